@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one validated configuration, parsed once at start from the environment. Every bad or missing
+ * variable is reported in a single error so that a deployment is fixed in one round.
+ *
+ * Local mode (anything but NODE_ENV=production) needs no variable at all: the embedded PostgreSQL
+ * and the Firebase Auth Emulator stand in for the real services.
+ */
+
+export const roles = ['all', 'bff', 'api'] as const;
+export type Role = (typeof roles)[number];
+
+/** Variables that point Firebase SDKs at emulators; production must never see one. */
+const emulatorVariables = [
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'FIREBASE_AUTH_EMULATOR_PORT',
+  'FIRESTORE_EMULATOR_HOST',
+  'FIREBASE_DATABASE_EMULATOR_HOST',
+  'FIREBASE_STORAGE_EMULATOR_HOST',
+  'FIREBASE_EMULATOR_HUB',
+  'PUBSUB_EMULATOR_HOST',
+] as const;
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  ROLE: z.enum(roles).default('all'),
+  PORT: port.default(3000),
+  HOST: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: optionalText,
+  UPSTREAM_URL: optionalText.pipe(httpUrl.optional()),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  FIREBASE_PROJECT_ID: optionalText,
+  FIREBASE_API_KEY: optionalText,
+  FIREBASE_AUTH_DOMAIN: optionalText,
+  FIREBASE_SERVICE_ACCOUNT: optionalText,
+  FIREBASE_AUTH_EMULATOR_PORT: port.optional(),
+  SENTRY_DSN: optionalText.pipe(httpUrl.optional()),
+});
+
+type Environment = z.infer<typeof environmentSchema>;
+
+export interface FirebaseConfig {
+  projectId: string;
+  apiKey: string;
+  authDomain: string;
+  /** A service-account JSON in production; absent in local mode where the emulator needs none. */
+  serviceAccount?: Record<string, unknown>;
+}
+
+interface CommonConfig {
+  role: Role;
+  port: number;
+  host: string;
+  logLevel: Environment['LOG_LEVEL'];
+  publicUrl: string;
+  upstreamUrl?: string;
+  firebase: FirebaseConfig;
+  sentryDsn?: string;
+}
+
+export interface ProductionConfig extends CommonConfig {
+  mode: 'production';
+  databaseUrl: string;
+  sessionSecret: string;
+}
+
+export interface LocalConfig extends CommonConfig {
+  mode: 'local';
+  dataDir: string;
+  /** When unset, the embedded PostgreSQL under dataDir is used. */
+  databaseUrl?: string;
+  /** When unset, a secret is generated once and kept under dataDir. */
+  sessionSecret?: string;
+  authEmulatorPort: number;
+  /** True when the client is served by Vite in middleware mode (npm run dev). */
+  devServer: boolean;
+}
+
+export type Config = ProductionConfig | LocalConfig;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const localProjectId = 'demo-vitrine';
+
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  options: { devServer?: boolean; cwd?: string } = {},
+): Config {
+  const parsed = environmentSchema.safeParse(env);
+  const problems: string[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!parsed.success) throw new ConfigError(problems);
+  const values = parsed.data;
+
+  if (values.NODE_ENV === 'production') return productionConfig(values, env, problems);
+  return localConfig(values, options);
+}
+
+function productionConfig(
+  values: Environment,
+  env: Record<string, string | undefined>,
+  problems: string[],
+): ProductionConfig {
+  for (const name of emulatorVariables) {
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name}: emulator settings are refused in production`);
+    }
+  }
+  const needsApi = values.ROLE === 'all' || values.ROLE === 'api';
+  const needsBff = values.ROLE === 'all' || values.ROLE === 'bff';
+  const require = (name: keyof Environment, why: string) => {
+    if (values[name] === undefined) problems.push(`${name}: required ${why}`);
+  };
+  require('DATABASE_URL', 'in production');
+  require('FIREBASE_PROJECT_ID', 'in production');
+  require('FIREBASE_SERVICE_ACCOUNT', 'in production (service-account JSON)');
+  if (needsBff) {
+    require('SESSION_SECRET', 'for the BFF in production');
+    require('PUBLIC_URL', 'for the BFF in production');
+    require('FIREBASE_API_KEY', 'for the BFF in production');
+    require('FIREBASE_AUTH_DOMAIN', 'for the BFF in production');
+    if (values.ROLE === 'bff') require('UPSTREAM_URL', 'when ROLE=bff');
+  }
+  if (!needsApi && !needsBff) problems.push('ROLE: nothing to run');
+
+  let serviceAccount: Record<string, unknown> | undefined;
+  if (values.FIREBASE_SERVICE_ACCOUNT !== undefined) {
+    try {
+      const candidate: unknown = JSON.parse(values.FIREBASE_SERVICE_ACCOUNT);
+      if (typeof candidate !== 'object' || candidate === null) throw new Error('not an object');
+      serviceAccount = candidate as Record<string, unknown>;
+    } catch {
+      problems.push('FIREBASE_SERVICE_ACCOUNT: must be the service account key as JSON');
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    mode: 'production',
+    role: values.ROLE,
+    port: values.PORT,
+    host: values.HOST ?? '0.0.0.0',
+    logLevel: values.LOG_LEVEL,
+    publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
+    ...(values.UPSTREAM_URL !== undefined && { upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL) }),
+    databaseUrl: values.DATABASE_URL!,
+    sessionSecret: values.SESSION_SECRET ?? '',
+    firebase: {
+      projectId: values.FIREBASE_PROJECT_ID!,
+      apiKey: values.FIREBASE_API_KEY ?? '',
+      authDomain: values.FIREBASE_AUTH_DOMAIN ?? '',
+      ...(serviceAccount !== undefined && { serviceAccount }),
+    },
+    ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
+  };
+}
+
+function localConfig(values: Environment, options: { devServer?: boolean; cwd?: string }): LocalConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const projectId = values.FIREBASE_PROJECT_ID ?? localProjectId;
+  const authEmulatorPort = values.FIREBASE_AUTH_EMULATOR_PORT ?? 9099;
+  return {
+    mode: 'local',
+    role: values.ROLE,
+    port: values.PORT,
+    host: values.HOST ?? 'localhost',
+    logLevel: values.LOG_LEVEL,
+    publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
+    ...(values.UPSTREAM_URL !== undefined && { upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL) }),
+    dataDir: path.resolve(cwd, values.DATA_DIR ?? '.data'),
+    ...(values.DATABASE_URL !== undefined && { databaseUrl: values.DATABASE_URL }),
+    ...(values.SESSION_SECRET !== undefined && { sessionSecret: values.SESSION_SECRET }),
+    authEmulatorPort,
+    devServer: options.devServer ?? false,
+    firebase: {
+      projectId,
+      // The emulator accepts any API key; the web SDK only needs one to be present.
+      apiKey: values.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: values.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    },
+    ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
+  };
+}
+
+function stripTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApiApp } from './api/app.ts';
+import { buildBffApp } from './bff/app.ts';
+import type { Config } from './config.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
+
+export interface RunningProduct {
+  /** The BFF's address when this process runs it. */
+  bffUrl?: string;
+  /** The API's address when this process runs it. */
+  apiUrl?: string;
+  /** Stops accepting requests, lets in-flight ones finish, then closes pools and local services. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The composition root: starts the local stand-ins in local mode, migrates the database and starts
+ * the roles that the configuration names. In the default role ("all") the API listens on a loopback
+ * port of its own and the BFF forwards to it exactly as it would to a remote upstream.
+ */
+export async function startProduct(config: Config, log: (line: string) => void): Promise<RunningProduct> {
+  const stopLocalServices: Array<() => Promise<void>> = [];
+  let databaseUrl: string;
+  let sessionSecret: string;
+  let emulatorHost: string | undefined;
+  if (config.mode === 'local') {
+    // Imported lazily: the production image does not ship the embedded services.
+    const { startLocalServices } = await import('./local/local-services.ts');
+    const services = await startLocalServices(config, log);
+    stopLocalServices.push(services.stop);
+    databaseUrl = services.databaseUrl;
+    sessionSecret = services.sessionSecret;
+    emulatorHost = services.authEmulatorHost;
+  } else {
+    databaseUrl = config.databaseUrl;
+    sessionSecret = config.sessionSecret;
+  }
+
+  let database: DatabaseHandle | undefined;
+  let identity: IdentityProvider | undefined;
+  const apps: FastifyInstance[] = [];
+  const stop = async () => {
+    // BFF first, so that no new request reaches an API that is closing.
+    for (const app of [...apps].reverse()) await app.close();
+    await identity?.close();
+    await database?.close();
+    for (const stopService of stopLocalServices) await stopService();
+  };
+
+  try {
+    database = openDatabase(databaseUrl);
+    await migrateDatabase(database);
+    identity = createIdentityProvider(config.firebase, emulatorHost);
+
+    let apiUrl: string | undefined;
+    if (config.role === 'all' || config.role === 'api') {
+      const api = await buildApiApp({ database, identity, logLevel: config.logLevel });
+      apps.push(api);
+      const apiOnItsOwn = config.role === 'api';
+      apiUrl = await api.listen({ port: apiOnItsOwn ? config.port : 0, host: apiOnItsOwn ? config.host : '127.0.0.1' });
+    }
+
+    let bffUrl: string | undefined;
+    if (config.role === 'all' || config.role === 'bff') {
+      const upstreamUrl = config.upstreamUrl ?? apiUrl;
+      if (upstreamUrl === undefined) throw new Error('The BFF needs UPSTREAM_URL when the API runs elsewhere');
+      const bff = await buildBffApp({ config, database, identity, upstreamUrl, sessionSecret, emulatorHost });
+      apps.push(bff);
+      await bff.listen({ port: config.port, host: config.host });
+      bffUrl = config.publicUrl;
+    }
+
+    return { ...(bffUrl !== undefined && { bffUrl }), ...(apiUrl !== undefined && { apiUrl }), stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}

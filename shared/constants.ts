@@ -1,0 +1,45 @@
+/** Every number of the product specification's §9, named, plus the session rules of ARCHITECTURE.md. */
+
+const second = 1000;
+const minute = 60 * second;
+const day = 24 * 60 * minute;
+
+export const supportedLanguages = ['en', 'fr'] as const;
+export type Language = (typeof supportedLanguages)[number];
+export const defaultLanguage: Language = 'en';
+
+export const supportedThemes = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof supportedThemes)[number];
+export const defaultTheme: Theme = 'system';
+
+export const preferenceCookieMaxAgeDays = 365;
+export const localeCookieName = 'i18n_redirected';
+
+export const authTokenWait = { intervalMs: 100, attempts: 50 } as const;
+export const authInitializationFallbackMs = 1 * second;
+export const appStartWait = { intervalMs: 100, attempts: 30 } as const;
+export const postDeleteRedirectMs = 100;
+export const popupClosedDetectionMs = 8 * second;
+export const popupSize = { width: 500, height: 600 } as const;
+export const chunkReloadGuardMs = 10 * second;
+export const buildCheckDelayMs = 1 * second;
+export const buildCheckIntervalMs = 60 * minute;
+export const maxConcurrentRoutePreloads = 5;
+
+export const signUpPlan = 'free';
+
+export const session = {
+  cookieName: '__Host-vitrine_session',
+  idleExpiryMs: 7 * day,
+  absoluteExpiryMs: 30 * day,
+  lastSeenUpdateIntervalMs: 1 * minute,
+  /** An ID token is refreshed when it has less than this left to live. */
+  idTokenRefreshMarginMs: 5 * minute,
+  /** A session is opened only from a sign-in at most this old. */
+  maxSignInAgeMs: 5 * minute,
+} as const;
+
+/** The header that every state-changing request of the client carries (CSRF defence). */
+export const csrfHeader = { name: 'x-requested-with', value: 'vitrine' } as const;
+
+export const apiBodyLimitBytes = 1024 * 1024;

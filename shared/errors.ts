@@ -1,0 +1,49 @@
+/**
+ * Error codes that travel over the wire as `{ error: { code, message } }`. The client translates the
+ * code; the message is for developers and logs only.
+ */
+export const errorCodes = [
+  'unauthenticated',
+  'recent_login_required',
+  'session_expired',
+  'csrf_rejected',
+  'rate_limited',
+  'not_found',
+  'invalid_json',
+  'invalid_request',
+  'payload_too_large',
+  'unsupported_media_type',
+  'path_rejected',
+  'upstream_unavailable',
+  'upstream_timeout',
+  'identity_provider_unavailable',
+  'account_exists',
+  'account_not_found',
+  'account_mismatch',
+  'internal_error',
+] as const;
+
+export type KnownErrorCode = (typeof errorCodes)[number];
+
+/**
+ * Validation errors name the offending field in the code itself (`invalid_language`,
+ * `unknown_field`), so the client can point at it without parsing messages.
+ */
+export type ErrorCode = KnownErrorCode | `invalid_${string}`;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string };
+}
+
+/** A failure with a code a caller can act on; servers serialise it as an ErrorBody. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The signed-in user as the BFF describes it to the client (spec §3, "Auth user"). */
+export const sessionUserSchema = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  providerId: z.string(),
+  emailVerified: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const createSessionBodySchema = z.strictObject({
+  idToken: z.string().min(1).max(8192),
+  refreshToken: z.string().min(1).max(8192),
+});
+export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
+
+export const sessionResponseSchema = z.object({ user: sessionUserSchema });

@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../../server/db/database.ts';
+import { startAuthEmulator } from '../../server/local/auth-emulator.ts';
+import { startEmbeddedPostgres } from '../../server/local/embedded-postgres.ts';
+import { findFreePort } from '../../server/local/free-port.ts';
+import { testProjectId } from './test-environment.ts';
+
+/**
+ * Integration tests run against a real PostgreSQL and the real Firebase Auth Emulator, started once
+ * for the run on ports of their own (so they never meet a running `npm start`) and thrown away after.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-integration-'));
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  const [database, emulator] = await Promise.all([
+    startEmbeddedPostgres(dataDir, log),
+    findFreePort().then((port) =>
+      startAuthEmulator({ projectId: testProjectId, port, workDir: path.join(dataDir, 'auth-emulator'), log }),
+    ),
+  ]);
+  const handle = openDatabase(database.url, { maxConnections: 1 });
+  await migrateDatabase(handle);
+  await handle.close();
+
+  project.provide('databaseUrl', database.url);
+  project.provide('authEmulatorHost', emulator.host);
+
+  return async () => {
+    await Promise.allSettled([emulator.stop(), database.stop()]);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    authEmulatorHost: string;
+  }
+}
