@@ -1,4 +1,3 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,15 +7,6 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
-        },
-      },
-      {
-        plugins: [react()],
-        test: {
-          name: 'unit-client',
-          include: ['tests/unit/client/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },

@@ -23,30 +23,38 @@ const emulatorVariables = [
   'PUBSUB_EMULATOR_HOST',
 ] as const;
 
-const port = z.coerce.number().int().min(0).max(65535);
 const optionalText = z
   .string()
   .trim()
   .transform((value) => (value === '' ? undefined : value))
   .optional();
+// Digits only: Number() would also take `0x50`, `1e3` or an empty string (port 0, a random port).
+const portNumber = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be a port number (0-65535)')
+  .transform(Number)
+  .pipe(z.number().max(65535, 'must be a port number (0-65535)'));
+const optionalPort = optionalText.pipe(portNumber.optional());
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   ROLE: z.enum(roles).default('all'),
-  PORT: port.default(3000),
+  PORT: optionalPort.transform((value) => value ?? 3000),
   HOST: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalText,
   UPSTREAM_URL: optionalText.pipe(httpUrl.optional()),
-  SESSION_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SESSION_SECRET: optionalText.pipe(
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
   FIREBASE_PROJECT_ID: optionalText,
   FIREBASE_API_KEY: optionalText,
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_SERVICE_ACCOUNT: optionalText,
-  FIREBASE_AUTH_EMULATOR_PORT: port.optional(),
+  FIREBASE_AUTH_EMULATOR_PORT: optionalPort,
   SENTRY_DSN: optionalText.pipe(httpUrl.optional()),
 });
 
@@ -108,27 +116,33 @@ export function loadConfig(
   const problems: string[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  if (!parsed.success) throw new ConfigError(problems);
-  const values = parsed.data;
+  // The production rules are checked on the raw environment, so that a malformed variable does not
+  // hide the missing ones: every problem is reported in the same error.
+  const production = env.NODE_ENV?.trim() === 'production';
+  if (production) problems.push(...productionProblems(env));
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
-  if (values.NODE_ENV === 'production') return productionConfig(values, env, problems);
+  const values = parsed.data;
+  if (values.NODE_ENV === 'production') return productionConfig(values);
   return localConfig(values, options);
 }
 
-function productionConfig(
-  values: Environment,
-  env: Record<string, string | undefined>,
-  problems: string[],
-): ProductionConfig {
+const isSet = (env: Record<string, string | undefined>, name: string) =>
+  (env[name] ?? '').trim() !== '';
+
+/** What production needs beyond well-formed values: the variables its role cannot run without. */
+function productionProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
   for (const name of emulatorVariables) {
-    if (env[name] !== undefined && env[name] !== '') {
-      problems.push(`${name}: emulator settings are refused in production`);
-    }
+    if (isSet(env, name)) problems.push(`${name}: emulator settings are refused in production`);
   }
-  const needsApi = values.ROLE === 'all' || values.ROLE === 'api';
-  const needsBff = values.ROLE === 'all' || values.ROLE === 'bff';
+  // An unknown ROLE is reported by the schema; the rules of the default role still apply.
+  const role = (roles as readonly string[]).includes(env.ROLE?.trim() ?? '')
+    ? env.ROLE?.trim()
+    : 'all';
+  const needsBff = role === 'all' || role === 'bff';
   const require = (name: keyof Environment, why: string) => {
-    if (values[name] === undefined) problems.push(`${name}: required ${why}`);
+    if (!isSet(env, name)) problems.push(`${name}: required ${why}`);
   };
   require('DATABASE_URL', 'in production');
   require('FIREBASE_PROJECT_ID', 'in production');
@@ -138,21 +152,36 @@ function productionConfig(
     require('PUBLIC_URL', 'for the BFF in production');
     require('FIREBASE_API_KEY', 'for the BFF in production');
     require('FIREBASE_AUTH_DOMAIN', 'for the BFF in production');
-    if (values.ROLE === 'bff') require('UPSTREAM_URL', 'when ROLE=bff');
+    if (role === 'bff') require('UPSTREAM_URL', 'when ROLE=bff');
   }
-  if (!needsApi && !needsBff) problems.push('ROLE: nothing to run');
+  const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT?.trim();
+  if (
+    serviceAccount !== undefined &&
+    serviceAccount !== '' &&
+    parseServiceAccount(serviceAccount) === undefined
+  ) {
+    problems.push('FIREBASE_SERVICE_ACCOUNT: must be the service account key as JSON');
+  }
+  return problems;
+}
 
-  let serviceAccount: Record<string, unknown> | undefined;
-  if (values.FIREBASE_SERVICE_ACCOUNT !== undefined) {
-    try {
-      const candidate: unknown = JSON.parse(values.FIREBASE_SERVICE_ACCOUNT);
-      if (typeof candidate !== 'object' || candidate === null) throw new Error('not an object');
-      serviceAccount = candidate as Record<string, unknown>;
-    } catch {
-      problems.push('FIREBASE_SERVICE_ACCOUNT: must be the service account key as JSON');
-    }
+function parseServiceAccount(json: string): Record<string, unknown> | undefined {
+  try {
+    const candidate: unknown = JSON.parse(json);
+    if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate))
+      return undefined;
+    return candidate as Record<string, unknown>;
+  } catch {
+    return undefined;
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/** Only called once productionProblems found nothing, so every required value is present. */
+function productionConfig(values: Environment): ProductionConfig {
+  const serviceAccount =
+    values.FIREBASE_SERVICE_ACCOUNT === undefined
+      ? undefined
+      : parseServiceAccount(values.FIREBASE_SERVICE_ACCOUNT);
 
   return {
     mode: 'production',
@@ -161,7 +190,9 @@ function productionConfig(
     host: values.HOST ?? '0.0.0.0',
     logLevel: values.LOG_LEVEL,
     publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
-    ...(values.UPSTREAM_URL !== undefined && { upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL) }),
+    ...(values.UPSTREAM_URL !== undefined && {
+      upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL),
+    }),
     databaseUrl: values.DATABASE_URL!,
     sessionSecret: values.SESSION_SECRET ?? '',
     firebase: {
@@ -174,7 +205,10 @@ function productionConfig(
   };
 }
 
-function localConfig(values: Environment, options: { devServer?: boolean; cwd?: string }): LocalConfig {
+function localConfig(
+  values: Environment,
+  options: { devServer?: boolean; cwd?: string },
+): LocalConfig {
   const cwd = options.cwd ?? process.cwd();
   const projectId = values.FIREBASE_PROJECT_ID ?? localProjectId;
   const authEmulatorPort = values.FIREBASE_AUTH_EMULATOR_PORT ?? 9099;
@@ -185,7 +219,9 @@ function localConfig(values: Environment, options: { devServer?: boolean; cwd?: 
     host: values.HOST ?? 'localhost',
     logLevel: values.LOG_LEVEL,
     publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
-    ...(values.UPSTREAM_URL !== undefined && { upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL) }),
+    ...(values.UPSTREAM_URL !== undefined && {
+      upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL),
+    }),
     dataDir: path.resolve(cwd, values.DATA_DIR ?? '.data'),
     ...(values.DATABASE_URL !== undefined && { databaseUrl: values.DATABASE_URL }),
     ...(values.SESSION_SECRET !== undefined && { sessionSecret: values.SESSION_SECRET }),

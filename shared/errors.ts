@@ -11,15 +11,18 @@ export const errorCodes = [
   'not_found',
   'invalid_json',
   'invalid_request',
+  'unknown_field',
   'payload_too_large',
   'unsupported_media_type',
   'path_rejected',
   'upstream_unavailable',
   'upstream_timeout',
   'identity_provider_unavailable',
+  'not_ready',
   'account_exists',
   'account_not_found',
   'account_mismatch',
+  'email_not_verified',
   'internal_error',
 ] as const;
 

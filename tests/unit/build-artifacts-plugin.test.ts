@@ -1,0 +1,68 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoutes } from '../../shared/routes.ts';
+import { buildArtifacts } from '../../scripts/vite/build-artifacts-plugin.ts';
+import { scriptHash } from '../../scripts/vite/inline-script-hashes.ts';
+
+/** A real Vite build of a tiny page with the plugin, to see the files as the BFF will find them. */
+describe('the build-artifacts plugin in a Vite build', () => {
+  const stamp = { id: 'test-build-4f2a', timestamp: 1_767_323_045_000 };
+  const inlineScript = "document.documentElement.dataset.ready = 'yes';";
+  let root: string;
+  let outDir: string;
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-build-'));
+    outDir = path.join(root, 'dist');
+    await fs.writeFile(
+      path.join(root, 'index.html'),
+      `<!doctype html><html><head><script>${inlineScript}</script></head>` +
+        '<body><script type="module" src="/main.js"></script></body></html>',
+    );
+    // Large enough to be precompressed; the build id must survive minification as a literal.
+    await fs.writeFile(
+      path.join(root, 'main.js'),
+      `document.body.dataset.build = import.meta.env.VITE_BUILD_ID;\n` +
+        `document.body.dataset.words = ${JSON.stringify('vitrine '.repeat(300))};\n`,
+    );
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [buildArtifacts({ stamp })],
+      build: { outDir, emptyOutDir: true },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  const readJson = async (file: string): Promise<unknown> =>
+    JSON.parse(await fs.readFile(path.join(outDir, file), 'utf8'));
+
+  it('writes builds/latest.json', async () => {
+    expect(await readJson('builds/latest.json')).toEqual(stamp);
+  });
+
+  it('writes the route manifest under the build id', async () => {
+    const manifest = (await readJson(`builds/meta/${stamp.id}.json`)) as { routes: unknown[] };
+    expect(manifest).toMatchObject({ ...stamp, prerendered: [] });
+    expect(manifest.routes).toHaveLength(appRoutes.length);
+  });
+
+  it('writes the CSP hashes of the inline scripts of index.html', async () => {
+    expect(await readJson('csp-hashes.json')).toEqual({ scriptSrc: [scriptHash(inlineScript)] });
+  });
+
+  it('compiles the build id into the client code', async () => {
+    const assets = await fs.readdir(path.join(outDir, 'assets'));
+    const script = assets.find((name) => name.endsWith('.js'));
+    expect(script).toBeDefined();
+    expect(await fs.readFile(path.join(outDir, 'assets', script!), 'utf8')).toContain(stamp.id);
+    expect(assets).toEqual(expect.arrayContaining([`${script}.br`, `${script}.gz`]));
+  });
+});

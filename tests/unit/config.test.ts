@@ -1,0 +1,210 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+/** The problems a configuration error lists, or a failure when the configuration was accepted. */
+function problemsOf(env: Record<string, string | undefined>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+const serviceAccount = JSON.stringify({
+  type: 'service_account',
+  project_id: 'vitrine-prod',
+  client_email: 'server@vitrine-prod.iam.gserviceaccount.com',
+});
+
+const completeProduction = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://vitrine:secret@db.internal:5432/vitrine',
+  SESSION_SECRET: 'x'.repeat(48),
+  PUBLIC_URL: 'https://app.vitrine.example/',
+  FIREBASE_PROJECT_ID: 'vitrine-prod',
+  FIREBASE_API_KEY: 'AIza-web-key',
+  FIREBASE_AUTH_DOMAIN: 'vitrine-prod.firebaseapp.com',
+  FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+};
+
+describe('local mode', () => {
+  it('needs no variable at all and falls back to the embedded services', () => {
+    const config = loadConfig({}, { cwd: '/srv/vitrine' });
+    expect(config).toEqual({
+      mode: 'local',
+      role: 'all',
+      port: 3000,
+      host: 'localhost',
+      logLevel: 'info',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('/srv/vitrine', '.data'),
+      authEmulatorPort: 9099,
+      devServer: false,
+      firebase: {
+        projectId: 'demo-vitrine',
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-vitrine.firebaseapp.com',
+      },
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: ' ', DATABASE_URL: '', SESSION_SECRET: '' });
+    expect(config).toMatchObject({ port: 3000, mode: 'local' });
+    expect(config).not.toHaveProperty('databaseUrl');
+    expect(config).not.toHaveProperty('sessionSecret');
+  });
+
+  it('takes DATA_DIR relative to the working directory and the emulator port', () => {
+    const config = loadConfig(
+      { DATA_DIR: 'var/data', FIREBASE_AUTH_EMULATOR_PORT: '9199' },
+      { cwd: '/srv/vitrine', devServer: true },
+    );
+    expect(config).toMatchObject({
+      dataDir: '/srv/vitrine/var/data',
+      authEmulatorPort: 9199,
+      devServer: true,
+    });
+  });
+});
+
+describe('PORT', () => {
+  it.each([
+    ['8080', 8080],
+    [' 4000 ', 4000],
+    ['65535', 65535],
+  ])('reads %j as %d and builds the public URL from it', (value, port) => {
+    expect(loadConfig({ PORT: value })).toMatchObject({
+      port,
+      publicUrl: `http://localhost:${port}`,
+    });
+  });
+
+  it.each(['abc', '65536', '-1', '80.5', '0x50', '1e3'])('refuses %j', (value) => {
+    expect(problemsOf({ PORT: value })).toEqual([expect.stringMatching(/^PORT: /)]);
+  });
+});
+
+describe('DATABASE_URL', () => {
+  it.each(['mysql://db.internal/vitrine', 'not a url', 'https://db.internal'])(
+    'refuses %j in local mode',
+    (value) => {
+      expect(problemsOf({ DATABASE_URL: value })).toEqual([
+        expect.stringMatching(/^DATABASE_URL: /),
+      ]);
+    },
+  );
+
+  it.each(['mysql://db.internal/vitrine', 'not a url'])('refuses %j in production', (value) => {
+    expect(problemsOf({ ...completeProduction, DATABASE_URL: value })).toEqual([
+      expect.stringMatching(/^DATABASE_URL: /),
+    ]);
+  });
+
+  it('accepts both PostgreSQL schemes', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://localhost/vitrine' })).toMatchObject({
+      databaseUrl: 'postgresql://localhost/vitrine',
+    });
+  });
+});
+
+describe('production', () => {
+  it('starts with the complete set of variables', () => {
+    const config = loadConfig(completeProduction);
+    expect(config).toMatchObject({
+      mode: 'production',
+      role: 'all',
+      host: '0.0.0.0',
+      port: 3000,
+      publicUrl: 'https://app.vitrine.example',
+      databaseUrl: completeProduction.DATABASE_URL,
+      sessionSecret: completeProduction.SESSION_SECRET,
+      firebase: {
+        projectId: 'vitrine-prod',
+        apiKey: 'AIza-web-key',
+        authDomain: 'vitrine-prod.firebaseapp.com',
+        serviceAccount: JSON.parse(serviceAccount),
+      },
+    });
+  });
+
+  it('reports every missing variable in one error', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    for (const name of [
+      'DATABASE_URL',
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_SERVICE_ACCOUNT',
+      'SESSION_SECRET',
+      'PUBLIC_URL',
+      'FIREBASE_API_KEY',
+      'FIREBASE_AUTH_DOMAIN',
+    ]) {
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
+    }
+    expect(problems).toHaveLength(7);
+  });
+
+  it('reports malformed and missing variables together', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      PORT: 'eighty',
+      SESSION_SECRET: 'short',
+      FIREBASE_SERVICE_ACCOUNT: '{not json',
+    });
+    expect(problems).toContainEqual(expect.stringMatching(/^PORT: /));
+    expect(problems).toContainEqual(expect.stringMatching(/^SESSION_SECRET: must be at least 32/));
+    expect(problems).toContainEqual(expect.stringMatching(/^FIREBASE_SERVICE_ACCOUNT: must be/));
+    expect(problems).toContainEqual(expect.stringMatching(/^DATABASE_URL: required/));
+    expect(problems).toContainEqual(expect.stringMatching(/^PUBLIC_URL: required/));
+  });
+
+  it('shows the problems in the error message, one a line', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/\n {2}- DATABASE_URL: required/);
+  });
+
+  it.each([
+    ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
+    ['FIREBASE_AUTH_EMULATOR_PORT', '9099'],
+    ['FIRESTORE_EMULATOR_HOST', 'localhost:8080'],
+  ])('refuses to start with %s set', (name, value) => {
+    expect(problemsOf({ ...completeProduction, [name]: value })).toEqual([
+      `${name}: emulator settings are refused in production`,
+    ]);
+  });
+
+  it('refuses a service account that is not a JSON object', () => {
+    expect(problemsOf({ ...completeProduction, FIREBASE_SERVICE_ACCOUNT: '"a string"' })).toEqual([
+      'FIREBASE_SERVICE_ACCOUNT: must be the service account key as JSON',
+    ]);
+  });
+
+  it('runs the API alone without the BFF settings', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ROLE: 'api',
+      PORT: '8081',
+      DATABASE_URL: completeProduction.DATABASE_URL,
+      FIREBASE_PROJECT_ID: 'vitrine-prod',
+      FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+    });
+    expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
+  });
+
+  it('needs UPSTREAM_URL for the BFF alone', () => {
+    expect(problemsOf({ ...completeProduction, ROLE: 'bff' })).toEqual([
+      'UPSTREAM_URL: required when ROLE=bff',
+    ]);
+    expect(
+      loadConfig({ ...completeProduction, ROLE: 'bff', UPSTREAM_URL: 'http://api.internal:8081/' }),
+    ).toMatchObject({ role: 'bff', upstreamUrl: 'http://api.internal:8081' });
+  });
+
+  it('refuses an unknown role', () => {
+    expect(problemsOf({ ...completeProduction, ROLE: 'worker' })).toEqual([
+      expect.stringMatching(/^ROLE: /),
+    ]);
+  });
+});
