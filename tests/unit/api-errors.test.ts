@@ -9,12 +9,28 @@ import { AppError } from '../../shared/errors.ts';
 describe('describeValidationIssue', () => {
   it('names the field of a bad value in the code and in field', () => {
     expect(
-      describeValidationIssue({ keyword: 'invalid_value', instancePath: '/language', message: 'bad', params: {} }),
-    ).toEqual({ statusCode: 400, code: 'invalid_language', field: 'language', message: 'language: bad' });
+      describeValidationIssue({
+        keyword: 'invalid_value',
+        instancePath: '/language',
+        message: 'bad',
+        params: {},
+      }),
+    ).toEqual({
+      statusCode: 400,
+      code: 'invalid_language',
+      field: 'language',
+      message: 'language: bad',
+    });
   });
 
   it('joins a nested path with dots', () => {
-    expect(describeValidationIssue({ keyword: 'invalid_type', instancePath: '/address/city', params: {} })).toMatchObject({
+    expect(
+      describeValidationIssue({
+        keyword: 'invalid_type',
+        instancePath: '/address/city',
+        params: {},
+      }),
+    ).toMatchObject({
       code: 'invalid_address.city',
       field: 'address.city',
     });
@@ -22,12 +38,18 @@ describe('describeValidationIssue', () => {
 
   it('reports an unknown field as unknown_field with its name', () => {
     expect(
-      describeValidationIssue({ keyword: 'unrecognized_keys', instancePath: '/', params: { keys: ['role', 'plan'] } }),
+      describeValidationIssue({
+        keyword: 'unrecognized_keys',
+        instancePath: '/',
+        params: { keys: ['role', 'plan'] },
+      }),
     ).toMatchObject({ statusCode: 400, code: 'unknown_field', field: 'role' });
   });
 
   it('reports a wrong value as a whole as invalid_request', () => {
-    expect(describeValidationIssue({ keyword: 'invalid_type', instancePath: '/', params: {} })).toMatchObject({
+    expect(
+      describeValidationIssue({ keyword: 'invalid_type', instancePath: '/', params: {} }),
+    ).toMatchObject({
       statusCode: 400,
       code: 'invalid_request',
     });
@@ -47,13 +69,22 @@ describe('describeError', () => {
   it('hides everything about an unexpected error', () => {
     const described = describeError(new Error('relation "accounts" does not exist at 10.0.0.7'));
 
-    expect(described).toEqual({ statusCode: 500, code: 'internal_error', message: 'Internal server error' });
+    expect(described).toEqual({
+      statusCode: 500,
+      code: 'internal_error',
+      message: 'Internal server error',
+    });
   });
 
   it('hides the message of a 5xx that carries its own status', () => {
-    const upstream = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), { statusCode: 503 });
+    const upstream = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:5432'), {
+      statusCode: 503,
+    });
 
-    expect(describeError(upstream)).toMatchObject({ statusCode: 500, message: 'Internal server error' });
+    expect(describeError(upstream)).toMatchObject({
+      statusCode: 500,
+      message: 'Internal server error',
+    });
   });
 });
 
@@ -63,7 +94,8 @@ describe('the API when its database fails', () => {
   const stubIdentity: IdentityProvider = {
     projectId: 'demo-vitrine',
     async verifyIdToken(idToken) {
-      if (idToken !== token) throw Object.assign(new Error('bad token'), { code: 'auth/argument-error' });
+      if (idToken !== token)
+        throw Object.assign(new Error('bad token'), { code: 'auth/argument-error' });
       return {
         uid: 'user-1',
         email: 'user-1@example.com',
@@ -80,7 +112,9 @@ describe('the API when its database fails', () => {
 
   beforeAll(async () => {
     // Nothing listens on port 1: every query fails with ECONNREFUSED, as with a database that is down.
-    database = openDatabase('postgres://vitrine:secret-password@127.0.0.1:1/vitrine', { maxConnections: 1 });
+    database = openDatabase('postgres://vitrine:secret-password@127.0.0.1:1/vitrine', {
+      maxConnections: 1,
+    });
     app = await buildApiApp({
       database,
       identity: stubIdentity,
@@ -102,11 +136,17 @@ describe('the API when its database fails', () => {
     });
 
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } });
+    expect(response.json()).toEqual({
+      error: { code: 'internal_error', message: 'Internal server error' },
+    });
     expect(response.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|secret-password/);
 
-    const entries = logLines.map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message?: string } });
-    const failure = entries.find((entry) => entry.level >= 50 && entry.reqId === 'request-under-test');
+    const entries = logLines.map(
+      (line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message?: string } },
+    );
+    const failure = entries.find(
+      (entry) => entry.level >= 50 && entry.reqId === 'request-under-test',
+    );
     expect(failure?.err?.message).toMatch(/ECONNREFUSED/);
     expect(logLines.join('\n')).not.toContain(token);
   });
@@ -129,7 +169,11 @@ describe('the API when its database fails', () => {
       ...stubIdentity,
       verifyIdToken: () => Promise.reject(new Error('socket hang up')),
     };
-    const failingApp = await buildApiApp({ database, identity: failingIdentity, logLevel: 'silent' });
+    const failingApp = await buildApiApp({
+      database,
+      identity: failingIdentity,
+      logLevel: 'silent',
+    });
     try {
       const response = await failingApp.inject({
         method: 'GET',
@@ -138,7 +182,9 @@ describe('the API when its database fails', () => {
       });
 
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } });
+      expect(response.json()).toEqual({
+        error: { code: 'internal_error', message: 'Internal server error' },
+      });
     } finally {
       await failingApp.close();
     }

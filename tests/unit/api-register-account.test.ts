@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { accountTypeOfSignInProvider, defaultDisplayName } from '../../server/api/services/account/register-account.ts';
+import {
+  accountTypeOfSignInProvider,
+  defaultDisplayName,
+} from '../../server/api/services/account/register-account.ts';
 
 describe('defaultDisplayName', () => {
   it('is the part of the e-mail before the @', () => {

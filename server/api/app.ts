@@ -1,0 +1,80 @@
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import { apiBodyLimitBytes } from '../../shared/constants.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { IdentityProvider } from '../platform/identity.ts';
+import { loggerOptions } from '../platform/logger.ts';
+import { answerErrorsWithCodes } from './plugins/errors.ts';
+import { docsRoutes } from './routes/docs.ts';
+import { healthRoutes } from './routes/health.ts';
+import { v1Routes } from './routes/v1/index.ts';
+
+export interface ApiDependencies {
+  database: DatabaseHandle;
+  identity: IdentityProvider;
+  logLevel: string;
+  /** Where the JSON log lines go; stdout unless a test wants to read them. */
+  logStream?: DestinationStream;
+}
+
+/**
+ * The product API (spec §7): the account routes under /api/v1, each verifying the caller's Firebase
+ * ID token itself. Returns the app built and ready; the caller decides where it listens.
+ */
+export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
+  const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
+  if (deps.logStream !== undefined) logger.stream = deps.logStream;
+  const app = Fastify({
+    bodyLimit: apiBodyLimitBytes,
+    logger,
+    // The BFF sends its request id along, so one id follows a call through both processes' logs.
+    requestIdHeader: 'x-request-id',
+    // The API takes no client address or protocol from forwarding headers; nothing here depends on them.
+    trustProxy: false,
+  });
+
+  // 1. External plugins. Swagger must come before the routes, which it collects as they are added.
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Vitrine API',
+        description: 'The product backend. Errors are `{ error: { code, message, field? } }`.',
+        version: '1',
+      },
+      components: {
+        securitySchemes: {
+          firebaseIdToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Firebase ID token (JWT)',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // 2. App plugins: zod validates input and serialises output; every error becomes a code.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  answerErrorsWithCodes(app);
+
+  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open.
+  await app.register(healthRoutes);
+  await app.register(docsRoutes);
+  await app.register(v1Routes, {
+    prefix: '/api/v1',
+    database: deps.database,
+    identity: deps.identity,
+  });
+
+  await app.ready();
+  return app;
+}

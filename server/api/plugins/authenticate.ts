@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../../shared/errors.ts';
+import type { IdentityProvider } from '../../platform/identity.ts';
+
+/** The signed-in user who made the request, as their verified Firebase ID token describes them. */
+export interface Caller {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** The token's `firebase.sign_in_provider`: `password`, `google.com`, … */
+  signInProvider: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authentication hook on every route under /api/v1; null anywhere else. */
+    caller: Caller | null;
+  }
+}
+
+/** RFC 6750's b64token: what may follow "Bearer " in an Authorization header. */
+const bearerHeaderPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * The firebase-admin codes that mean "this token does not prove who the caller is": malformed, from
+ * another project, badly signed, expired. Anything else is our fault or Firebase's and surfaces as a
+ * logged 500 instead of telling a legitimate user to sign in again.
+ */
+const refusedTokenCodes = new Set([
+  'auth/argument-error',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+function unauthenticated(message: string): AppError {
+  return new AppError(401, 'unauthenticated', message);
+}
+
+/**
+ * Puts an authentication hook on every route of `scope` (the /api/v1 folder), so that no handler can
+ * forget it. The caller is known only from `Authorization: Bearer <Firebase ID token>`, verified here
+ * with firebase-admin. No other header is trusted: the API may be reached without the BFF, so a
+ * header such as X-User-Id would let anyone claim any identity.
+ *
+ * Revocation is not checked on each call. ID tokens live one hour, and the BFF checks revocation when
+ * it opens a session and whenever it refreshes the token. Checking here too would cost a round trip
+ * to Firebase on every API call, and it would only shorten the life of a revoked token that is
+ * already at most an hour old.
+ *
+ * The hook runs on onRequest, before the body is read, so an anonymous caller cannot make the API
+ * parse a megabyte of JSON.
+ */
+export function authenticateEveryRequest(scope: FastifyInstance, identity: IdentityProvider): void {
+  scope.decorateRequest('caller', null);
+  scope.addHook('onRequest', async (request) => {
+    const match = bearerHeaderPattern.exec(request.headers.authorization ?? '');
+    const token = match?.[1];
+    if (token === undefined)
+      throw unauthenticated('A Firebase ID token is required as a Bearer token');
+
+    let decoded: Awaited<ReturnType<IdentityProvider['verifyIdToken']>>;
+    try {
+      decoded = await identity.verifyIdToken(token);
+    } catch (error) {
+      const code =
+        typeof error === 'object' && error !== null
+          ? (error as { code?: unknown }).code
+          : undefined;
+      if (typeof code === 'string' && refusedTokenCodes.has(code)) {
+        // The reason helps when a whole fleet of clients is suddenly refused; the token itself is never logged.
+        request.log.info({ reason: code }, 'ID token refused');
+        throw unauthenticated('The ID token is invalid or expired');
+      }
+      throw error;
+    }
+
+    request.caller = {
+      uid: decoded.uid,
+      email: decoded.email ?? null,
+      emailVerified: decoded.email_verified === true,
+      signInProvider: decoded.firebase.sign_in_provider,
+    };
+  });
+}
+
+/**
+ * The caller of a route under the authentication hook. A route placed outside that folder by mistake
+ * gets a 401 rather than running without an identity.
+ */
+export function authenticatedCaller(request: FastifyRequest): Caller {
+  if (request.caller === null) throw unauthenticated('This route requires authentication');
+  return request.caller;
+}

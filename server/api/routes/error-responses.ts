@@ -1,0 +1,37 @@
+import { errorResponseSchema } from '../../../shared/schemas/account.ts';
+
+/** What each error status means on this API, for the OpenAPI document. */
+const errorStatusDescriptions = {
+  400: 'Invalid request: malformed JSON (`invalid_json`), a bad value (`invalid_<field>`) or an unknown field (`unknown_field`)',
+  401: 'No valid Firebase ID token in `Authorization: Bearer …` (`unauthenticated`)',
+  403: 'The request contradicts the ID token or the account state',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body larger than 1 MB (`payload_too_large`)',
+  415: 'Body that is not JSON (`unsupported_media_type`)',
+  500: 'Unexpected failure; details are logged, not returned (`internal_error`)',
+} as const;
+
+type ErrorStatus = keyof typeof errorStatusDescriptions;
+
+/**
+ * The `{ error: { code, message } }` response schema for each status a route can answer with, so that
+ * every route declares every response, errors included.
+ */
+export function errorResponses<Status extends ErrorStatus>(
+  statuses: readonly Status[],
+  descriptions: Partial<Record<Status, string>> = {},
+): Record<Status, typeof errorResponseSchema> {
+  const responses = {} as Record<Status, typeof errorResponseSchema>;
+  for (const status of statuses) {
+    responses[status] = errorResponseSchema.describe(
+      descriptions[status] ?? errorStatusDescriptions[status],
+    );
+  }
+  return responses;
+}
+
+/** The failures any authenticated route can meet, whatever it does. */
+export const authenticatedRouteErrors = [401, 500] as const;
+/** The extra failures of a route that reads a JSON body. */
+export const jsonBodyErrors = [400, 413, 415] as const;
