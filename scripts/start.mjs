@@ -11,8 +11,8 @@ import { ensureClientBuild, ensureDependencies, log, root } from './lib/prepare.
 const dev = process.argv.includes('--dev');
 
 try {
-  ensureDependencies();
-  if (!dev) ensureClientBuild();
+  await ensureDependencies();
+  if (!dev) await ensureClientBuild();
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   process.exit(1);

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ensureClientBuild, ensureDependencies, log, root } from './lib/prepare.mjs';
+import { ensureClientBuild, ensureDependencies, log, root, run } from './lib/prepare.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 const totals = { passed: 0, failed: 0 };
@@ -26,21 +26,20 @@ function heading(name) {
   log(`\n── ${name}`);
 }
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  if (result.error) log(String(result.error));
-  return result.status ?? 1;
+async function runCommand(command, args, env = {}) {
+  try {
+    return await run(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  } catch (error) {
+    log(String(error));
+    return 1;
+  }
 }
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-function check(name, command, args) {
+async function check(name, command, args) {
   heading(name);
-  const status = run(command, args);
+  const status = await runCommand(command, args);
   record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
@@ -49,7 +48,7 @@ function chromiumPath() {
 }
 
 /** Debian's Chromium, installed through apt when it is missing and we may; otherwise say how to get it. */
-function ensureChromium() {
+async function ensureChromium() {
   if (fs.existsSync(chromiumPath())) return true;
   const canApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0 && process.getuid?.() === 0;
   if (!canApt) {
@@ -61,8 +60,8 @@ function ensureChromium() {
   }
   log('Installing Debian’s Chromium for the end-to-end tests (apt-get install chromium)…');
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], env) !== 0) return false;
-  return run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], env) === 0 && fs.existsSync(chromiumPath());
+  if ((await runCommand('apt-get', ['update', '-qq'], env)) !== 0) return false;
+  return (await runCommand('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], env)) === 0 && fs.existsSync(chromiumPath());
 }
 
 function freePort() {
@@ -85,7 +84,7 @@ function readJson(file) {
 }
 
 try {
-  ensureDependencies();
+  await ensureDependencies();
 } catch (error) {
   log(String(error instanceof Error ? error.message : error));
   record('install', 0, 1);
@@ -95,14 +94,14 @@ try {
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
-check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
-check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
+await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 
 heading('client build');
 let clientBuilt = true;
 try {
-  ensureClientBuild();
+  await ensureClientBuild();
   record('client build', 1, 0);
 } catch (error) {
   log(String(error instanceof Error ? error.message : error));
@@ -112,7 +111,7 @@ try {
 
 heading('unit and integration tests (Vitest)');
 const vitestReport = path.join(resultsDir, 'vitest.json');
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = await runCommand(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 const vitest = readJson(vitestReport);
 if (vitest === undefined) {
   record('vitest', 0, 1);
@@ -126,13 +125,13 @@ if (vitest === undefined) {
 heading('end-to-end tests (Playwright, Chromium)');
 if (!clientBuilt) {
   record('e2e', 0, 1);
-} else if (!ensureChromium()) {
+} else if (!(await ensureChromium())) {
   record('e2e (Chromium missing)', 0, 1);
 } else {
   const e2eDataDir = path.join(root, '.test-data', 'e2e');
   fs.rmSync(e2eDataDir, { recursive: true, force: true });
   const playwrightReport = path.join(resultsDir, 'playwright.json');
-  const status = run(bin('playwright'), ['test'], {
+  const status = await runCommand(bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromiumPath(),
     E2E_PORT: String(await freePort()),
     E2E_AUTH_EMULATOR_PORT: String(await freePort()),

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,30 +20,47 @@ export function log(message) {
   process.stderr.write(`${message}\n`);
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
-  if (result.error) throw result.error;
-  return result.status ?? 1;
+/**
+ * Runs a command to its end. A SIGINT or SIGTERM that arrives meanwhile is passed on to it and this
+ * process ends with it, so that stopping `npm start` mid-install leaves no `npm ci` behind.
+ */
+export function run(command, args, { env = {}, stdio = ['ignore', process.stderr, process.stderr] } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    let stopRequested = false;
+    const forward = (signal) => {
+      stopRequested = true;
+      child.kill(signal);
+    };
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      if (stopRequested) process.exit(1);
+      resolve(signal === null ? (code ?? 1) : 1);
+    });
+  });
 }
 
 /** Installs the locked dependencies when node_modules is missing or was installed from another lock. */
-export function ensureDependencies() {
-  const wanted = fingerprint(root, ['package.json', 'package-lock.json']);
+export async function ensureDependencies() {
+  const wanted = fingerprint(root, ['package-lock.json']);
   if (fs.existsSync(path.join(root, 'node_modules')) && readStamp(installStamp) === wanted) return;
   log('Installing dependencies (npm ci)…');
-  const status = run('npm', ['ci', '--no-audit', '--no-fund'], { stdio: ['ignore', process.stderr, process.stderr] });
+  const status = await run('npm', ['ci', '--no-audit', '--no-fund']);
   if (status !== 0) throw new Error(`npm ci failed with exit code ${status}`);
   writeStamp(installStamp, wanted);
 }
 
 /** Builds the client when dist/client is missing or older than its sources. */
-export function ensureClientBuild() {
+export async function ensureClientBuild() {
   const wanted = fingerprint(root, clientInputs);
   if (fs.existsSync(path.join(clientDir, 'index.html')) && readStamp(clientStamp) === wanted) return;
   log('Building the client (vite build)…');
-  const status = run(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
+  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+  const status = await run(process.execPath, [vite, 'build', '--logLevel', 'warn']);
   if (status !== 0) throw new Error(`The client build failed with exit code ${status}`);
   writeStamp(clientStamp, wanted);
 }
