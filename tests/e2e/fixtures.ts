@@ -31,7 +31,10 @@ export async function fetchFromPage(
     async ({ url, method, body }) => {
       const response = await fetch(url, {
         method: method ?? 'GET',
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'vitrine' },
+        headers: {
+          'x-requested-with': 'vitrine',
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
         ...(body !== undefined && { body: JSON.stringify(body) }),
       });
       const text = await response.text();

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/database.ts';
+import type { IdentityProvider } from '../platform/identity.ts';
+import { loggerOptions } from '../platform/logger.ts';
+import apiProxy from './plugins/api-proxy.ts';
+import buildInfo from './plugins/build-info.ts';
+import clientFiles, { type ClientFilesOptions } from './plugins/client-files.ts';
+import csrf from './plugins/csrf.ts';
+import errorReplies from './plugins/error-replies.ts';
+import gracefulShutdown from './plugins/graceful-shutdown.ts';
+import health from './plugins/health.ts';
+import pageGuards from './plugins/page-guards.ts';
+import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rate-limits.ts';
+import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
+import sessionPlugin from './plugins/session.ts';
+import { createSessionContext } from './sessions/session-context.ts';
+
+export interface BffDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  identity: IdentityProvider;
+  /** The product API's origin; only /api/v1/* is forwarded to it. */
+  upstreamUrl: string;
+  /** Keys the encryption of the tokens kept in sessions (at least 32 characters). */
+  sessionSecret: string;
+  /** host:port of the Firebase Auth Emulator in local mode (allowed by the CSP). */
+  emulatorHost?: string;
+  /** The Vite build: index.html, assets/, builds/. Default: <repo>/dist/client. */
+  clientDir?: string;
+  /** How long the API may take before the proxy answers 504; default 10 s. */
+  upstreamTimeoutMs?: number;
+  /**
+   * How long a session read stays cached in this process (default 2 s; 0 disables). Changes made here
+   * apply at once; a sign-out handled by another instance is seen here at most this much later.
+   */
+  sessionCacheTtlMs?: number;
+  /** Default 2 s per check of /readyz. */
+  readinessTimeoutMs?: number;
+  /** Per-IP budgets of the /auth/session routes; default 30/min for sign-in, 300/min for the rest. */
+  rateLimits?: Partial<BffRateLimits>;
+  /**
+   * Fastify's trustProxy: set it when the BFF runs behind a load balancer, so that rate limits count
+   * the client's address (X-Forwarded-For) rather than the balancer's. Default false.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** Where the JSON log lines go; default stdout. */
+  logStream?: NodeJS.WritableStream;
+  /** Dev mode only: where Vite finds its config and root. Default: <repo>/vite.config.ts. */
+  devServer?: { configFile?: string | false; root?: string };
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const defaultUpstreamTimeoutMs = 10_000;
+const defaultReadinessTimeoutMs = 2_000;
+const defaultSessionCacheTtlMs = 2_000;
+/** /auth bodies are two tokens; nothing else is parsed here (the proxy streams API bodies through). */
+const bodyLimitBytes = 64 * 1024;
+const incomingRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The BFF (ARCHITECTURE.md, "The shape"): sessions, page guards, the client's files, the build
+ * manifests and the /api proxy, built but not listening. Plugins are registered in the order they act
+ * on a request: headers and the CSRF check as it arrives, then sessions, then what answers it.
+ */
+export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstance> {
+  const { config } = deps;
+  const clientDir = deps.clientDir ?? path.join(repoRoot, 'dist', 'client');
+  const devServer = config.mode === 'local' && config.devServer;
+
+  const app = Fastify({
+    logger: Object.assign(
+      {},
+      loggerOptions(config.logLevel),
+      deps.logStream !== undefined ? { stream: deps.logStream } : {},
+    ),
+    // A request id from a trusted front (load balancer, the client's trace) is kept, if it is sane.
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && incomingRequestId.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    trustProxy: deps.trustProxy ?? false,
+    bodyLimit: bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    // While closing, new requests get 503 and in-flight ones finish.
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    // What every request meets first: headers, then the cross-site check, before any body is read.
+    await app.register(errorReplies);
+    await app.register(gracefulShutdown);
+    await app.register(securityHeaders, {
+      production: config.mode === 'production',
+      devServer,
+      firebaseAuthDomain: config.firebase.authDomain,
+      ...(deps.emulatorHost !== undefined && { emulatorHost: deps.emulatorHost }),
+      scriptHashes: devServer ? [] : await readCspScriptHashes(clientDir),
+    });
+    await app.register(csrf, { publicOrigin: new URL(config.publicUrl).origin });
+
+    // External plugins the app plugins build on.
+    await app.register(cookie);
+    await app.register(compress, { global: false, encodings: ['br', 'gzip'] });
+    await app.register(rateLimits);
+
+    // Sessions, then what answers requests.
+    await app.register(sessionPlugin, {
+      context: createSessionContext({
+        db: deps.database.db,
+        identity: deps.identity,
+        sessionSecret: deps.sessionSecret,
+        cacheTtlMs: deps.sessionCacheTtlMs ?? defaultSessionCacheTtlMs,
+      }),
+      rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+    });
+    await app.register(health, {
+      database: deps.database,
+      upstreamUrl: deps.upstreamUrl,
+      timeoutMs: deps.readinessTimeoutMs ?? defaultReadinessTimeoutMs,
+    });
+    await app.register(apiProxy, {
+      upstreamUrl: deps.upstreamUrl,
+      timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
+    });
+    await app.register(buildInfo, { clientDir });
+    await app.register(clientFiles, clientFilesOptions(devServer, clientDir, deps.devServer));
+    await app.register(pageGuards);
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+function clientFilesOptions(
+  devServer: boolean,
+  clientDir: string,
+  overrides: BffDependencies['devServer'],
+): ClientFilesOptions {
+  if (!devServer) return { mode: 'built', clientDir };
+  return {
+    mode: 'vite',
+    configFile: overrides?.configFile ?? path.join(repoRoot, 'vite.config.ts'),
+    ...(overrides?.root !== undefined && { root: overrides.root }),
+  };
+}

@@ -1,0 +1,113 @@
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError } from '../../../shared/errors.ts';
+import { isTraversalAttempt, pathOf } from '../request-paths.ts';
+import { errorBody } from './error-replies.ts';
+
+export interface ApiProxyOptions {
+  /** The product API's origin, e.g. http://127.0.0.1:4100. */
+  upstreamUrl: string;
+  /** How long the API may take to answer (headers, then each body chunk) before the BFF gives up. */
+  timeoutMs: number;
+}
+
+/** Headers the browser sends that the API must never see: the session cookie and any bearer of its own. */
+const strippedRequestHeaders = ['cookie', 'authorization'];
+const droppedResponseHeaders = [
+  'set-cookie',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/**
+ * The token-handler proxy (ARCHITECTURE.md, "Sessions" 3): `/api/v1/*`, and nothing else, goes to the
+ * API with the session's fresh ID token as the bearer. Bodies are streamed through untouched: this
+ * scope parses no content type, the API validates and limits them.
+ */
+async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Promise<void> {
+  await fastify.register(replyFrom, {
+    base: options.upstreamUrl,
+    undici: {
+      connections: 128,
+      pipelining: 1,
+      keepAliveTimeout: 60_000,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      // An HTTPS upstream must present a valid certificate (undici's default, stated so nobody relaxes it).
+      connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
+    },
+    // The API's answers pass through as they are; a retried POST could act twice.
+    retryMethods: [],
+    destroyAgent: true,
+    disableRequestLogging: true,
+  });
+
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  fastify.all('/api/v1/*', async (request, reply) => {
+    const path = pathOf(request.url);
+    if (isTraversalAttempt(path)) {
+      throw new AppError(
+        400,
+        'path_rejected',
+        'The path contains dot segments or encoded separators',
+      );
+    }
+    const { idToken } = await request.getFreshTokens();
+    return reply.from(path, {
+      rewriteRequestHeaders: (_request, headers) =>
+        forwardedHeaders(headers as IncomingHttpHeaders, idToken, request.id, request.ip),
+      rewriteHeaders: (headers) => returnedHeaders(headers as IncomingHttpHeaders),
+      onError: (proxyReply, { error }) => sendUpstreamFailure(proxyReply, error),
+    });
+  });
+}
+
+function forwardedHeaders(
+  headers: IncomingHttpHeaders,
+  idToken: string,
+  requestId: string,
+  clientIp: string,
+): IncomingHttpHeaders {
+  const forwarded: IncomingHttpHeaders = { ...headers };
+  for (const name of strippedRequestHeaders) delete forwarded[name];
+  forwarded.authorization = `Bearer ${idToken}`;
+  forwarded['x-request-id'] = requestId;
+  // The address as the BFF saw it, not whatever the browser claimed.
+  forwarded['x-forwarded-for'] = clientIp;
+  return forwarded;
+}
+
+/**
+ * The API's response headers minus `set-cookie` (only the BFF sets cookies on this origin) and the
+ * hop-by-hop headers of the BFF-to-API connection, which say nothing about the browser's.
+ */
+function returnedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const returned: IncomingHttpHeaders = { ...headers };
+  for (const name of droppedResponseHeaders) delete returned[name];
+  return returned;
+}
+
+/** reply-from reports 504 for every kind of timeout; anything else means the API could not be reached. */
+function sendUpstreamFailure(
+  reply: FastifyReply<RouteGenericInterface, RawServerBase>,
+  error: Error,
+): void {
+  const statusCode = (error as { statusCode?: number }).statusCode;
+  reply.request.log.warn(
+    { code: (error as { code?: string }).code, statusCode },
+    'upstream API request failed',
+  );
+  if (statusCode === 504) {
+    void reply.code(504).send(errorBody('upstream_timeout', 'The API did not answer in time'));
+  } else {
+    void reply.code(502).send(errorBody('upstream_unavailable', 'The API cannot be reached'));
+  }
+}
+
+export default apiProxy;

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { csrfHeader } from '../../../shared/constants.ts';
+import { errorBody } from './error-replies.ts';
+
+export interface CsrfOptions {
+  /** The app's own origin (scheme, host, port), from PUBLIC_URL. */
+  publicOrigin: string;
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Cross-site request forgery defence for the cookie session (ARCHITECTURE.md, "Sessions" 5). A
+ * state-changing request must carry `X-Requested-With: vitrine`, a header a cross-site form cannot set
+ * and a cross-site script can only set after a CORS preflight this server never grants; an `Origin` or
+ * `Sec-Fetch-Site`, when the browser sends them, must not point elsewhere.
+ *
+ * The check runs as the request arrives, before its body is read and before any handler, so a refused
+ * request changes nothing. It covers every state-changing request, not only those under /auth and /api:
+ * those are the only ones that exist, and checking all of them leaves no path spelling (case, encoding)
+ * that could slip past a prefix match.
+ */
+async function csrf(fastify: FastifyInstance, options: CsrfOptions): Promise<void> {
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (safeMethods.has(request.method)) return;
+    const reason = rejectionReason(request.headers, options.publicOrigin);
+    if (reason === null) return;
+    request.log.warn({ reason }, 'request refused as cross-site');
+    return reply
+      .code(403)
+      .send(errorBody('csrf_rejected', `Cross-site request refused: ${reason}`));
+  });
+}
+
+function rejectionReason(
+  headers: Record<string, string | string[] | undefined>,
+  publicOrigin: string,
+): string | null {
+  if (headers[csrfHeader.name] !== csrfHeader.value) return `missing ${csrfHeader.name} header`;
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== publicOrigin) return 'foreign origin';
+  if (headers['sec-fetch-site'] === 'cross-site') return 'cross-site fetch';
+  return null;
+}
+
+export default fp(csrf, { name: 'bff-csrf' });

@@ -1,0 +1,134 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+
+/**
+ * Security headers on every response, whatever answers it (a route, the proxy, the static files, the
+ * Vite middleware in dev, an error): they are set on the raw response as the request arrives, so that
+ * no path through the server can leave without them.
+ */
+
+export interface SecurityHeadersOptions {
+  /** HSTS is only sent in production, where the site is served over HTTPS for good. */
+  production: boolean;
+  /** Vite in middleware mode: its HMR client needs a websocket and an inline preamble script. */
+  devServer: boolean;
+  firebaseAuthDomain: string;
+  /** host:port of the Firebase Auth Emulator in local mode, which the browser talks to directly. */
+  emulatorHost?: string;
+  /** Hashes (`sha256-…`) of inline scripts the client build declares, see readCspScriptHashes. */
+  scriptHashes: readonly string[];
+}
+
+/** The file the client build may write next to index.html to declare its inline scripts. */
+export const cspHashesFileName = 'csp-hashes.json';
+
+const cspHashesSchema = z.strictObject({
+  scriptSrc: z.array(
+    z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must look like sha256-<base64>'),
+  ),
+});
+
+/**
+ * Reads `<clientDir>/csp-hashes.json` (`{ "scriptSrc": ["sha256-<base64>", …] }`), the hashes of the
+ * inline scripts in the built index.html. Absent means none; a malformed file stops the start, since
+ * a page whose scripts the CSP blocks would be broken silently.
+ */
+export async function readCspScriptHashes(clientDir: string): Promise<string[]> {
+  const file = path.join(clientDir, cspHashesFileName);
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch {
+    throw new Error(`${file} is malformed: not JSON`);
+  }
+  const parsed = cspHashesSchema.safeParse(content);
+  if (!parsed.success) throw new Error(`${file} is malformed: ${parsed.error.message}`);
+  return parsed.data.scriptSrc;
+}
+
+/** Origins the Firebase web SDK and the error reporter call from the browser. */
+const firebaseApiOrigins = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://www.googleapis.com',
+];
+const sentryIngestOrigins = ['https://*.ingest.sentry.io', 'https://*.ingest.de.sentry.io'];
+
+export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
+  const emulatorOrigins =
+    options.emulatorHost === undefined ? [] : emulatorOriginsOf(options.emulatorHost);
+  const scriptSrc = ["'self'"];
+  if (options.devServer) {
+    // The react-refresh preamble Vite puts into index.html is inline; hashes would disable
+    // 'unsafe-inline', so in dev only the latter is given.
+    scriptSrc.push("'unsafe-inline'");
+  } else {
+    scriptSrc.push(...options.scriptHashes.map((hash) => `'${hash}'`));
+  }
+  const connectSrc = ["'self'", ...firebaseApiOrigins, ...sentryIngestOrigins, ...emulatorOrigins];
+  if (options.devServer) connectSrc.push('ws:', 'wss:');
+  const directives: Array<[string, string[]]> = [
+    ['default-src', ["'self'"]],
+    ['script-src', scriptSrc],
+    ['style-src', ["'self'", "'unsafe-inline'"]],
+    ['img-src', ["'self'", 'data:', 'https:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', connectSrc],
+    [
+      'frame-src',
+      [`https://${options.firebaseAuthDomain}`, 'https://accounts.google.com', ...emulatorOrigins],
+    ],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['frame-ancestors', ["'none'"]],
+    ['form-action', ["'self'"]],
+  ];
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** The emulator's origin as given, plus its localhost/127.0.0.1 twin, since either may be configured. */
+function emulatorOriginsOf(host: string): string[] {
+  const origins = [`http://${host}`];
+  const [hostname, port] = host.split(':');
+  if (hostname === '127.0.0.1') origins.push(`http://localhost:${port}`);
+  if (hostname === 'localhost') origins.push(`http://127.0.0.1:${port}`);
+  return origins;
+}
+
+export function securityHeaders(options: SecurityHeadersOptions): Array<[string, string]> {
+  const headers: Array<[string, string]> = [
+    ['content-security-policy', contentSecurityPolicy(options)],
+    // same-origin would cut the link to the Google sign-in popup.
+    ['cross-origin-opener-policy', 'same-origin-allow-popups'],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+  ];
+  if (options.production)
+    headers.push(['strict-transport-security', 'max-age=63072000; includeSubDomains']);
+  return headers;
+}
+
+async function securityHeadersPlugin(
+  fastify: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
+  const headers = securityHeaders(options);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
+  });
+}
+
+export default fp(securityHeadersPlugin, { name: 'bff-security-headers' });

@@ -1,0 +1,31 @@
+/** Path helpers shared by the BFF's plugins; they work on the raw request URL, as sent. */
+
+/** The path part of a request URL, without the query string. */
+export function pathOf(url: string): string {
+  const questionMark = url.indexOf('?');
+  return questionMark === -1 ? url : url.slice(0, questionMark);
+}
+
+function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Paths whose answers are JSON for programs, never the HTML app shell. */
+export function isMachinePath(path: string): boolean {
+  return (
+    isUnder(path, '/api') ||
+    isUnder(path, '/auth') ||
+    isUnder(path, '/assets') ||
+    isUnder(path, '/builds')
+  );
+}
+
+/**
+ * A path that could reach something other than what it names once decoded or normalised by the
+ * upstream: dot segments, encoded dots, slashes or backslashes, and raw backslashes. Nothing legitimate
+ * under /api/v1 needs any of them, so they are refused outright instead of being normalised.
+ */
+export function isTraversalAttempt(path: string): boolean {
+  if (path.includes('..') || path.includes('\\') || /%2e|%2f|%5c/i.test(path)) return true;
+  return path.split('/').includes('.');
+}

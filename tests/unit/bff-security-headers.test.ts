@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import {
+  contentSecurityPolicy,
+  securityHeaders,
+  type SecurityHeadersOptions,
+} from '../../server/bff/plugins/security-headers.ts';
+
+const production: SecurityHeadersOptions = {
+  production: true,
+  devServer: false,
+  firebaseAuthDomain: 'auth.vitrine.example',
+  scriptHashes: [],
+};
+
+function directive(policy: string, name: string): string | undefined {
+  return policy
+    .split('; ')
+    .find((part) => part.startsWith(`${name} `))
+    ?.slice(name.length + 1);
+}
+
+describe('content security policy', () => {
+  test('production: self, Firebase and Sentry only; no plugins, no base, no framing', () => {
+    const policy = contentSecurityPolicy(production);
+
+    expect(policy).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://*.ingest.sentry.io https://*.ingest.de.sentry.io",
+        'frame-src https://auth.vitrine.example https://accounts.google.com',
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ].join('; '),
+    );
+  });
+
+  test('declared inline-script hashes extend script-src', () => {
+    const policy = contentSecurityPolicy({
+      ...production,
+      scriptHashes: ['sha256-abc=', 'sha384-def'],
+    });
+
+    expect(directive(policy, 'script-src')).toBe("'self' 'sha256-abc=' 'sha384-def'");
+  });
+
+  test('local mode lets the browser reach the Auth Emulator, under either loopback name', () => {
+    const policy = contentSecurityPolicy({
+      ...production,
+      production: false,
+      emulatorHost: '127.0.0.1:9099',
+    });
+
+    expect(directive(policy, 'connect-src')).toContain(
+      'http://127.0.0.1:9099 http://localhost:9099',
+    );
+    expect(directive(policy, 'frame-src')).toContain('http://127.0.0.1:9099 http://localhost:9099');
+  });
+
+  test('dev mode allows the HMR websocket and the inline react-refresh preamble', () => {
+    const policy = contentSecurityPolicy({
+      ...production,
+      production: false,
+      devServer: true,
+      scriptHashes: ['sha256-abc='],
+    });
+
+    // Hashes would switch 'unsafe-inline' off, so dev mode gives none.
+    expect(directive(policy, 'script-src')).toBe("'self' 'unsafe-inline'");
+    expect(directive(policy, 'connect-src')).toMatch(/ ws: wss:$/);
+  });
+});
+
+test('HSTS only in production', () => {
+  const names = (options: SecurityHeadersOptions) => securityHeaders(options).map(([name]) => name);
+
+  expect(names(production)).toContain('strict-transport-security');
+  expect(names({ ...production, production: false })).not.toContain('strict-transport-security');
+});
