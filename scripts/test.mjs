@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureClientBuild, ensureDependencies, log, root, run } from './lib/prepare.mjs';
 
@@ -128,8 +129,10 @@ if (!clientBuilt) {
 } else if (!(await ensureChromium())) {
   record('e2e (Chromium missing)', 0, 1);
 } else {
-  const e2eDataDir = path.join(root, '.test-data', 'e2e');
-  fs.rmSync(e2eDataDir, { recursive: true, force: true });
+  // Outside the repository: as root, PostgreSQL runs as a user of its own, which must be able to reach
+  // its data directory, and a clone may sit under a private home directory.
+  const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  fs.chmodSync(e2eDataDir, 0o755);
   const playwrightReport = path.join(resultsDir, 'playwright.json');
   const status = await runCommand(bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromiumPath(),
@@ -138,6 +141,7 @@ if (!clientBuilt) {
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
+  fs.rmSync(e2eDataDir, { recursive: true, force: true });
   const report = readJson(playwrightReport);
   if (report === undefined) {
     record('e2e', 0, 1);

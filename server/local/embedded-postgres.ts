@@ -19,6 +19,7 @@ const databaseName = 'vitrine';
  */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(dataDir, 'postgres');
+  if (process.getuid?.() === 0) await assertReachableByOtherUsers(path.dirname(clusterDir));
   const port = await findFreePort();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -73,5 +74,25 @@ async function createDatabaseOnce(port: number): Promise<void> {
     if (existing.rowCount === 0) await client.query(`create database ${databaseName}`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as a system user of its own, which needs the execute bit for "others" on
+ * every folder above its cluster. A clone under a private home (/root is 0700) would otherwise fail
+ * with PostgreSQL's own, obscure permission error.
+ */
+async function assertReachableByOtherUsers(directory: string): Promise<void> {
+  await fs.mkdir(directory, { recursive: true });
+  for (let current = directory; ; current = path.dirname(current)) {
+    const { mode } = await fs.stat(current);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the system user "postgres" when started as root, and it cannot ` +
+          `enter ${current}. Set DATA_DIR to a folder it can reach (for example /tmp/vitrine-data) or ` +
+          `run: chmod o+x ${current}`,
+      );
+    }
+    if (path.dirname(current) === current) return;
   }
 }
