@@ -13,6 +13,7 @@ export const errorCodes = [
   'invalid_request',
   'unknown_field',
   'payload_too_large',
+  'length_required',
   'unsupported_media_type',
   'path_rejected',
   'upstream_unavailable',

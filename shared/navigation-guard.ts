@@ -30,24 +30,13 @@ const fallbackTarget = flowPaths.afterSignIn;
 
 /**
  * Accepts only a same-origin relative path (`/x`, `/x?y#z`) as a post-sign-in target; anything that a
- * browser could resolve to another origin or a script falls back to the dashboard. The value is decoded
- * repeatedly first so that encoded forms (`%2F%2Fevil.example`) are judged as the browser would see them.
+ * browser could resolve to another origin or a script falls back to the dashboard. The value is judged
+ * decoded (so that `%2F%2Fevil.example` is seen as the browser would see it) and judged again after URL
+ * normalisation, which removes dot segments: `/.//evil.example` normalises to `//evil.example`.
  */
 export function safeRedirectTarget(value: string | null | undefined): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return fallbackTarget;
-  let decoded = value;
-  for (let round = 0; round < 5; round += 1) {
-    let next: string;
-    try {
-      next = decodeURIComponent(decoded);
-    } catch {
-      return fallbackTarget;
-    }
-    if (next === decoded) break;
-    decoded = next;
-  }
-  if (hasControlCharacterOrBackslash(decoded)) return fallbackTarget;
-  if (!decoded.startsWith('/') || decoded.startsWith('//')) return fallbackTarget;
+  if (!isSameOriginPath(value)) return fallbackTarget;
   const base = 'http://vitrine.invalid';
   let parsed: URL;
   try {
@@ -56,7 +45,25 @@ export function safeRedirectTarget(value: string | null | undefined): string {
     return fallbackTarget;
   }
   if (parsed.origin !== base) return fallbackTarget;
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const target = `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  return isSameOriginPath(target) ? target : fallbackTarget;
+}
+
+/** A path that starts with one slash, also once fully decoded, with nothing a browser would bend. */
+function isSameOriginPath(value: string): boolean {
+  let decoded = value;
+  for (let round = 0; round < 5; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return false;
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  if (hasControlCharacterOrBackslash(decoded)) return false;
+  return decoded.startsWith('/') && !decoded.startsWith('//');
 }
 
 /** Browsers ignore tabs and newlines inside URLs and treat a backslash as a slash. */

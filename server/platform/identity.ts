@@ -38,10 +38,26 @@ export interface IdentityProvider {
   close(): Promise<void>;
 }
 
+/** The Secure Token API's messages that mean this refresh token will never work again. */
+const refusedRefreshMessages = [
+  'TOKEN_EXPIRED',
+  'USER_DISABLED',
+  'USER_NOT_FOUND',
+  'INVALID_REFRESH_TOKEN',
+  'INVALID_GRANT_TYPE',
+  'MISSING_REFRESH_TOKEN',
+  'PROJECT_NUMBER_MISMATCH',
+];
+
 let appCounter = 0;
 
-export function createIdentityProvider(config: FirebaseConfig, emulatorHost?: string): IdentityProvider {
-  // The admin SDK reads the emulator host from the environment each time it is used.
+export function createIdentityProvider(
+  config: FirebaseConfig,
+  emulatorHost?: string,
+): IdentityProvider {
+  // The admin SDK reads the emulator host from the environment, for every app of the process. That is
+  // safe because a process talks to one Firebase Auth only: the emulator in local mode and tests, the
+  // real one in production, where configuration refuses emulator variables.
   if (emulatorHost !== undefined) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   appCounter += 1;
   const app: App = initializeApp(
@@ -59,31 +75,45 @@ export function createIdentityProvider(config: FirebaseConfig, emulatorHost?: st
 
   return {
     projectId: config.projectId,
-    verifyIdToken: (idToken, options) => auth.verifyIdToken(idToken, options?.checkRevoked ?? false),
+    verifyIdToken: (idToken, options) =>
+      auth.verifyIdToken(idToken, options?.checkRevoked ?? false),
     revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
     async refreshIdToken(refreshToken) {
       let response: Response;
       try {
-        response = await fetch(`${secureTokenBase}/v1/token?key=${encodeURIComponent(config.apiKey)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
-          signal: AbortSignal.timeout(10_000),
-        });
+        response = await fetch(
+          `${secureTokenBase}/v1/token?key=${encodeURIComponent(config.apiKey)}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+            signal: AbortSignal.timeout(10_000),
+          },
+        );
       } catch (error) {
-        throw new IdentityProviderUnavailableError('Secure Token API unreachable', { cause: error });
+        throw new IdentityProviderUnavailableError('Secure Token API unreachable', {
+          cause: error,
+        });
       }
-      const body = (await response.json().catch(() => ({}))) as {
-        id_token?: string;
-        refresh_token?: string;
-        expires_in?: string;
-        error?: { message?: string };
-      };
-      if (response.status >= 500) {
-        throw new IdentityProviderUnavailableError(`Secure Token API answered ${response.status}`);
+      const body = (await response.json().catch(() => undefined)) as
+        | {
+            id_token?: string;
+            refresh_token?: string;
+            expires_in?: string;
+            error?: { message?: string };
+          }
+        | undefined;
+      const refusal = body?.error?.message ?? '';
+      // Only an answer that names the refresh token as the problem ends a session. A quota or rate
+      // limit (429), a timeout (408), a server error or an unreadable answer is Firebase's trouble,
+      // and signing everyone out over it would be worse than a failed call.
+      if (!response.ok && refusedRefreshMessages.some((message) => refusal.startsWith(message))) {
+        throw new RefreshTokenRefusedError(refusal);
       }
-      if (!response.ok || body.id_token === undefined || body.refresh_token === undefined) {
-        throw new RefreshTokenRefusedError(body.error?.message ?? `status ${response.status}`);
+      if (!response.ok || body?.id_token === undefined || body.refresh_token === undefined) {
+        throw new IdentityProviderUnavailableError(
+          `Secure Token API answered ${response.status}${refusal === '' ? '' : ` (${refusal})`}`,
+        );
       }
       const lifetimeSeconds = Number(body.expires_in ?? '3600');
       return {

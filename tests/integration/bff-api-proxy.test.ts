@@ -75,6 +75,30 @@ describe('forwarding /api/v1/*', () => {
     expect(response.headers['x-request-id']).toBe('trace-0123456789');
   });
 
+  test('replaces the forwarding headers a browser sends with what the BFF saw', async () => {
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: '/api/v1/account/forwarding-headers',
+      remoteAddress: '198.51.100.7',
+      headers: {
+        ...cookieHeader(sessionId),
+        forwarded: 'for=203.0.113.9;proto=https',
+        'x-forwarded-for': '203.0.113.9',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-real-ip': '203.0.113.9',
+      },
+    });
+
+    expect(response.statusCode).toBe(200);
+    const { headers } = response.json() as EchoedRequest;
+    expect(headers['x-forwarded-for']).toBe('198.51.100.7');
+    expect(headers.forwarded).toBeUndefined();
+    expect(headers['x-forwarded-host']).toBeUndefined();
+    expect(headers['x-forwarded-proto']).toBeUndefined();
+    expect(headers['x-real-ip']).toBeUndefined();
+  });
+
   test('gives each request an id when the client sends none, and passes it on', async () => {
     const response = await bff.app.inject({
       method: 'GET',
@@ -128,6 +152,20 @@ describe('forwarding /api/v1/*', () => {
 
     expect(response.statusCode).toBe(200);
     expect((response.json() as EchoedRequest).body).toHaveLength(payload.length);
+  });
+
+  test('refuses a body over the API limit with 413, without forwarding it', async () => {
+    const marker = 'oversized-body';
+    const response = await bff.app.inject({
+      method: 'PUT',
+      url: `/api/v1/account/${marker}`,
+      headers: { ...clientHeaders, ...cookieHeader(sessionId), 'content-type': 'application/json' },
+      payload: JSON.stringify({ content: 'x'.repeat(1024 * 1024 + 1) }),
+    });
+
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.code).toBe('payload_too_large');
+    expect(reachedUpstream(marker)).toHaveLength(0);
   });
 
   test("passes the API's errors through as they are, without retrying", async () => {

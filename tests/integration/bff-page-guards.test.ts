@@ -162,6 +162,9 @@ describe('a signed-in visitor sent to /login with a destination', () => {
     '%5C%5Cevil.example',
     '/\t/evil.example',
     '/\n/evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
     'evil.example',
     '',
   ])('falls back to /dashboard for %j', async (redirect) => {

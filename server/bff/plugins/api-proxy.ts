@@ -1,6 +1,7 @@
 import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { apiBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { isTraversalAttempt, pathOf } from '../request-paths.ts';
 import { errorBody } from './error-replies.ts';
@@ -12,8 +13,20 @@ export interface ApiProxyOptions {
   timeoutMs: number;
 }
 
-/** Headers the browser sends that the API must never see: the session cookie and any bearer of its own. */
-const strippedRequestHeaders = ['cookie', 'authorization'];
+/**
+ * Headers the browser sends that the API must never see: the session cookie, any bearer of its own,
+ * and forwarding headers, which only the BFF may state (it sets X-Forwarded-For itself).
+ */
+const strippedRequestHeaders = [
+  'cookie',
+  'authorization',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+];
 const droppedResponseHeaders = [
   'set-cookie',
   'connection',
@@ -58,6 +71,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
         'The path contains dot segments or encoded separators',
       );
     }
+    refuseOversizedBody(request.headers);
     const { idToken } = await request.getFreshTokens();
     return reply.from(path, {
       rewriteRequestHeaders: (_request, headers) =>
@@ -66,6 +80,29 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
       onError: (proxyReply, { error }) => sendUpstreamFailure(proxyReply, error),
     });
   });
+}
+
+/**
+ * The API refuses bodies over its limit with 413, but it answers as soon as the headers say so and
+ * closes the connection while the upload is still going, which the proxy can only report as a
+ * failure. So the BFF applies the same limit first. A body of unknown length (chunked) is refused
+ * outright: browsers always send Content-Length for the bodies this client makes.
+ */
+function refuseOversizedBody(headers: IncomingHttpHeaders): void {
+  const declaredLength = headers['content-length'];
+  if (declaredLength === undefined) {
+    if (headers['transfer-encoding'] !== undefined) {
+      throw new AppError(411, 'length_required', 'Request bodies must declare their length');
+    }
+    return;
+  }
+  if (Number(declaredLength) > apiBodyLimitBytes) {
+    throw new AppError(
+      413,
+      'payload_too_large',
+      `Request bodies are limited to ${apiBodyLimitBytes} bytes`,
+    );
+  }
 }
 
 function forwardedHeaders(
