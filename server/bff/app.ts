@@ -107,6 +107,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       devServer,
       firebaseAuthDomain: config.firebase.authDomain,
       ...(deps.emulatorHost !== undefined && { emulatorHost: deps.emulatorHost }),
+      ...(config.sentryDsn !== undefined && { sentryDsn: config.sentryDsn }),
       scriptHashes: devServer ? [] : await readCspScriptHashes(clientDir),
     });
     await app.register(csrf, { publicOrigin: new URL(config.publicUrl).origin });

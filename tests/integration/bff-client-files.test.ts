@@ -174,11 +174,11 @@ describe('security headers', () => {
   const localPolicy = () =>
     [
       "default-src 'self'",
-      "script-src 'self'",
+      "script-src 'self' https://apis.google.com",
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       "font-src 'self'",
-      `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://*.ingest.sentry.io https://*.ingest.de.sentry.io ${emulatorOrigins()}`,
+      `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com ${emulatorOrigins()}`,
       `frame-src https://demo-vitrine.firebaseapp.com https://accounts.google.com ${emulatorOrigins()}`,
       "object-src 'none'",
       "base-uri 'none'",
@@ -256,7 +256,7 @@ describe('security headers', () => {
     try {
       const response = await own.app.inject({ method: 'GET', url: '/' });
       expect(String(response.headers['content-security-policy'])).toContain(
-        `script-src 'self' '${hash}';`,
+        `script-src 'self' https://apis.google.com '${hash}';`,
       );
       expect((await own.app.inject({ method: 'GET', url: '/csp-hashes.json' })).statusCode).toBe(
         404,

@@ -26,11 +26,11 @@ describe('content security policy', () => {
     expect(policy).toBe(
       [
         "default-src 'self'",
-        "script-src 'self'",
+        "script-src 'self' https://apis.google.com",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",
         "font-src 'self'",
-        "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com https://*.ingest.sentry.io https://*.ingest.de.sentry.io",
+        "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com",
         'frame-src https://auth.vitrine.example https://accounts.google.com',
         "object-src 'none'",
         "base-uri 'none'",
@@ -46,7 +46,19 @@ describe('content security policy', () => {
       scriptHashes: ['sha256-abc=', 'sha384-def'],
     });
 
-    expect(directive(policy, 'script-src')).toBe("'self' 'sha256-abc=' 'sha384-def'");
+    expect(directive(policy, 'script-src')).toBe(
+      "'self' https://apis.google.com 'sha256-abc=' 'sha384-def'",
+    );
+  });
+
+  test('the error reporter is reached only at the origin of the configured DSN', () => {
+    const policy = contentSecurityPolicy({
+      ...production,
+      sentryDsn: 'https://abc123@o4500.ingest.us.sentry.io/4501',
+    });
+
+    expect(directive(policy, 'connect-src')).toContain('https://o4500.ingest.us.sentry.io');
+    expect(directive(contentSecurityPolicy(production), 'connect-src')).not.toContain('sentry');
   });
 
   test('local mode lets the browser reach the Auth Emulator, under either loopback name', () => {
@@ -71,7 +83,7 @@ describe('content security policy', () => {
     });
 
     // Hashes would switch 'unsafe-inline' off, so dev mode gives none.
-    expect(directive(policy, 'script-src')).toBe("'self' 'unsafe-inline'");
+    expect(directive(policy, 'script-src')).toBe("'self' https://apis.google.com 'unsafe-inline'");
     expect(directive(policy, 'connect-src')).toMatch(/ ws: wss:$/);
   });
 });

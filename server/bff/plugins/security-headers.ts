@@ -20,6 +20,8 @@ export interface SecurityHeadersOptions {
   emulatorHost?: string;
   /** Hashes (`sha256-…`) of inline scripts the client build declares, see readCspScriptHashes. */
   scriptHashes: readonly string[];
+  /** The error reporter's DSN; the browser sends its reports to the DSN's origin. */
+  sentryDsn?: string;
 }
 
 /** The file the client build may write next to index.html to declare its inline scripts. */
@@ -56,18 +58,19 @@ export async function readCspScriptHashes(clientDir: string): Promise<string[]> 
   return parsed.data.scriptSrc;
 }
 
-/** Origins the Firebase web SDK and the error reporter call from the browser. */
+/** Origins the Firebase web SDK calls from the browser. */
 const firebaseApiOrigins = [
   'https://identitytoolkit.googleapis.com',
   'https://securetoken.googleapis.com',
   'https://www.googleapis.com',
 ];
-const sentryIngestOrigins = ['https://*.ingest.sentry.io', 'https://*.ingest.de.sentry.io'];
+/** The Firebase SDK's popup sign-in (Google) loads Google's API loader from here. */
+const firebasePopupScriptOrigin = 'https://apis.google.com';
 
 export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
   const emulatorOrigins =
     options.emulatorHost === undefined ? [] : emulatorOriginsOf(options.emulatorHost);
-  const scriptSrc = ["'self'"];
+  const scriptSrc = ["'self'", firebasePopupScriptOrigin];
   if (options.devServer) {
     // The react-refresh preamble Vite puts into index.html is inline; hashes would disable
     // 'unsafe-inline', so in dev only the latter is given.
@@ -75,7 +78,8 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
   } else {
     scriptSrc.push(...options.scriptHashes.map((hash) => `'${hash}'`));
   }
-  const connectSrc = ["'self'", ...firebaseApiOrigins, ...sentryIngestOrigins, ...emulatorOrigins];
+  const reportOrigins = options.sentryDsn === undefined ? [] : [new URL(options.sentryDsn).origin];
+  const connectSrc = ["'self'", ...firebaseApiOrigins, ...reportOrigins, ...emulatorOrigins];
   if (options.devServer) connectSrc.push('ws:', 'wss:');
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
