@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { testProjectId } from './tests/support/test-environment.ts';
 
 /**
  * End-to-end tests run Debian's Chromium against the product exactly as `npm start` runs it, on
@@ -42,6 +43,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
+      FIREBASE_PROJECT_ID: testProjectId,
       LOG_LEVEL: 'warn',
     },
   },

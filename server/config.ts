@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { errorReporting } from '../shared/constants.ts';
 
 /**
  * The one validated configuration, parsed once at start from the environment. Every bad or missing
@@ -56,6 +57,8 @@ const environmentSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: optionalPort,
   SENTRY_DSN: optionalText.pipe(httpUrl.optional()),
+  SENTRY_ENVIRONMENT: optionalText,
+  SENTRY_RELEASE: optionalText,
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -77,6 +80,9 @@ interface CommonConfig {
   upstreamUrl?: string;
   firebase: FirebaseConfig;
   sentryDsn?: string;
+  /** The environment and release that error reports are filed under. */
+  sentryEnvironment: string;
+  sentryRelease: string;
 }
 
 export interface ProductionConfig extends CommonConfig {
@@ -202,6 +208,7 @@ function productionConfig(values: Environment): ProductionConfig {
       ...(serviceAccount !== undefined && { serviceAccount }),
     },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
+    ...errorReportingLabels(values),
   };
 }
 
@@ -234,6 +241,14 @@ function localConfig(
       authDomain: values.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
+    ...errorReportingLabels(values),
+  };
+}
+
+function errorReportingLabels(values: Environment) {
+  return {
+    sentryEnvironment: values.SENTRY_ENVIRONMENT ?? errorReporting.defaultEnvironment,
+    sentryRelease: values.SENTRY_RELEASE ?? errorReporting.defaultRelease,
   };
 }
 

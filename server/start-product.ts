@@ -3,6 +3,12 @@ import { buildApiApp } from './api/app.ts';
 import { buildBffApp } from './bff/app.ts';
 import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
+import {
+  errorReportingOptions,
+  flushErrorReports,
+  initErrorReporting,
+  reportError,
+} from './platform/error-reporting.ts';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
 
 export interface RunningProduct {
@@ -20,6 +26,8 @@ export interface RunningProduct {
  * port of its own and the BFF forwards to it exactly as it would to a remote upstream.
  */
 export async function startProduct(config: Config, log: (line: string) => void): Promise<RunningProduct> {
+  // First, so that a failure of what follows is reported too (when SENTRY_DSN is set).
+  initErrorReporting(errorReportingOptions(config));
   const stopLocalServices: Array<() => Promise<void>> = [];
   let databaseUrl: string;
   let sessionSecret: string;
@@ -41,11 +49,16 @@ export async function startProduct(config: Config, log: (line: string) => void):
   let identity: IdentityProvider | undefined;
   const apps: FastifyInstance[] = [];
   const stop = async () => {
-    // BFF first, so that no new request reaches an API that is closing.
-    for (const app of [...apps].reverse()) await app.close();
-    await identity?.close();
-    await database?.close();
-    for (const stopService of stopLocalServices) await stopService();
+    try {
+      // BFF first, so that no new request reaches an API that is closing.
+      for (const app of [...apps].reverse()) await app.close();
+      await identity?.close();
+      await database?.close();
+      for (const stopService of stopLocalServices) await stopService();
+    } finally {
+      // Reports of the last requests may still be in flight; a shutdown waits for them, not for long.
+      await flushErrorReports();
+    }
   };
 
   try {
@@ -73,6 +86,7 @@ export async function startProduct(config: Config, log: (line: string) => void):
 
     return { ...(bffUrl !== undefined && { bffUrl }), ...(apiUrl !== undefined && { apiUrl }), stop };
   } catch (error) {
+    reportError(error);
     await stop().catch(() => {});
     throw error;
   }

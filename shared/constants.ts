@@ -43,3 +43,17 @@ export const session = {
 export const csrfHeader = { name: 'x-requested-with', value: 'vitrine' } as const;
 
 export const apiBodyLimitBytes = 1024 * 1024;
+
+/** Error reporting (Sentry), server and client alike. */
+export const errorReporting = {
+  sampleRate: 1,
+  tracesSampleRate: { production: 0.1, otherwise: 1 },
+  replaysSessionSampleRate: { production: 0.1, otherwise: 0 },
+  replaysOnErrorSampleRate: 1,
+  maxBreadcrumbs: 100,
+  maxValueLength: 1000,
+  normalizeDepth: 5,
+  sendDefaultPii: false,
+  defaultEnvironment: 'development',
+  defaultRelease: 'unknown',
+} as const;

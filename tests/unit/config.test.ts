@@ -48,6 +48,8 @@ describe('local mode', () => {
         apiKey: 'demo-api-key',
         authDomain: 'demo-vitrine.firebaseapp.com',
       },
+      sentryEnvironment: 'development',
+      sentryRelease: 'unknown',
     });
   });
 
@@ -206,5 +208,30 @@ describe('production', () => {
     expect(problemsOf({ ...completeProduction, ROLE: 'worker' })).toEqual([
       expect.stringMatching(/^ROLE: /),
     ]);
+  });
+});
+
+describe('error reporting', () => {
+  it('files reports under SENTRY_ENVIRONMENT and SENTRY_RELEASE in both modes', () => {
+    const labels = {
+      SENTRY_DSN: 'https://key@o0.ingest.sentry.io/1',
+      SENTRY_ENVIRONMENT: 'staging',
+      SENTRY_RELEASE: 'vitrine@1.2.3',
+    };
+    for (const env of [labels, { ...completeProduction, ...labels }]) {
+      expect(loadConfig(env)).toMatchObject({
+        sentryDsn: 'https://key@o0.ingest.sentry.io/1',
+        sentryEnvironment: 'staging',
+        sentryRelease: 'vitrine@1.2.3',
+      });
+    }
+  });
+
+  it('falls back to the development environment and an unknown release', () => {
+    for (const env of [{ SENTRY_ENVIRONMENT: ' ', SENTRY_RELEASE: '' }, completeProduction]) {
+      const config = loadConfig(env);
+      expect(config).toMatchObject({ sentryEnvironment: 'development', sentryRelease: 'unknown' });
+      expect(config).not.toHaveProperty('sentryDsn');
+    }
   });
 });

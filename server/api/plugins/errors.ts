@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
 
 /**
  * The API's one error handler. Every failure leaves as `{ error: { code, message } }`, so the client
  * can translate the code and never has to read server English. A 5xx answer says only that something
- * went wrong: its cause (SQL, stack, host names) goes to the log, never to the caller.
+ * went wrong: its cause (SQL, stack, host names) goes to the log and the error report, never to the
+ * caller. A 4xx is the caller's mistake, not ours, and is not reported.
  */
 
 export interface DescribedError {
@@ -142,6 +144,7 @@ export function answerErrorsWithCodes(app: FastifyInstance): void {
     const described = describeError(error);
     if (described.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
+      reportError(error, requestReportContext(request));
     } else {
       request.log.info(
         { code: described.code, statusCode: described.statusCode },

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { AppError, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
 
 /** The one error shape of the BFF, as the client expects it from every server. */
 export const errorBodySchema = z.object({
@@ -29,13 +30,16 @@ function codeForStatus(error: FastifyError, statusCode: number): ErrorCode {
 
 /**
  * Every failure leaves as `{ error: { code, message } }`. Client errors keep their message (it names
- * what was wrong with the request); server errors are logged and leave with a generic message, so no
- * internal detail reaches the browser.
+ * what was wrong with the request); server errors are logged and reported, and leave with a generic
+ * message, so no internal detail reaches the browser.
  */
 async function errorReplies(fastify: FastifyInstance): Promise<void> {
   fastify.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.statusCode >= 500) request.log.warn({ code: error.code }, error.message);
+      if (error.statusCode >= 500) {
+        request.log.warn({ code: error.code }, error.message);
+        reportError(error, requestReportContext(request));
+      }
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }
     if (error.validation !== undefined) {
@@ -48,6 +52,7 @@ async function errorReplies(fastify: FastifyInstance): Promise<void> {
         .send(errorBody(codeForStatus(error, statusCode), error.message));
     }
     request.log.error({ err: error }, 'request failed');
+    reportError(error, requestReportContext(request));
     return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side'));
   });
 }
