@@ -13,16 +13,12 @@ import { errorReporting } from '../shared/constants.ts';
 export const roles = ['all', 'bff', 'api'] as const;
 export type Role = (typeof roles)[number];
 
-/** Variables that point Firebase SDKs at emulators; production must never see one. */
-const emulatorVariables = [
-  'FIREBASE_AUTH_EMULATOR_HOST',
-  'FIREBASE_AUTH_EMULATOR_PORT',
-  'FIRESTORE_EMULATOR_HOST',
-  'FIREBASE_DATABASE_EMULATOR_HOST',
-  'FIREBASE_STORAGE_EMULATOR_HOST',
-  'FIREBASE_EMULATOR_HUB',
-  'PUBSUB_EMULATOR_HOST',
-] as const;
+/**
+ * Variables that point Google and Firebase SDKs at emulators (FIREBASE_AUTH_EMULATOR_HOST,
+ * FIRESTORE_EMULATOR_HOST, PUBSUB_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, and whatever new emulator
+ * the SDKs learn to read); production must never see one.
+ */
+const emulatorVariablePattern = /_EMULATOR_(HOST|PORT|HUB)$|^FIREBASE_EMULATOR_HUB$/;
 
 const optionalText = z
   .string()
@@ -38,11 +34,32 @@ const portNumber = z
 const optionalPort = optionalText.pipe(portNumber.optional());
 const httpUrl = z.url({ protocol: /^https?$/ });
 
+/**
+ * Fastify's trustProxy, for a BFF behind a load balancer or TLS proxy: `true` (trust every hop) or
+ * a comma-separated list of the proxies' addresses and CIDR ranges. Without it the client
+ * address (rate limits, X-Forwarded-For to the API) would be the balancer's.
+ */
+const trustProxySetting = optionalText.pipe(
+  z
+    .union([
+      z.enum(['true', 'false']).transform((value) => value === 'true'),
+      z
+        .string()
+        .regex(
+          /^[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*$/,
+          'must be true, false or a list of addresses and CIDR ranges',
+        )
+        .transform((value) => value.split(',').map((entry) => entry.trim())),
+    ])
+    .optional(),
+);
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   ROLE: z.enum(roles).default('all'),
   PORT: optionalPort.transform((value) => value ?? 3000),
   HOST: optionalText,
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -77,6 +94,7 @@ interface CommonConfig {
   host: string;
   logLevel: Environment['LOG_LEVEL'];
   publicUrl: string;
+  trustProxy: boolean | string[];
   upstreamUrl?: string;
   firebase: FirebaseConfig;
   sentryDsn?: string;
@@ -139,8 +157,10 @@ const isSet = (env: Record<string, string | undefined>, name: string) =>
 /** What production needs beyond well-formed values: the variables its role cannot run without. */
 function productionProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  for (const name of emulatorVariables) {
-    if (isSet(env, name)) problems.push(`${name}: emulator settings are refused in production`);
+  for (const name of Object.keys(env).sort()) {
+    if (emulatorVariablePattern.test(name) && isSet(env, name)) {
+      problems.push(`${name}: emulator settings are refused in production`);
+    }
   }
   // An unknown ROLE is reported by the schema; the rules of the default role still apply.
   const role = (roles as readonly string[]).includes(env.ROLE?.trim() ?? '')
@@ -196,6 +216,7 @@ function productionConfig(values: Environment): ProductionConfig {
     host: values.HOST ?? '0.0.0.0',
     logLevel: values.LOG_LEVEL,
     publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
+    trustProxy: values.TRUST_PROXY ?? false,
     ...(values.UPSTREAM_URL !== undefined && {
       upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL),
     }),
@@ -226,6 +247,7 @@ function localConfig(
     host: values.HOST ?? 'localhost',
     logLevel: values.LOG_LEVEL,
     publicUrl: stripTrailingSlash(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`),
+    trustProxy: values.TRUST_PROXY ?? false,
     ...(values.UPSTREAM_URL !== undefined && {
       upstreamUrl: stripTrailingSlash(values.UPSTREAM_URL),
     }),

@@ -3,9 +3,12 @@ import { startProduct } from './start-product.ts';
 
 /**
  * Entry point: `npm start` (through scripts/start.mjs) and the production image run this file.
- * SIGINT and SIGTERM stop everything it started, embedded services included.
+ * SIGINT, SIGTERM and SIGHUP stop everything it started, embedded services included.
  */
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Set by the first SIGINT or SIGTERM; from then on the shutdown decides how the process exits. */
+let stopping = false;
 
 async function main(): Promise<void> {
   let config;
@@ -19,28 +22,43 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const product = await startProduct(config, log);
-  let stopping = false;
+  // The handlers go in before the start, so that a signal during it (the emulator can take several
+  // seconds) still stops what was started instead of killing the process and orphaning it.
+  const starting = startProduct(config, log);
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log(`${signal} received, stopping…`);
-    product.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`Shutdown failed: ${String(error)}\n`);
-        process.exit(1);
-      },
-    );
+    starting
+      // A start that failed has already stopped what it had started.
+      .then(
+        (product) => product.stop(),
+        () => undefined,
+      )
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`Shutdown failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // A closed terminal as well: stopping the embedded services beats leaving them behind.
+  process.on('SIGHUP', shutdown);
 
+  const product = await starting;
+  if (stopping) return;
   if (product.bffUrl !== undefined) log(`Ready on ${product.bffUrl}`);
   else log(`API ready on ${product.apiUrl}`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Vitrine failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // A failure after a stop was asked for is the stop's business; it exits on its own.
+  if (stopping) return;
+  process.stderr.write(
+    `Vitrine failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

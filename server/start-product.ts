@@ -11,6 +11,22 @@ import {
 } from './platform/error-reporting.ts';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
 
+/** How long in-flight requests may take to finish once a stop is asked for. */
+const closeDeadlineMs = 10_000;
+
+/**
+ * Stops listening, lets in-flight requests finish, and after the deadline cuts the connections that
+ * are still open, so that one stalled upload cannot hold a shutdown until the process is killed.
+ */
+async function closeWithDeadline(app: FastifyInstance): Promise<void> {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), closeDeadlineMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
 export interface RunningProduct {
   /** The BFF's address when this process runs it. */
   bffUrl?: string;
@@ -25,7 +41,10 @@ export interface RunningProduct {
  * the roles that the configuration names. In the default role ("all") the API listens on a loopback
  * port of its own and the BFF forwards to it exactly as it would to a remote upstream.
  */
-export async function startProduct(config: Config, log: (line: string) => void): Promise<RunningProduct> {
+export async function startProduct(
+  config: Config,
+  log: (line: string) => void,
+): Promise<RunningProduct> {
   // First, so that a failure of what follows is reported too (when SENTRY_DSN is set).
   initErrorReporting(errorReportingOptions(config));
   const stopLocalServices: Array<() => Promise<void>> = [];
@@ -51,7 +70,7 @@ export async function startProduct(config: Config, log: (line: string) => void):
   const stop = async () => {
     try {
       // BFF first, so that no new request reaches an API that is closing.
-      for (const app of [...apps].reverse()) await app.close();
+      for (const app of [...apps].reverse()) await closeWithDeadline(app);
       await identity?.close();
       await database?.close();
       for (const stopService of stopLocalServices) await stopService();
@@ -71,20 +90,35 @@ export async function startProduct(config: Config, log: (line: string) => void):
       const api = await buildApiApp({ database, identity, logLevel: config.logLevel });
       apps.push(api);
       const apiOnItsOwn = config.role === 'api';
-      apiUrl = await api.listen({ port: apiOnItsOwn ? config.port : 0, host: apiOnItsOwn ? config.host : '127.0.0.1' });
+      apiUrl = await api.listen({
+        port: apiOnItsOwn ? config.port : 0,
+        host: apiOnItsOwn ? config.host : '127.0.0.1',
+      });
     }
 
     let bffUrl: string | undefined;
     if (config.role === 'all' || config.role === 'bff') {
       const upstreamUrl = config.upstreamUrl ?? apiUrl;
-      if (upstreamUrl === undefined) throw new Error('The BFF needs UPSTREAM_URL when the API runs elsewhere');
-      const bff = await buildBffApp({ config, database, identity, upstreamUrl, sessionSecret, emulatorHost });
+      if (upstreamUrl === undefined)
+        throw new Error('The BFF needs UPSTREAM_URL when the API runs elsewhere');
+      const bff = await buildBffApp({
+        config,
+        database,
+        identity,
+        upstreamUrl,
+        sessionSecret,
+        emulatorHost,
+      });
       apps.push(bff);
       await bff.listen({ port: config.port, host: config.host });
       bffUrl = config.publicUrl;
     }
 
-    return { ...(bffUrl !== undefined && { bffUrl }), ...(apiUrl !== undefined && { apiUrl }), stop };
+    return {
+      ...(bffUrl !== undefined && { bffUrl }),
+      ...(apiUrl !== undefined && { apiUrl }),
+      stop,
+    };
   } catch (error) {
     reportError(error);
     await stop().catch(() => {});

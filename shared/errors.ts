@@ -39,6 +39,11 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; field?: string };
 }
 
+/** The body of an error answer; `field` names the offending field of a validation error. */
+export function errorBody(code: ErrorCode, message: string, field?: string): ErrorBody {
+  return { error: { code, message, ...(field !== undefined && { field }) } };
+}
+
 /** A failure with a code a caller can act on; servers serialise it as an ErrorBody. */
 export class AppError extends Error {
   constructor(

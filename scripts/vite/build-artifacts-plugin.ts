@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { cspHashesFileName } from '../../shared/build-artifacts.ts';
 import { appRoutes } from '../../shared/routes.ts';
 import { cspHashesFile } from './inline-script-hashes.ts';
 import { precompressDirectory } from './precompress-assets.ts';
@@ -11,9 +12,6 @@ import {
   routeManifest,
   type BuildStamp,
 } from './route-manifest.ts';
-
-/** Read by the BFF to extend its CSP `script-src` with the built page's inline scripts. */
-export const cspHashesFileName = 'csp-hashes.json';
 
 /** The compile-time constant through which the client knows the build it belongs to. */
 export function buildIdDefine(stamp: BuildStamp): Record<string, string> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { CspHashesFile } from '../../shared/build-artifacts.ts';
 
 /**
  * CSP `script-src` hashes for the inline scripts of a built HTML page: the BFF adds them to its
@@ -20,14 +21,6 @@ const executableTypes = new Set([
   'text/ecmascript',
 ]);
 
-/**
- * The contents of `csp-hashes.json`, in the shape server/bff/plugins/security-headers.ts reads:
- * hashes without the quotes, which the BFF adds when it writes the header.
- */
-export interface CspHashesFile {
-  scriptSrc: string[];
-}
-
 /** `sha256-<base64>`: the SHA-256 of the script text exactly as it appears between the tags. */
 export function scriptHash(scriptText: string): string {
   return `sha256-${createHash('sha256').update(scriptText, 'utf8').digest('base64')}`;
@@ -48,6 +41,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** The contents of the CSP hashes file (shared/build-artifacts.ts) for a built page. */
 export function cspHashesFile(html: string): CspHashesFile {
   return { scriptSrc: inlineScriptHashes(html) };
 }

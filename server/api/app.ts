@@ -10,6 +10,7 @@ import { apiBodyLimitBytes } from '../../shared/constants.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes } from './plugins/errors.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -33,8 +34,10 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   const app = Fastify({
     bodyLimit: apiBodyLimitBytes,
     logger,
-    // The BFF sends its request id along, so one id follows a call through both processes' logs.
-    requestIdHeader: 'x-request-id',
+    // The BFF sends its request id along, so one id follows a call through both processes' logs; an
+    // id that is not sane is replaced, since the API may be reached without the BFF.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     // The API takes no client address or protocol from forwarding headers; nothing here depends on them.
     trustProxy: false,
   });
@@ -65,6 +68,11 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   answerErrorsWithCodes(app);
+  // The id is sent back, so that a caller can quote it when reporting a failure.
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(requestIdHeader, request.id);
+    done();
+  });
 
   // 3. Routes. Only /api/v1 requires a caller; probes and the document are open.
   await app.register(healthRoutes);

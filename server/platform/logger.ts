@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
+import { pathOf } from './request-path.ts';
 
 /**
  * Pino options shared by every role. Tokens, cookies and passwords never reach a log: the request
@@ -24,12 +25,7 @@ export function loggerOptions(level: string): LoggerOptions & FastifyServerOptio
     serializers: {
       req(request: { method: string; url: string; id: string }) {
         // The query string may carry codes or tokens (oobCode, apiKey); the path is enough.
-        const questionMark = request.url.indexOf('?');
-        return {
-          method: request.method,
-          url: questionMark === -1 ? request.url : request.url.slice(0, questionMark),
-          id: request.id,
-        };
+        return { method: request.method, url: pathOf(request.url), id: request.id };
       },
     },
   };

@@ -45,7 +45,3 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 export const accountResponseSchema = z.object({ data: z.object({ user: accountSchema }) });
-
-export const errorResponseSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
-});

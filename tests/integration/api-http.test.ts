@@ -139,6 +139,39 @@ describe('unknown routes', () => {
   });
 });
 
+describe('request ids', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('keeps a sane X-Request-Id and sends it back, on success and on failure', async () => {
+    for (const url of ['/healthz', '/api/v1/account/me']) {
+      const response = await api.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-request-id': 'bff-trace:0123456789.abc_DEF-x' },
+      });
+
+      expect(response.headers['x-request-id']).toBe('bff-trace:0123456789.abc_DEF-x');
+    }
+  });
+
+  it.each([
+    ['too long', 'a'.repeat(129)],
+    ['with spaces', 'forged id'],
+    ['with a line break', 'trace\r\n{"level":60,"msg":"forged"}'],
+    ['with a quote', 'trace"x'],
+    ['empty', ''],
+  ])('replaces an X-Request-Id %s with a generated one', async (_kind, incoming) => {
+    const response = await api.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': incoming },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-request-id']).toMatch(uuid);
+  });
+});
+
 describe('GET /healthz', () => {
   it('answers 200 { status: "ok" } without a token', async () => {
     const response = await api.app.inject({ method: 'GET', url: '/healthz' });

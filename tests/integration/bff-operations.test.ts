@@ -15,6 +15,7 @@ import {
   startBff,
   startEchoUpstream,
   startHangingUpstream,
+  testConfig,
   type BffHarness,
   type EchoUpstream,
   type RunningServer,
@@ -28,6 +29,41 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await upstream?.close();
+});
+
+describe('behind a trusted load balancer (TRUST_PROXY)', () => {
+  let bff: BffHarness;
+
+  beforeAll(async () => {
+    bff = await startBff({
+      upstreamUrl: upstream.url,
+      config: testConfig({ TRUST_PROXY: '10.0.0.0/8' }),
+      rateLimits: {
+        signIn: { max: 2, timeWindowMs: 60_000 },
+        session: { max: 100, timeWindowMs: 60_000 },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await bff?.close();
+  });
+
+  const signInThroughBalancer = (client: string) =>
+    bff.app.inject({
+      method: 'POST',
+      url: '/auth/session',
+      headers: { ...clientHeaders, 'x-forwarded-for': client },
+      payload: { idToken: 'bad', refreshToken: 'bad' },
+      remoteAddress: '10.1.2.3',
+    });
+
+  test('rate limits count each client behind the balancer, not the balancer', async () => {
+    expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(401);
+    expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(401);
+    expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(429);
+    expect((await signInThroughBalancer('203.0.113.2')).statusCode).toBe(401);
+  });
 });
 
 describe('rate limits on /auth/session', () => {

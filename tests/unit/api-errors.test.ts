@@ -164,6 +164,32 @@ describe('the API when its database fails', () => {
     expect(logLines.join('\n')).not.toContain(refusedToken);
   });
 
+  it.each(['auth/invalid-id-token', 'auth/invalid-argument', 'auth/id-token-revoked'])(
+    'answers 401, as the BFF does, when firebase-admin refuses the token with %s',
+    async (code) => {
+      const refusingApp = await buildApiApp({
+        database,
+        identity: {
+          ...stubIdentity,
+          verifyIdToken: () => Promise.reject(Object.assign(new Error('refused'), { code })),
+        },
+        logLevel: 'silent',
+      });
+      try {
+        const response = await refusingApp.inject({
+          method: 'GET',
+          url: '/api/v1/account/me',
+          headers: { authorization: `Bearer ${token}` },
+        });
+
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+      } finally {
+        await refusingApp.close();
+      }
+    },
+  );
+
   it('answers 500, not 401, when verification fails for a reason other than the token', async () => {
     const failingIdentity: IdentityProvider = {
       ...stubIdentity,

@@ -40,6 +40,7 @@ describe('local mode', () => {
       host: 'localhost',
       logLevel: 'info',
       publicUrl: 'http://localhost:3000',
+      trustProxy: false,
       dataDir: path.resolve('/srv/vitrine', '.data'),
       authEmulatorPort: 9099,
       devServer: false,
@@ -207,6 +208,37 @@ describe('production', () => {
   it('refuses an unknown role', () => {
     expect(problemsOf({ ...completeProduction, ROLE: 'worker' })).toEqual([
       expect.stringMatching(/^ROLE: /),
+    ]);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('takes true or a list of addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+    ]);
+  });
+
+  it('refuses anything else', () => {
+    expect(problemsOf({ TRUST_PROXY: 'yes please' })[0]).toMatch(/^TRUST_PROXY/);
+  });
+});
+
+describe('emulator settings in production', () => {
+  it.each([
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIRESTORE_EMULATOR_HOST',
+    'FIREBASE_DATACONNECT_EMULATOR_HOST',
+    'FIREBASE_EMULATOR_HUB',
+  ])('refuses %s, known or not', (name) => {
+    expect(problemsOf({ ...completeProduction, [name]: '127.0.0.1:9099' })).toEqual([
+      `${name}: emulator settings are refused in production`,
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors.ts';
-import type { IdentityProvider } from '../../platform/identity.ts';
+import { isRefusedIdTokenError, type IdentityProvider } from '../../platform/identity.ts';
 
 /** The signed-in user who made the request, as their verified Firebase ID token describes them. */
 export interface Caller {
@@ -20,19 +20,6 @@ declare module 'fastify' {
 
 /** RFC 6750's b64token: what may follow "Bearer " in an Authorization header. */
 const bearerHeaderPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
-
-/**
- * The firebase-admin codes that mean "this token does not prove who the caller is": malformed, from
- * another project, badly signed, expired. Anything else is our fault or Firebase's and surfaces as a
- * logged 500 instead of telling a legitimate user to sign in again.
- */
-const refusedTokenCodes = new Set([
-  'auth/argument-error',
-  'auth/id-token-expired',
-  'auth/id-token-revoked',
-  'auth/user-disabled',
-  'auth/user-not-found',
-]);
 
 function unauthenticated(message: string): AppError {
   return new AppError(401, 'unauthenticated', message);
@@ -64,16 +51,11 @@ export function authenticateEveryRequest(scope: FastifyInstance, identity: Ident
     try {
       decoded = await identity.verifyIdToken(token);
     } catch (error) {
-      const code =
-        typeof error === 'object' && error !== null
-          ? (error as { code?: unknown }).code
-          : undefined;
-      if (typeof code === 'string' && refusedTokenCodes.has(code)) {
-        // The reason helps when a whole fleet of clients is suddenly refused; the token itself is never logged.
-        request.log.info({ reason: code }, 'ID token refused');
-        throw unauthenticated('The ID token is invalid or expired');
-      }
-      throw error;
+      // Any other failure is ours or Firebase's: a logged 500, not a legitimate user told to sign in again.
+      if (!isRefusedIdTokenError(error)) throw error;
+      // The reason helps when a whole fleet of clients is suddenly refused; the token itself is never logged.
+      request.log.info({ reason: error.code }, 'ID token refused');
+      throw unauthenticated('The ID token is invalid or expired');
     }
 
     request.caller = {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { AppError, errorBody, type ErrorCode } from '../../../shared/errors.ts';
 import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
+import { pathOf } from '../../platform/request-path.ts';
 
 /**
  * The API's one error handler. Every failure leaves as `{ error: { code, message } }`, so the client
@@ -124,16 +125,6 @@ function messageOf(error: unknown): string {
   return typeof message === 'string' ? message : 'Request refused';
 }
 
-export function errorBody(described: DescribedError): ErrorBody {
-  return {
-    error: {
-      code: described.code,
-      message: described.message,
-      ...(described.field !== undefined && { field: described.field }),
-    },
-  };
-}
-
 /**
  * Installs the error handler and the not-found handler on the root instance. Called directly rather
  * than registered, because a registered plugin would keep both handlers inside its own encapsulated
@@ -151,13 +142,13 @@ export function answerErrorsWithCodes(app: FastifyInstance): void {
         'request refused',
       );
     }
-    return reply.code(described.statusCode).send(errorBody(described));
+    return reply
+      .code(described.statusCode)
+      .send(errorBody(described.code, described.message, described.field));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const questionMark = request.url.indexOf('?');
-    const path = questionMark === -1 ? request.url : request.url.slice(0, questionMark);
-    const message = `No route ${request.method} ${path}`;
-    return reply.code(404).send(errorBody({ statusCode: 404, code: 'not_found', message }));
+    const message = `No route ${request.method} ${pathOf(request.url)}`;
+    return reply.code(404).send(errorBody('not_found', message));
   });
 }

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '../../../shared/schemas/account.ts';
+import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
 
 /** What each error status means on this API, for the OpenAPI document. */
 const errorStatusDescriptions = {

@@ -2,9 +2,9 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { isTraversalAttempt, pathOf } from '../request-paths.ts';
-import { errorBody } from './error-replies.ts';
+import { AppError, errorBody } from '../../../shared/errors.ts';
+import { pathOf } from '../../platform/request-path.ts';
+import { isTraversalAttempt } from '../request-paths.ts';
 
 export interface ApiProxyOptions {
   /** The product API's origin, e.g. http://127.0.0.1:4100. */

@@ -4,10 +4,11 @@ import middie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { cspHashesFileName } from '../../../shared/build-artifacts.ts';
+import { errorBody } from '../../../shared/errors.ts';
 import { findRoute } from '../../../shared/routes.ts';
-import { isMachinePath, pathOf } from '../request-paths.ts';
-import { errorBody } from './error-replies.ts';
-import { cspHashesFileName } from './security-headers.ts';
+import { pathOf } from '../../platform/request-path.ts';
+import { isMachinePath } from '../request-paths.ts';
 
 declare module 'fastify' {
   interface FastifyReply {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { csrfHeader } from '../../../shared/constants.ts';
-import { errorBody } from './error-replies.ts';
+import { errorBody } from '../../../shared/errors.ts';
 
 export interface CsrfOptions {
   /** The app's own origin (scheme, host, port), from PUBLIC_URL. */

@@ -1,17 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
-import { AppError, type ErrorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { AppError, errorBody, type ErrorCode } from '../../../shared/errors.ts';
 import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
-
-/** The one error shape of the BFF, as the client expects it from every server. */
-export const errorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
-});
-
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { error: { code, message } };
-}
 
 /** Codes for the failures Fastify and its plugins raise on their own, by status. */
 function codeForStatus(error: FastifyError, statusCode: number): ErrorCode {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from '../../../shared/errors.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { errorBody } from './error-replies.ts';
 
 export interface HealthOptions {
   database: DatabaseHandle;
@@ -14,8 +14,8 @@ type CheckResult = 'ok' | 'failed';
 
 /**
  * `/healthz`: the process answers (for restarts). `/readyz`: it can do its job, i.e. the database
- * answers and the API's own /healthz says 200 (for load balancers). While closing, Fastify answers
- * 503 to both, so traffic drains away before the process ends.
+ * answers and the API's own /healthz says 200 (for load balancers). While the server closes, requests
+ * that still arrive on open connections get 503, which tells a balancer to try another instance.
  */
 async function health(fastify: FastifyInstance, options: HealthOptions): Promise<void> {
   fastify.get('/healthz', async () => ({ status: 'ok' }));

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { z } from 'zod';
+import { cspHashesFileName, cspHashesFileSchema } from '../../../shared/build-artifacts.ts';
+import { requestIdHeader } from '../../platform/request-id.ts';
 
 /**
  * Security headers on every response, whatever answers it (a route, the proxy, the static files, the
@@ -24,15 +25,6 @@ export interface SecurityHeadersOptions {
   sentryDsn?: string;
 }
 
-/** The file the client build may write next to index.html to declare its inline scripts. */
-export const cspHashesFileName = 'csp-hashes.json';
-
-const cspHashesSchema = z.strictObject({
-  scriptSrc: z.array(
-    z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must look like sha256-<base64>'),
-  ),
-});
-
 /**
  * Reads `<clientDir>/csp-hashes.json` (`{ "scriptSrc": ["sha256-<base64>", …] }`), the hashes of the
  * inline scripts in the built index.html. Absent means none; a malformed file stops the start, since
@@ -53,7 +45,7 @@ export async function readCspScriptHashes(clientDir: string): Promise<string[]> 
   } catch {
     throw new Error(`${file} is malformed: not JSON`);
   }
-  const parsed = cspHashesSchema.safeParse(content);
+  const parsed = cspHashesFileSchema.safeParse(content);
   if (!parsed.success) throw new Error(`${file} is malformed: ${parsed.error.message}`);
   return parsed.data.scriptSrc;
 }
@@ -130,7 +122,7 @@ async function securityHeadersPlugin(
   const headers = securityHeaders(options);
   fastify.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    reply.raw.setHeader('x-request-id', request.id);
+    reply.raw.setHeader(requestIdHeader, request.id);
     done();
   });
 }

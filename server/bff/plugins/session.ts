@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
 import { createSessionBodySchema, sessionResponseSchema } from '../../../shared/schemas/session.ts';
 import { createSession } from '../sessions/create-session.ts';
 import { endSession, purgeExpiredSessions } from '../sessions/end-session.ts';
@@ -11,7 +12,6 @@ import { ensureFreshIdToken, SessionEndedError } from '../sessions/refresh-sessi
 import { resolveSession } from '../sessions/resolve-session.ts';
 import type { ActiveSession, FreshTokens, SessionContext } from '../sessions/session-context.ts';
 import { hashSessionId, isWellFormedSessionId } from '../sessions/session-id.ts';
-import { errorBodySchema } from './error-replies.ts';
 import { rateLimitedRoute, type BffRateLimits } from './rate-limits.ts';
 
 declare module 'fastify' {
@@ -117,7 +117,11 @@ async function sessionPlugin(
   });
 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errorResponses = { 401: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema };
+  const errorResponses = {
+    401: errorResponseSchema,
+    429: errorResponseSchema,
+    503: errorResponseSchema,
+  };
 
   app.post(
     '/auth/session',
@@ -126,7 +130,7 @@ async function sessionPlugin(
       bodyLimit: 32 * 1024,
       schema: {
         body: createSessionBodySchema,
-        response: { 200: sessionResponseSchema, 400: errorBodySchema, ...errorResponses },
+        response: { 200: sessionResponseSchema, 400: errorResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -178,7 +182,7 @@ async function sessionPlugin(
     '/auth/session',
     {
       config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 204: z.undefined(), 429: errorBodySchema } },
+      schema: { response: { 204: z.undefined(), 429: errorResponseSchema } },
     },
     async (request, reply) => {
       const sessionId = request.cookies[sessionRules.cookieName];

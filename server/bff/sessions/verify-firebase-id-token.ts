@@ -1,6 +1,8 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import {
   IdentityProviderUnavailableError,
+  isIdentityProviderOutage,
+  isRefusedIdTokenError,
   type IdentityProvider,
 } from '../../platform/identity.ts';
 import { AppError } from '../../../shared/errors.ts';
@@ -12,17 +14,6 @@ export class IdTokenRejectedError extends Error {
     this.name = 'IdTokenRejectedError';
   }
 }
-
-/** firebase-admin codes that blame the token or its user rather than the connection to Firebase. */
-const rejectionCodes = new Set([
-  'auth/argument-error',
-  'auth/invalid-argument',
-  'auth/id-token-expired',
-  'auth/id-token-revoked',
-  'auth/invalid-id-token',
-  'auth/user-disabled',
-  'auth/user-not-found',
-]);
 
 /**
  * Verifies an ID token with firebase-admin and sorts its failures into the two kinds a caller treats
@@ -37,11 +28,10 @@ export async function verifyFirebaseIdToken(
   try {
     return await identity.verifyIdToken(idToken, { checkRevoked: options.checkRevoked });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && rejectionCodes.has(code)) throw new IdTokenRejectedError(code);
-    if (typeof code === 'string' && (code.startsWith('app/') || code === 'auth/internal-error')) {
+    if (isRefusedIdTokenError(error)) throw new IdTokenRejectedError(error.code);
+    if (isIdentityProviderOutage(error)) {
       throw new IdentityProviderUnavailableError(
-        `Firebase could not verify the ID token (${code})`,
+        `Firebase could not verify the ID token (${error.code})`,
         { cause: error },
       );
     }

@@ -1,37 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../database.ts';
+import { preparedFor } from '../prepared-statements.ts';
 import { accounts } from '../schema.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type NewAccountRow = typeof accounts.$inferInsert;
 export type AccountChanges = Partial<Pick<AccountRow, 'language' | 'displayName' | 'theme'>>;
 
-/**
- * The account lookup as a prepared statement, one per database handle: nearly every API call makes
- * it, and building the query each time cost more than running it (measured with `npm run bench:bff`).
- */
-function prepareFindAccount(db: Database) {
-  return db
+/** The account lookup, prepared: nearly every API call makes it. */
+const findAccountStatement = preparedFor((db) =>
+  db
     .select()
     .from(accounts)
     .where(eq(accounts.uid, sql.placeholder('uid')))
     .limit(1)
-    .prepare('find_account');
-}
-const findAccountStatements = new WeakMap<Database, ReturnType<typeof prepareFindAccount>>();
+    .prepare('find_account'),
+);
 
 export async function findAccount(db: Database, uid: string): Promise<AccountRow | undefined> {
-  let statement = findAccountStatements.get(db);
-  if (statement === undefined) {
-    statement = prepareFindAccount(db);
-    findAccountStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ uid });
+  const [row] = await findAccountStatement(db).execute({ uid });
   return row;
 }
 
 /** Inserts the account; returns undefined when one already exists for this uid. */
-export async function insertAccount(db: Database, row: NewAccountRow): Promise<AccountRow | undefined> {
+export async function insertAccount(
+  db: Database,
+  row: NewAccountRow,
+): Promise<AccountRow | undefined> {
   const [inserted] = await db.insert(accounts).values(row).onConflictDoNothing().returning();
   return inserted;
 }

@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/schemas/session.ts';
 import type { Database } from '../database.ts';
-import { sessions, type SessionClaims } from '../schema.ts';
+import { preparedFor } from '../prepared-statements.ts';
+import { sessions } from '../schema.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type NewSessionRow = typeof sessions.$inferInsert;
@@ -9,13 +11,9 @@ export async function insertSession(db: Database, row: NewSessionRow): Promise<v
   await db.insert(sessions).values(row);
 }
 
-/**
- * The live-session lookup as a prepared statement, one per database handle: it runs for every page
- * and every proxied API call, and building the query each time cost more than running it (measured
- * with `npm run bench:bff`).
- */
-function prepareFindLiveSession(db: Database) {
-  return db
+/** The live-session lookup, prepared: it runs for every page and every proxied API call. */
+const findLiveSessionStatement = preparedFor((db) =>
+  db
     .select()
     .from(sessions)
     .where(
@@ -26,12 +24,8 @@ function prepareFindLiveSession(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('find_live_session');
-}
-const findLiveSessionStatements = new WeakMap<
-  Database,
-  ReturnType<typeof prepareFindLiveSession>
->();
+    .prepare('find_live_session'),
+);
 
 /** The session with this id hash, if neither its idle nor its absolute expiry has passed. */
 export async function findLiveSession(
@@ -40,12 +34,7 @@ export async function findLiveSession(
   idleSince: Date,
   now: Date,
 ): Promise<SessionRow | undefined> {
-  let statement = findLiveSessionStatements.get(db);
-  if (statement === undefined) {
-    statement = prepareFindLiveSession(db);
-    findLiveSessionStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ idHash, idleSince, now });
+  const [row] = await findLiveSessionStatement(db).execute({ idHash, idleSince, now });
   return row;
 }
 
@@ -60,7 +49,7 @@ export async function storeRefreshedTokens(
     refreshTokenEncrypted: string;
     idTokenEncrypted: string;
     idTokenExpiresAt: Date;
-    claims?: SessionClaims;
+    claims?: SessionUser;
   },
 ): Promise<void> {
   await db.update(sessions).set(tokens).where(eq(sessions.idHash, idHash));

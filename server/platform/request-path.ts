@@ -1,0 +1,8 @@
+/**
+ * The path part of a request URL as sent, without the query string: what routing looks at, and all
+ * that logs and error reports keep of a URL, since the query may carry codes or tokens (oobCode, apiKey).
+ */
+export function pathOf(url: string): string {
+  const questionMark = url.indexOf('?');
+  return questionMark === -1 ? url : url.slice(0, questionMark);
+}

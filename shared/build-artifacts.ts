@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/**
+ * The CSP hashes file: written by the client build (scripts/vite/build-artifacts-plugin.ts) next to
+ * index.html, read by the BFF to extend its CSP `script-src` with the built page's inline scripts.
+ */
+export const cspHashesFileName = 'csp-hashes.json';
+
+/** `{ "scriptSrc": ["sha256-<base64>", …] }`: hashes without the quotes, which the BFF adds. */
+export const cspHashesFileSchema = z.strictObject({
+  scriptSrc: z.array(
+    z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'must look like sha256-<base64>'),
+  ),
+});
+export type CspHashesFile = z.infer<typeof cspHashesFileSchema>;

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+/** The one error shape of every server (see ErrorBody in shared/errors.ts), as a response schema. */
+export const errorResponseSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
