@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium when it is absent), then
- * runs typecheck, lint, unit, integration and end-to-end tests, each to the end even when one fails,
- * and finishes with one line of totals: `N passed, N failed`. Typecheck, lint and the client build
- * count as one check each; the test runners count their tests.
+ * runs typecheck, lint, format check, unit, integration and end-to-end tests, each to the end even
+ * when one fails, and finishes with one line of totals: `N passed, N failed`. Typecheck, lint, the
+ * format check and the client build count as one check each; the test runners count their tests.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,7 +51,8 @@ function chromiumPath() {
 /** Debian's Chromium, installed through apt when it is missing and we may; otherwise say how to get it. */
 async function ensureChromium() {
   if (fs.existsSync(chromiumPath())) return true;
-  const canApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0 && process.getuid?.() === 0;
+  const canApt =
+    spawnSync('sh', ['-c', 'command -v apt-get']).status === 0 && process.getuid?.() === 0;
   if (!canApt) {
     log(
       `Chromium was not found at ${chromiumPath()}. The end-to-end tests need it: install Debian's ` +
@@ -62,7 +63,13 @@ async function ensureChromium() {
   log('Installing Debian’s Chromium for the end-to-end tests (apt-get install chromium)…');
   const env = { DEBIAN_FRONTEND: 'noninteractive' };
   if ((await runCommand('apt-get', ['update', '-qq'], env)) !== 0) return false;
-  return (await runCommand('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], env)) === 0 && fs.existsSync(chromiumPath());
+  return (
+    (await runCommand(
+      'apt-get',
+      ['install', '-y', '-qq', '--no-install-recommends', 'chromium'],
+      env,
+    )) === 0 && fs.existsSync(chromiumPath())
+  );
 }
 
 function freePort() {
@@ -98,6 +105,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 await check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 await check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
 await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
 heading('client build');
 let clientBuilt = true;
@@ -112,14 +120,24 @@ try {
 
 heading('unit and integration tests (Vitest)');
 const vitestReport = path.join(resultsDir, 'vitest.json');
-const vitestStatus = await runCommand(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = await runCommand(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 const vitest = readJson(vitestReport);
 if (vitest === undefined) {
   record('vitest', 0, 1);
 } else {
   // A test file that fails to load has no test results of its own; count it as one failure.
-  const brokenFiles = (vitest.testResults ?? []).filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
-  const failed = vitest.numFailedTests + brokenFiles + (vitestStatus !== 0 && vitest.numFailedTests + brokenFiles === 0 ? 1 : 0);
+  const brokenFiles = (vitest.testResults ?? []).filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  const failed =
+    vitest.numFailedTests +
+    brokenFiles +
+    (vitestStatus !== 0 && vitest.numFailedTests + brokenFiles === 0 ? 1 : 0);
   record('vitest', vitest.numPassedTests, failed);
 }
 

@@ -24,7 +24,11 @@ export function log(message) {
  * Runs a command to its end. A SIGINT or SIGTERM that arrives meanwhile is passed on to it and this
  * process ends with it, so that stopping `npm start` mid-install leaves no `npm ci` behind.
  */
-export function run(command, args, { env = {}, stdio = ['ignore', process.stderr, process.stderr] } = {}) {
+export function run(
+  command,
+  args,
+  { env = {}, stdio = ['ignore', process.stderr, process.stderr] } = {},
+) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
     let stopRequested = false;
@@ -57,7 +61,8 @@ export async function ensureDependencies() {
 /** Builds the client when dist/client is missing or older than its sources. */
 export async function ensureClientBuild() {
   const wanted = fingerprint(root, clientInputs);
-  if (fs.existsSync(path.join(clientDir, 'index.html')) && readStamp(clientStamp) === wanted) return;
+  if (fs.existsSync(path.join(clientDir, 'index.html')) && readStamp(clientStamp) === wanted)
+    return;
   log('Building the client (vite build)…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const status = await run(process.execPath, [vite, 'build', '--logLevel', 'warn']);

@@ -43,7 +43,15 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const configPath = path.join(options.workDir, 'firebase.json');
   await fs.writeFile(configPath, JSON.stringify(firebaseJson, null, 2));
 
-  const args = ['emulators:start', '--only', 'auth', '--project', options.projectId, '--config', configPath];
+  const args = [
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    options.projectId,
+    '--config',
+    configPath,
+  ];
   if (options.stateDir !== undefined) {
     await fs.mkdir(options.stateDir, { recursive: true });
     const hasExport = await fs
@@ -90,7 +98,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
       // SIGINT lets firebase-tools export the users before it exits.
       signalGroup(child, 'SIGINT');
-      const finished = await Promise.race([exited.then(() => true), delay(stopTimeoutMs).then(() => false)]);
+      const finished = await Promise.race([
+        exited.then(() => true),
+        delay(stopTimeoutMs).then(() => false),
+      ]);
       if (!finished) {
         signalGroup(child, 'SIGKILL');
         await exited;
@@ -102,7 +113,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 async function waitUntilReady(host: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + readyTimeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Auth emulator exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`Auth emulator exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
       if (response.ok) return;

@@ -17,10 +17,15 @@ export interface LocalServices {
  * The stand-ins of local mode, started side by side: the embedded PostgreSQL (unless DATABASE_URL
  * is given) and the Firebase Auth Emulator, both keeping their data under DATA_DIR.
  */
-export async function startLocalServices(config: LocalConfig, log: (line: string) => void): Promise<LocalServices> {
+export async function startLocalServices(
+  config: LocalConfig,
+  log: (line: string) => void,
+): Promise<LocalServices> {
   await fs.mkdir(config.dataDir, { recursive: true });
   const [database, emulator, sessionSecret] = await Promise.allSettled([
-    config.databaseUrl === undefined ? startEmbeddedPostgres(config.dataDir, log) : Promise.resolve(undefined),
+    config.databaseUrl === undefined
+      ? startEmbeddedPostgres(config.dataDir, log)
+      : Promise.resolve(undefined),
     startAuthEmulator({
       projectId: config.firebase.projectId,
       port: config.authEmulatorPort,
@@ -38,9 +43,15 @@ export async function startLocalServices(config: LocalConfig, log: (line: string
     await Promise.allSettled(started.map((service) => service.stop()));
   };
 
-  if (database.status === 'rejected' || emulator.status === 'rejected' || sessionSecret.status === 'rejected') {
+  if (
+    database.status === 'rejected' ||
+    emulator.status === 'rejected' ||
+    sessionSecret.status === 'rejected'
+  ) {
     await stopAll();
-    const failure = [database, emulator, sessionSecret].find((result) => result.status === 'rejected');
+    const failure = [database, emulator, sessionSecret].find(
+      (result) => result.status === 'rejected',
+    );
     throw (failure as PromiseRejectedResult).reason;
   }
 

@@ -13,7 +13,11 @@ interface OobCode {
 
 const pollIntervalMs = 1000;
 
-export function printMailLinks(emulatorHost: string, projectId: string, print: (line: string) => void): () => void {
+export function printMailLinks(
+  emulatorHost: string,
+  projectId: string,
+  print: (line: string) => void,
+): () => void {
   const seen = new Set<string>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -21,16 +25,20 @@ export function printMailLinks(emulatorHost: string, projectId: string, print: (
 
   const poll = async () => {
     try {
-      const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`, {
-        signal: AbortSignal.timeout(2000),
-      });
+      const response = await fetch(
+        `http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`,
+        {
+          signal: AbortSignal.timeout(2000),
+        },
+      );
       if (response.ok) {
         const body = (await response.json()) as { oobCodes?: OobCode[] };
         for (const code of body.oobCodes ?? []) {
           if (seen.has(code.oobCode)) continue;
           seen.add(code.oobCode);
           // Codes from before this start were printed by an earlier run.
-          if (!firstRound) print(`[mail] ${describe(code.requestType)} for ${code.email}: ${code.oobLink}`);
+          if (!firstRound)
+            print(`[mail] ${describe(code.requestType)} for ${code.email}: ${code.oobLink}`);
         }
         firstRound = false;
       }

@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures.ts';
 
-test('pages carry a strict content security policy and render without violating it', async ({ page }) => {
+test('pages carry a strict content security policy and render without violating it', async ({
+  page,
+}) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -19,12 +21,23 @@ test('pages carry a strict content security policy and render without violating 
   expect(violations).toEqual([]);
 });
 
-test('hashed assets are cached for a year and compressed; the page itself is revalidated', async ({ page, request }) => {
-  const assetResponses: Array<{ url: string; cacheControl: string | undefined; encoding: string | undefined }> = [];
+test('hashed assets are cached for a year and compressed; the page itself is revalidated', async ({
+  page,
+  request,
+}) => {
+  const assetResponses: Array<{
+    url: string;
+    cacheControl: string | undefined;
+    encoding: string | undefined;
+  }> = [];
   page.on('response', (response) => {
     if (response.url().includes('/assets/')) {
       const headers = response.headers();
-      assetResponses.push({ url: response.url(), cacheControl: headers['cache-control'], encoding: headers['content-encoding'] });
+      assetResponses.push({
+        url: response.url(),
+        cacheControl: headers['cache-control'],
+        encoding: headers['content-encoding'],
+      });
     }
   });
   const response = await page.goto('/pricing');

@@ -58,14 +58,22 @@ export async function createEmailUser(
     returnSecureToken: true,
   });
   if (options.verified ?? true) {
-    await call(host, `projects/${testProjectId}/accounts:update`, { localId: created.localId, emailVerified: true }, true);
+    await call(
+      host,
+      `projects/${testProjectId}/accounts:update`,
+      { localId: created.localId, emailVerified: true },
+      true,
+    );
   }
   const tokens = await signInWithPassword(host, email, password);
   return { email, password, ...tokens };
 }
 
 /** A Google user, signed in through the emulator's stand-in for Google's identity provider. */
-export async function createGoogleUser(host: string, options: { email?: string; name?: string } = {}): Promise<TestUser> {
+export async function createGoogleUser(
+  host: string,
+  options: { email?: string; name?: string } = {},
+): Promise<TestUser> {
   const email = options.email ?? uniqueEmail('google');
   const idpToken = JSON.stringify({
     sub: randomUUID(),
@@ -82,11 +90,22 @@ export async function createGoogleUser(host: string, options: { email?: string; 
       returnSecureToken: true,
     },
   );
-  return { uid: result.localId, email, password: '', idToken: result.idToken, refreshToken: result.refreshToken };
+  return {
+    uid: result.localId,
+    email,
+    password: '',
+    idToken: result.idToken,
+    refreshToken: result.refreshToken,
+  };
 }
 
 export async function disableUser(host: string, uid: string): Promise<void> {
-  await call(host, `projects/${testProjectId}/accounts:update`, { localId: uid, disableUser: true }, true);
+  await call(
+    host,
+    `projects/${testProjectId}/accounts:update`,
+    { localId: uid, disableUser: true },
+    true,
+  );
 }
 
 export async function deleteUser(host: string, uid: string): Promise<void> {

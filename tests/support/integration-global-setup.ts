@@ -21,7 +21,12 @@ export default async function setup(project: TestProject) {
   const [database, emulator] = await Promise.all([
     startEmbeddedPostgres(dataDir, log),
     findFreePort().then((port) =>
-      startAuthEmulator({ projectId: testProjectId, port, workDir: path.join(dataDir, 'auth-emulator'), log }),
+      startAuthEmulator({
+        projectId: testProjectId,
+        port,
+        workDir: path.join(dataDir, 'auth-emulator'),
+        log,
+      }),
     ),
   ]);
   const handle = openDatabase(database.url, { maxConnections: 1 });
