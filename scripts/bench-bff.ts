@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config.ts';
 import { findFreePort } from '../server/local/free-port.ts';
 import { startProduct } from '../server/start-product.ts';
 import { createEmailUser } from '../tests/support/auth-emulator-users.ts';
+import { testProjectId } from '../tests/support/test-environment.ts';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -76,6 +77,8 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
+    // The project the user-making helpers of the tests address.
+    FIREBASE_PROJECT_ID: testProjectId,
   });
   if (config.mode !== 'local') throw new Error('The benchmark runs in local mode');
   const product = await startProduct(config, (line) => process.stderr.write(`${line}\n`));
