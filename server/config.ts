@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { errorReporting } from '../shared/constants.ts';
@@ -35,9 +36,10 @@ const optionalPort = optionalText.pipe(portNumber.optional());
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /**
- * Fastify's trustProxy, for a BFF behind a load balancer or TLS proxy: `true` (trust every hop) or
- * a comma-separated list of the proxies' addresses and CIDR ranges. Without it the client
- * address (rate limits, X-Forwarded-For to the API) would be the balancer's.
+ * Fastify's trustProxy, for a BFF behind a load balancer or TLS proxy: the comma-separated addresses
+ * and CIDR ranges of those proxies (or `true`, to trust every hop, only when nothing else can reach
+ * the BFF: the client's own X-Forwarded-For would then be believed). Without it the client address
+ * (rate limits, X-Forwarded-For to the API) would be the balancer's.
  */
 const trustProxySetting = optionalText.pipe(
   z
@@ -45,14 +47,21 @@ const trustProxySetting = optionalText.pipe(
       z.enum(['true', 'false']).transform((value) => value === 'true'),
       z
         .string()
-        .regex(
-          /^[0-9A-Fa-f.:/]+(\s*,\s*[0-9A-Fa-f.:/]+)*$/,
-          'must be true, false or a list of addresses and CIDR ranges',
-        )
-        .transform((value) => value.split(',').map((entry) => entry.trim())),
+        .transform((value) => value.split(',').map((entry) => entry.trim()))
+        .refine((entries) => entries.every(isAddressOrRange), {
+          message: 'must be true, false or a list of addresses and CIDR ranges',
+        }),
     ])
     .optional(),
 );
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -269,7 +278,10 @@ function localConfig(
 
 function errorReportingLabels(values: Environment) {
   return {
-    sentryEnvironment: values.SENTRY_ENVIRONMENT ?? errorReporting.defaultEnvironment,
+    // The spec's default is 'development'; a production deployment that names none is 'production'.
+    sentryEnvironment:
+      values.SENTRY_ENVIRONMENT ??
+      (values.NODE_ENV === 'production' ? 'production' : errorReporting.defaultEnvironment),
     sentryRelease: values.SENTRY_RELEASE ?? errorReporting.defaultRelease,
   };
 }

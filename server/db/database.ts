@@ -18,7 +18,12 @@ export function openDatabase(
   url: string,
   options: { maxConnections?: number } = {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    // A database that does not answer fails the call (and a start) instead of hanging it.
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
@@ -35,12 +40,17 @@ const migrationLockKey = 4_207_311_001;
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const lockHolder = await handle.pool.connect();
+  let unlocked = false;
   try {
     await lockHolder.query('select pg_advisory_lock($1)', [migrationLockKey]);
     // On the connection that holds the lock, so that a pool of one connection suffices.
     await migrate(drizzle(lockHolder), { migrationsFolder });
   } finally {
-    await lockHolder.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
-    lockHolder.release();
+    unlocked = await lockHolder
+      .query('select pg_advisory_unlock($1)', [migrationLockKey])
+      .then(() => true)
+      .catch(() => false);
+    // A connection that could not give the lock back is closed, which gives it back.
+    lockHolder.release(!unlocked);
   }
 }

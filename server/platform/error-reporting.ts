@@ -76,6 +76,7 @@ export function initErrorReporting(options: ErrorReportingOptions): boolean {
       cookies: false,
       httpHeaders: false,
       httpBodies: [],
+      urlQueryParams: false,
       stackFrameVariables: false,
     },
     integrations: [
@@ -87,12 +88,46 @@ export function initErrorReporting(options: ErrorReportingOptions): boolean {
       Sentry.onUnhandledRejectionIntegration({ mode: 'strict' }),
     ],
     // The scrubbing is the last line of defence, for whatever data the SDK or a caller attaches.
-    beforeSend: (event) => scrubEvent(event),
-    beforeSendSpan: (span) => ({ ...span, attributes: scrubAttributes(span.attributes) }),
-    beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
+    beforeSend: (event) => withoutQueryStrings(scrubEvent(event)),
+    beforeSendSpan: (span) => ({
+      ...span,
+      attributes: attributesWithoutQueries(scrubAttributes(span.attributes)),
+    }),
+    beforeBreadcrumb: (breadcrumb) => {
+      const scrubbed = scrubBreadcrumb(breadcrumb);
+      return scrubbed.data === undefined
+        ? scrubbed
+        : { ...scrubbed, data: attributesWithoutQueries(scrubbed.data) };
+    },
   });
   enabled = true;
   return enabled;
+}
+
+/**
+ * The server goes further than the shared scrubber: its URLs carry one-time codes and keys under many
+ * names (oobCode, apiKey, OAuth code and state, HMACs), so a report keeps no query string at all.
+ */
+const urlAttributeNames = ['url', 'url.full', 'url.path', 'http.url', 'http.target'];
+const queryAttributeNames = ['url.query', 'http.query'];
+
+function attributesWithoutQueries<Attributes extends Record<string, unknown>>(
+  attributes: Attributes,
+): Attributes {
+  const stripped: Record<string, unknown> = { ...attributes };
+  for (const name of queryAttributeNames) delete stripped[name];
+  for (const name of urlAttributeNames) {
+    const value = stripped[name];
+    if (typeof value === 'string') stripped[name] = pathOf(value);
+  }
+  return stripped as Attributes;
+}
+
+function withoutQueryStrings<Event extends Sentry.ErrorEvent>(event: Event): Event {
+  if (event.request === undefined) return event;
+  const { query_string: _queryString, ...request } = event.request;
+  if (request.url !== undefined) request.url = pathOf(request.url);
+  return { ...event, request };
 }
 
 /** Reports a failure, with what is known of the request it broke. */

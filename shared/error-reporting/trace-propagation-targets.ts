@@ -7,7 +7,7 @@ export function tracePropagationTargets(publicUrl: string): RegExp[] {
   return [
     hostAndSubdomains('localhost'),
     ...(publicHost === 'localhost' ? [] : [hostAndSubdomains(publicHost)]),
-    /\.myshopify\.com/,
+    hostAndSubdomains('myshopify.com'),
   ];
 }
 

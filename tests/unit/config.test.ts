@@ -225,8 +225,15 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 
-  it('refuses anything else', () => {
-    expect(problemsOf({ TRUST_PROXY: 'yes please' })[0]).toMatch(/^TRUST_PROXY/);
+  it.each(['yes please', '1', 'abc', '10.0.0.0/33', '10.0.0.1, not-an-address', '::1/129'])(
+    'refuses %j',
+    (value) => {
+      expect(problemsOf({ TRUST_PROXY: value })[0]).toMatch(/^TRUST_PROXY/);
+    },
+  );
+
+  it('takes IPv6 addresses and ranges too', () => {
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8,::1' }).trustProxy).toEqual(['fd00::/8', '::1']);
   });
 });
 
@@ -260,10 +267,15 @@ describe('error reporting', () => {
   });
 
   it('falls back to the development environment and an unknown release', () => {
-    for (const env of [{ SENTRY_ENVIRONMENT: ' ', SENTRY_RELEASE: '' }, completeProduction]) {
-      const config = loadConfig(env);
-      expect(config).toMatchObject({ sentryEnvironment: 'development', sentryRelease: 'unknown' });
-      expect(config).not.toHaveProperty('sentryDsn');
-    }
+    const config = loadConfig({ SENTRY_ENVIRONMENT: ' ', SENTRY_RELEASE: '' });
+    expect(config).toMatchObject({ sentryEnvironment: 'development', sentryRelease: 'unknown' });
+    expect(config).not.toHaveProperty('sentryDsn');
+  });
+
+  it('files production reports under production unless told otherwise', () => {
+    expect(loadConfig(completeProduction)).toMatchObject({
+      sentryEnvironment: 'production',
+      sentryRelease: 'unknown',
+    });
   });
 });

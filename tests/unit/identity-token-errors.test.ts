@@ -7,20 +7,23 @@ import {
 
 const firebaseError = (code: string) => Object.assign(new Error(code), { code });
 
+/** The codes that blame the token or its user, written out so that the list cannot drift unseen. */
+const expectedRefusedCodes = [
+  'auth/argument-error',
+  'auth/id-token-expired',
+  'auth/id-token-revoked',
+  'auth/invalid-argument',
+  'auth/invalid-id-token',
+  'auth/user-disabled',
+  'auth/user-not-found',
+];
+
 describe('classifying verifyIdToken failures (one list for the API and the BFF)', () => {
   test('refuses exactly the codes that blame the token or its user', () => {
-    expect([...refusedIdTokenCodes].sort()).toEqual([
-      'auth/argument-error',
-      'auth/id-token-expired',
-      'auth/id-token-revoked',
-      'auth/invalid-argument',
-      'auth/invalid-id-token',
-      'auth/user-disabled',
-      'auth/user-not-found',
-    ]);
+    expect([...refusedIdTokenCodes].sort()).toEqual(expectedRefusedCodes);
   });
 
-  test.each([...refusedIdTokenCodes])('%s is a refused token, not an outage', (code) => {
+  test.each(expectedRefusedCodes)('%s is a refused token, not an outage', (code) => {
     expect(isRefusedIdTokenError(firebaseError(code))).toBe(true);
     expect(isIdentityProviderOutage(firebaseError(code))).toBe(false);
   });

@@ -225,6 +225,7 @@ describe('what is reported and where traces go', () => {
     expect(propagates('https://demo.myshopify.com/admin/api')).toBe(true);
     expect(propagates('https://app.vitrine.example.evil.test/')).toBe(false);
     expect(propagates('https://evil.test/?next=localhost')).toBe(false);
+    expect(propagates('https://evil.test/?shop=x.myshopify.com')).toBe(false);
     expect(propagates('https://securetoken.googleapis.com/v1/token')).toBe(false);
   });
 });
