@@ -33,8 +33,10 @@ export function buildArtifacts(options: { stamp?: BuildStamp } = {}): Plugin {
   let outDir = '';
   return {
     name: 'vitrine:build-artifacts',
-    config() {
-      return { define: buildIdDefine(stamp) };
+    // Only a build has an id: under `npm run dev` the client knows no build, so it never compares
+    // itself with whatever build dist/ happens to hold.
+    config(_config, env) {
+      return env.command === 'build' ? { define: buildIdDefine(stamp) } : undefined;
     },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

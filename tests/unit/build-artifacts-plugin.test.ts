@@ -66,3 +66,14 @@ describe('the build-artifacts plugin in a Vite build', () => {
     expect(assets).toEqual(expect.arrayContaining([`${script}.br`, `${script}.gz`]));
   });
 });
+
+describe('the build-artifacts plugin under the dev server', () => {
+  it('defines no build id, so the client never compares itself with a build', async () => {
+    const plugin = buildArtifacts({ stamp: { id: 'test-build-4f2a', timestamp: 1 } });
+    const config = plugin.config as (config: object, env: object) => unknown;
+    expect(config({}, { command: 'serve', mode: 'development' })).toBeUndefined();
+    expect(config({}, { command: 'build', mode: 'production' })).toEqual({
+      define: { 'import.meta.env.VITE_BUILD_ID': '"test-build-4f2a"' },
+    });
+  });
+});
