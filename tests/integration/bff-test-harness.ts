@@ -7,12 +7,16 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
 import { buildBffApp, type BffDependencies } from '../../server/bff/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { createIdentityProvider, type IdentityProvider } from '../../server/platform/identity.ts';
+import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { csrfHeader, session as sessionRules } from '../../shared/constants.ts';
+import {
+  createTestIdentity,
+  emulatorHost,
+  openTestDatabase,
+} from '../support/integration-services.ts';
 import { testProjectId } from '../support/test-environment.ts';
 
 /**
@@ -22,27 +26,12 @@ import { testProjectId } from '../support/test-environment.ts';
 
 export const publicUrl = 'http://localhost:3000';
 export const testSessionSecret = 'integration-test-session-secret-0123456789';
-export const emulatorHost = (): string => inject('authEmulatorHost');
+export { createTestIdentity, emulatorHost, openTestDatabase };
 /** State-changing requests of the client carry this header (CSRF defence). */
 export const clientHeaders = { [csrfHeader.name]: csrfHeader.value } as const;
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl, ...env });
-}
-
-export function openTestDatabase(): DatabaseHandle {
-  return openDatabase(inject('databaseUrl'), { maxConnections: 4 });
-}
-
-export function createTestIdentity(): IdentityProvider {
-  return createIdentityProvider(
-    {
-      projectId: testProjectId,
-      apiKey: 'test-api-key',
-      authDomain: 'demo-vitrine.firebaseapp.com',
-    },
-    emulatorHost(),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------

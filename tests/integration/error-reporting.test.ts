@@ -5,9 +5,8 @@ import { gunzipSync } from 'node:zlib';
 import * as Sentry from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
 import {
   closeErrorReporting,
   flushErrorReports,
@@ -15,9 +14,13 @@ import {
   reportError,
   type ErrorReportingOptions,
 } from '../../server/platform/error-reporting.ts';
-import { createIdentityProvider, type IdentityProvider } from '../../server/platform/identity.ts';
+import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { testProjectId } from '../support/test-environment.ts';
+import {
+  createTestIdentity,
+  emulatorHost,
+  openTestDatabase,
+} from '../support/integration-services.ts';
 
 /**
  * Server error reports, with the real Sentry SDK sending to a local stand-in of Sentry's ingest
@@ -111,16 +114,12 @@ async function getAccount(requestId: string, headers: Record<string, string> = {
 beforeAll(async () => {
   ingest = await startIngest();
   ingestPort = (ingest.address() as AddressInfo).port;
-  const emulatorHost = inject('authEmulatorHost');
-  const closedDatabase = openDatabase(inject('databaseUrl'), { maxConnections: 1 });
-  await closedDatabase.close();
-  identity = createIdentityProvider(
-    { projectId: testProjectId, apiKey: 'test-api-key', authDomain: 'x' },
-    emulatorHost,
-  );
-  database = closedDatabase;
+  // A pool that is already closed: every account call fails with a genuine 500.
+  database = openTestDatabase({ maxConnections: 1 });
+  await database.close();
+  identity = createTestIdentity();
   await startApi();
-  user = await createEmailUser(emulatorHost);
+  user = await createEmailUser(emulatorHost());
 });
 
 /** The SDK instruments Fastify instances made after it starts, so the API is rebuilt after init. */

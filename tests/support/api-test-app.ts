@@ -1,9 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { createIdentityProvider, type IdentityProvider } from '../../server/platform/identity.ts';
-import { testProjectId } from './test-environment.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
+import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
 
 /**
  * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator. Each
@@ -18,18 +17,14 @@ export interface ApiTestContext {
 }
 
 export async function startApiForTests(): Promise<ApiTestContext> {
-  const emulatorHost = inject('authEmulatorHost');
-  const database = openDatabase(inject('databaseUrl'), { maxConnections: 4 });
-  const identity = createIdentityProvider(
-    { projectId: testProjectId, apiKey: 'test-api-key', authDomain: 'x' },
-    emulatorHost,
-  );
+  const database = openTestDatabase();
+  const identity = createTestIdentity();
   const app = await buildApiApp({ database, identity, logLevel: 'silent' });
   return {
     app,
     database,
     identity,
-    emulatorHost,
+    emulatorHost: emulatorHost(),
     async close() {
       await app.close();
       await identity.close();
