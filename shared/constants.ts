@@ -14,6 +14,26 @@ export const defaultTheme: Theme = 'system';
 
 export const preferenceCookieMaxAgeDays = 365;
 export const localeCookieName = 'i18n_redirected';
+export const themeCookieName = 'vitrine_theme';
+/** `?lang=fr` names the language version of a prerendered page (its hreflang alternate). */
+export const languageQueryParameter = 'lang';
+
+/**
+ * Browser storage, exactly the entries of spec §3 (the cookies above, these entries), plus the
+ * chunk-reload marker of spec §4, which lives in sessionStorage and dies with the tab.
+ */
+export const browserStorageKeys = {
+  /** localStorage: `accepted` or `refused`; absent until the visitor has chosen. */
+  cookieConsent: 'vitrine_cookie_consent',
+  /** localStorage: the pending registration of spec §3, without the password (issue 4). */
+  pendingRegistration: 'vitrine_pending_registration',
+  /** localStorage: set while a sign-up waits for its e-mail verification (issue 4). */
+  verificationPending: 'vitrine_verification_pending',
+  /** localStorage: the older user-language entry; migrated to the locale cookie, then removed. */
+  legacyUserLanguage: 'user-language',
+  /** sessionStorage: `{ path, at }` of the last reload made to recover from a chunk load error. */
+  chunkReload: 'vitrine_chunk_reload',
+} as const;
 
 export const authTokenWait = { intervalMs: 100, attempts: 50 } as const;
 export const authInitializationFallbackMs = 1 * second;
