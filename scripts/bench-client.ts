@@ -1,0 +1,392 @@
+/**
+ * `npm run bench:client`: what the client costs a visitor. It prints
+ * - the JavaScript that `/` and `/login` load before interaction (every script and modulepreload
+ *   requested until the load event and network idle), each file's size gzip-compressed, and the
+ *   total against the goal of 130 KB;
+ * - the Lighthouse scores (default mobile configuration) of `/`, `/pricing` and `/login` in the
+ *   system Chromium, against the goal of 95 in each category, with the audits that cost points.
+ *
+ * It is a benchmark: a missed goal is printed, not failed. The exit code is non-zero only when
+ * something could not be measured. It starts its own product (as `npm start` does) in a temporary
+ * directory on free ports, so it runs beside `npm start` and leaves nothing behind.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Request } from '@playwright/test';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
+import { ensureClientBuild } from './lib/prepare.mjs';
+import { startProductProcess } from './lib/product-process.ts';
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const javascriptPages = ['/', '/login'];
+const lighthousePages = ['/', '/pricing', '/login'];
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const javascriptGoalKb = 130;
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof categories)[number];
+const scoreGoals: Record<Category, number> = {
+  performance: 95,
+  accessibility: 95,
+  'best-practices': 95,
+  seo: 95,
+};
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const verdict = (met: boolean) => (met ? 'PASS' : 'MISS');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Initial JavaScript
+
+interface ScriptFile {
+  url: string;
+  how: 'script' | 'modulepreload';
+  afterLoadEvent: boolean;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+async function measureInitialJavascript(baseUrl: string): Promise<Map<string, ScriptFile[]>> {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    // The stop on a signal is main()'s: it stops the product, and Playwright closes its browser on exit.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    // Chromium's own background traffic only meets refusals on a closed network; keep it quiet.
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const results = new Map<string, ScriptFile[]>();
+  try {
+    for (const pagePath of javascriptPages) {
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        const requested: { request: Request; afterLoadEvent: boolean }[] = [];
+        let collecting = true;
+        let loadEventFired = false;
+        page.on('load', () => {
+          loadEventFired = true;
+        });
+        page.on('request', (request) => {
+          if (collecting) requested.push({ request, afterLoadEvent: loadEventFired });
+        });
+        const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
+        if (response === null || !response.ok())
+          throw new Error(`${pagePath} answered ${response?.status() ?? 'nothing'}`);
+        await page.waitForLoadState('networkidle');
+        collecting = false;
+
+        const modulepreloads = new Set(
+          await page.$$eval('link[rel="modulepreload"]', (links) =>
+            links.map((link) => (link as HTMLLinkElement).href),
+          ),
+        );
+        const files: ScriptFile[] = [];
+        const seen = new Set<string>();
+        for (const { request, afterLoadEvent } of requested) {
+          const url = request.url();
+          if (seen.has(url)) continue;
+          const scriptResponse = await request.response();
+          const contentType = scriptResponse?.headers()['content-type'] ?? '';
+          const isJavascript =
+            request.resourceType() === 'script' ||
+            modulepreloads.has(url) ||
+            contentType.includes('javascript');
+          if (!isJavascript) continue;
+          seen.add(url);
+          if (scriptResponse === null || !scriptResponse.ok())
+            throw new Error(`${url} answered ${scriptResponse?.status() ?? 'nothing'}`);
+          const body = await scriptResponse.body();
+          files.push({
+            url,
+            how: modulepreloads.has(url) ? 'modulepreload' : 'script',
+            afterLoadEvent,
+            rawBytes: body.length,
+            gzipBytes: gzipSync(body, { level: 9 }).length,
+          });
+        }
+        results.set(pagePath, files);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+function printInitialJavascript(baseUrl: string, results: Map<string, ScriptFile[]>): void {
+  console.log('\nInitial JavaScript (requested until the load event and network idle)');
+  console.log(
+    'gzip = the file body compressed with zlib at level 9; 1 KB = 1024 bytes; inline scripts of the HTML not counted',
+  );
+  for (const [pagePath, files] of results) {
+    console.log(`\n${pagePath}`);
+    for (const file of files) {
+      const notes = [file.how, ...(file.afterLoadEvent ? ['after the load event'] : [])];
+      console.log(
+        `  ${kb(file.gzipBytes).padStart(7)} KB gzip ${kb(file.rawBytes).padStart(8)} KB raw   ${file.url.replace(baseUrl, '')}  (${notes.join(', ')})`,
+      );
+    }
+    const gzipTotal = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+    const rawTotal = files.reduce((sum, file) => sum + file.rawBytes, 0);
+    console.log(
+      `  ${kb(gzipTotal).padStart(7)} KB gzip ${kb(rawTotal).padStart(8)} KB raw   total of ${files.length} files   goal ≤ ${javascriptGoalKb} KB gzip   ${verdict(gzipTotal <= javascriptGoalKb * 1024)}`,
+    );
+    const beforeLoad = files.filter((file) => !file.afterLoadEvent);
+    const beforeLoadGzip = beforeLoad.reduce((sum, file) => sum + file.gzipBytes, 0);
+    const beforeLoadRaw = beforeLoad.reduce((sum, file) => sum + file.rawBytes, 0);
+    console.log(
+      `  ${kb(beforeLoadGzip).padStart(7)} KB gzip ${kb(beforeLoadRaw).padStart(8)} KB raw   of which ${beforeLoad.length} files before the load event`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse
+
+interface FailingAudit {
+  id: string;
+  title: string;
+  displayValue: string | undefined;
+  /** What the audit found, a few entries: the console error, the offending element, the URL… */
+  findings: string[];
+}
+
+const findingsShown = 3;
+
+/** A one-line account of each of the first items of an audit's details table. */
+function auditFindings(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return [];
+  const items = (details as { items: unknown }).items;
+  if (!Array.isArray(items)) return [];
+  return items.slice(0, findingsShown).flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const entry = item as Record<string, unknown>;
+    const node = entry.node as { snippet?: unknown; explanation?: unknown } | undefined;
+    const text = [
+      entry.description,
+      entry.issueType,
+      node?.snippet,
+      node?.explanation,
+      entry.url,
+      entry.source,
+    ].find(
+      // Markdown links are Lighthouse's advice, already in the title, not what it found.
+      (value): value is string =>
+        typeof value === 'string' && value.length > 0 && !value.includes(']('),
+    );
+    return text === undefined ? [] : [text.replace(/\s+/g, ' ').slice(0, 200)];
+  });
+}
+
+interface LighthouseRun {
+  scores: Record<Category, number>;
+  /** Per category, the audits of this run that cost points. */
+  failing: Record<Category, FailingAudit[]>;
+  metrics: string;
+  warnings: string[];
+}
+
+/** Binary audits fail below 1; graded ones (metrics, savings) below 0.9, Lighthouse's green. */
+function isFailing(score: number | null, scoreDisplayMode: string): boolean {
+  if (score === null) return false;
+  if (scoreDisplayMode === 'binary') return score < 1;
+  if (scoreDisplayMode === 'numeric' || scoreDisplayMode === 'metricSavings') return score < 0.9;
+  return false;
+}
+
+type LaunchedChrome = Awaited<ReturnType<typeof launchChrome>>;
+
+/**
+ * The Chrome of the Lighthouse run under way, from the moment its launch starts: chrome-launcher
+ * starts it in a process group of its own, which this process's exit does not end.
+ */
+let lighthouseChrome: Promise<LaunchedChrome> | undefined;
+
+/** Kills Chrome and waits for it to close, when chrome-launcher removes its profile directory. */
+function closeChrome(chrome: LaunchedChrome): Promise<void> {
+  const closed = new Promise<void>((resolve) => {
+    if (chrome.process.exitCode !== null || chrome.process.signalCode !== null) resolve();
+    else chrome.process.once('close', () => resolve());
+  });
+  chrome.kill();
+  return Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
+}
+
+async function runLighthouse(url: string): Promise<LighthouseRun> {
+  const launching = launchChrome({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', '--no-sandbox'],
+    logLevel: 'silent',
+    // Its own SIGINT handler would exit this process before the product is stopped.
+    handleSIGINT: false,
+  });
+  lighthouseChrome = launching;
+  const chrome = await launching;
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    if (result === undefined) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError !== undefined)
+      throw new Error(
+        `Lighthouse could not measure ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
+    const scores = {} as Record<Category, number>;
+    const failing = {} as Record<Category, FailingAudit[]>;
+    for (const category of categories) {
+      const result = lhr.categories[category];
+      if (result === undefined || result.score === null)
+        throw new Error(`Lighthouse gave no ${category} score for ${url}`);
+      scores[category] = Math.round(result.score * 100);
+      failing[category] = result.auditRefs.flatMap((ref) => {
+        const audit = lhr.audits[ref.id];
+        if (audit === undefined || !isFailing(audit.score, audit.scoreDisplayMode)) return [];
+        return [
+          {
+            id: audit.id,
+            title: audit.title,
+            displayValue: audit.displayValue,
+            findings: auditFindings(audit.details),
+          },
+        ];
+      });
+    }
+    const metricIds = [
+      ['FCP', 'first-contentful-paint'],
+      ['LCP', 'largest-contentful-paint'],
+      ['TBT', 'total-blocking-time'],
+      ['CLS', 'cumulative-layout-shift'],
+      ['SI', 'speed-index'],
+    ] as const;
+    const metrics = metricIds
+      .map(([label, id]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`)
+      .join('  ');
+    return { scores, failing, metrics, warnings: lhr.runWarnings };
+  } finally {
+    lighthouseChrome = undefined;
+    await closeChrome(chrome);
+  }
+}
+
+function printLighthouse(runsByPage: Map<string, LighthouseRun[]>): void {
+  console.log(
+    `\nLighthouse ${lighthousePackage.version}, default mobile configuration (simulated throttling), ${lighthouseRuns} run${lighthouseRuns === 1 ? '' : 's'} per page, median scores`,
+  );
+  const header = ['page'.padEnd(10), ...categories.map((category) => category.padEnd(19))];
+  console.log(header.join(' '));
+  console.log(
+    [
+      ''.padEnd(10),
+      ...categories.map((category) => `goal ≥ ${scoreGoals[category]}`.padEnd(19)),
+    ].join(' '),
+  );
+  const details: string[] = [];
+  for (const [pagePath, runs] of runsByPage) {
+    const cells = categories.map((category) => {
+      const score = median(runs.map((run) => run.scores[category]));
+      const cell = `${String(score).padStart(3)} ${verdict(score >= scoreGoals[category])}`;
+      return (
+        category === 'performance'
+          ? `${cell} (${runs.map((run) => run.scores.performance).join('/')})`
+          : cell
+      ).padEnd(19);
+    });
+    console.log([pagePath.padEnd(10), ...cells].join(' '));
+
+    const medianPerformance = median(runs.map((run) => run.scores.performance));
+    const representative =
+      runs.find((run) => run.scores.performance === medianPerformance) ?? runs[0]!;
+    details.push(`\n${pagePath}  metrics of a median run: ${representative.metrics}`);
+    for (const warning of new Set(runs.flatMap((run) => run.warnings)))
+      details.push(`  warning: ${warning}`);
+    for (const category of categories) {
+      const score = median(runs.map((run) => run.scores[category]));
+      if (score >= scoreGoals[category]) continue;
+      details.push(`  ${category} ${score} < ${scoreGoals[category]}; audits that cost points:`);
+      const byId = new Map<string, { audit: FailingAudit; runs: number }>();
+      // The median run first: its figures are the ones shown.
+      for (const run of [representative, ...runs.filter((run) => run !== representative)])
+        for (const audit of run.failing[category]) {
+          const entry = byId.get(audit.id);
+          if (entry === undefined) byId.set(audit.id, { audit, runs: 1 });
+          else entry.runs += 1;
+        }
+      if (byId.size === 0) details.push('    (none below its own threshold: many small losses)');
+      for (const { audit, runs: failedRuns } of byId.values()) {
+        details.push(
+          `    ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${failedRuns < runs.length ? ` [in ${failedRuns} of ${runs.length} runs]` : ''}`,
+        );
+        for (const finding of audit.findings) details.push(`      - ${finding}`);
+      }
+    }
+  }
+  for (const line of details) console.log(line);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await ensureClientBuild();
+  log('Starting the product…');
+  // The product runs in a session of its own, out of reach of a Ctrl-C: stop it here.
+  const product = await startProductProcess({ projectId: 'demo-vitrine-bench', log });
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    log(`${signal} received, stopping the product…`);
+    void Promise.all([
+      product.stop(),
+      lighthouseChrome?.then(closeChrome, () => undefined),
+    ]).finally(() => process.exit(1));
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    await product.ready;
+    log(`Product ready on ${product.url}; measuring the initial JavaScript…`);
+    const javascript = await measureInitialJavascript(product.url);
+
+    log(`Running Lighthouse ${lighthouseRuns} × ${lighthousePages.length} pages…`);
+    const runsByPage = new Map<string, LighthouseRun[]>(lighthousePages.map((page) => [page, []]));
+    // Round by round across the pages, so that a slow spell of the machine weighs on all of them.
+    for (let round = 0; round < lighthouseRuns; round += 1)
+      for (const pagePath of lighthousePages) {
+        const run = await runLighthouse(`${product.url}${pagePath}`);
+        log(`  run ${round + 1} ${pagePath}: performance ${run.scores.performance}`);
+        runsByPage.get(pagePath)!.push(run);
+      }
+
+    printInitialJavascript(product.url, javascript);
+    printLighthouse(runsByPage);
+    console.log(`\nMeasured in ${Math.round((Date.now() - started) / 1000)} s.`);
+  } finally {
+    await product.stop();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  log(
+    `bench:client could not measure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exitCode = 1;
+}
