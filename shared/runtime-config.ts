@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What the client learns at run time rather than at build time: one build serves every environment,
  * so the DSN, the public address and the Firebase project are given by the BFF that serves the page.
@@ -8,26 +6,8 @@ import { z } from 'zod';
  */
 export const runtimeConfigElementId = 'vitrine-runtime-config';
 
-export const runtimeConfigSchema = z.object({
-  /** The product's public origin, without a trailing slash (canonical and hreflang URLs). */
-  publicUrl: z.string(),
-  /** Null when no SENTRY_DSN is configured: the client then never loads the SDK. */
-  errorReporting: z
-    .object({
-      dsn: z.string(),
-      environment: z.string(),
-      /** SENTRY_RELEASE when set; null lets the client use its build id, else `unknown`. */
-      release: z.string().nullable(),
-      production: z.boolean(),
-    })
-    .nullable(),
-  /** The Firebase web SDK's configuration (used from issue 4 on). */
-  firebase: z.object({
-    apiKey: z.string(),
-    authDomain: z.string(),
-    projectId: z.string(),
-    /** `http://host:port` of the Auth Emulator in local mode. */
-    authEmulatorUrl: z.string().optional(),
-  }),
-});
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+/**
+ * Only the type travels to the client: zod stays out of the browser's first load, and the client
+ * checks the block with a few plain guards (client/lib/runtime-config.ts).
+ */
+export type { RuntimeConfig } from './schemas/runtime-config.ts';

@@ -1,13 +1,14 @@
 import {
-  defaultLanguage,
+  languageQueryParameter,
   localeCookieName,
   supportedLanguages,
   type Language,
 } from '../../shared/constants.ts';
+import { parseCookie } from './browser-storage.ts';
 
 /**
- * The interface language at start (spec §4 "Language"): the locale cookie, else the browser's
- * preferences, else English. The backend account's language takes over once the user is known.
+ * Where a language can come from (spec §4 "Language"), each read strictly: only `en` and `fr` are
+ * accepted anywhere. The order in which they count is resolveStartLanguage's (preferences.ts).
  */
 
 export function isSupportedLanguage(value: unknown): value is Language {
@@ -16,18 +17,14 @@ export function isSupportedLanguage(value: unknown): value is Language {
 
 /** The value of the locale cookie when it names a supported language. */
 export function languageFromCookies(cookieHeader: string): Language | undefined {
-  for (const pair of cookieHeader.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator === -1 || pair.slice(0, separator).trim() !== localeCookieName) continue;
-    let value = pair.slice(separator + 1).trim();
-    try {
-      value = decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-    return isSupportedLanguage(value) ? value : undefined;
-  }
-  return undefined;
+  const value = parseCookie(cookieHeader, localeCookieName);
+  return isSupportedLanguage(value) ? value : undefined;
+}
+
+/** `?lang=fr`: the language version of a page that a link or a crawler asked for. */
+export function languageFromQuery(query: string): Language | undefined {
+  const value = new URLSearchParams(query).get(languageQueryParameter);
+  return isSupportedLanguage(value) ? value : undefined;
 }
 
 /** The first browser preference whose primary subtag is supported (`fr-CA` counts as `fr`). */
@@ -37,15 +34,4 @@ export function languageFromBrowser(preferences: readonly string[]): Language | 
     if (isSupportedLanguage(primary)) return primary;
   }
   return undefined;
-}
-
-export function detectLanguage(sources: {
-  cookieHeader: string;
-  browserLanguages: readonly string[];
-}): Language {
-  return (
-    languageFromCookies(sources.cookieHeader) ??
-    languageFromBrowser(sources.browserLanguages) ??
-    defaultLanguage
-  );
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  detectLanguage,
   languageFromBrowser,
   languageFromCookies,
+  languageFromQuery,
 } from '../../client/lib/detect-language.ts';
 
 describe('languageFromCookies', () => {
@@ -19,23 +19,21 @@ describe('languageFromCookies', () => {
   });
 });
 
+describe('languageFromQuery', () => {
+  it('reads ?lang= strictly', () => {
+    expect(languageFromQuery('?lang=fr')).toBe('fr');
+    expect(languageFromQuery('redirect=%2Fdashboard&lang=en')).toBe('en');
+    expect(languageFromQuery('?lang=de')).toBeUndefined();
+    expect(languageFromQuery('?lang=FR')).toBeUndefined();
+    expect(languageFromQuery('?language=fr')).toBeUndefined();
+    expect(languageFromQuery('')).toBeUndefined();
+  });
+});
+
 describe('languageFromBrowser', () => {
   it('takes the first supported preference by its primary subtag', () => {
     expect(languageFromBrowser(['de-DE', 'fr-CA', 'en'])).toBe('fr');
     expect(languageFromBrowser(['EN-gb'])).toBe('en');
     expect(languageFromBrowser(['de', 'es'])).toBeUndefined();
-  });
-});
-
-describe('detectLanguage', () => {
-  it('prefers the cookie, then the browser, then English', () => {
-    expect(
-      detectLanguage({ cookieHeader: 'i18n_redirected=en', browserLanguages: ['fr-FR'] }),
-    ).toBe('en');
-    expect(detectLanguage({ cookieHeader: '', browserLanguages: ['fr-FR'] })).toBe('fr');
-    expect(detectLanguage({ cookieHeader: 'i18n_redirected=xx', browserLanguages: ['de'] })).toBe(
-      'en',
-    );
-    expect(detectLanguage({ cookieHeader: '', browserLanguages: [] })).toBe('en');
   });
 });
