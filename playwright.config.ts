@@ -11,8 +11,36 @@ const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT ?? 9210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.resolve('.test-data', 'e2e');
 export const baseURL = `http://localhost:${port}`;
 
+/**
+ * A second instance of the product, with error reporting on (SENTRY_DSN), for
+ * tests/e2e/error-reporting.spec.ts only: with a DSN every page loads the SDK, sends envelopes and
+ * trace headers and records replays, which the other tests must not see. It reports to a recording
+ * stand-in of Sentry's ingest (tests/support/sentry-ingest.mjs). Its ports default to neighbours of
+ * the main ones; npm test passes free ones in.
+ */
+const errorReportingPort = Number(process.env.E2E_ERROR_REPORTING_PORT ?? port + 1);
+const errorReportingEmulatorPort = Number(
+  process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT ?? authEmulatorPort + 1,
+);
+const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
+const sentryUrl = `http://127.0.0.1:${sentryPort}`;
+const errorReportingDataDir = path.join(dataDir, 'error-reporting');
+
 // Workers read these to reach the emulator the product under test uses.
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
+process.env.E2E_ERROR_REPORTING_URL = `http://localhost:${errorReportingPort}`;
+process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReportingEmulatorPort}`;
+process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;
+process.env.E2E_SENTRY_URL = sentryUrl;
+
+const productServer = {
+  command: 'node scripts/start.mjs',
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'pipe',
+  stderr: 'pipe',
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+} as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,20 +64,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node scripts/start.mjs',
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
-      FIREBASE_PROJECT_ID: testProjectId,
-      LOG_LEVEL: 'warn',
+  // Started one after the other, in this order: the first builds the client when it is stale, so the
+  // second finds it built.
+  webServer: [
+    {
+      ...productServer,
+      url: `${baseURL}/healthz`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
+        FIREBASE_PROJECT_ID: testProjectId,
+        LOG_LEVEL: 'warn',
+      },
     },
-  },
+    {
+      command: `node tests/support/sentry-ingest.mjs ${sentryPort}`,
+      url: `${sentryUrl}/envelopes`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      ...productServer,
+      url: `http://localhost:${errorReportingPort}/healthz`,
+      env: {
+        PORT: String(errorReportingPort),
+        DATA_DIR: errorReportingDataDir,
+        FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
+        FIREBASE_PROJECT_ID: testProjectId,
+        LOG_LEVEL: 'warn',
+        // Environment and release left unset: the reports must carry the spec's defaults.
+        SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,
+      },
+    },
+  ],
 });
