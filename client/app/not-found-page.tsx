@@ -1,21 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { DocumentTitle } from './document-title.tsx';
+import { useLocation } from 'react-router';
+import { AppLink } from '../components/app-link.tsx';
+import { DocumentHead } from './document-head.tsx';
 
 /**
  * Shown for a path that no route matches (spec §2: a non-fatal 404). The BFF has already answered
- * such a request with status 404; the rest of the app keeps working.
+ * such a request with status 404; the rest of the app keeps working, so the way home is an in-app
+ * link.
  */
-export function NotFoundPage() {
+export default function NotFoundPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const message = t('notFound.message', { path: pathname });
   return (
-    <main className="page">
-      <DocumentTitle title={t('errors.notFoundTitle')} />
-      <h1>{t('notFound.message', { path: pathname })}</h1>
+    <div className="page error-page">
+      <DocumentHead title={message} />
+      <h1>{message}</h1>
+      <p>{t('errors.notFoundMessage')}</p>
       <p>
-        <Link to="/">{t('navigation.backHome')}</Link>
+        <AppLink className="button" to="/">
+          {t('navigation.backHome')}
+        </AppLink>
       </p>
-    </main>
+    </div>
   );
 }

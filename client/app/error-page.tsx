@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentHead } from './document-head.tsx';
+
+/**
+ * The generic error pages of spec §2: status 404 is "Page Not Found", any other status "Internal
+ * Server Error". No detail of the error is shown. The way home is a full page load, not an in-app
+ * navigation: it starts again from a clean state.
+ */
+export function GenericErrorPage({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const notFound = status === 404;
+  const title = notFound ? t('errors.notFoundTitle') : t('errors.internalTitle');
+  return (
+    <div className="page error-page">
+      <DocumentHead title={title} />
+      <h1>{title}</h1>
+      <p>{notFound ? t('errors.notFoundMessage') : t('errors.internalMessage')}</p>
+      <p>
+        <a className="button" href="/">
+          {t('navigation.backHome')}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A route guard that could not decide (spec §2: "a failing route guard gives a 404 page titled
+ * 'Page Not Found: {path}'"): the session could not be established, so the page is not shown.
+ */
+export function GuardFailurePage({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const title = t('errors.guardFailedTitle', { path });
+  return (
+    <div className="page error-page">
+      <DocumentHead title={title} />
+      <h1>{title}</h1>
+      <p>{t('errors.guardFailedMessage')}</p>
+      <p className="error-page-actions">
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('errors.reload')}
+        </button>
+        <a className="button button-secondary" href="/">
+          {t('navigation.backHome')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AppLink, AppNavLink } from '../../components/app-link.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
+import { UserMenu } from '../../components/user-menu.tsx';
+import { useAuthState } from '../../lib/auth-session.ts';
+import { SkipLink } from './skip-link.tsx';
+import './layouts.css';
+
+/**
+ * The signed-in frame: a header with the user menu, the navigation between the areas (a sidebar on
+ * wide screens, a menu behind a button under 48rem) with the language and theme, and the screen.
+ * /blog is open to visitors who are not signed in: they see the same frame with a way to sign in
+ * instead of the user menu, and the areas' links take them to sign in first.
+ */
+
+const navigation = [
+  { to: '/dashboard', label: 'dashboard' },
+  { to: '/shops', label: 'shops' },
+  { to: '/seo', label: 'seo' },
+  { to: '/seo/pages', label: 'seoPages' },
+  { to: '/blog', label: 'blog' },
+  { to: '/subscription', label: 'subscription' },
+  { to: '/settings', label: 'settings' },
+  { to: '/contact', label: 'contact' },
+] as const;
+
+export default function AuthenticatedLayout() {
+  const { t } = useTranslation();
+  const auth = useAuthState();
+  const { pathname, search } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const navId = 'app-navigation';
+
+  return (
+    <div className="shell shell-app" data-layout="authenticated">
+      <SkipLink />
+      <header className="app-header">
+        <AppLink
+          to={auth.status === 'signed-in' ? '/dashboard' : '/'}
+          className="logo-link"
+          aria-label={t('app.homeLink')}
+        >
+          <Logo />
+        </AppLink>
+        <div className="app-header-end">
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path
+                d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span>{menuOpen ? t('navigation.closeMenu') : t('navigation.openMenu')}</span>
+          </button>
+          {auth.status === 'signed-in' ? (
+            <UserMenu user={auth.user} />
+          ) : (
+            <AppLink
+              className="button"
+              to={`/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`}
+            >
+              {t('navigation.signIn')}
+            </AppLink>
+          )}
+        </div>
+      </header>
+      <div className="app-body">
+        <nav id={navId} className="app-nav" data-open={menuOpen} aria-label={t('navigation.main')}>
+          <ul className="app-nav-list">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <AppNavLink to={item.to} end className="app-nav-link">
+                  {t(`navigation.links.${item.label}`)}
+                </AppNavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="app-nav-preferences">
+            <LanguageSwitcher showLabel />
+            <ThemeSwitcher showLabel />
+          </div>
+        </nav>
+        <main id="main" className="app-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

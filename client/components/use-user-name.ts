@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { useAuthState } from '../lib/auth-session.ts';
+import { displayNameOf } from './user-name.ts';
+
+/** The signed-in user's name as the interface shows it; "User" when nobody is signed in. */
+export function useUserName(): string {
+  const { t } = useTranslation();
+  const auth = useAuthState();
+  const fallback = t('userMenu.fallbackName');
+  return auth.status === 'signed-in' ? displayNameOf(auth.user, fallback) : fallback;
+}

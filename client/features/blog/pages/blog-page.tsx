@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentHead } from '../../../app/document-head.tsx';
+import { AppLink } from '../../../components/app-link.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAuthState } from '../../../lib/auth-session.ts';
+import type { Namespace } from '../../../lib/i18n.ts';
+
+export const namespaces: readonly Namespace[] = ['app'];
+
+/**
+ * /blog is open to everyone (spec §2): a visitor learns what the blog is for and how to start; a
+ * signed-in user without a connected store is pointed at /blog-no-shop.
+ */
+export default function BlogPage() {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation();
+  const auth = useAuthState();
+  return (
+    <div className="page">
+      <DocumentHead title={tCommon('routes.blog')} />
+      <PageHeader title={tCommon('routes.blog')}>
+        <p>{t('blog.intro')}</p>
+      </PageHeader>
+      {auth.status === 'signed-in' ? (
+        <EmptyState
+          title={t('blog.noShopTitle')}
+          actions={
+            <AppLink className="button" to="/blog-no-shop">
+              {t('blog.noShopLink')}
+            </AppLink>
+          }
+        >
+          <p>{t('blog.noShopText')}</p>
+        </EmptyState>
+      ) : (
+        <section className="card">
+          <p>{t('blog.signedOutText')}</p>
+          <p>
+            <AppLink className="button" to="/login?redirect=%2Fblog">
+              {t('blog.signInLink')}
+            </AppLink>
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}

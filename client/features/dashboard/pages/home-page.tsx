@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentHead } from '../../../app/document-head.tsx';
+import { AppLink } from '../../../components/app-link.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useUserName } from '../../../components/use-user-name.ts';
+import type { Namespace } from '../../../lib/i18n.ts';
+
+export const namespaces: readonly Namespace[] = ['app'];
+
+/** The signed-in home: a welcome, and where to go from here while no store is connected. */
+export default function HomePage() {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation();
+  const name = useUserName();
+  return (
+    <div className="page">
+      <DocumentHead title={tCommon('routes.home')} />
+      <PageHeader title={t('welcome', { name })}>
+        <p>{t('home.intro')}</p>
+      </PageHeader>
+      <EmptyState
+        title={t('home.emptyTitle')}
+        actions={
+          <>
+            <AppLink className="button" to="/dashboard">
+              {t('home.dashboardLink')}
+            </AppLink>
+            <AppLink className="button button-secondary" to="/settings">
+              {t('home.settingsLink')}
+            </AppLink>
+          </>
+        }
+      >
+        <p>{t('home.emptyText')}</p>
+      </EmptyState>
+    </div>
+  );
+}

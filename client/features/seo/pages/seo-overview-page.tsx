@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentHead } from '../../../app/document-head.tsx';
+import { AppLink } from '../../../components/app-link.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import type { Namespace } from '../../../lib/i18n.ts';
+
+export const namespaces: readonly Namespace[] = ['app'];
+
+/** The SEO overview of a new account: what the audit will check, once a store is connected. */
+export default function SeoOverviewPage() {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation();
+  return (
+    <div className="page">
+      <DocumentHead title={tCommon('routes.seo')} />
+      <PageHeader title={tCommon('routes.seo')} />
+      <EmptyState
+        title={t('seo.emptyTitle')}
+        actions={
+          <AppLink className="button" to="/shops">
+            {t('seo.shopsLink')}
+          </AppLink>
+        }
+      >
+        <p>{t('seo.text')}</p>
+        <p>{t('seo.findings')}</p>
+      </EmptyState>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { DocumentHead } from '../../../app/document-head.tsx';
+import type { Namespace } from '../../../lib/i18n.ts';
+
+export const namespaces: readonly Namespace[] = ['app'];
+
+/** Where Shopify's OAuth will return; the connection itself is a later issue. */
+export default function OAuthCompletePage() {
+  const { t } = useTranslation('app');
+  const { t: tCommon } = useTranslation();
+  return (
+    <>
+      <DocumentHead title={tCommon('routes.oauth-complete')} />
+      <h1>{tCommon('routes.oauth-complete')}</h1>
+      <p>{t('oauthComplete.text')}</p>
+    </>
+  );
+}
