@@ -52,8 +52,48 @@ const namespaces = [
 ].sort();
 const messages = (language: string, namespace: string): Messages =>
   catalogue.get(language)?.get(namespace) ?? new Map();
+
+/**
+ * What a translation must carry over from the English text: `{{value}}` interpolations, the
+ * `<tag>…</tag>` markers that <Trans> turns into links, and `$t(key)` nesting.
+ */
 const placeholders = (text: string) =>
-  [...text.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((match) => match[1]).sort();
+  [
+    ...[...text.matchAll(/\{\{-?\s*([\w.]+)[^}]*\}\}/g)].map((match) => `{{${match[1]}}}`),
+    ...[...text.matchAll(/<\/?[\w-]+\s*\/?>/g)].map((match) => match[0].replace(/\s/g, '')),
+    ...[...text.matchAll(/\$t\(([^),]+)/g)].map((match) => `$t(${match[1]})`),
+  ].sort();
+
+/**
+ * i18next picks a plural form by the language's own rules (`Intl.PluralRules`) and has no fallback
+ * between forms: French has a `many` form (a million and more) that English lacks, so plural keys
+ * are compared by their base key, and each language must provide every form its rules can select.
+ * `zero` is i18next's optional extra form for 0; `_ordinal_` keys follow the ordinal rules.
+ */
+const pluralSuffix = /(_ordinal)?_(zero|one|two|few|many|other)$/;
+const pluralForms = (language: string, type: Intl.PluralRuleType) =>
+  new Intl.PluralRules(language, { type }).resolvedOptions().pluralCategories as string[];
+
+interface KeyGroup {
+  readonly type: Intl.PluralRuleType | 'none';
+  /** Plural form (or '' for a plain key) → text */
+  readonly forms: Map<string, string>;
+}
+
+/** Base key → its text, or the texts of its plural forms. */
+function keyGroups(texts: Messages): Map<string, KeyGroup> {
+  const groups = new Map<string, KeyGroup>();
+  for (const [key, text] of texts) {
+    const match = pluralSuffix.exec(key);
+    const base = match === null ? key : key.slice(0, match.index);
+    const type = match === null ? 'none' : match[1] === undefined ? 'cardinal' : 'ordinal';
+    const groupKey = type === 'ordinal' ? `${base}_ordinal` : base;
+    const group = groups.get(groupKey) ?? { type, forms: new Map<string, string>() };
+    group.forms.set(match?.[2] ?? '', text);
+    groups.set(groupKey, group);
+  }
+  return groups;
+}
 
 describe('locales', () => {
   it('have the common namespace', () => {
@@ -69,27 +109,84 @@ describe('locales', () => {
 
     it('has the same keys in every language', () => {
       const [reference, ...others] = supportedLanguages;
-      const referenceKeys = [...messages(reference, namespace).keys()].sort();
+      const referenceKeys = [...keyGroups(messages(reference, namespace)).keys()].sort();
       for (const language of others) {
         expect(
-          [...messages(language, namespace).keys()].sort(),
+          [...keyGroups(messages(language, namespace)).keys()].sort(),
           `${language} against ${reference}`,
         ).toEqual(referenceKeys);
       }
     });
 
-    it('uses the same placeholders in every language', () => {
-      const [reference, ...others] = supportedLanguages;
-      for (const [key, text] of messages(reference, namespace)) {
-        for (const language of others) {
-          const translated = messages(language, namespace).get(key);
-          if (translated === undefined) continue;
-          expect(placeholders(translated), `${language} ${namespace}:${key}`).toEqual(
-            placeholders(text),
+    it.each(supportedLanguages)('gives every plural key all the forms of %s', (language) => {
+      const incomplete: string[] = [];
+      for (const [base, group] of keyGroups(messages(language, namespace))) {
+        if (group.type === 'none') continue;
+        const needed = pluralForms(language, group.type);
+        const forms = [...group.forms.keys()];
+        const missing = needed.filter((form) => !forms.includes(form));
+        const foreign = forms.filter((form) => form !== 'zero' && !needed.includes(form));
+        if (missing.length > 0 || foreign.length > 0) {
+          incomplete.push(
+            `${base}: missing [${missing.join(', ')}], unused [${foreign.join(', ')}]`,
           );
         }
       }
+      expect(incomplete).toEqual([]);
     });
+
+    it('uses the same placeholders in every language', () => {
+      const [reference, ...others] = supportedLanguages;
+      for (const [base, group] of keyGroups(messages(reference, namespace))) {
+        for (const language of others) {
+          const translated = keyGroups(messages(language, namespace)).get(base);
+          if (translated === undefined) continue;
+          if (group.type !== 'none') {
+            // Forms differ between languages; together they must use the same placeholders.
+            const used = ({ forms }: KeyGroup) =>
+              [...new Set([...forms.values()].flatMap(placeholders))].sort();
+            expect(used(translated), `${language} ${namespace}:${base}`).toEqual(used(group));
+          } else {
+            expect(
+              placeholders(translated.forms.get('') ?? ''),
+              `${language} ${namespace}:${base}`,
+            ).toEqual(placeholders(group.forms.get('') ?? ''));
+          }
+        }
+      }
+    });
+  });
+
+  it('keep the marketing texts in the same order in every language', () => {
+    // The public pages render some groups of keys as lists, in the order the file gives them.
+    const [reference, ...others] = supportedLanguages;
+    for (const language of others) {
+      expect([...keyGroups(messages(language, 'marketing')).keys()], language).toEqual([
+        ...keyGroups(messages(reference, 'marketing')).keys(),
+      ]);
+    }
+  });
+
+  it('give every public page a head title and a unique description of 70 to 155 characters', () => {
+    const publicPages = appRoutes.filter((route) => route.layout === 'static');
+    for (const language of supportedLanguages) {
+      const marketing = messages(language, 'marketing');
+      const descriptions = publicPages.map((route) => {
+        const title = marketing.get(`heads.${route.name}.title`);
+        const description = marketing.get(`heads.${route.name}.description`) ?? '';
+        expect(title, `${language} heads.${route.name}.title`).toBeDefined();
+        expect(
+          description.length,
+          `${language} heads.${route.name}.description`,
+        ).toBeGreaterThanOrEqual(70);
+        expect(
+          description.length,
+          `${language} heads.${route.name}.description`,
+        ).toBeLessThanOrEqual(155);
+        return description;
+      });
+      expect(new Set(descriptions).size, language).toBe(descriptions.length);
+    }
   });
 
   it('give every route a title in every language', () => {
@@ -107,11 +204,60 @@ describe('locales', () => {
     const offences: string[] = [];
     for (const namespace of namespaces) {
       for (const [key, text] of messages('fr', namespace)) {
-        // A plain space would let the line break before the sign or after «.
-        if (/ [:;!?]| »|« /.test(text))
-          offences.push(`${namespace}:${key}: ${JSON.stringify(text)}`);
+        for (const problem of frenchTypographyProblems(text)) {
+          offences.push(`${namespace}:${key}: ${problem} in ${JSON.stringify(text)}`);
+        }
       }
     }
     expect(offences).toEqual([]);
   });
+
+  it('recognise the French typography mistakes', () => {
+    expect(
+      frenchTypographyProblems('Prêt\u202f? Oui\u202f! Alors\u202f; voici\u00a0: «\u00a0ça\u00a0»'),
+    ).toEqual([]);
+    expect(frenchTypographyProblems('Prêt ?')).toEqual(['a plain space before ?']);
+    expect(frenchTypographyProblems('Note : ceci')).toEqual(['a plain space before :']);
+    expect(frenchTypographyProblems('Note\u202f: ceci')).toEqual([
+      'U+202F before : (U+00A0 expected)',
+    ]);
+    expect(frenchTypographyProblems('Vraiment\u00a0!')).toEqual([
+      'U+00A0 before ! (U+202F expected)',
+    ]);
+    expect(frenchTypographyProblems('Pourquoi? Voilà!')).toEqual([
+      'no space before ?',
+      'no space before !',
+    ]);
+    expect(frenchTypographyProblems('« ça »')).toEqual(['no U+00A0 after «', 'no U+00A0 before »']);
+    // Colons and question marks inside addresses, times and placeholders are not punctuation.
+    expect(frenchTypographyProblems('https://vitrine.example/login?lang=fr à 10:30')).toEqual([]);
+    expect(frenchTypographyProblems('Page introuvable\u00a0: {{path}}')).toEqual([]);
+  });
 });
+
+/**
+ * A French `: ; ! ?` takes a no-break space before it (U+00A0 before the colon, the narrow U+202F
+ * before the others), so the sign never starts a line; « and » hold their text with U+00A0.
+ */
+function frenchTypographyProblems(text: string): string[] {
+  const problems: string[] = [];
+  const name = (char: string) =>
+    char === ' '
+      ? 'a plain space'
+      : `U+${char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
+  for (const match of text.matchAll(/(\s)([:;!?])/g)) {
+    const [, space = '', sign = ''] = match;
+    const expected = sign === ':' ? '\u00a0' : '\u202f';
+    if (space === ' ') problems.push(`a plain space before ${sign}`);
+    else if (space !== expected)
+      problems.push(`${name(space)} before ${sign} (${name(expected)} expected)`);
+  }
+  // A sign glued to a word and followed by a space or the end is punctuation missing its space;
+  // a sign followed by anything else belongs to an address, a time or a query string.
+  for (const match of text.matchAll(/[^\s]([:;!?])(?=\s|$)/g)) {
+    problems.push(`no space before ${match[1]}`);
+  }
+  if (/«(?!\u00a0)/.test(text)) problems.push('no U+00A0 after «');
+  if (/(?<!\u00a0)»/.test(text)) problems.push('no U+00A0 before »');
+  return problems;
+}

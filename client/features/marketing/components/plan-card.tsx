@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../../../shared/constants.ts';
+import type { Plan } from '../../../../shared/plans.ts';
+import { flowPaths } from '../../../../shared/routes.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { displayedPlanPrice, formatCount, type BillingPeriod } from '../format-plan-price.ts';
+
+/**
+ * One plan of the pricing grid: its price for the chosen period, its limits and what it adds. Free
+ * is open to everyone; the paid plans cannot be bought before billing exists, so they say when
+ * they open instead of showing a checkout that would go nowhere.
+ */
+export function PlanCard({
+  plan,
+  period,
+  language,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  language: Language;
+}) {
+  const { t } = useTranslation('marketing');
+  const name = t(`pricing.plans.${plan.id}.name`);
+  const price = displayedPlanPrice(plan, period, language);
+  const isFree = plan.monthlyPriceCents === 0;
+  const count = (value: number) => ({ count: value, formatted: formatCount(value, language) });
+  const { stores, pagesAudited, blogPostsPerMonth } = plan.limits;
+  const priceNote = isFree
+    ? t('pricing.price.noPaymentDetails')
+    : price.yearlySaving !== null
+      ? t('pricing.price.yearlySaving', { amount: price.yearlySaving })
+      : null;
+
+  return (
+    <li className="card plan-card">
+      <h2 id={`plan-${plan.id}`} className="plan-card-name">
+        {name}
+      </h2>
+      <p className="plan-card-tagline">{t(`pricing.plans.${plan.id}.tagline`)}</p>
+      <p className="plan-card-price">
+        <span className="plan-card-amount">{price.amount}</span>{' '}
+        <span className="plan-card-period">
+          {t(period === 'monthly' ? 'pricing.price.perMonth' : 'pricing.price.perYear')}
+        </span>
+      </p>
+      {/* Present even when empty: every card fills the same six rows of the pricing grid. */}
+      <p className="plan-card-price-note">{priceNote}</p>
+      <ul className="plan-card-includes" aria-label={t('pricing.includedLabel', { plan: name })}>
+        <li>{t('pricing.limits.stores', count(stores))}</li>
+        <li>{t('pricing.limits.pagesAudited', count(pagesAudited))}</li>
+        <li>
+          {blogPostsPerMonth === null
+            ? t('pricing.limits.blogPostsUnlimited')
+            : t('pricing.limits.blogPosts', count(blogPostsPerMonth))}
+        </li>
+        {plan.features.map((feature) => (
+          <li key={feature}>{t(`pricing.features.${feature}`)}</li>
+        ))}
+      </ul>
+      <div className="plan-card-action">
+        {isFree ? (
+          <AppLink className="button" to={flowPaths.login}>
+            {t('pricing.startFree')}
+          </AppLink>
+        ) : (
+          <>
+            <p className="plan-card-availability">{t('pricing.availability')}</p>
+            <AppLink to={flowPaths.login}>{t('pricing.startOnFree')}</AppLink>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
