@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { buildArtifacts } from './scripts/vite/build-artifacts-plugin.ts';
+import { prerenderStaticPages } from './scripts/vite/prerender-static-pages.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
@@ -11,19 +12,30 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
  * In development the BFF runs Vite in middleware mode behind its own guards, sessions and proxy, and
  * answers page requests itself with `client/index.html` passed through `transformIndexHtml`: Vite
  * serves modules and HMR only, never an HTML page, so a page never skips a guard or gets the wrong
- * status (unknown paths are 404).
+ * status (unknown paths are 404). The build also renders the static pages to HTML, in English and
+ * French, through client/prerender/render-page.tsx.
  */
 export default defineConfig({
   root: path.join(repoRoot, 'client'),
   appType: 'custom',
   // The BFF prints "Ready on …"; Vite must not wipe it.
   clearScreen: false,
-  plugins: [react(), buildArtifacts()],
+  // The static pages are prerendered once the bundle is written (scripts/vite/prerender-static-pages.ts).
+  plugins: [react(), buildArtifacts({ prerender: prerenderStaticPages })],
+  define: {
+    // Session replay's compression worker is served as a file of the build (client/lib/
+    // error-reporting-sdk.ts), since the CSP refuses the blob: URL the SDK would start its inline
+    // copy from; the flag drops that unusable copy from the SDK's chunk.
+    __SENTRY_EXCLUDE_REPLAY_WORKER__: true,
+  },
   build: {
     outDir: path.join(repoRoot, 'dist', 'client'),
     // The output lies outside the root, so Vite would only warn instead of emptying it.
     emptyOutDir: true,
     assetsDir: 'assets',
+    // Translations are fetched as files (client/lib/i18n.ts); inlined as data: URLs they would land
+    // in the JavaScript they are kept out of.
+    assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { cspHashesFileName } from '../../shared/build-artifacts.ts';
+import type { Plugin, ResolvedConfig } from 'vite';
+import { cspHashesFileName, prerenderedDirName } from '../../shared/build-artifacts.ts';
 import { appRoutes } from '../../shared/routes.ts';
 import { cspHashesFile } from './inline-script-hashes.ts';
 import { precompressDirectory } from './precompress-assets.ts';
@@ -23,14 +23,42 @@ async function writeJson(file: string, value: unknown): Promise<void> {
   await fs.writeFile(file, JSON.stringify(value));
 }
 
+/** Writes pages rendered at build time into `outDir`; returns their paths for the route manifest. */
+export type PrerenderStep = (outDir: string, config: ResolvedConfig) => Promise<readonly string[]>;
+
+export interface BuildArtifactsOptions {
+  stamp?: BuildStamp;
+  /** The prerender (scripts/vite/prerender-static-pages.ts); none: no page is prerendered. */
+  prerender?: PrerenderStep;
+}
+
+/** Every HTML page of the build: index.html and the prerendered pages. */
+async function htmlPagesOf(outDir: string): Promise<string[]> {
+  const pages = [path.join(outDir, 'index.html')];
+  const prerenderedDir = path.join(outDir, prerenderedDirName);
+  const entries = await fs
+    .readdir(prerenderedDir, { withFileTypes: true, recursive: true })
+    .catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    });
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith('.html'))
+      pages.push(path.join(entry.parentPath, entry.name));
+  }
+  return pages;
+}
+
 /**
- * Everything the server needs from a client build beyond the bundle itself: the build-info files of
- * spec §7, the CSP hashes of index.html, and precompressed siblings of the text assets. They are
- * written after the bundle, in that order, so that the build-info files are compressed as well.
+ * Everything the server needs from a client build beyond the bundle itself, written after the bundle
+ * in this order: the prerendered pages, the build-info files of spec §7 (the manifest lists those
+ * pages), the CSP hashes of the inline scripts of every page, and last the precompressed siblings of
+ * the text files, so that the pages and build-info files are compressed as well.
  */
-export function buildArtifacts(options: { stamp?: BuildStamp } = {}): Plugin {
+export function buildArtifacts(options: BuildArtifactsOptions = {}): Plugin {
   const stamp = options.stamp ?? createBuildStamp();
   let outDir = '';
+  let resolvedConfig: ResolvedConfig | undefined;
   return {
     name: 'vitrine:build-artifacts',
     // Only a build has an id: under `npm run dev` the client knows no build, so it never compares
@@ -40,14 +68,27 @@ export function buildArtifacts(options: { stamp?: BuildStamp } = {}): Plugin {
     },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      resolvedConfig = config;
     },
     async writeBundle() {
+      const prerendered =
+        options.prerender === undefined || resolvedConfig === undefined
+          ? []
+          : await options.prerender(outDir, resolvedConfig);
+
       const paths = buildInfoPaths(stamp);
       await writeJson(path.join(outDir, paths.latest), latestBuildFile(stamp));
-      await writeJson(path.join(outDir, paths.manifest), routeManifest(stamp, appRoutes));
+      await writeJson(
+        path.join(outDir, paths.manifest),
+        routeManifest(stamp, appRoutes, prerendered),
+      );
 
-      const html = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
-      await writeJson(path.join(outDir, cspHashesFileName), cspHashesFile(html));
+      // The prerendered pages are copies of index.html and share its inline scripts; their hashes
+      // are taken from every page all the same, so that no page can carry a script the CSP blocks.
+      const pages = await Promise.all(
+        (await htmlPagesOf(outDir)).map((page) => fs.readFile(page, 'utf8')),
+      );
+      await writeJson(path.join(outDir, cspHashesFileName), cspHashesFile(...pages));
 
       await precompressDirectory(outDir);
     },

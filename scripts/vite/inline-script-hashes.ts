@@ -41,7 +41,7 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The contents of the CSP hashes file (shared/build-artifacts.ts) for a built page. */
-export function cspHashesFile(html: string): CspHashesFile {
-  return { scriptSrc: inlineScriptHashes(html) };
+/** The contents of the CSP hashes file (shared/build-artifacts.ts) for the built pages, in order. */
+export function cspHashesFile(...pages: readonly string[]): CspHashesFile {
+  return { scriptSrc: [...new Set(pages.flatMap((html) => inlineScriptHashes(html)))] };
 }

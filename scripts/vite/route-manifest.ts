@@ -15,7 +15,7 @@ export interface BuildStamp {
 
 export interface RouteManifest extends BuildStamp {
   readonly routes: ReadonlyArray<Pick<AppRoute, 'path' | 'name' | 'layout' | 'access'>>;
-  /** Paths rendered to HTML at build time; none yet, the client renders every page. */
+  /** Paths rendered to HTML at build time, in every language (shared/static-pages.ts). */
   readonly prerendered: readonly string[];
 }
 
@@ -28,14 +28,18 @@ export function latestBuildFile(stamp: BuildStamp): BuildStamp {
   return { id: stamp.id, timestamp: stamp.timestamp };
 }
 
-/** `builds/meta/<id>.json`: the route table this build was made with. */
-export function routeManifest(stamp: BuildStamp, routes: readonly AppRoute[]): RouteManifest {
+/** `builds/meta/<id>.json`: the route table this build was made with, and what it prerendered. */
+export function routeManifest(
+  stamp: BuildStamp,
+  routes: readonly AppRoute[],
+  prerendered: readonly string[] = [],
+): RouteManifest {
   return {
     id: stamp.id,
     timestamp: stamp.timestamp,
     // Copied field by field so that nothing but the four public fields ever reaches the file.
     routes: routes.map(({ path, name, layout, access }) => ({ path, name, layout, access })),
-    prerendered: [],
+    prerendered: [...prerendered],
   };
 }
 

@@ -11,7 +11,8 @@ import { loggerOptions } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
 import buildInfo from './plugins/build-info.ts';
-import clientFiles, { type ClientFilesOptions } from './plugins/client-files.ts';
+import clientFiles, { type ClientSourceOptions } from './plugins/client-files.ts';
+import crawlerFiles from './plugins/crawler-files.ts';
 import csrf from './plugins/csrf.ts';
 import errorReplies from './plugins/error-replies.ts';
 import gracefulShutdown from './plugins/graceful-shutdown.ts';
@@ -20,6 +21,7 @@ import pageGuards from './plugins/page-guards.ts';
 import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rate-limits.ts';
 import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
+import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from './sessions/session-context.ts';
 
 export interface BffDependencies {
@@ -126,7 +128,11 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
     });
     await app.register(buildInfo, { clientDir });
-    await app.register(clientFiles, clientFilesOptions(devServer, clientDir, deps.devServer));
+    await app.register(crawlerFiles, { publicUrl: config.publicUrl });
+    await app.register(clientFiles, {
+      ...clientFilesOptions(devServer, clientDir, deps.devServer),
+      runtimeConfig: runtimeConfigOf(config, deps.emulatorHost),
+    });
     await app.register(pageGuards);
     await app.ready();
   } catch (error) {
@@ -140,7 +146,7 @@ function clientFilesOptions(
   devServer: boolean,
   clientDir: string,
   overrides: BffDependencies['devServer'],
-): ClientFilesOptions {
+): ClientSourceOptions {
   if (!devServer) return { mode: 'built', clientDir };
   return {
     mode: 'vite',

@@ -11,7 +11,26 @@ import { buildBffApp, type BffDependencies } from '../../server/bff/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { csrfHeader, session as sessionRules } from '../../shared/constants.ts';
+import {
+  jsonScriptBlock,
+  pagePayloadElementId,
+  prerenderedPageFile,
+  publicUrlPlaceholder,
+} from '../../shared/build-artifacts.ts';
+import {
+  csrfHeader,
+  session as sessionRules,
+  supportedLanguages,
+  type Language,
+} from '../../shared/constants.ts';
+import { runtimeConfigElementId } from '../../shared/runtime-config.ts';
+import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.ts';
+import {
+  payloadPathFor,
+  prerenderedPaths,
+  staticPagePayload,
+  type PrerenderedPath,
+} from '../../shared/static-pages.ts';
 import {
   createTestIdentity,
   emulatorHost,
@@ -46,13 +65,46 @@ export const indexHtml = `<!doctype html><html lang="en"><head><meta charset="ut
 <script type="module" src="/assets/${builtAssetName}"></script></head>
 <body><div id="root"></div><!-- ${'padding '.repeat(200)} --></body></html>\n`;
 
-/** A directory shaped like `vite build` output: index.html, hashed assets with .br/.gz twins, builds/. */
-export async function createClientBuild(): Promise<string> {
+/** The inline script the fixture's pages share, as the real theme script is shared. */
+export const inlineThemeScript = "document.documentElement.dataset.theme = 'light';";
+
+/**
+ * A page as the build prerenders it: its own title and links (with the public URL left as the
+ * placeholder), its content in #root and its payload as a JSON block.
+ */
+export function prerenderedHtml(routePath: PrerenderedPath, language: Language): string {
+  const canonical = `${publicUrlPlaceholder}${routePath}${language === 'fr' ? '?lang=fr' : ''}`;
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
+<title>${language} ${routePath} · Vitrine</title><link rel="canonical" href="${canonical}">
+<script>${inlineThemeScript}</script>
+<script type="module" src="/assets/${builtAssetName}"></script></head>
+<body><div id="root"><h1>Prerendered ${routePath} in ${language}</h1></div>
+${jsonScriptBlock(pagePayloadElementId, staticPagePayload(routePath))}
+<!-- ${'padding '.repeat(200)} --></body></html>\n`;
+}
+
+/**
+ * A directory shaped like `vite build` output: index.html, hashed assets with .br/.gz twins, builds/,
+ * and with `prerendered`, the prerendered pages and their payloads.
+ */
+export async function createClientBuild(options: { prerendered?: boolean } = {}): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-client-'));
   await fs.mkdir(path.join(dir, 'assets'));
   await fs.mkdir(path.join(dir, 'builds', 'meta'), { recursive: true });
   await fs.writeFile(path.join(dir, 'index.html'), indexHtml);
-  await fs.writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await fs.writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  if (options.prerendered === true) {
+    for (const routePath of prerenderedPaths) {
+      for (const language of supportedLanguages) {
+        const file = path.join(dir, prerenderedPageFile(routePath, language));
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(file, prerenderedHtml(routePath, language));
+      }
+      const payloadFile = path.join(dir, payloadPathFor(routePath));
+      await fs.mkdir(path.dirname(payloadFile), { recursive: true });
+      await fs.writeFile(payloadFile, JSON.stringify(staticPagePayload(routePath)));
+    }
+  }
   const asset = path.join(dir, 'assets', builtAssetName);
   await fs.writeFile(asset, builtAssetSource);
   await fs.writeFile(`${asset}.br`, brotliCompressSync(builtAssetSource));
@@ -63,6 +115,22 @@ export async function createClientBuild(): Promise<string> {
     JSON.stringify(buildMeta),
   );
   return dir;
+}
+
+const runtimeConfigBlockPattern = new RegExp(
+  `<script type="application/json" id="${runtimeConfigElementId}">([^<]*)</script>`,
+);
+
+/** The runtime configuration block of a page the BFF sent, parsed and checked against its schema. */
+export function runtimeConfigOfPage(html: string) {
+  const match = runtimeConfigBlockPattern.exec(html);
+  if (match === null) throw new Error('The page has no runtime configuration block');
+  return runtimeConfigSchema.strict().parse(JSON.parse(match[1]!));
+}
+
+/** A page the BFF sent, without the runtime configuration block it added: the file as built. */
+export function withoutRuntimeConfig(html: string): string {
+  return html.replace(runtimeConfigBlockPattern, '');
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -67,6 +67,106 @@ describe('the build-artifacts plugin in a Vite build', () => {
   });
 });
 
+/**
+ * With a prerender step: the pages it writes are listed in the manifest, their inline scripts are
+ * hashed and they are precompressed, since each of those steps runs after it; its failure fails the
+ * build with its message.
+ */
+describe('the build-artifacts plugin with a prerender step', () => {
+  const stamp = { id: 'test-build-prerender', timestamp: 1_767_323_045_000 };
+  const pageScript = "document.documentElement.dataset.page = 'pricing';";
+  let root: string;
+  let outDir: string;
+  let seenConfigRoot: string | undefined;
+
+  const writeSite = async (directory: string) => {
+    await fs.writeFile(
+      path.join(directory, 'index.html'),
+      '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>',
+    );
+    await fs.writeFile(path.join(directory, 'main.js'), 'document.body.dataset.ready = "yes";\n');
+  };
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-build-prerender-'));
+    outDir = path.join(root, 'dist');
+    await writeSite(root);
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [
+        buildArtifacts({
+          stamp,
+          prerender: async (directory, config) => {
+            seenConfigRoot = config.root;
+            const page = path.join(directory, 'prerendered', 'en', 'pricing', 'index.html');
+            await fs.mkdir(path.dirname(page), { recursive: true });
+            await fs.writeFile(
+              page,
+              `<!doctype html><html><head><script>${pageScript}</script></head><body>${'<p>Plans</p>'.repeat(200)}</body></html>`,
+            );
+            return ['/pricing'];
+          },
+        }),
+      ],
+      build: { outDir, emptyOutDir: true },
+    });
+  }, 30_000);
+
+  afterAll(async () => {
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  it('gives the step the output directory and the resolved config', () => {
+    expect(seenConfigRoot).toBe(root);
+  });
+
+  it('lists the prerendered paths in the route manifest', async () => {
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(outDir, 'builds', 'meta', `${stamp.id}.json`), 'utf8'),
+    ) as { prerendered: string[] };
+    expect(manifest.prerendered).toEqual(['/pricing']);
+  });
+
+  it("hashes the prerendered pages' inline scripts for the CSP", async () => {
+    const hashes = JSON.parse(await fs.readFile(path.join(outDir, 'csp-hashes.json'), 'utf8'));
+    expect(hashes).toEqual({ scriptSrc: [scriptHash(pageScript)] });
+  });
+
+  it('precompresses the prerendered pages', async () => {
+    const files = await fs.readdir(path.join(outDir, 'prerendered', 'en', 'pricing'));
+    expect(files.sort()).toEqual(['index.html', 'index.html.br', 'index.html.gz']);
+  });
+
+  it('fails the build with the message of a failed prerender', async () => {
+    const failing = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-build-failing-'));
+    try {
+      await writeSite(failing);
+      await expect(
+        build({
+          configFile: false,
+          root: failing,
+          logLevel: 'silent',
+          plugins: [
+            buildArtifacts({
+              stamp,
+              prerender: async () => {
+                throw new Error(
+                  'Prerendering /pricing in fr failed: heads.pricing.title is missing',
+                );
+              },
+            }),
+          ],
+          build: { outDir: path.join(failing, 'dist'), emptyOutDir: true },
+        }),
+      ).rejects.toThrow('Prerendering /pricing in fr failed: heads.pricing.title is missing');
+    } finally {
+      await fs.rm(failing, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the build-artifacts plugin under the dev server', () => {
   it('defines no build id, so the client never compares itself with a build', async () => {
     const plugin = buildArtifacts({ stamp: { id: 'test-build-4f2a', timestamp: 1 } });

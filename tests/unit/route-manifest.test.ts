@@ -43,6 +43,14 @@ describe('the build-info files', () => {
     });
   });
 
+  it('lists the prerendered paths it is given, none by default', () => {
+    expect(routeManifest(stamp, appRoutes, ['/', '/pricing']).prerendered).toEqual([
+      '/',
+      '/pricing',
+    ]);
+    expect(routeManifest(stamp, appRoutes).prerendered).toEqual([]);
+  });
+
   it('copies no field of a route beyond the four public ones', () => {
     const manifest = routeManifest(stamp, [
       { path: '/x', name: 'x', layout: 'none', access: 'open', internalNote: 'secret' } as never,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { isCrawlerUserAgent } from '../../platform/crawler-user-agent.ts';
 import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
 import { pathOf } from '../../platform/request-path.ts';
 
@@ -8,7 +9,8 @@ import { pathOf } from '../../platform/request-path.ts';
  * The API's one error handler. Every failure leaves as `{ error: { code, message } }`, so the client
  * can translate the code and never has to read server English. A 5xx answer says only that something
  * went wrong: its cause (SQL, stack, host names) goes to the log and the error report, never to the
- * caller. A 4xx is the caller's mistake, not ours, and is not reported.
+ * caller. A 4xx is the caller's mistake, not ours, and is not reported; neither is a failure during a
+ * crawler's request (spec §8).
  */
 
 export interface DescribedError {
@@ -134,8 +136,10 @@ export function answerErrorsWithCodes(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error);
     if (described.statusCode >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      reportError(error, requestReportContext(request));
+      // A crawler's failed request is logged and answered but not reported (spec §8).
+      const crawler = isCrawlerUserAgent(request.headers['user-agent']);
+      request.log.error({ err: error, crawler }, 'request failed');
+      if (!crawler) reportError(error, requestReportContext(request));
     } else {
       request.log.info(
         { code: described.code, statusCode: described.statusCode },

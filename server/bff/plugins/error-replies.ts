@@ -1,7 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, errorBody, type ErrorCode } from '../../../shared/errors.ts';
+import { isCrawlerUserAgent } from '../../platform/crawler-user-agent.ts';
 import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
+import { pathOf } from '../../platform/request-path.ts';
+import { errorPageHtml } from '../error-page.ts';
+import { pageLanguage } from '../page-language.ts';
+import { isMachinePath } from '../request-paths.ts';
 
 /** Codes for the failures Fastify and its plugins raise on their own, by status. */
 function codeForStatus(error: FastifyError, statusCode: number): ErrorCode {
@@ -18,17 +23,61 @@ function codeForStatus(error: FastifyError, statusCode: number): ErrorCode {
   return 'invalid_request';
 }
 
+/** A browser (or crawler) loading a page, as opposed to a program calling /api, /auth or /builds. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') && !isMachinePath(pathOf(request.url))
+  );
+}
+
 /**
- * Every failure leaves as `{ error: { code, message } }`. Client errors keep their message (it names
- * what was wrong with the request); server errors are logged and reported, and leave with a generic
- * message, so no internal detail reaches the browser.
+ * A server failure: logged, then reported — except during a crawler's request (spec §8), which is
+ * only logged. A page request gets the HTML error page, anything else the JSON error.
+ */
+function answerServerError(
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { statusCode: number; code: ErrorCode; message: string },
+): FastifyReply {
+  const crawler = isCrawlerUserAgent(request.headers['user-agent']);
+  if (error instanceof AppError) {
+    request.log.warn({ code: error.code, crawler }, error.message);
+  } else {
+    request.log.error({ err: error, crawler }, 'request failed');
+  }
+  if (!crawler) reportError(error, requestReportContext(request));
+  if (isPageRequest(request)) {
+    const language = pageLanguage({
+      query: request.query,
+      // Absent when the failure came before the cookie parser ran.
+      cookies: (request.cookies as Record<string, string | undefined> | undefined) ?? {},
+      acceptLanguage: request.headers['accept-language'],
+    });
+    return reply
+      .code(answer.statusCode)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(errorPageHtml(answer.statusCode, language));
+  }
+  return reply.code(answer.statusCode).send(errorBody(answer.code, answer.message));
+}
+
+/**
+ * Every failure leaves as `{ error: { code, message } }`, or as the HTML error page for a page
+ * request that fails on our side. Client errors keep their message (it names what was wrong with
+ * the request); server errors are logged and reported, and leave with a generic message, so no
+ * internal detail reaches the browser.
  */
 async function errorReplies(fastify: FastifyInstance): Promise<void> {
   fastify.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) {
-        request.log.warn({ code: error.code }, error.message);
-        reportError(error, requestReportContext(request));
+        return answerServerError(error, request, reply, {
+          statusCode: error.statusCode,
+          code: error.code,
+          message: error.message,
+        });
       }
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
     }
@@ -41,9 +90,11 @@ async function errorReplies(fastify: FastifyInstance): Promise<void> {
         .code(statusCode)
         .send(errorBody(codeForStatus(error, statusCode), error.message));
     }
-    request.log.error({ err: error }, 'request failed');
-    reportError(error, requestReportContext(request));
-    return reply.code(500).send(errorBody('internal_error', 'Something went wrong on our side'));
+    return answerServerError(error, request, reply, {
+      statusCode: 500,
+      code: 'internal_error',
+      message: 'Something went wrong on our side',
+    });
   });
 }
 

@@ -5,10 +5,11 @@ import { appRoutes, flowPaths, type AppRoute } from '../../../shared/routes.ts';
 import { visitorOf } from '../sessions/session-user.ts';
 
 /**
- * The pages of the route table, guarded before the app shell is sent (the client runs the same guard
- * from the same table; this one makes the redirect happen before any script loads). Page guards read
- * the session's cached claims and never call Firebase, so a page load is one database read; an ended
- * Firebase account is noticed on the next API call, which ends the session.
+ * The pages of the route table, guarded before the page (prerendered, or the app shell) is sent
+ * (the client runs the same guard from the same table; this one makes the redirect happen before any
+ * script loads). Page guards read the session's cached claims and never call Firebase, so a page
+ * load is one database read; an ended Firebase account is noticed on the next API call, which ends
+ * the session.
  */
 async function pageGuards(fastify: FastifyInstance): Promise<void> {
   for (const route of appRoutes as readonly AppRoute[]) {
@@ -24,7 +25,7 @@ async function pageGuards(fastify: FastifyInstance): Promise<void> {
         // The answer depends on the cookie: no cache may keep it.
         return reply.header('cache-control', 'no-store').redirect(target, 302);
       }
-      return reply.sendAppShell(200);
+      return reply.sendPage(route.path);
     });
   }
 }

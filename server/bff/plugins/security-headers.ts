@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cspHashesFileName, cspHashesFileSchema } from '../../../shared/build-artifacts.ts';
+import { cspHashesFileName } from '../../../shared/build-artifacts.ts';
+import { cspHashesFileSchema } from '../../../shared/schemas/build-artifacts.ts';
 import { requestIdHeader } from '../../platform/request-id.ts';
 
 /**
