@@ -1,0 +1,188 @@
+/// <reference lib="dom" />
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, openSession, test } from './fixtures.ts';
+
+/**
+ * Accessibility (issue 3 §6): axe-core finds no serious or critical violation on any public page nor
+ * in the authenticated layout, in English and French, in the light and dark themes, with the
+ * cookie-consent banner open (a first visit) and once it is dismissed, and in the narrow layout with
+ * its navigation menu open. Every violation of a run is collected before the test fails, each with
+ * its rule, its help and the elements concerned, so that one run says everything there is to fix.
+ */
+
+const languages = ['en', 'fr'] as const;
+const themes = ['light', 'dark'] as const;
+type Language = (typeof languages)[number];
+type Theme = (typeof themes)[number];
+
+/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, headings, regions). */
+const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+const publicPages = [
+  { name: 'home', path: '/' },
+  { name: 'pricing', path: '/pricing' },
+  { name: 'legal notice', path: '/legal' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'privacy policy', path: '/privacy-policy' },
+  { name: 'sign-in', path: '/login' },
+  { name: 'e-mail verification', path: '/verify-email' },
+  { name: 'not found (404)', path: '/no-such-page' },
+] as const;
+
+const authenticatedPages = ['/dashboard', '/settings', '/subscription', '/shops'] as const;
+
+const consentBanner = (page: Page) =>
+  page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
+
+/**
+ * Waits for the app to have rendered the page: the prerendered HTML of a static page is already
+ * there before the app starts, so the heading must be one React rendered (it carries React's fiber
+ * key), in the expected language and theme.
+ */
+async function waitForApp(page: Page, language: Language, theme: Theme): Promise<void> {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+  });
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/** Loads a page in a language and a theme, the way a visitor whose system prefers it arrives. */
+async function visit(page: Page, path: string, language: Language, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.goto(`${path}?lang=${language}`);
+  await waitForApp(page, language, theme);
+}
+
+/** One line per violation: the rule, its impact, what to do, and the elements it found. */
+function describeViolation(violation: {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: Array<{ target: unknown; failureSummary?: string }>;
+}): string {
+  const nodes = violation.nodes.map((node) => {
+    const summary = (node.failureSummary ?? '').replace(/\s+/g, ' ').trim();
+    return `    ${JSON.stringify(node.target)}${summary === '' ? '' : ` — ${summary}`}`;
+  });
+  return [
+    `${violation.id} [${violation.impact ?? 'unknown'}]: ${violation.help} (${violation.helpUrl})`,
+    ...nodes,
+  ].join('\n');
+}
+
+/**
+ * Runs axe on the page as it is and records (softly, so the test goes on and reports every case)
+ * any serious or critical violation under the given label.
+ */
+async function expectNoSeriousViolation(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect.soft(serious.map(describeViolation), `axe, ${label}`).toEqual([]);
+}
+
+async function refuseCookies(page: Page): Promise<void> {
+  await consentBanner(page)
+    .getByRole('button', { name: /^(Refuse|Refuser)$/ })
+    .click();
+  await expect(consentBanner(page)).toHaveCount(0);
+}
+
+test.describe('public pages', () => {
+  // Eight analyses per page, each after a full page load.
+  test.describe.configure({ timeout: 120_000 });
+
+  for (const { name, path } of publicPages) {
+    test(`${name} (${path}): every language and theme, banner open then dismissed`, async ({
+      page,
+    }) => {
+      for (const language of languages) {
+        for (const theme of themes) {
+          await visit(page, path, language, theme);
+          await expect(consentBanner(page)).toBeVisible();
+          await expectNoSeriousViolation(page, `${path} ${language} ${theme}, consent banner open`);
+        }
+      }
+
+      await refuseCookies(page);
+
+      for (const language of languages) {
+        for (const theme of themes) {
+          await visit(page, path, language, theme);
+          await expect(consentBanner(page)).toHaveCount(0);
+          await expectNoSeriousViolation(page, `${path} ${language} ${theme}, banner dismissed`);
+        }
+      }
+    });
+  }
+});
+
+test.describe('authenticated layout', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  const accountMenuButton = (page: Page) =>
+    page.getByRole('button', { name: /^(Account menu of|Menu du compte de) Camille Martin$/ });
+
+  for (const path of authenticatedPages) {
+    test(`${path}: every language and theme`, async ({ page, verifiedUser }) => {
+      expect(await openSession(page, verifiedUser)).toBe(200);
+
+      // The first visit of the session: the consent banner sits over the layout.
+      await visit(page, path, 'en', 'light');
+      await expect(accountMenuButton(page)).toBeVisible();
+      await expect(consentBanner(page)).toBeVisible();
+      await expectNoSeriousViolation(page, `${path} en light, consent banner open`);
+      await refuseCookies(page);
+
+      for (const language of languages) {
+        for (const theme of themes) {
+          await visit(page, path, language, theme);
+          await expect(accountMenuButton(page)).toBeVisible();
+          await expectNoSeriousViolation(page, `${path} ${language} ${theme}`);
+        }
+      }
+    });
+  }
+
+  test('the user menu open, in both themes', async ({ page, verifiedUser }) => {
+    expect(await openSession(page, verifiedUser)).toBe(200);
+    await visit(page, '/dashboard', 'en', 'light');
+    await refuseCookies(page);
+    for (const theme of themes) {
+      await visit(page, '/dashboard', 'en', theme);
+      await accountMenuButton(page).click();
+      await expect(accountMenuButton(page)).toHaveAttribute('aria-expanded', 'true');
+      await expectNoSeriousViolation(page, `/dashboard ${theme}, user menu open`);
+    }
+  });
+
+  test('at 360 px with the navigation menu open, every language and theme', async ({
+    page,
+    verifiedUser,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await openSession(page, verifiedUser)).toBe(200);
+    await visit(page, '/dashboard', 'en', 'light');
+    await refuseCookies(page);
+
+    for (const language of languages) {
+      for (const theme of themes) {
+        await visit(page, '/dashboard', language, theme);
+        const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+        await expectNoSeriousViolation(page, `/dashboard 360 px ${language} ${theme}, menu closed`);
+        await menuButton.click();
+        await expect(
+          page.getByRole('button', { name: /^(Close menu|Fermer le menu)$/ }),
+        ).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.locator('#app-navigation')).toBeVisible();
+        await expectNoSeriousViolation(page, `/dashboard 360 px ${language} ${theme}, menu open`);
+      }
+    }
+  });
+});
