@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer, isRunnableDevEnvironment, type ResolvedConfig } from 'vite';
@@ -9,7 +10,7 @@ import {
   prerenderedPaths,
   type PrerenderedPath,
 } from '../../shared/static-pages.ts';
-import { prerenderedPageHtml } from './prerendered-page-html.ts';
+import { prerenderedPageHtml, withInlineStylesheets } from './prerendered-page-html.ts';
 
 /**
  * Renders the static pages (shared/static-pages.ts) in every language after the client bundle is
@@ -65,7 +66,10 @@ export async function writePrerenderedPages(
   outDir: string,
   render: PrerenderEntry['renderPage'],
 ): Promise<readonly PrerenderedPath[]> {
-  const template = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+  const template = withInlineStylesheets(
+    await fs.readFile(path.join(outDir, 'index.html'), 'utf8'),
+    (href) => readFileSync(path.join(outDir, href), 'utf8'),
+  );
   // Language by language: the renderer switches i18next once per language, not once per page.
   for (const language of supportedLanguages) {
     for (const page of prerenderedPaths) {

@@ -65,3 +65,24 @@ export function prerenderedPageHtml(template: string, parts: PrerenderedPagePart
       `<div id="root">${parts.markup}</div>\n${jsonScriptBlock(pagePayloadElementId, parts.payload)}`,
   );
 }
+
+const stylesheetLink =
+  /<link\b(?=[^>]*\brel\s*=\s*["']?stylesheet\b)[^>]*\bhref\s*=\s*["']?([^"'\s>]+)[^>]*>/gi;
+
+/**
+ * The page with each same-origin stylesheet link replaced by the stylesheet itself in a `<style>`
+ * element. A prerendered page then paints from its first response, with no render-blocking request
+ * competing for the phone's bandwidth with the scripts the page preloads; the CSP allows inline
+ * styles. `readStylesheet` gets the link's `href` (`/assets/…`); other links are left alone.
+ */
+export function withInlineStylesheets(
+  html: string,
+  readStylesheet: (href: string) => string,
+): string {
+  return html.replace(stylesheetLink, (link, href: string) => {
+    if (!href.startsWith('/') || href.startsWith('//')) return link;
+    const css = readStylesheet(href);
+    if (/<\/style/i.test(css)) throw new Error(`${href} contains "</style", it cannot be inlined`);
+    return `<style>${css}</style>`;
+  });
+}

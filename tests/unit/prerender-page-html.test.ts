@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inlineScriptHashes } from '../../scripts/vite/inline-script-hashes.ts';
-import { prerenderedPageHtml } from '../../scripts/vite/prerendered-page-html.ts';
+import {
+  prerenderedPageHtml,
+  withInlineStylesheets,
+} from '../../scripts/vite/prerendered-page-html.ts';
 
 /** Shaped like the built index.html: generic head tags, the inline theme script, an empty root. */
 const template = `<!doctype html>
@@ -131,6 +134,35 @@ describe('a prerendered page', () => {
     expect(() => prerenderedPageHtml(template.replace('</head>', ''), parts)).toThrow(/<\/head>/);
     expect(() => prerenderedPageHtml(template, { ...parts, language: 'fr" onload="x' })).toThrow(
       /Not a language tag/,
+    );
+  });
+});
+
+describe('withInlineStylesheets', () => {
+  const page = [
+    '<head>',
+    '<link rel="stylesheet" crossorigin href="/assets/style-abc.css">',
+    '<link rel="icon" href="/favicon.svg">',
+    '<link rel="stylesheet" href="https://cdn.example/x.css">',
+    '</head>',
+  ].join('\n');
+
+  it('puts a same-origin stylesheet into the page and leaves other links alone', () => {
+    const read: string[] = [];
+    const html = withInlineStylesheets(page, (href) => {
+      read.push(href);
+      return 'body{color:red}';
+    });
+    expect(read).toEqual(['/assets/style-abc.css']);
+    expect(html).toContain('<style>body{color:red}</style>');
+    expect(html).not.toContain('style-abc.css');
+    expect(html).toContain('<link rel="icon" href="/favicon.svg">');
+    expect(html).toContain('https://cdn.example/x.css');
+  });
+
+  it('refuses a stylesheet that would close its <style> element', () => {
+    expect(() => withInlineStylesheets(page, () => 'a{}</style><script>x</script>')).toThrow(
+      /cannot be inlined/,
     );
   });
 });
