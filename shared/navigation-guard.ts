@@ -4,6 +4,24 @@ import { flowPaths, type AppRoute } from './routes.ts';
 export type Visitor =
   { readonly signedIn: false } | { readonly signedIn: true; readonly emailVerified: boolean };
 
+/** The claims of a signed-in user the guard reads: a SessionUser (shared/schemas/session.ts) has them. */
+export interface VisitorClaims {
+  readonly providerId: string;
+  readonly emailVerified: boolean;
+}
+
+/** Firebase's provider id for Google; such users count as verified (spec §4, "Google login"). */
+const googleProvider = 'google.com';
+
+/** The visitor a session describes: `null` is a signed-out visitor, a Google session is verified. */
+export function visitorOf(user: VisitorClaims | null): Visitor {
+  if (user === null) return { signedIn: false };
+  return {
+    signedIn: true,
+    emailVerified: user.emailVerified || user.providerId === googleProvider,
+  };
+}
+
 /**
  * The page guard shared by the BFF (before it serves a page) and the client (before it renders one).
  * Returns the path to redirect to, or null when the page may be shown.
@@ -24,6 +42,30 @@ export function guardRedirect(
     case 'open':
       return null;
   }
+}
+
+/**
+ * Where a visitor asking for `requestedPathAndQuery` on `route` must go instead, or null to show the
+ * page: guardRedirect, plus the one case where the request itself names the destination. A signed-in
+ * visitor sent to /login with a `redirect` (the one an auth page added before sign-in) goes there,
+ * provided it is a path of this site. `requestedRedirect` is that query parameter, or null when the
+ * request has none.
+ */
+export function guardTarget(
+  route: AppRoute,
+  visitor: Visitor,
+  requestedPathAndQuery: string,
+  requestedRedirect: string | null,
+): string | null {
+  const target = guardRedirect(route, visitor, requestedPathAndQuery);
+  if (
+    target === flowPaths.afterSignIn &&
+    route.path === flowPaths.login &&
+    requestedRedirect !== null
+  ) {
+    return safeRedirectTarget(requestedRedirect);
+  }
+  return target;
 }
 
 const fallbackTarget = flowPaths.afterSignIn;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentHead } from './document-head.tsx';
+import { DocumentHead } from '../components/document-head.tsx';
 
 /**
  * The generic error pages of spec §2: status 404 is "Page Not Found", any other status "Internal

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
-import { DocumentHead } from './document-head.tsx';
+import { DocumentHead } from '../components/document-head.tsx';
 
 /**
  * Shown for a path that no route matches (spec §2: a non-fatal 404). The BFF has already answered

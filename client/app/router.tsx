@@ -7,11 +7,11 @@ import {
   type RouteLayout,
 } from '../../shared/routes.ts';
 import { loadNamespaces } from '../lib/i18n.ts';
+import { loadStaticPagePayload, type ScreenLoaderData } from '../lib/static-page-payload.tsx';
 import { RootFrame } from './root-frame.tsx';
 import { RootErrorBoundary, ScreenErrorBoundary } from './route-error.tsx';
 import { runRouteGuard } from './route-guard.ts';
 import { screenLoaders, type ScreenModule } from './screens.ts';
-import { loadStaticPagePayload, type ScreenLoaderData } from './static-page-payload.tsx';
 
 /**
  * The client's router, made from the route table the BFF guards with (shared/routes.ts), so that

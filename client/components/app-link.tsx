@@ -27,49 +27,41 @@ function pathOf(to: string): string {
   return to.split(/[?#]/)[0] ?? to;
 }
 
-function usePreload(to: string) {
+interface PreloadHandlers {
+  onMouseEnter?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLAnchorElement>) => void;
+}
+
+/**
+ * Preloads the screen at `to` when the browser is idle, and returns the link's hover and focus
+ * handlers with the preload put in front of the caller's own.
+ */
+function usePreloadHandlers(
+  to: string,
+  { onMouseEnter, onFocus }: PreloadHandlers,
+): Required<PreloadHandlers> {
   const preloadRoute = useContext(RoutePreloadContext);
   const path = pathOf(to);
   useEffect(() => whenIdle(() => preloadRoute(path)), [preloadRoute, path]);
   return {
-    onMouseEnter: () => preloadRoute(path),
-    onFocus: () => preloadRoute(path),
+    onMouseEnter: (event) => {
+      preloadRoute(path);
+      onMouseEnter?.(event);
+    },
+    onFocus: (event) => {
+      preloadRoute(path);
+      onFocus?.(event);
+    },
   };
 }
 
 export function AppLink({ to, onMouseEnter, onFocus, ...props }: LinkProps) {
-  const preload = usePreload(to);
-  return (
-    <Link
-      to={to}
-      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-        preload.onMouseEnter();
-        onMouseEnter?.(event);
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        preload.onFocus();
-        onFocus?.(event);
-      }}
-      {...props}
-    />
-  );
+  const handlers = usePreloadHandlers(to, { onMouseEnter, onFocus });
+  return <Link to={to} {...handlers} {...props} />;
 }
 
 /** The same for navigation menus: the link to the current page gets `aria-current="page"`. */
 export function AppNavLink({ to, onMouseEnter, onFocus, ...props }: NavLinkProps) {
-  const preload = usePreload(to);
-  return (
-    <NavLink
-      to={to}
-      onMouseEnter={(event: MouseEvent<HTMLAnchorElement>) => {
-        preload.onMouseEnter();
-        onMouseEnter?.(event);
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        preload.onFocus();
-        onFocus?.(event);
-      }}
-      {...props}
-    />
-  );
+  const handlers = usePreloadHandlers(to, { onMouseEnter, onFocus });
+  return <NavLink to={to} {...handlers} {...props} />;
 }

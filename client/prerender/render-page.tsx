@@ -9,7 +9,7 @@ import {
   type PrerenderedPath,
   type StaticPagePayload,
 } from '../../shared/static-pages.ts';
-import { headTagsHtml } from '../app/head-tags.ts';
+import { headTagsHtml } from '../lib/head-tags.ts';
 import { appRouteObjects } from '../app/router.tsx';
 import { namespacesForPath } from '../app/screens.ts';
 import { initAuthForPrerender } from '../lib/auth-session.ts';

@@ -8,7 +8,7 @@ import { jsonScriptBlock, pagePayloadElementId } from '../../shared/build-artifa
 
 export interface PrerenderedPageParts {
   language: string;
-  /** The page's head tags as HTML (client/app/head-tags.ts). */
+  /** The page's head tags as HTML (client/lib/head-tags.ts). */
   headHtml: string;
   /** React's rendering of the page, already escaped. */
   markup: string;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, safeRedirectTarget, type Visitor } from '../../shared/navigation-guard.ts';
+import {
+  guardRedirect,
+  guardTarget,
+  safeRedirectTarget,
+  visitorOf,
+  type Visitor,
+} from '../../shared/navigation-guard.ts';
 import { appRoutes, findRoute, type AppRoute } from '../../shared/routes.ts';
 
 /**
@@ -83,6 +89,74 @@ describe('guardRedirect', () => {
     expect(guardRedirect(dashboard, visitors['signed out'], '/dashboard?tab=overview')).toBe(
       '/login?redirect=%2Fdashboard%3Ftab%3Doverview',
     );
+  });
+});
+
+describe('visitorOf', () => {
+  it('reads no session as a signed-out visitor', () => {
+    expect(visitorOf(null)).toEqual({ signedIn: false });
+  });
+
+  it.each([
+    ['password', false, false],
+    ['password', true, true],
+    ['email', false, false],
+    ['google.com', false, true],
+    ['google.com', true, true],
+  ])(
+    'reads a %s session with emailVerified %s as verified: %s',
+    (providerId, emailVerified, verified) => {
+      expect(visitorOf({ providerId, emailVerified })).toEqual({
+        signedIn: true,
+        emailVerified: verified,
+      });
+    },
+  );
+});
+
+describe('guardTarget', () => {
+  const login = findRoute('/login')!;
+  const dashboard = findRoute('/dashboard')!;
+  const legal = findRoute('/legal')!;
+
+  it.each(
+    appRoutes.flatMap((route: AppRoute) =>
+      (Object.keys(visitors) as VisitorKind[]).map((visitor) => ({ route, visitor })),
+    ),
+  )(
+    'without a redirect, is guardRedirect: $route.path for a $visitor visitor',
+    ({ route, visitor }) => {
+      expect(guardTarget(route, visitors[visitor], route.path, null)).toBe(
+        guardRedirect(route, visitors[visitor], route.path),
+      );
+    },
+  );
+
+  it('sends a verified visitor on /login to the redirect it names, when it is a path of this site', () => {
+    expect(
+      guardTarget(login, visitors.verified, '/login?redirect=%2Fseo%3Fx%3D1', '/seo?x=1'),
+    ).toBe('/seo?x=1');
+  });
+
+  it.each(['//evil.example', 'https://evil.example', ''])(
+    'sends a verified visitor on /login with the unsafe redirect %j to the dashboard',
+    (requested) => {
+      expect(guardTarget(login, visitors.verified, '/login', requested)).toBe('/dashboard');
+    },
+  );
+
+  it('leaves the visitors /login lets in on the page, whatever redirect they carry', () => {
+    expect(guardTarget(login, visitors['signed out'], '/login?redirect=%2Fseo', '/seo')).toBeNull();
+    expect(guardTarget(login, visitors.unverified, '/login?redirect=%2Fseo', '/seo')).toBeNull();
+  });
+
+  it('follows the redirect on /login only: other guest pages and auth pages ignore it', () => {
+    expect(guardTarget(legal, visitors.verified, '/legal?redirect=%2Fseo', '/seo')).toBe(
+      '/dashboard',
+    );
+    expect(
+      guardTarget(dashboard, visitors['signed out'], '/dashboard?redirect=%2Fseo', '/seo'),
+    ).toBe('/login?redirect=%2Fdashboard%3Fredirect%3D%252Fseo');
   });
 });
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { guardRedirect, safeRedirectTarget } from '../../../shared/navigation-guard.ts';
-import { appRoutes, flowPaths, type AppRoute } from '../../../shared/routes.ts';
-import { visitorOf } from '../sessions/session-user.ts';
+import { guardTarget, visitorOf } from '../../../shared/navigation-guard.ts';
+import { appRoutes, type AppRoute } from '../../../shared/routes.ts';
 
 /**
  * The pages of the route table, guarded before the page (prerendered, or the app shell) is sent
@@ -15,11 +14,11 @@ async function pageGuards(fastify: FastifyInstance): Promise<void> {
   for (const route of appRoutes as readonly AppRoute[]) {
     fastify.get(route.path, async (request, reply) => {
       const session = await request.getSession();
-      const target = redirectTarget(
+      const target = guardTarget(
         route,
-        session === null ? null : session.claims,
+        visitorOf(session === null ? null : session.claims),
         request.url,
-        request.query,
+        redirectQueryValue(request.query),
       );
       if (target !== null) {
         // The answer depends on the cookie: no cache may keep it.
@@ -30,21 +29,10 @@ async function pageGuards(fastify: FastifyInstance): Promise<void> {
   }
 }
 
-function redirectTarget(
-  route: AppRoute,
-  user: Parameters<typeof visitorOf>[0],
-  pathAndQuery: string,
-  query: unknown,
-): string | null {
-  const target = guardRedirect(route, visitorOf(user), pathAndQuery);
-  // A signed-in visitor sent to /login with a destination (the redirect an auth page added) goes there,
-  // provided it is a path on this site.
-  if (target === flowPaths.afterSignIn && route.path === flowPaths.login) {
-    const requested = (query as Record<string, unknown>).redirect;
-    if (requested !== undefined)
-      return safeRedirectTarget(typeof requested === 'string' ? requested : null);
-  }
-  return target;
+/** The `redirect` query parameter, or null when it is absent or not a single value. */
+function redirectQueryValue(query: unknown): string | null {
+  const value = (query as Record<string, unknown>).redirect;
+  return typeof value === 'string' ? value : null;
 }
 
 export default fp(pageGuards, {

@@ -1,9 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import type { Visitor } from '../../../shared/navigation-guard.ts';
 import type { SessionUser } from '../../../shared/schemas/session.ts';
 
-/** Firebase's name for a Google sign-in; such users count as verified (spec §4, "Google login"). */
-const googleProvider = 'google.com';
 /** The spec's default providerId when the token names none. */
 const defaultProvider = 'email';
 
@@ -24,11 +21,8 @@ export function sessionUserFromClaims(claims: DecodedIdToken): SessionUser {
   };
 }
 
-/** What the page guards know about a visitor: a Google session counts as verified. */
-export function visitorOf(user: SessionUser | null): Visitor {
-  if (user === null) return { signedIn: false };
-  return {
-    signedIn: true,
-    emailVerified: user.emailVerified || user.providerId === googleProvider,
-  };
-}
+/**
+ * What the page guards know about a visitor. The rule lives in shared/, where the client's guard
+ * reads it too; it is re-exported beside sessionUserFromClaims, the other half of reading a session.
+ */
+export { visitorOf } from '../../../shared/navigation-guard.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentHead } from '../../../app/document-head.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 
 export const namespaces: readonly Namespace[] = ['app'];

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentHead } from '../../../app/document-head.tsx';
 import { AppLink } from '../../../components/app-link.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthState } from '../../../lib/auth-session.ts';

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { DocumentHead } from '../../../app/document-head.tsx';
 import { AppLink } from '../../../components/app-link.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { contactEmail } from '../contact-email.ts';
 import '../marketing.css';

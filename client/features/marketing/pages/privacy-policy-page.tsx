@@ -6,7 +6,7 @@ import {
   session,
   themeCookieName,
 } from '../../../../shared/constants.ts';
-import { DocumentHead } from '../../../app/document-head.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import { openConsentBanner } from '../../../lib/consent.ts';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { TextList } from '../components/text-list.tsx';

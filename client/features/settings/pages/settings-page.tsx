@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DocumentHead } from '../../../app/document-head.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ThemeSwitcher } from '../../../components/theme-switcher.tsx';

@@ -1,16 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { signUpPlan } from '../../../../shared/constants.ts';
 import { plans } from '../../../../shared/plans.ts';
-import { DocumentHead } from '../../../app/document-head.tsx';
 import { AppLink } from '../../../components/app-link.tsx';
+import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 
 export const namespaces: readonly Namespace[] = ['app'];
 
 /**
- * Every account is on the Free plan until billing arrives: its limits come from shared/plans.ts,
- * the one definition the pricing page and (later) the API use too.
+ * The plan shown is the sign-up plan, not read from the account: every account is on Free until
+ * billing arrives, since the account's subscriptionPlan is always 'free' at sign-up (spec §3, §9)
+ * and nothing changes it yet. Its limits come from shared/plans.ts, the one definition the pricing
+ * page and (later) the API use too.
  */
 export default function SubscriptionPage() {
   const { t } = useTranslation('app');

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { defaultLanguage } from '../../shared/constants.ts';
 import { isSupportedLanguage } from '../lib/detect-language.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
-import { headTags, headTagSelector, managedHeadSelectors, type HeadTag } from './head-tags.ts';
+import { headTags, headTagSelector, managedHeadSelectors, type HeadTag } from '../lib/head-tags.ts';
 
 /**
  * Every page names itself through <DocumentHead>: the tab title `<title> · Vitrine` and, for pages
