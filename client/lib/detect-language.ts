@@ -1,19 +1,19 @@
+import { languageQueryParameter, localeCookieName, type Language } from '../../shared/constants.ts';
 import {
-  languageQueryParameter,
-  localeCookieName,
-  supportedLanguages,
-  type Language,
-} from '../../shared/constants.ts';
+  isSupportedLanguage,
+  languageFromQueryValue,
+  languageOfTag,
+} from '../../shared/languages.ts';
 import { parseCookie } from './browser-storage.ts';
 
 /**
- * Where a language can come from (spec §4 "Language"), each read strictly: only `en` and `fr` are
- * accepted anywhere. The order in which they count is resolveStartLanguage's (preferences.ts).
+ * Where a language can come from in the browser (spec §4 "Language"), each read strictly by the
+ * rules the BFF also picks a prerendered page's language by (shared/languages.ts). The order in
+ * which they count is resolveStartLanguage's (preferences.ts).
  */
 
-export function isSupportedLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
-}
+// Kept importable from here: the client's modules read languages through this file.
+export { isSupportedLanguage };
 
 /** The value of the locale cookie when it names a supported language. */
 export function languageFromCookies(cookieHeader: string): Language | undefined {
@@ -23,15 +23,14 @@ export function languageFromCookies(cookieHeader: string): Language | undefined 
 
 /** `?lang=fr`: the language version of a page that a link or a crawler asked for. */
 export function languageFromQuery(query: string): Language | undefined {
-  const value = new URLSearchParams(query).get(languageQueryParameter);
-  return isSupportedLanguage(value) ? value : undefined;
+  return languageFromQueryValue(new URLSearchParams(query).get(languageQueryParameter));
 }
 
 /** The first browser preference whose primary subtag is supported (`fr-CA` counts as `fr`). */
 export function languageFromBrowser(preferences: readonly string[]): Language | undefined {
   for (const tag of preferences) {
-    const primary = tag.split('-')[0]?.toLowerCase();
-    if (isSupportedLanguage(primary)) return primary;
+    const language = languageOfTag(tag);
+    if (language !== undefined) return language;
   }
   return undefined;
 }

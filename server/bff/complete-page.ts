@@ -23,7 +23,17 @@ export function completePage(
   const match = headEnd.exec(html);
   if (match === null)
     throw new Error('The page has no </head>: the runtime configuration has no place');
-  // The placeholder only stands in attribute values (canonical, hreflang, og:url).
-  const withUrl = html.replaceAll(publicUrlPlaceholder, escapeAttribute(additions.publicUrl));
-  return withUrl.replace(headEnd, (end) => `${additions.runtimeConfigBlock}${end}`);
+  const head = html.slice(0, match.index);
+  const rest = html.slice(match.index + match[0].length);
+  // The prerender writes the placeholder into the head tags only (canonical, hreflang, og:url), all
+  // of them attribute values, which is what the escaping is for. Elsewhere — the page's markup, its
+  // JSON payload — an attribute escape would corrupt the text, and a placeholder there means the
+  // build put it where it does not belong: better to fail the start than to serve it.
+  if (rest.includes(publicUrlPlaceholder)) {
+    throw new Error(
+      `The page carries ${publicUrlPlaceholder} after its </head>, where the BFF does not fill it in`,
+    );
+  }
+  const headWithUrl = head.replaceAll(publicUrlPlaceholder, escapeAttribute(additions.publicUrl));
+  return `${headWithUrl}${additions.runtimeConfigBlock}${match[0]}${rest}`;
 }

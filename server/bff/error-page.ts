@@ -1,29 +1,55 @@
-import { STATUS_CODES } from 'node:http';
 import type { Language } from '../../shared/constants.ts';
 
 /**
  * The page a browser (or a crawler) gets when a page request fails on the server: a plain HTML page
- * with the status, a sentence and a way home, in the visitor's language. Self-contained (no script,
- * no stylesheet), so it shows even when what failed is the serving of the client itself.
+ * with a title, a sentence and a way home, in the visitor's language. Self-contained (no script, no
+ * stylesheet), so it shows even when what failed is the serving of the client itself.
+ *
+ * Spec §2 gives the generic error page two titles only: `Page Not Found` for a 404 and `Internal
+ * Server Error` for any other status. The wording matches the client's own error page
+ * (client/locales/{en,fr}/common.json, `errors.*`), so a visitor reads the same words whichever side
+ * failed.
  */
 
-const texts: Record<Language, { title: (status: number) => string; body: string; home: string }> = {
+interface ErrorPageText {
+  title: string;
+  body: string;
+}
+
+interface ErrorPageTexts {
+  notFound: ErrorPageText;
+  internal: ErrorPageText;
+  home: string;
+}
+
+const texts: Record<Language, ErrorPageTexts> = {
   en: {
-    title: (status) =>
-      status === 500 ? 'Internal Server Error' : (STATUS_CODES[status] ?? 'Server Error'),
-    body: 'Something went wrong on our side. Please try again in a moment.',
+    notFound: {
+      title: 'Page Not Found',
+      body: 'The page you asked for does not exist or has moved.',
+    },
+    internal: {
+      title: 'Internal Server Error',
+      body: 'Something went wrong on our side. Please try again in a moment.',
+    },
     home: 'Back to the home page',
   },
   fr: {
-    title: (status) => (status === 503 ? 'Service indisponible' : 'Erreur interne du serveur'),
-    body: 'Une erreur s’est produite de notre côté. Veuillez réessayer dans un instant.',
+    notFound: {
+      title: 'Page introuvable',
+      body: 'La page demandée n’existe pas ou a été déplacée.',
+    },
+    internal: {
+      title: 'Erreur interne du serveur',
+      body: 'Un problème est survenu de notre côté. Veuillez réessayer dans un instant.',
+    },
     home: 'Retour à l’accueil',
   },
 };
 
 export function errorPageHtml(statusCode: number, language: Language): string {
-  const text = texts[language];
-  const title = text.title(statusCode);
+  const { notFound, internal, home } = texts[language];
+  const { title, body } = statusCode === 404 ? notFound : internal;
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -37,8 +63,8 @@ export function errorPageHtml(statusCode: number, language: Language): string {
 <body>
 <main>
 <h1>${title}</h1>
-<p>${text.body}</p>
-<p><a href="/">${text.home}</a></p>
+<p>${body}</p>
+<p><a href="/">${home}</a></p>
 </main>
 </body>
 </html>

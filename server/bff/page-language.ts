@@ -2,9 +2,13 @@ import {
   defaultLanguage,
   languageQueryParameter,
   localeCookieName,
-  supportedLanguages,
   type Language,
 } from '../../shared/constants.ts';
+import {
+  isSupportedLanguage,
+  languageFromQueryValue,
+  languageOfTag,
+} from '../../shared/languages.ts';
 
 /**
  * The language version of a prerendered page that a request gets: `?lang=` (the hreflang URLs),
@@ -19,16 +23,9 @@ export interface PageLanguageSources {
   acceptLanguage: string | undefined;
 }
 
-function asLanguage(value: unknown): Language | undefined {
-  return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value)
-    ? (value as Language)
-    : undefined;
-}
-
 function languageFromQuery(query: unknown): Language | undefined {
   if (typeof query !== 'object' || query === null) return undefined;
-  const value = (query as Record<string, unknown>)[languageQueryParameter];
-  return asLanguage(Array.isArray(value) ? value[0] : value);
+  return languageFromQueryValue((query as Record<string, unknown>)[languageQueryParameter]);
 }
 
 /**
@@ -40,7 +37,7 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
   let best: { language: Language; quality: number } | undefined;
   for (const entry of header.split(',')) {
     const [tag = '', ...parameters] = entry.split(';').map((part) => part.trim());
-    const language = asLanguage(tag.split('-')[0]?.toLowerCase());
+    const language = languageOfTag(tag);
     if (language === undefined) continue;
     const quality = qualityOf(parameters);
     if (quality > 0 && (best === undefined || quality > best.quality)) best = { language, quality };
@@ -59,9 +56,10 @@ function qualityOf(parameters: readonly string[]): number {
 }
 
 export function pageLanguage(sources: PageLanguageSources): Language {
+  const cookie = sources.cookies[localeCookieName];
   return (
     languageFromQuery(sources.query) ??
-    asLanguage(sources.cookies[localeCookieName]) ??
+    (isSupportedLanguage(cookie) ? cookie : undefined) ??
     languageFromAcceptLanguage(sources.acceptLanguage) ??
     defaultLanguage
   );

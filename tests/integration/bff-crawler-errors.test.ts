@@ -155,6 +155,8 @@ describe('the BFF', () => {
 
     expect(response.statusCode).toBe(500);
     expect(response.body).toContain('<html lang="fr">');
+    expect(response.body).toContain('<title>Erreur interne du serveur · Vitrine</title>');
+    expect(response.body).toContain('<h1>Erreur interne du serveur</h1>');
     expect(response.body).toContain('Retour à l’accueil');
   });
 

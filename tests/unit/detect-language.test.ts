@@ -4,6 +4,11 @@ import {
   languageFromCookies,
   languageFromQuery,
 } from '../../client/lib/detect-language.ts';
+import {
+  isSupportedLanguage,
+  languageFromQueryValue,
+  languageOfTag,
+} from '../../shared/languages.ts';
 
 describe('languageFromCookies', () => {
   it('reads the locale cookie among others', () => {
@@ -35,5 +40,34 @@ describe('languageFromBrowser', () => {
     expect(languageFromBrowser(['de-DE', 'fr-CA', 'en'])).toBe('fr');
     expect(languageFromBrowser(['EN-gb'])).toBe('en');
     expect(languageFromBrowser(['de', 'es'])).toBeUndefined();
+  });
+});
+
+/** The rules the client shares with the BFF (shared/languages.ts). */
+describe('the shared language rules', () => {
+  it('accept en and fr only, in lower case', () => {
+    expect(isSupportedLanguage('en')).toBe(true);
+    expect(isSupportedLanguage('fr')).toBe(true);
+    for (const value of ['FR', 'de', 'fr-CA', '', undefined, null, 1, ['fr']]) {
+      expect(isSupportedLanguage(value)).toBe(false);
+    }
+  });
+
+  it('read a parsed ?lang= value, the first one when repeated', () => {
+    expect(languageFromQueryValue('fr')).toBe('fr');
+    expect(languageFromQueryValue(['fr', 'en'])).toBe('fr');
+    expect(languageFromQueryValue(['de', 'fr'])).toBeUndefined();
+    expect(languageFromQueryValue(null)).toBeUndefined();
+    expect(languageFromQueryValue(undefined)).toBeUndefined();
+    expect(languageFromQueryValue('FR')).toBeUndefined();
+  });
+
+  it('read a language tag by its primary subtag', () => {
+    expect(languageOfTag('fr-CA')).toBe('fr');
+    expect(languageOfTag('EN-gb')).toBe('en');
+    expect(languageOfTag('fr')).toBe('fr');
+    expect(languageOfTag('de-FR')).toBeUndefined();
+    expect(languageOfTag('*')).toBeUndefined();
+    expect(languageOfTag('')).toBeUndefined();
   });
 });
