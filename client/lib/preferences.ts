@@ -72,7 +72,8 @@ export interface PreferencesOptions {
 
 export interface Preferences {
   acceptCookies(): void;
-  refuseCookies(): void;
+  /** Settles once a withdrawal's defaults are saved to the account (or that save gave up). */
+  refuseCookies(): Promise<void>;
   changeLanguage(language: Language): Promise<SaveResult>;
   getThemePreference(): Theme;
   subscribeTheme(listener: () => void): () => void;
@@ -141,15 +142,17 @@ export function createPreferences(options: PreferencesOptions): Preferences {
       rememberInCookie(themeCookieName, getThemePreference());
     },
 
-    refuseCookies() {
+    async refuseCookies() {
       const withdrawn = consent.get() === 'accepted';
       consent.set('refused');
       if (!withdrawn) return;
-      // Withdrawal concerns the cookies and what they kept: the account keeps its preferences.
       storage.deleteCookie(localeCookieName);
       storage.deleteCookie(themeCookieName);
       void i18n.changeLanguage(defaultLanguage);
       setTheme(defaultTheme);
+      // The defaults go to the account too, or its language and theme would come back at the next
+      // load (spec §5). No account yet (404) or a failed save leaves the withdrawal done locally.
+      await saveToAccount({ language: defaultLanguage, theme: defaultTheme });
     },
 
     async changeLanguage(language) {
@@ -211,10 +214,11 @@ export function acceptCookies(): void {
 
 /**
  * Consent refused. On a first choice nothing changes; after an accepted consent (withdrawal) both
- * cookies are deleted and the page returns to English and the system theme.
+ * cookies are deleted and the page returns to English and the system theme, saved to the account
+ * when signed in.
  */
 export function refuseCookies(): void {
-  preferences.refuseCookies();
+  void preferences.refuseCookies();
 }
 
 /** i18next (and with it `<html lang>`), the cookie with consent, the account when signed in. */

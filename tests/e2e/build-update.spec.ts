@@ -7,8 +7,8 @@ import { expect, test } from './fixtures.ts';
  * becomes visible; once the id differs, the next in-app navigation is a full page load. The product
  * serves the page and its real build; only the browser's view of latest.json is rewritten here.
  *
- * The screens have no links to one another yet; the 404 page's "back home" link is the app's own
- * in-app link, so the tests start there.
+ * The tests start on the not-found page: its "back home" link is an in-app link that every visitor
+ * sees, signed in or not, so one click is an in-app navigation to `/`.
  */
 
 declare global {

@@ -14,7 +14,6 @@ import {
   type ErrorReportingConfig,
   type ReportedUser,
 } from '../../client/lib/error-reporting.ts';
-import { ignoredErrors } from '../../shared/error-reporting/ignored-errors.ts';
 
 type StreamedSpanJSON = Parameters<NonNullable<BrowserOptions['beforeSendSpan']>>[0];
 
@@ -227,7 +226,31 @@ describe('sentryOptions', () => {
       maxValueLength: 1000,
       normalizeDepth: 5,
     });
-    expect(options.ignoreErrors).toEqual([...ignoredErrors]);
+  });
+
+  it('ignores the errors that spec §8 lists', () => {
+    const ignored = sentryOptions(config, undefined, 'https://vitrine.example').ignoreErrors ?? [];
+    const strings = ignored.filter((entry) => typeof entry === 'string');
+    const patterns = ignored.filter((entry) => entry instanceof RegExp);
+
+    expect(strings).toEqual([
+      'Network request failed',
+      'ResizeObserver loop limit exceeded',
+      'Non-Error promise rejection captured',
+      'Loading chunk',
+      'Loading CSS chunk',
+      'ChunkLoadError',
+      'cancelled',
+    ]);
+    expect(ignored).toHaveLength(strings.length + patterns.length);
+    // "Anything starting with NetworkError or Failed to fetch": at the start only.
+    const matched = (message: string) => patterns.some((pattern) => pattern.test(message));
+    expect(matched('NetworkError when attempting to fetch resource.')).toBe(true);
+    expect(matched('Failed to fetch dynamically imported module: /assets/x.js')).toBe(true);
+    expect(matched('Failed to fetch')).toBe(true);
+    expect(matched('TypeError: NetworkError')).toBe(false);
+    expect(matched('Request Failed to fetch')).toBe(false);
+    expect(patterns).toHaveLength(2);
   });
 
   it('samples traces and replay sessions at 0.1 in production', () => {

@@ -187,6 +187,46 @@ describe('cookie consent', () => {
     expect(applied).toEqual(['system']);
   });
 
+  it('withdrawing while signed in saves English and the system theme to the account', async () => {
+    const { preferences, updateAccount, language } = setup({
+      auth: signedIn,
+      language: 'fr',
+      cookies: { vitrine_theme: 'dark', i18n_redirected: 'fr' },
+      local: { vitrine_cookie_consent: 'accepted' },
+    });
+    await preferences.refuseCookies();
+    expect(updateAccount.mock.calls).toEqual([[{ language: 'en', theme: 'system' }]]);
+    expect(language()).toBe('en');
+    expect(preferences.getThemePreference()).toBe('system');
+  });
+
+  it('withdrawing stays done locally when the account save answers 404 or fails', async () => {
+    for (const failure of [
+      new ApiError(404, 'account_not_found', 'none'),
+      new ApiError(503, 'upstream_unavailable', 'down'),
+    ]) {
+      const { jar, local, preferences, updateAccount, language } = setup({
+        auth: signedIn,
+        language: 'fr',
+        cookies: { vitrine_theme: 'dark', i18n_redirected: 'fr' },
+        local: { vitrine_cookie_consent: 'accepted' },
+        updateAccount: () => Promise.reject(failure),
+      });
+      await expect(preferences.refuseCookies()).resolves.toBeUndefined();
+      expect(updateAccount).toHaveBeenCalledTimes(1);
+      expect(local.entries.get('vitrine_cookie_consent')).toBe('refused');
+      expect(jar.cookies.size).toBe(0);
+      expect(language()).toBe('en');
+      expect(preferences.getThemePreference()).toBe('system');
+    }
+  });
+
+  it('refusing as a first choice while signed in leaves the account alone', async () => {
+    const { preferences, updateAccount } = setup({ auth: signedIn, language: 'fr' });
+    await preferences.refuseCookies();
+    expect(updateAccount).not.toHaveBeenCalled();
+  });
+
   it('writes no cookie while consent is not accepted', async () => {
     const { jar, preferences } = setup();
     await preferences.changeLanguage('fr');
