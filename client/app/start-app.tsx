@@ -1,7 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { appStartWait, browserStorageKeys } from '../../shared/constants.ts';
+import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '../../shared/constants.ts';
 import type { Account } from '../../shared/schemas/account.ts';
 import { fetchAccount } from '../lib/account-api.ts';
 import {
@@ -12,9 +12,7 @@ import {
   type AuthState,
 } from '../lib/auth-session.ts';
 import { readStorage } from '../lib/browser-storage.ts';
-import { startBuildUpdateCheck } from '../lib/build-update-check.ts';
-import { installChunkLoadRecovery, recoverFromChunkLoadError } from '../lib/chunk-load-recovery.ts';
-import { setReportedUser, startErrorReporting } from '../lib/error-reporting.ts';
+import { reportError, setReportedUser, startErrorReporting } from '../lib/error-reporting.ts';
 import { initI18n } from '../lib/i18n.ts';
 import {
   applyAccountPreferences,
@@ -23,7 +21,6 @@ import {
 } from '../lib/preferences.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
 import { waitUntil } from '../lib/wait-until.ts';
-import { reloadOnNavigationWhenUpdated } from './build-update-reload.ts';
 import { createAppRouter, whenRouterReady, type AppRouter } from './router.tsx';
 import { namespacesForPath } from './screens.ts';
 import './base.css';
@@ -61,36 +58,63 @@ function followReportedUser(): void {
 }
 
 /**
- * Whether a chunk that fails now is one a page needs: the first page, or a navigation under way. A
- * screen preloaded in the background (a link hovered, the browser idle) that fails must not reload
- * the page under the reader; the navigation that needs it later meets the failure and recovers.
+ * A newer build makes the next navigation a full page load (nothing happens under the dev server).
+ * The first check is due a second after the page's load event (spec §9), so its code is only
+ * fetched once the page has loaded: the first page never waits for it.
  */
-function isLoadingAPage(router: AppRouter | undefined): boolean {
-  return (
-    router === undefined || !router.state.initialized || router.state.navigation.state !== 'idle'
-  );
+function watchForNewerBuild(router: AppRouter): void {
+  if (document.readyState === 'complete') startWatchingForNewerBuild(router, performance.now());
+  else {
+    window.addEventListener('load', () => startWatchingForNewerBuild(router, performance.now()), {
+      once: true,
+    });
+  }
+}
+
+function startWatchingForNewerBuild(router: AppRouter, loadedAt: number): void {
+  void Promise.all([import('../lib/build-update-check.ts'), import('./build-update-reload.ts')])
+    .then(([{ startBuildUpdateCheck }, { reloadOnNavigationWhenUpdated }]) => {
+      // The second after load counts from the load event, not from the arrival of this code.
+      const delayMs = Math.max(0, buildCheckDelayMs - (performance.now() - loadedAt));
+      const buildUpdateCheck = startBuildUpdateCheck(import.meta.env.VITE_BUILD_ID, delayMs);
+      if (buildUpdateCheck !== undefined) {
+        reloadOnNavigationWhenUpdated(router, buildUpdateCheck.isUpdateWaiting);
+      }
+    })
+    .catch(reportError);
+}
+
+/**
+ * Spec §4 "Auth change": whenever a user becomes signed in after the start (a session that answered
+ * after the start's wait, a sign-in), their account's language and theme are applied. The user the
+ * start already applied is `appliedUid`.
+ */
+function followAccountPreferences(appliedUid: string | null): void {
+  let lastUid = appliedUid;
+  subscribeAuth(() => {
+    const state = getAuthState();
+    const uid = state.status === 'signed-in' ? state.user.uid : null;
+    if (uid === lastUid) return;
+    lastUid = uid;
+    if (uid === null) return;
+    void signedInAccount(state).then(async (account) => {
+      if (account !== null && lastUid === uid) await applyAccountPreferences(account);
+    });
+  });
 }
 
 export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
 
-  // Installed before the router exists, since the router starts loading the first screen at once.
-  const started: { router?: AppRouter } = {};
-  installChunkLoadRecovery(
-    window,
-    () => isLoadingAPage(started.router) && recoverFromChunkLoadError(),
-  );
   startErrorReporting(readRuntimeConfig().errorReporting, import.meta.env.VITE_BUILD_ID);
   initAuth();
 
+  // A screen whose code fails to load is recovered by its route's error boundary (route-error.tsx),
+  // which reloads the page once; the optional chunks (error reporting, the build check) only fail
+  // quietly, so a blocked or missing one never reloads the page under the reader.
   const router = createAppRouter();
-  started.router = router;
-  // A newer build makes the next navigation a full page load (nothing happens under the dev server).
-  const buildUpdateCheck = startBuildUpdateCheck(import.meta.env.VITE_BUILD_ID);
-  if (buildUpdateCheck !== undefined) {
-    reloadOnNavigationWhenUpdated(router, buildUpdateCheck.isUpdateWaiting);
-  }
+  watchForNewerBuild(router);
 
   await waitUntil(isAuthInitialized, appStartWait);
   const account = await signedInAccount(getAuthState());
@@ -104,12 +128,18 @@ export async function startApp(): Promise<void> {
   await initI18n(language, namespacesForPath(window.location.pathname));
   startPreferences();
   if (account !== null) await applyAccountPreferences(account);
+  followAccountPreferences(account?.uid ?? null);
   followReportedUser();
 
   await whenRouterReady(router);
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // A transition lets React render in slices and yield to the browser in between: the prerendered
+  // page stays responsive while the app takes it over, instead of freezing for one long task.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }

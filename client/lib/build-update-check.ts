@@ -107,15 +107,18 @@ export function createBuildUpdateCheck(options: BuildUpdateCheckOptions): BuildU
 
 /**
  * Starts the check in the browser, or returns undefined under the dev server (no build id to
- * compare). Called once, from main.tsx, with `import.meta.env.VITE_BUILD_ID`.
+ * compare). Called once, from client/app/start-app.tsx, with `import.meta.env.VITE_BUILD_ID`; that
+ * module loads this one only after the page's load event.
  */
 export function startBuildUpdateCheck(
   compiledBuildId: string | undefined,
+  delayMs: number = buildCheckDelayMs,
 ): BuildUpdateCheck | undefined {
   const buildId = runningBuildId(compiledBuildId);
   if (buildId === undefined) return undefined;
   return createBuildUpdateCheck({
     runningBuildId: buildId,
+    delayMs,
     fetch: (url, init) => window.fetch(url, init),
     now: () => Date.now(),
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),

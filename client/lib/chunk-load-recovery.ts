@@ -108,29 +108,3 @@ export function recoverFromChunkLoadError(dependencies: ChunkRecoveryDependencie
   reload();
   return true;
 }
-
-export interface PreloadErrorEvent {
-  preventDefault(): void;
-}
-
-export interface PreloadErrorTarget {
-  addEventListener(type: 'vite:preloadError', listener: (event: PreloadErrorEvent) => void): void;
-}
-
-const installedOn = new WeakSet<PreloadErrorTarget>();
-
-/**
- * Vite announces a failed preload of a lazy chunk with `vite:preloadError` before it rethrows the
- * error. When the page reloads, the error is silenced (preventDefault); when the guard forbids a
- * reload, it goes on to the route's error boundary, which shows the error page.
- */
-export function installChunkLoadRecovery(
-  target: PreloadErrorTarget = window,
-  recover: () => boolean = recoverFromChunkLoadError,
-): void {
-  if (installedOn.has(target)) return;
-  installedOn.add(target);
-  target.addEventListener('vite:preloadError', (event) => {
-    if (recover()) event.preventDefault();
-  });
-}

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  installChunkLoadRecovery,
   isChunkLoadError,
   recoverFromChunkLoadError,
   type MarkerStorage,
-  type PreloadErrorEvent,
 } from '../../client/lib/chunk-load-recovery.ts';
 import { chunkReloadGuardMs } from '../../shared/constants.ts';
 
@@ -116,32 +114,5 @@ describe('recoverFromChunkLoadError', () => {
     );
     expect(reload).not.toHaveBeenCalled();
     expect(storage.entries.size).toBe(0);
-  });
-});
-
-describe('installChunkLoadRecovery', () => {
-  function fakeWindow() {
-    const listeners: Array<(event: PreloadErrorEvent) => void> = [];
-    return {
-      listeners,
-      addEventListener: (_type: 'vite:preloadError', listener: (e: PreloadErrorEvent) => void) =>
-        void listeners.push(listener),
-      dispatch() {
-        const event = { preventDefault: vi.fn() };
-        for (const listener of listeners) listener(event);
-        return event;
-      },
-    };
-  }
-
-  it('silences the preload error only when the page reloads', () => {
-    const target = fakeWindow();
-    let reloads = true;
-    installChunkLoadRecovery(target, () => reloads);
-    installChunkLoadRecovery(target, () => reloads);
-    expect(target.listeners).toHaveLength(1);
-    expect(target.dispatch().preventDefault).toHaveBeenCalled();
-    reloads = false;
-    expect(target.dispatch().preventDefault).not.toHaveBeenCalled();
   });
 });
