@@ -7,6 +7,11 @@ import { prerenderStaticPages } from './scripts/vite/prerender-static-pages.ts';
 
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
+const frameworkModule =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|use-sync-external-store)[\\/]/;
+const transComponentModule =
+  /node_modules[\\/]react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/;
+
 /**
  * The client build (`npm run build:client`) and the dev server that the BFF embeds (`npm run dev`).
  * In development the BFF runs Vite in middleware mode behind its own guards, sessions and proxy, and
@@ -48,8 +53,10 @@ export default defineConfig({
               // The libraries every page runs, in a chunk of their own: it changes only when they
               // are upgraded, so browsers keep it cached across releases of the app. Listed by name
               // so that a library only some screens use (Firebase) never joins the first load.
+              // react-i18next's <Trans> (and the HTML parser it brings) serves only the pages
+              // with links inside their texts, so it stays with them, out of the first load.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+              test: (id) => frameworkModule.test(id) && !transComponentModule.test(id),
             },
           ],
         },

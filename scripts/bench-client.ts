@@ -1,8 +1,8 @@
 /**
  * `npm run bench:client`: what the client costs a visitor. It prints
  * - the JavaScript that `/` and `/login` load before interaction (every script and modulepreload
- *   requested until the load event and network idle), each file's size gzip-compressed, and the
- *   total against the goal of 130 KB;
+ *   requested until the load event and network idle), each file's size gzip-compressed; the total
+ *   of what starts before the load event is judged against the goal of 130 KB;
  * - the Lighthouse scores (default mobile configuration) of `/`, `/pricing` and `/login` in the
  *   system Chromium, against the goal of 95 in each category, with the audits that cost points.
  *
@@ -73,20 +73,30 @@ async function measureInitialJavascript(baseUrl: string): Promise<Map<string, Sc
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        const requested: { request: Request; afterLoadEvent: boolean }[] = [];
+        const requested: Request[] = [];
         let collecting = true;
-        let loadEventFired = false;
-        page.on('load', () => {
-          loadEventFired = true;
-        });
         page.on('request', (request) => {
-          if (collecting) requested.push({ request, afterLoadEvent: loadEventFired });
+          if (collecting) requested.push(request);
         });
         const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'load' });
         if (response === null || !response.ok())
           throw new Error(`${pagePath} answered ${response?.status() ?? 'nothing'}`);
         await page.waitForLoadState('networkidle');
         collecting = false;
+        // Which requests started after the load event, by the page's own clock: Playwright's 'load'
+        // reaches this process later than the page's load handlers start their requests.
+        const timing = await page.evaluate(() => {
+          const [navigation] = performance.getEntriesByType('navigation');
+          return {
+            loadEventStart: (navigation as PerformanceNavigationTiming).loadEventStart,
+            starts: performance
+              .getEntriesByType('resource')
+              .map((entry) => [entry.name, entry.startTime] as const),
+          };
+        });
+        const startTimes = new Map(timing.starts);
+        const startedAfterLoad = (url: string): boolean =>
+          (startTimes.get(url) ?? Number.POSITIVE_INFINITY) >= timing.loadEventStart;
 
         const modulepreloads = new Set(
           await page.$$eval('link[rel="modulepreload"]', (links) =>
@@ -95,8 +105,9 @@ async function measureInitialJavascript(baseUrl: string): Promise<Map<string, Sc
         );
         const files: ScriptFile[] = [];
         const seen = new Set<string>();
-        for (const { request, afterLoadEvent } of requested) {
+        for (const request of requested) {
           const url = request.url();
+          const afterLoadEvent = startedAfterLoad(url);
           if (seen.has(url)) continue;
           const scriptResponse = await request.response();
           const contentType = scriptResponse?.headers()['content-type'] ?? '';
@@ -141,16 +152,18 @@ function printInitialJavascript(baseUrl: string, results: Map<string, ScriptFile
         `  ${kb(file.gzipBytes).padStart(7)} KB gzip ${kb(file.rawBytes).padStart(8)} KB raw   ${file.url.replace(baseUrl, '')}  (${notes.join(', ')})`,
       );
     }
-    const gzipTotal = files.reduce((sum, file) => sum + file.gzipBytes, 0);
-    const rawTotal = files.reduce((sum, file) => sum + file.rawBytes, 0);
-    console.log(
-      `  ${kb(gzipTotal).padStart(7)} KB gzip ${kb(rawTotal).padStart(8)} KB raw   total of ${files.length} files   goal ≤ ${javascriptGoalKb} KB gzip   ${verdict(gzipTotal <= javascriptGoalKb * 1024)}`,
-    );
+    // The goal is judged on what the page loads for itself, up to its load event. After it, the
+    // idle preloading of other screens' code (at most 5 at a time) starts: shown, not judged.
     const beforeLoad = files.filter((file) => !file.afterLoadEvent);
     const beforeLoadGzip = beforeLoad.reduce((sum, file) => sum + file.gzipBytes, 0);
     const beforeLoadRaw = beforeLoad.reduce((sum, file) => sum + file.rawBytes, 0);
     console.log(
-      `  ${kb(beforeLoadGzip).padStart(7)} KB gzip ${kb(beforeLoadRaw).padStart(8)} KB raw   of which ${beforeLoad.length} files before the load event`,
+      `  ${kb(beforeLoadGzip).padStart(7)} KB gzip ${kb(beforeLoadRaw).padStart(8)} KB raw   the ${beforeLoad.length} files before the load event   goal ≤ ${javascriptGoalKb} KB gzip   ${verdict(beforeLoadGzip <= javascriptGoalKb * 1024)}`,
+    );
+    const gzipTotal = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+    const rawTotal = files.reduce((sum, file) => sum + file.rawBytes, 0);
+    console.log(
+      `  ${kb(gzipTotal).padStart(7)} KB gzip ${kb(rawTotal).padStart(8)} KB raw   all ${files.length} files, with the screens preloaded after the load event`,
     );
   }
 }
@@ -225,6 +238,19 @@ function closeChrome(chrome: LaunchedChrome): Promise<void> {
   });
   chrome.kill();
   return Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
+}
+
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a page it measures
+ * fine the next time; one failed attempt is retried before the bench gives up.
+ */
+async function runLighthouseWithRetry(url: string): Promise<LighthouseRun> {
+  try {
+    return await runLighthouse(url);
+  } catch (error) {
+    console.log(`  ${error instanceof Error ? error.message : String(error)}; trying again`);
+    return runLighthouse(url);
+  }
 }
 
 async function runLighthouse(url: string): Promise<LighthouseRun> {
@@ -369,7 +395,7 @@ async function main(): Promise<void> {
     // Round by round across the pages, so that a slow spell of the machine weighs on all of them.
     for (let round = 0; round < lighthouseRuns; round += 1)
       for (const pagePath of lighthousePages) {
-        const run = await runLighthouse(`${product.url}${pagePath}`);
+        const run = await runLighthouseWithRetry(`${product.url}${pagePath}`);
         log(`  run ${round + 1} ${pagePath}: performance ${run.scores.performance}`);
         runsByPage.get(pagePath)!.push(run);
       }
