@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConsentBannerOpen } from '../lib/consent.ts';
+import { useConsentBannerOpen, useIsPrerendering } from '../lib/consent.ts';
 import { acceptCookies, refuseCookies } from '../lib/preferences.ts';
 import { AppLink } from './app-link.tsx';
 
@@ -12,10 +12,17 @@ import { AppLink } from './app-link.tsx';
 export function ConsentBanner() {
   const { t } = useTranslation();
   const open = useConsentBannerOpen();
+  const prerendering = useIsPrerendering();
   const textId = useId();
   if (!open) return null;
   return (
-    <section className="consent-banner" aria-label={t('consent.label')} aria-describedby={textId}>
+    <section
+      className="consent-banner"
+      aria-label={t('consent.label')}
+      aria-describedby={textId}
+      // The prerendered copy, hidden by the stylesheet when the visitor has already chosen.
+      data-prerendered={prerendering ? '' : undefined}
+    >
       <div className="consent-banner-inner">
         <p id={textId} className="consent-banner-text">
           {t('consent.text')} <AppLink to="/privacy-policy">{t('consent.policyLink')}</AppLink>

@@ -100,11 +100,24 @@ export function useConsent(): ConsentChoice | undefined {
 }
 
 /**
- * The prerendered HTML has no banner: it would flash for every visitor who has already chosen,
- * and the client shows it at once for those who have not.
+ * The prerendered HTML has the banner, as a first visit sees it: painted with the page, it neither
+ * moves the page nor becomes its largest paint once the app starts. For a visitor who has already
+ * chosen, index.html's inline script marks `<html data-consent-chosen>` before the first paint and
+ * the stylesheet hides the prerendered copy.
  */
-const serverBannerOpen = (): boolean => false;
+const serverBannerOpen = (): boolean => true;
 
 export function useConsentBannerOpen(): boolean {
   return useSyncExternalStore(subscribeConsent, isConsentBannerOpen, serverBannerOpen);
+}
+
+const noSubscription = (): (() => void) => () => {};
+
+/** True while React renders on the server (the prerender), false in the browser. */
+export function useIsPrerendering(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
 import { createConsentStore } from '../../client/lib/consent.ts';
+import { browserStorageKeys } from '../../shared/constants.ts';
 
 function storageWith(initial?: string) {
   const entries = new Map<string, string>();
@@ -66,5 +69,43 @@ describe('consent store', () => {
     const store = createConsentStore({ readStorage: () => undefined, writeStorage: () => {} });
     store.set('accepted');
     expect(store.get()).toBe('accepted');
+  });
+});
+
+describe('the inline consent script of index.html', () => {
+  const html = readFileSync(new URL('../../client/index.html', import.meta.url), 'utf8');
+  const head = html.slice(0, html.indexOf('</head>'));
+  const consentScript =
+    [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1] ?? '')
+      .find((text) => text.includes(browserStorageKeys.cookieConsent)) ?? '';
+
+  function run(storedChoice: string | null | Error): Map<string, string> {
+    const attributes = new Map<string, string>();
+    runInNewContext(consentScript, {
+      localStorage: {
+        getItem: (key: string) => {
+          if (storedChoice instanceof Error) throw storedChoice;
+          return key === browserStorageKeys.cookieConsent ? storedChoice : null;
+        },
+      },
+      document: {
+        documentElement: {
+          setAttribute: (name: string, value: string) => attributes.set(name, value),
+        },
+      },
+    });
+    return attributes;
+  }
+
+  it('marks <html> when the visitor has chosen, so the prerendered banner stays hidden', () => {
+    expect(run('accepted').has('data-consent-chosen')).toBe(true);
+    expect(run('refused').has('data-consent-chosen')).toBe(true);
+  });
+
+  it('leaves the banner shown without a valid choice or without storage', () => {
+    expect(run(null).size).toBe(0);
+    expect(run('maybe').size).toBe(0);
+    expect(run(new Error('SecurityError')).size).toBe(0);
   });
 });
