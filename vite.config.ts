@@ -42,6 +42,14 @@ export default defineConfig({
     // script runs. Split per chunk, a layout's or a page's rules would arrive with its JavaScript and
     // move the prerendered content as they applied (layout shift). All of it is a few KB gzip.
     cssCodeSplit: false,
+    // index.html preloads what the entry imports. A lazy screen's own imports are not preloaded
+    // with link tags added at run time: on a phone, adding them while the router starts made the
+    // longest task of the page (npm run bench:client); the browser fetches them as it meets them,
+    // and screens are preloaded ahead of navigation anyway (client/lib/route-preload.ts).
+    modulePreload: {
+      resolveDependencies: (_file, dependencies, { hostType }) =>
+        hostType === 'html' ? dependencies : [],
+    },
     // Translations are fetched as files (client/lib/i18n.ts); inlined as data: URLs they would land
     // in the JavaScript they are kept out of.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
