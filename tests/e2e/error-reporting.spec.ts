@@ -289,7 +289,10 @@ test.describe('with a DSN', () => {
     page,
     context,
   }) => {
-    test.skip(reportingDataDir === '', 'needs E2E_ERROR_REPORTING_DATA_DIR (playwright.config.ts)');
+    expect(
+      reportingDataDir,
+      'E2E_ERROR_REPORTING_DATA_DIR is set by playwright.config.ts',
+    ).not.toBe('');
     const run = randomUUID();
     const user = await createEmailUser(reportingEmulatorHost);
     expect(await openSession(page, user)).toBe(200);

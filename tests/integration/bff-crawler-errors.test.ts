@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
@@ -13,6 +10,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   closedPortUrl,
   cookieHeader,
@@ -38,8 +36,7 @@ const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const browser =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-const reportedRequestIds: string[] = [];
-let ingest: http.Server;
+let ingest: RecordingIngest;
 let upstream: RunningServer;
 let bff: BffHarness;
 let bffLog: ReturnType<typeof logCollector>;
@@ -48,30 +45,17 @@ let apiDatabase: DatabaseHandle;
 let identity: IdentityProvider;
 let user: TestUser;
 
-function startIngest(): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const text = (
-        request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body
-      ).toString('utf8');
-      for (const line of text.split('\n')) {
-        const match = /"request_id":"([^"]+)"/.exec(line);
-        if (match !== null) reportedRequestIds.push(match[1]!);
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+/** The request ids of the failures that reached the ingest. */
+function reportedRequestIds(): string[] {
+  return ingest.envelopes
+    .flatMap((envelope) => envelope.split('\n'))
+    .flatMap((line) => /"request_id":"([^"]+)"/.exec(line)?.[1] ?? []);
 }
 
 beforeAll(async () => {
-  ingest = await startIngest();
-  const { port } = ingest.address() as AddressInfo;
+  ingest = await startRecordingIngest();
   initErrorReporting({
-    dsn: `http://publickey@127.0.0.1:${port}/1`,
+    dsn: ingest.dsn,
     production: false,
     environment: 'test',
     release: 'vitrine@test',
@@ -100,7 +84,7 @@ afterAll(async () => {
   await api?.close();
   await identity?.close();
   await upstream?.close();
-  await new Promise((resolve) => ingest?.close(resolve));
+  await ingest?.close();
 });
 
 /** A session cookie the BFF must look up, which fails while the database is down. */
@@ -133,7 +117,7 @@ describe('the BFF', () => {
       expect(response.body).toContain('<a href="/">');
       expect(response.body).not.toMatch(/ECONNREFUSED|postgres|stack/i);
       expect(bffLog.text()).toContain(requestId);
-      expect(reportedRequestIds).not.toContain(requestId);
+      expect(reportedRequestIds()).not.toContain(requestId);
     },
   );
 
@@ -145,7 +129,7 @@ describe('the BFF', () => {
 
     expect(response.statusCode).toBe(500);
     expect(response.body).toContain('<h1>Internal Server Error</h1>');
-    expect(reportedRequestIds.filter((id) => id === requestId)).toHaveLength(1);
+    expect(reportedRequestIds().filter((id) => id === requestId)).toHaveLength(1);
   });
 
   test('the error page speaks the language the page would have', async () => {
@@ -172,7 +156,7 @@ describe('the BFF', () => {
 
     expect(response.statusCode).toBe(500);
     expect(response.json().error.code).toBe('internal_error');
-    expect(reportedRequestIds).not.toContain(requestId);
+    expect(reportedRequestIds()).not.toContain(requestId);
   });
 });
 
@@ -197,7 +181,7 @@ describe('the API', () => {
 
     expect(response.statusCode).toBe(500);
     expect(response.json().error.code).toBe('internal_error');
-    expect(reportedRequestIds).not.toContain(requestId);
+    expect(reportedRequestIds()).not.toContain(requestId);
   });
 
   test("reports a browser's failed request", async () => {
@@ -207,6 +191,6 @@ describe('the API', () => {
     await flushErrorReports();
 
     expect(response.statusCode).toBe(500);
-    expect(reportedRequestIds.filter((id) => id === requestId)).toHaveLength(1);
+    expect(reportedRequestIds().filter((id) => id === requestId)).toHaveLength(1);
   });
 });

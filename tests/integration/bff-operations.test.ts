@@ -1,18 +1,14 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {
   clientHeaders,
   closedPortUrl,
   cookieHeader,
   emulatorHost,
-  publicUrl,
   signIn,
   startBff,
+  startDevModeBff,
   startEchoUpstream,
   startHangingUpstream,
   testConfig,
@@ -243,31 +239,17 @@ describe('graceful shutdown', () => {
 
 describe('dev mode (Vite in middleware mode)', () => {
   let bff: BffHarness;
-  let root: string;
 
   beforeAll(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-dev-client-'));
-    await fs.writeFile(
-      path.join(root, 'index.html'),
-      '<!doctype html><html><head><title>dev</title></head><body><div id="root"></div><script type="module" src="/main.ts"></script></body></html>',
-    );
-    await fs.writeFile(
-      path.join(root, 'main.ts'),
-      "const greeting: string = 'hello from vite';\nconsole.log(greeting);\n",
-    );
-    bff = await startBff({
-      upstreamUrl: upstream.url,
-      config: loadConfig(
-        { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl },
-        { devServer: true },
-      ),
-      devServer: { configFile: false, root },
+    bff = await startDevModeBff(upstream.url, {
+      'index.html':
+        '<!doctype html><html><head><title>dev</title></head><body><div id="root"></div><script type="module" src="/main.ts"></script></body></html>',
+      'main.ts': "const greeting: string = 'hello from vite';\nconsole.log(greeting);\n",
     });
   });
 
   afterAll(async () => {
     await bff?.close();
-    await fs.rm(root, { recursive: true, force: true });
   });
 
   test('pages get index.html transformed by Vite, behind the same guards', async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,6 +18,7 @@ import {
   runtimeConfigOfPage,
   signIn,
   startBff,
+  startDevModeBff,
   startEchoUpstream,
   testSessionSecret,
   withoutRuntimeConfig,
@@ -389,27 +389,16 @@ describe('robots.txt and sitemap.xml', () => {
 
 describe('dev mode (Vite in middleware mode)', () => {
   let dev: BffHarness;
-  let root: string;
 
   beforeAll(async () => {
-    root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-dev-client-'));
-    await fs.writeFile(
-      path.join(root, 'index.html'),
-      '<!doctype html><html><head><title>dev</title></head><body><div id="root"></div></body></html>',
-    );
-    dev = await startBff({
-      upstreamUrl: upstream.url,
-      config: loadConfig(
-        { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl },
-        { devServer: true },
-      ),
-      devServer: { configFile: false, root },
+    dev = await startDevModeBff(upstream.url, {
+      'index.html':
+        '<!doctype html><html><head><title>dev</title></head><body><div id="root"></div></body></html>',
     });
   });
 
   afterAll(async () => {
     await dev?.close();
-    await fs.rm(root, { recursive: true, force: true });
   });
 
   test('pages get the shell with the runtime configuration', async () => {

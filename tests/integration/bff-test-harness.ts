@@ -285,6 +285,42 @@ export async function startBff(options: HarnessOptions): Promise<BffHarness> {
   };
 }
 
+/**
+ * A BFF as `npm run dev` runs it: Vite in middleware mode over a client made of `files` (file name →
+ * content, `index.html` among them) in a temporary folder, removed on close.
+ */
+export async function startDevModeBff(
+  upstreamUrl: string,
+  files: Record<string, string>,
+): Promise<BffHarness> {
+  const root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-dev-client-'));
+  for (const [name, content] of Object.entries(files)) {
+    await fs.writeFile(path.join(root, name), content);
+  }
+  const removeRoot = () => fs.rm(root, { recursive: true, force: true });
+  let bff: BffHarness;
+  try {
+    bff = await startBff({
+      upstreamUrl,
+      config: loadConfig(
+        { NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: publicUrl },
+        { devServer: true },
+      ),
+      devServer: { configFile: false, root },
+    });
+  } catch (error) {
+    await removeRoot();
+    throw error;
+  }
+  return {
+    ...bff,
+    async close() {
+      await bff.close();
+      await removeRoot();
+    },
+  };
+}
+
 /** Collects log lines, to check what reaches the logs. */
 export function logCollector(): { stream: Writable; text(): string } {
   const chunks: string[] = [];

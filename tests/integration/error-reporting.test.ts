@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import * as Sentry from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +13,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   createTestIdentity,
   emulatorHost,
@@ -34,29 +32,16 @@ interface ReceivedEnvelope {
   items: Array<{ type: string; payload: Record<string, unknown> }>;
 }
 
-const envelopes: ReceivedEnvelope[] = [];
-let ingest: http.Server;
-let ingestPort: number;
+let ingest: RecordingIngest;
 let api: FastifyInstance;
 let apiUrl: string;
 let identity: IdentityProvider;
 let database: DatabaseHandle;
 let user: TestUser;
 
-function startIngest(): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const bytes = request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body;
-      if (request.method === 'POST' && request.url?.startsWith('/api/1/envelope/')) {
-        envelopes.push(parseEnvelope(bytes.toString('utf8')));
-      }
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+/** The envelopes received so far, parsed. */
+function envelopes(): ReceivedEnvelope[] {
+  return ingest.envelopes.map(parseEnvelope);
 }
 
 /** An envelope is a header line, then for each item a header line and a payload line. */
@@ -78,7 +63,7 @@ interface ReportedEvent {
 }
 
 function reportedEvents(): ReportedEvent[] {
-  return envelopes.flatMap((envelope) =>
+  return envelopes().flatMap((envelope) =>
     envelope.items.filter((item) => item.type === 'event').map((item) => item.payload),
   );
 }
@@ -112,8 +97,7 @@ async function getAccount(requestId: string, headers: Record<string, string> = {
 }
 
 beforeAll(async () => {
-  ingest = await startIngest();
-  ingestPort = (ingest.address() as AddressInfo).port;
+  ingest = await startRecordingIngest();
   // A pool that is already closed: every account call fails with a genuine 500.
   database = openTestDatabase({ maxConnections: 1 });
   await database.close();
@@ -133,7 +117,7 @@ afterAll(async () => {
   await closeErrorReporting();
   await api?.close();
   await identity?.close();
-  await new Promise((resolve) => ingest?.close(resolve));
+  await ingest?.close();
 });
 
 // First, while the SDK has never been initialised in this process.
@@ -150,15 +134,13 @@ describe('without a DSN', () => {
 
     expect(response.status).toBe(500);
     expect(Sentry.isInitialized()).toBe(false);
-    expect(envelopes).toEqual([]);
+    expect(envelopes()).toEqual([]);
   });
 });
 
 describe('with a DSN', () => {
   beforeAll(async () => {
-    expect(initErrorReporting(reportingOptions(`http://publickey@127.0.0.1:${ingestPort}/1`))).toBe(
-      true,
-    );
+    expect(initErrorReporting(reportingOptions(ingest.dsn))).toBe(true);
     await startApi();
   });
 
@@ -179,7 +161,7 @@ describe('with a DSN', () => {
     expect(
       Object.keys(event?.request?.headers ?? {}).map((name) => name.toLowerCase()),
     ).not.toContain('authorization');
-    for (const envelope of envelopes) {
+    for (const envelope of envelopes()) {
       expect(envelope.text).not.toContain(user.idToken);
       expect(envelope.text).not.toContain(`Bearer ${user.idToken.slice(0, 16)}`);
       expect(envelope.text).not.toContain(`query-secret-${requestId}`);
@@ -236,6 +218,6 @@ describe('with a DSN', () => {
       shop: { domain: 'demo.myshopify.com', apiKey: '[REDACTED]' },
       attempt: 2,
     });
-    expect(envelopes.some((envelope) => envelope.text.includes(`shop-key-${run}`))).toBe(false);
+    expect(envelopes().some((envelope) => envelope.text.includes(`shop-key-${run}`))).toBe(false);
   });
 });
