@@ -34,6 +34,15 @@ const portNumber = z
   .pipe(z.number().max(65535, 'must be a port number (0-65535)'));
 const optionalPort = optionalText.pipe(portNumber.optional());
 const httpUrl = z.url({ protocol: /^https?$/ });
+// The messages never quote the value: an SMTP URL carries the mail account's password.
+const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' });
+/** `address@host` or `Display Name <address@host>`, as a From header takes it. */
+const mailbox = z
+  .string()
+  .regex(
+    /^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+    'must be an address or "Name <address>"',
+  );
 
 /**
  * Fastify's trustProxy, for a BFF behind a load balancer or TLS proxy: the comma-separated addresses
@@ -83,6 +92,9 @@ const environmentSchema = z.object({
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: optionalPort,
   SENTRY_DSN: optionalText.pipe(httpUrl.optional()),
+  SMTP_URL: optionalText.pipe(smtpUrl.optional()),
+  MAIL_FROM: optionalText.pipe(mailbox.optional()),
+  CONTACT_INBOX: optionalText.pipe(z.email('must be an e-mail address').optional()),
   SENTRY_ENVIRONMENT: optionalText,
   SENTRY_RELEASE: optionalText,
 });
@@ -97,6 +109,16 @@ export interface FirebaseConfig {
   serviceAccount?: Record<string, unknown>;
 }
 
+/** Outgoing mail: the contact form's messages, sent to the product's own inbox. */
+export interface MailConfig {
+  /** smtp:// or smtps:// with the account in it; unset in local mode, which writes .eml files. */
+  smtpUrl?: string;
+  /** The From of every mail the server sends. */
+  from: string;
+  /** Where contact messages go. */
+  contactInbox: string;
+}
+
 interface CommonConfig {
   role: Role;
   port: number;
@@ -106,6 +128,7 @@ interface CommonConfig {
   trustProxy: boolean | string[];
   upstreamUrl?: string;
   firebase: FirebaseConfig;
+  mail: MailConfig;
   sentryDsn?: string;
   /** The environment and release that error reports are filed under. */
   sentryEnvironment: string;
@@ -140,6 +163,10 @@ export class ConfigError extends Error {
 }
 
 export const localProjectId = 'demo-vitrine';
+export const localMailDefaults = {
+  from: 'Vitrine <no-reply@localhost>',
+  contactInbox: 'contact@vitrine.example',
+} as const;
 
 export function loadConfig(
   env: Record<string, string | undefined>,
@@ -176,6 +203,7 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     ? env.ROLE?.trim()
     : 'all';
   const needsBff = role === 'all' || role === 'bff';
+  const needsApi = role === 'all' || role === 'api';
   const require = (name: keyof Environment, why: string) => {
     if (!isSet(env, name)) problems.push(`${name}: required ${why}`);
   };
@@ -188,6 +216,12 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     require('FIREBASE_API_KEY', 'for the BFF in production');
     require('FIREBASE_AUTH_DOMAIN', 'for the BFF in production');
     if (role === 'bff') require('UPSTREAM_URL', 'when ROLE=bff');
+  }
+  if (needsApi) {
+    // The API's workers mail the contact messages; without these they would pile up unsent.
+    require('SMTP_URL', 'for the API in production (smtp:// or smtps://)');
+    require('MAIL_FROM', 'for the API in production');
+    require('CONTACT_INBOX', 'for the API in production');
   }
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT?.trim();
   if (
@@ -237,6 +271,12 @@ function productionConfig(values: Environment): ProductionConfig {
       authDomain: values.FIREBASE_AUTH_DOMAIN ?? '',
       ...(serviceAccount !== undefined && { serviceAccount }),
     },
+    // A BFF on its own sends no mail, so it may lack these.
+    mail: {
+      ...(values.SMTP_URL !== undefined && { smtpUrl: values.SMTP_URL }),
+      from: values.MAIL_FROM ?? '',
+      contactInbox: values.CONTACT_INBOX ?? '',
+    },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
   };
@@ -270,6 +310,11 @@ function localConfig(
       // The emulator accepts any API key; the web SDK only needs one to be present.
       apiKey: values.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: values.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+    },
+    mail: {
+      ...(values.SMTP_URL !== undefined && { smtpUrl: values.SMTP_URL }),
+      from: values.MAIL_FROM ?? localMailDefaults.from,
+      contactInbox: values.CONTACT_INBOX ?? localMailDefaults.contactInbox,
     },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { buildApiApp } from './api/app.ts';
 import { buildBffApp } from './bff/app.ts';
 import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { startWorkers } from './jobs/workers.ts';
 import {
   errorReportingOptions,
   flushErrorReports,
@@ -10,6 +13,8 @@ import {
   reportError,
 } from './platform/error-reporting.ts';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mail.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -66,11 +71,16 @@ export async function startProduct(
 
   let database: DatabaseHandle | undefined;
   let identity: IdentityProvider | undefined;
+  let jobs: JobQueue | undefined;
+  let mailer: Mailer | undefined;
   const apps: FastifyInstance[] = [];
   const stop = async () => {
     try {
       // BFF first, so that no new request reaches an API that is closing.
       for (const app of [...apps].reverse()) await closeWithDeadline(app);
+      // Then the workers, which let their jobs under way finish while Firebase and the pool are open.
+      await jobs?.stop();
+      mailer?.close();
       await identity?.close();
       await database?.close();
       for (const stopService of stopLocalServices) await stopService();
@@ -87,7 +97,26 @@ export async function startProduct(
 
     let apiUrl: string | undefined;
     if (config.role === 'all' || config.role === 'api') {
-      const api = await buildApiApp({ database, identity, logLevel: config.logLevel });
+      // The jobs run where the API runs: the BFF has no business with them, and every API instance
+      // takes its share, so a job outlives any one instance.
+      const jobsLog = pino(loggerOptions(config.logLevel)).child({ component: 'jobs' });
+      jobs = createJobQueue({
+        databaseUrl,
+        onError: (error) => {
+          jobsLog.error({ err: error }, 'job queue failed');
+          reportError(error, { extra: { component: 'jobs' } });
+        },
+      });
+      await jobs.start();
+      mailer = createMailer(config, log);
+      await startWorkers(jobs, {
+        db: database.db,
+        identity,
+        mailer,
+        contactInbox: config.mail.contactInbox,
+        log: jobsLog,
+      });
+      const api = await buildApiApp({ database, identity, jobs, logLevel: config.logLevel });
       apps.push(api);
       const apiOnItsOwn = config.role === 'api';
       apiUrl = await api.listen({

@@ -24,6 +24,13 @@ export const errorCodes = [
   'account_not_found',
   'account_mismatch',
   'email_not_verified',
+  'user_mismatch',
+  'email_already_verified',
+  'account_deletion_failed',
+  'verification_email_failed',
+  'form_token_invalid',
+  'form_submitted_too_fast',
+  'form_expired',
   'internal_error',
 ] as const;
 
@@ -51,8 +58,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

@@ -8,6 +8,7 @@ import {
 import type { DestinationStream, LoggerOptions } from 'pino';
 import { apiBodyLimitBytes } from '../../shared/constants.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
@@ -19,6 +20,8 @@ import { v1Routes } from './routes/v1/index.ts';
 export interface ApiDependencies {
   database: DatabaseHandle;
   identity: IdentityProvider;
+  /** Where durable work goes (the account-deletion job); started by the caller. */
+  jobs: JobQueue;
   logLevel: string;
   /** Where the JSON log lines go; stdout unless a test wants to read them. */
   logStream?: DestinationStream;
@@ -81,6 +84,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     prefix: '/api/v1',
     database: deps.database,
     identity: deps.identity,
+    jobs: deps.jobs,
   });
 
   await app.ready();

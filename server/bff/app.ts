@@ -45,7 +45,10 @@ export interface BffDependencies {
   sessionCacheTtlMs?: number;
   /** Default 2 s per check of /readyz. */
   readinessTimeoutMs?: number;
-  /** Per-IP budgets of the /auth/session routes; default 30/min for sign-in, 300/min for the rest. */
+  /**
+   * Per-IP budgets: /auth/session (default 30/min for sign-in, 300/min for the rest) and
+   * POST /api/v1/contact (default 10/hour).
+   */
   rateLimits?: Partial<BffRateLimits>;
   /** Where the JSON log lines go; default stdout. */
   logStream?: NodeJS.WritableStream;
@@ -88,6 +91,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const rateLimitBudgets: BffRateLimits = { ...defaultRateLimits, ...deps.rateLimits };
 
   try {
     // What every request meets first: headers, then the cross-site check, before any body is read.
@@ -116,7 +120,8 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
         sessionSecret: deps.sessionSecret,
         cacheTtlMs: deps.sessionCacheTtlMs ?? defaultSessionCacheTtlMs,
       }),
-      rateLimits: { ...defaultRateLimits, ...deps.rateLimits },
+      rateLimits: rateLimitBudgets,
+      verificationContinueUrl: `${config.publicUrl}/verify-email-success`,
     });
     await app.register(health, {
       database: deps.database,
@@ -126,6 +131,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     await app.register(apiProxy, {
       upstreamUrl: deps.upstreamUrl,
       timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
+      contactRateLimit: rateLimitBudgets.contact,
     });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });
@@ -133,6 +139,12 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       ...clientFilesOptions(devServer, clientDir, deps.devServer),
       runtimeConfig: runtimeConfigOf(config, deps.emulatorHost),
     });
+    if (config.mode === 'local') {
+      // Imported lazily, like the other local stand-ins: production never loads or serves it.
+      const { googleSignInRoutes } =
+        await import('../local/google-sign-in/google-sign-in-routes.ts');
+      await app.register(googleSignInRoutes, { identity: deps.identity });
+    }
     await app.register(pageGuards);
     await app.ready();
   } catch (error) {

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SessionUser } from '../../shared/schemas/session.ts';
 
 /** The backend account of a Firebase user (spec §3 "Backend account"). */
@@ -46,3 +55,42 @@ export const sessions = pgTable(
     index('sessions_expires_at_idx').on(table.expiresAt),
   ],
 );
+
+/**
+ * The contact form's outbox (issue 4 §3): a message is stored here before anything is mailed, so a
+ * mail failure loses nothing. `mailed_at` stays null until the inbox has accepted it; `attempts`
+ * counts the sends tried.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    language: text('language', { enum: ['en', 'fr'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [
+    // The per-user hourly limit counts a user's recent messages.
+    index('contact_messages_uid_created_at_idx').on(table.uid, table.createdAt),
+    // The sweep looks for old unmailed messages only; mailed ones never need this index.
+    index('contact_messages_unmailed_idx')
+      .on(table.createdAt)
+      .where(sql`${table.mailedAt} is null`),
+  ],
+);
+
+/**
+ * Keys the server makes for itself and shares between its instances through the database (the
+ * contact form token's HMAC key): made once, never configured, never sent anywhere.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

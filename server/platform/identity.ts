@@ -3,9 +3,10 @@ import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
 import type { FirebaseConfig } from '../config.ts';
 
 /**
- * The thin adapter to Firebase Auth: verifying ID tokens (firebase-admin) and exchanging refresh
- * tokens for fresh ID tokens (the Secure Token REST API, which the admin SDK does not offer).
- * In local mode FIREBASE_AUTH_EMULATOR_HOST points both at the emulator.
+ * The thin adapter to Firebase Auth: verifying ID tokens and managing users (firebase-admin),
+ * exchanging refresh tokens for fresh ID tokens (the Secure Token REST API) and sending verification
+ * e-mails (the Identity Toolkit REST API): the admin SDK offers neither of the last two.
+ * In local mode FIREBASE_AUTH_EMULATOR_HOST points all of them at the emulator.
  */
 
 export interface RefreshedTokens {
@@ -67,11 +68,56 @@ export function isIdentityProviderOutage(error: unknown): error is { code: strin
   return code !== undefined && (code.startsWith('app/') || code === 'auth/internal-error');
 }
 
+/** Firebase refused to send an e-mail, or could not be asked; `reason` is its message or status. */
+export class EmailNotSentError extends Error {
+  constructor(
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
+    super(`Firebase did not send the e-mail: ${reason}`, options);
+    this.name = 'EmailNotSentError';
+  }
+}
+
+/** A user of the identity provider who signs in with Google, as the local account chooser lists them. */
+export interface GoogleUser {
+  uid: string;
+  /** Google's own id of the account (the `sub` of its ID token). */
+  googleId: string;
+  email: string;
+  displayName: string | null;
+}
+
+/** A user as the identity provider knows them now, which may be newer than what an ID token says. */
+export interface IdentityUser {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  /** The sign-in methods linked to the user: `password`, `google.com`, … */
+  providerIds: string[];
+}
+
+export interface VerificationEmailOptions {
+  /** Where the link leads once the address is verified. */
+  continueUrl: string;
+  /** The language of the e-mail (Firebase's templates), e.g. `fr`. */
+  language: string;
+}
+
 export interface IdentityProvider {
   readonly projectId: string;
   verifyIdToken(idToken: string, options?: { checkRevoked?: boolean }): Promise<DecodedIdToken>;
   refreshIdToken(refreshToken: string): Promise<RefreshedTokens>;
   revokeRefreshTokens(uid: string): Promise<void>;
+  /** The user as Firebase knows them now, or null when there is no such user. */
+  findUser(uid: string): Promise<IdentityUser | null>;
+  /** Deletes the user; a user who is already gone counts as deleted. */
+  deleteUser(uid: string): Promise<void>;
+  updateDisplayName(uid: string, displayName: string): Promise<void>;
+  /** Sends the address-verification e-mail of the user the ID token belongs to. Throws EmailNotSentError. */
+  sendVerificationEmail(idToken: string, options: VerificationEmailOptions): Promise<void>;
+  /** Every user with a Google sign-in; for the local stand-in of Google's account chooser only. */
+  listGoogleUsers(): Promise<GoogleUser[]>;
   close(): Promise<void>;
 }
 
@@ -109,12 +155,81 @@ export function createIdentityProvider(
     emulatorHost !== undefined
       ? `http://${emulatorHost}/securetoken.googleapis.com`
       : 'https://securetoken.googleapis.com';
+  const identityToolkitBase =
+    emulatorHost !== undefined
+      ? `http://${emulatorHost}/identitytoolkit.googleapis.com`
+      : 'https://identitytoolkit.googleapis.com';
 
   return {
     projectId: config.projectId,
     verifyIdToken: (idToken, options) =>
       auth.verifyIdToken(idToken, options?.checkRevoked ?? false),
     revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
+    async findUser(uid) {
+      try {
+        const user = await auth.getUser(uid);
+        return {
+          uid: user.uid,
+          email: user.email ?? null,
+          emailVerified: user.emailVerified,
+          providerIds: user.providerData.map((provider) => provider.providerId),
+        };
+      } catch (error) {
+        if (firebaseErrorCode(error) === 'auth/user-not-found') return null;
+        throw error;
+      }
+    },
+    async deleteUser(uid) {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        // Deleting is idempotent: a retry after a half-finished deletion must succeed.
+        if (firebaseErrorCode(error) !== 'auth/user-not-found') throw error;
+      }
+    },
+    async updateDisplayName(uid, displayName) {
+      await auth.updateUser(uid, { displayName });
+    },
+    async sendVerificationEmail(idToken, { continueUrl, language }) {
+      let response: Response;
+      try {
+        response = await fetch(
+          `${identityToolkitBase}/v1/accounts:sendOobCode?key=${encodeURIComponent(config.apiKey)}`,
+          {
+            method: 'POST',
+            // Firebase writes the e-mail from the project's template in this language.
+            headers: { 'content-type': 'application/json', 'x-firebase-locale': language },
+            body: JSON.stringify({ requestType: 'VERIFY_EMAIL', idToken, continueUrl }),
+            signal: AbortSignal.timeout(10_000),
+          },
+        );
+      } catch (error) {
+        throw new EmailNotSentError('Identity Toolkit API unreachable', { cause: error });
+      }
+      if (response.ok) return;
+      const body = (await response.json().catch(() => undefined)) as
+        { error?: { message?: string } } | undefined;
+      throw new EmailNotSentError(body?.error?.message ?? `status ${response.status}`);
+    },
+    async listGoogleUsers() {
+      const googleUsers: GoogleUser[] = [];
+      let pageToken: string | undefined;
+      do {
+        const page = await auth.listUsers(1000, pageToken);
+        for (const user of page.users) {
+          const google = user.providerData.find((provider) => provider.providerId === 'google.com');
+          if (google === undefined) continue;
+          googleUsers.push({
+            uid: user.uid,
+            googleId: google.uid,
+            email: google.email ?? user.email ?? '',
+            displayName: google.displayName ?? user.displayName ?? null,
+          });
+        }
+        pageToken = page.pageToken;
+      } while (pageToken !== undefined);
+      return googleUsers;
+    },
     async refreshIdToken(refreshToken) {
       let response: Response;
       try {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { supportedLanguages } from '../constants.ts';
 
 /** The signed-in user as the BFF describes it to the client (spec §3, "Auth user"). */
 export const sessionUserSchema = z.object({
@@ -18,3 +19,9 @@ export const createSessionBodySchema = z.strictObject({
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
 export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+
+/** POST /auth/session/verification-email: the language the e-mail is written in. */
+export const verificationEmailBodySchema = z.strictObject({
+  language: z.enum(supportedLanguages),
+});
+export type VerificationEmailBody = z.infer<typeof verificationEmailBodySchema>;

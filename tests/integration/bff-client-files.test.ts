@@ -230,6 +230,9 @@ describe('security headers', () => {
         FIREBASE_AUTH_DOMAIN: 'auth.vitrine.example',
         FIREBASE_SERVICE_ACCOUNT: '{"type":"service_account"}',
         SESSION_SECRET: testSessionSecret,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+        MAIL_FROM: 'no-reply@vitrine.example',
+        CONTACT_INBOX: 'contact@vitrine.example',
       }),
     });
     try {

@@ -10,6 +10,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   closedPortUrl,
@@ -74,7 +75,13 @@ beforeAll(async () => {
   apiDatabase = openTestDatabase({ maxConnections: 1 });
   await apiDatabase.close();
   identity = createTestIdentity();
-  api = await buildApiApp({ database: apiDatabase, identity, logLevel: 'silent' });
+  api = await buildApiApp({
+    database: apiDatabase,
+    identity,
+    // Like the database, closed: nothing here reaches the queue.
+    jobs: unreachableJobQueue('postgres://nobody:none@127.0.0.1:1/none'),
+    logLevel: 'silent',
+  });
   user = await createEmailUser(emulatorHost());
 });
 

@@ -42,10 +42,7 @@ beforeAll(async () => {
   bff = await startBff({
     upstreamUrl: upstream.url,
     wrapIdentity: (identity): IdentityProvider => ({
-      projectId: identity.projectId,
-      verifyIdToken: (token, options) => identity.verifyIdToken(token, options),
-      revokeRefreshTokens: (uid) => identity.revokeRefreshTokens(uid),
-      close: () => identity.close(),
+      ...identity,
       refreshIdToken: (token) =>
         firebaseDown
           ? Promise.reject(

@@ -40,7 +40,12 @@ test('replicas that start together on a new database migrate it once, without fa
     const tables = await replicas[0]!.pool.query<{ table_name: string }>(
       "select table_name from information_schema.tables where table_schema = 'public' order by table_name",
     );
-    expect(tables.rows.map((row) => row.table_name)).toEqual(['accounts', 'sessions']);
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'accounts',
+      'contact_messages',
+      'sessions',
+      'signing_keys',
+    ]);
     const applied = await replicas[0]!.pool.query(
       'select count(*)::int as count from drizzle.__drizzle_migrations',
     );

@@ -13,6 +13,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   createTestIdentity,
@@ -109,7 +110,13 @@ beforeAll(async () => {
 /** The SDK instruments Fastify instances made after it starts, so the API is rebuilt after init. */
 async function startApi() {
   await api?.close();
-  api = await buildApiApp({ database, identity, logLevel: 'silent' });
+  api = await buildApiApp({
+    database,
+    identity,
+    // Like the database, closed: nothing here reaches the queue.
+    jobs: unreachableJobQueue('postgres://nobody:none@127.0.0.1:1/none'),
+    logLevel: 'silent',
+  });
   apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
 }
 

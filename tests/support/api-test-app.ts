@@ -1,36 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
+import { insertSession } from '../../server/db/repositories/sessions.ts';
+import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
+import { startWorkers } from '../../server/jobs/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { createMailer } from '../../server/platform/mail.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
 
 /**
- * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator. Each
- * test file gets its own app and pool; tests inside it make their own users.
+ * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator, with
+ * its job queue and workers. Each test file gets its own app, pool and job schema (so its workers
+ * never take another file's jobs); tests inside it make their own users.
  */
 export interface ApiTestContext {
   app: FastifyInstance;
   database: DatabaseHandle;
   identity: IdentityProvider;
+  jobs: JobQueue;
+  /** The pg-boss schema of this context's jobs. */
+  jobSchema: string;
   emulatorHost: string;
   close(): Promise<void>;
 }
 
-export async function startApiForTests(): Promise<ApiTestContext> {
+export interface ApiTestOptions {
+  /** Wraps the real identity provider, e.g. to make a call fail the way Firebase would. */
+  wrapIdentity?: (identity: IdentityProvider) => IdentityProvider;
+  /** Wraps the real job queue, e.g. to shorten the retry delays or make sending fail. */
+  wrapJobs?: (jobs: JobQueue) => JobQueue;
+}
+
+export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
   const database = openTestDatabase();
-  const identity = createTestIdentity();
-  const app = await buildApiApp({ database, identity, logLevel: 'silent' });
+  const realIdentity = createTestIdentity();
+  const identity = options.wrapIdentity?.(realIdentity) ?? realIdentity;
+  const jobSchema = `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const realJobs = createTestJobQueue(jobSchema);
+  const jobs = options.wrapJobs?.(realJobs) ?? realJobs;
+  await realJobs.start();
+  // Contact mail is tested on its own (contact-test-support.ts); here it only has to go somewhere.
+  const mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-api-mail-'));
+  const contactInbox = 'contact@vitrine.example';
+  const mailer = createMailer(
+    {
+      mode: 'local',
+      dataDir: mailDir,
+      mail: { from: 'Vitrine <no-reply@localhost>', contactInbox },
+    },
+    () => {},
+  );
+  const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  await startWorkers(realJobs, { db: database.db, identity, mailer, contactInbox, log: silent });
+  const app = await buildApiApp({ database, identity, jobs, logLevel: 'silent' });
   return {
     app,
     database,
     identity,
+    jobs,
+    jobSchema,
     emulatorHost: emulatorHost(),
     async close() {
       await app.close();
-      await identity.close();
+      await realJobs.stop();
+      mailer.close();
+      await realIdentity.close();
       await database.close();
+      await fs.rm(mailDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A queue in a schema of its own, polling often so that a test waits for jobs briefly. */
+export function createTestJobQueue(schema: string): JobQueue {
+  return createJobQueue({
+    databaseUrl: inject('databaseUrl'),
+    schema,
+    pollingIntervalSeconds: 0.5,
+    // The suite fails on console errors: a queue failure is never silent.
+    onError: (error) => console.error('job queue failed', error),
+  });
+}
+
+/**
+ * A queue that is never started, for apps whose database is down on purpose: like the database, it
+ * refuses every job.
+ */
+export function unreachableJobQueue(databaseUrl: string): JobQueue {
+  return createJobQueue({ databaseUrl, onError: () => {} });
 }
 
 export function bearer(idToken: string): { authorization: string } {
@@ -46,4 +108,28 @@ export function errorOf(response: LightMyRequestResponse): {
   const body = response.json<{ error?: { code: string; message: string; field?: string } }>();
   if (body.error === undefined) throw new Error(`Expected an error body, got ${response.body}`);
   return body.error;
+}
+
+/**
+ * A session row of `uid` as the BFF would store it, with placeholder tokens: for tests of what the
+ * API does to a user's sessions, which never decrypt them.
+ */
+export async function insertTestSession(database: DatabaseHandle, uid: string): Promise<void> {
+  const now = Date.now();
+  await insertSession(database.db, {
+    idHash: randomUUID(),
+    uid,
+    claims: {
+      uid,
+      email: null,
+      displayName: null,
+      photoURL: null,
+      providerId: 'password',
+      emailVerified: true,
+    },
+    refreshTokenEncrypted: 'encrypted-refresh-token',
+    idTokenEncrypted: 'encrypted-id-token',
+    idTokenExpiresAt: new Date(now + 3_600_000),
+    expiresAt: new Date(now + 86_400_000),
+  });
 }

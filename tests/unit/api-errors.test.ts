@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
 import { describeError, describeValidationIssue } from '../../server/api/plugins/errors.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
+import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { AppError } from '../../shared/errors.ts';
 
@@ -105,19 +106,28 @@ describe('the API when its database fails', () => {
     },
     refreshIdToken: () => Promise.reject(new Error('not used')),
     revokeRefreshTokens: () => Promise.reject(new Error('not used')),
+    findUser: () => Promise.reject(new Error('not used')),
+    deleteUser: () => Promise.reject(new Error('not used')),
+    updateDisplayName: () => Promise.reject(new Error('not used')),
+    sendVerificationEmail: () => Promise.reject(new Error('not used')),
+    listGoogleUsers: () => Promise.reject(new Error('not used')),
     close: () => Promise.resolve(),
   };
+  const downDatabaseUrl = 'postgres://vitrine:secret-password@127.0.0.1:1/vitrine';
+  // Never started: like the database, it is down.
+  const jobs: JobQueue = createJobQueue({ databaseUrl: downDatabaseUrl, onError: () => {} });
   let database: DatabaseHandle;
   let app: Awaited<ReturnType<typeof buildApiApp>>;
 
   beforeAll(async () => {
     // Nothing listens on port 1: every query fails with ECONNREFUSED, as with a database that is down.
-    database = openDatabase('postgres://vitrine:secret-password@127.0.0.1:1/vitrine', {
+    database = openDatabase(downDatabaseUrl, {
       maxConnections: 1,
     });
     app = await buildApiApp({
       database,
       identity: stubIdentity,
+      jobs,
       logLevel: 'info',
       logStream: { write: (line: string) => void logLines.push(line) },
     });
@@ -173,6 +183,7 @@ describe('the API when its database fails', () => {
           ...stubIdentity,
           verifyIdToken: () => Promise.reject(Object.assign(new Error('refused'), { code })),
         },
+        jobs,
         logLevel: 'silent',
       });
       try {
@@ -198,6 +209,7 @@ describe('the API when its database fails', () => {
     const failingApp = await buildApiApp({
       database,
       identity: failingIdentity,
+      jobs,
       logLevel: 'silent',
     });
     try {

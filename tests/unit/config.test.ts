@@ -28,6 +28,9 @@ const completeProduction = {
   FIREBASE_API_KEY: 'AIza-web-key',
   FIREBASE_AUTH_DOMAIN: 'vitrine-prod.firebaseapp.com',
   FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+  SMTP_URL: 'smtps://vitrine:mail-password@smtp.vitrine.example:465',
+  MAIL_FROM: 'Vitrine <no-reply@vitrine.example>',
+  CONTACT_INBOX: 'contact@vitrine.example',
 };
 
 describe('local mode', () => {
@@ -49,6 +52,7 @@ describe('local mode', () => {
         apiKey: 'demo-api-key',
         authDomain: 'demo-vitrine.firebaseapp.com',
       },
+      mail: { from: 'Vitrine <no-reply@localhost>', contactInbox: 'contact@vitrine.example' },
       sentryEnvironment: 'development',
       sentryRelease: 'unknown',
     });
@@ -131,6 +135,11 @@ describe('production', () => {
         authDomain: 'vitrine-prod.firebaseapp.com',
         serviceAccount: JSON.parse(serviceAccount),
       },
+      mail: {
+        smtpUrl: completeProduction.SMTP_URL,
+        from: completeProduction.MAIL_FROM,
+        contactInbox: completeProduction.CONTACT_INBOX,
+      },
     });
   });
 
@@ -144,10 +153,13 @@ describe('production', () => {
       'PUBLIC_URL',
       'FIREBASE_API_KEY',
       'FIREBASE_AUTH_DOMAIN',
+      'SMTP_URL',
+      'MAIL_FROM',
+      'CONTACT_INBOX',
     ]) {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
-    expect(problems).toHaveLength(7);
+    expect(problems).toHaveLength(10);
   });
 
   it('reports malformed and missing variables together', () => {
@@ -192,8 +204,39 @@ describe('production', () => {
       DATABASE_URL: completeProduction.DATABASE_URL,
       FIREBASE_PROJECT_ID: 'vitrine-prod',
       FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+      SMTP_URL: completeProduction.SMTP_URL,
+      MAIL_FROM: completeProduction.MAIL_FROM,
+      CONTACT_INBOX: completeProduction.CONTACT_INBOX,
     });
     expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
+  });
+
+  it('runs the BFF alone without the mail settings, which only the API uses', () => {
+    const {
+      SMTP_URL: _smtpUrl,
+      MAIL_FROM: _from,
+      CONTACT_INBOX: _inbox,
+      ...bffOnly
+    } = completeProduction;
+    expect(
+      loadConfig({ ...bffOnly, ROLE: 'bff', UPSTREAM_URL: 'http://api.internal:8081' }),
+    ).toMatchObject({ role: 'bff', mail: { from: '', contactInbox: '' } });
+  });
+
+  it('needs the mail settings wherever the API runs', () => {
+    const {
+      SMTP_URL: _smtpUrl,
+      MAIL_FROM: _from,
+      CONTACT_INBOX: _inbox,
+      ...withoutMail
+    } = completeProduction;
+    for (const role of ['all', 'api']) {
+      expect(problemsOf({ ...withoutMail, ROLE: role })).toEqual([
+        'SMTP_URL: required for the API in production (smtp:// or smtps://)',
+        'MAIL_FROM: required for the API in production',
+        'CONTACT_INBOX: required for the API in production',
+      ]);
+    }
   });
 
   it('needs UPSTREAM_URL for the BFF alone', () => {
@@ -277,5 +320,38 @@ describe('error reporting', () => {
       sentryEnvironment: 'production',
       sentryRelease: 'unknown',
     });
+  });
+});
+
+describe('mail settings', () => {
+  it('takes an SMTP URL in local mode too, instead of writing .eml files', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:1025' }).mail).toEqual({
+      smtpUrl: 'smtp://localhost:1025',
+      from: 'Vitrine <no-reply@localhost>',
+      contactInbox: 'contact@vitrine.example',
+    });
+  });
+
+  it('takes a bare address or a named one as the sender', () => {
+    expect(loadConfig({ MAIL_FROM: 'no-reply@vitrine.example' }).mail.from).toBe(
+      'no-reply@vitrine.example',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Vitrine Team <team@vitrine.example>' }).mail.from).toBe(
+      'Vitrine Team <team@vitrine.example>',
+    );
+  });
+
+  it('reports every malformed mail setting without quoting the SMTP URL and its password', () => {
+    const problems = problemsOf({
+      SMTP_URL: 'https://vitrine:mail-password@smtp.vitrine.example',
+      MAIL_FROM: 'nobody',
+      CONTACT_INBOX: 'not an address',
+    });
+    expect(problems).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+      'MAIL_FROM: must be an address or "Name <address>"',
+      'CONTACT_INBOX: must be an e-mail address',
+    ]);
+    expect(problems.join('\n')).not.toContain('mail-password');
   });
 });

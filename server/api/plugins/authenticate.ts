@@ -9,6 +9,8 @@ export interface Caller {
   emailVerified: boolean;
   /** The token's `firebase.sign_in_provider`: `password`, `google.com`, … */
   signInProvider: string;
+  /** When the user last signed in with their credentials (the token's `auth_time`), not when it was refreshed. */
+  authTime: Date;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ export function authenticateEveryRequest(scope: FastifyInstance, identity: Ident
       email: decoded.email ?? null,
       emailVerified: decoded.email_verified === true,
       signInProvider: decoded.firebase.sign_in_provider,
+      authTime: new Date(decoded.auth_time * 1000),
     };
   });
 }

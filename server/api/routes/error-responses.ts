@@ -9,7 +9,9 @@ const errorStatusDescriptions = {
   409: 'Conflict',
   413: 'Body larger than 1 MB (`payload_too_large`)',
   415: 'Body that is not JSON (`unsupported_media_type`)',
+  429: 'Too many requests (`rate_limited`)',
   500: 'Unexpected failure; details are logged, not returned (`internal_error`)',
+  503: 'A service the route depends on is unavailable; try again',
 } as const;
 
 type ErrorStatus = keyof typeof errorStatusDescriptions;

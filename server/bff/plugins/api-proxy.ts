@@ -1,16 +1,26 @@
 import replyFrom from '@fastify/reply-from';
-import type { FastifyInstance, FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawServerBase,
+  RouteGenericInterface,
+} from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError, errorBody } from '../../../shared/errors.ts';
+import { contactFormRules } from '../../../shared/schemas/contact.ts';
 import { pathOf } from '../../platform/request-path.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
+import { rateLimitedRoute, type RateLimitRule } from './rate-limits.ts';
 
 export interface ApiProxyOptions {
   /** The product API's origin, e.g. http://127.0.0.1:4100. */
   upstreamUrl: string;
   /** How long the API may take to answer (headers, then each body chunk) before the BFF gives up. */
   timeoutMs: number;
+  /** Per-IP budget of POST /api/v1/contact. */
+  contactRateLimit: RateLimitRule;
 }
 
 /**
@@ -62,7 +72,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  fastify.all('/api/v1/*', async (request, reply) => {
+  const forward = async (request: FastifyRequest, reply: FastifyReply, bodyLimitBytes: number) => {
     const path = pathOf(request.url);
     if (isTraversalAttempt(path)) {
       throw new AppError(
@@ -71,7 +81,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
         'The path contains dot segments or encoded separators',
       );
     }
-    refuseOversizedBody(request.headers);
+    refuseOversizedBody(request.headers, bodyLimitBytes);
     const { idToken } = await request.getFreshTokens();
     return reply.from(path, {
       rewriteRequestHeaders: (_request, headers) =>
@@ -79,7 +89,16 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
       rewriteHeaders: (headers) => returnedHeaders(headers as IncomingHttpHeaders),
       onError: (proxyReply, { error }) => sendUpstreamFailure(proxyReply, error),
     });
-  });
+  };
+
+  // The contact form is what a spammer would repeat from one address with many accounts, and its
+  // bodies are small: the BFF counts it per IP and refuses a large body itself, as the API would.
+  fastify.post(
+    '/api/v1/contact',
+    { config: rateLimitedRoute(options.contactRateLimit) },
+    (request, reply) => forward(request, reply, contactFormRules.bodyLimitBytes),
+  );
+  fastify.all('/api/v1/*', (request, reply) => forward(request, reply, apiBodyLimitBytes));
 }
 
 /**
@@ -88,7 +107,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
  * failure. So the BFF applies the same limit first. A body of unknown length (chunked) is refused
  * outright: browsers always send Content-Length for the bodies this client makes.
  */
-function refuseOversizedBody(headers: IncomingHttpHeaders): void {
+function refuseOversizedBody(headers: IncomingHttpHeaders, limitBytes: number): void {
   const declaredLength = headers['content-length'];
   if (declaredLength === undefined) {
     if (headers['transfer-encoding'] !== undefined) {
@@ -96,11 +115,11 @@ function refuseOversizedBody(headers: IncomingHttpHeaders): void {
     }
     return;
   }
-  if (Number(declaredLength) > apiBodyLimitBytes) {
+  if (Number(declaredLength) > limitBytes) {
     throw new AppError(
       413,
       'payload_too_large',
-      `Request bodies are limited to ${apiBodyLimitBytes} bytes`,
+      `Request bodies are limited to ${limitBytes} bytes`,
     );
   }
 }

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../../shared/errors.ts';
 
@@ -14,16 +14,37 @@ export interface BffRateLimits {
   signIn: RateLimitRule;
   /** The other /auth/session routes: read on every app start, so a more generous budget. */
   session: RateLimitRule;
+  /**
+   * POST /api/v1/contact: beside the API's limit per user, so that one address with many accounts
+   * cannot flood the inbox.
+   */
+  contact: RateLimitRule;
+  /**
+   * POST /auth/session/verification-email, per session (per IP without one): each call mails a
+   * person, so one user cannot be flooded, nor Firebase's sending quota spent.
+   */
+  verificationEmail: RateLimitRule;
 }
 
 export const defaultRateLimits: BffRateLimits = {
   signIn: { max: 30, timeWindowMs: 60_000 },
   session: { max: 300, timeWindowMs: 60_000 },
+  contact: { max: 10, timeWindowMs: 60 * 60_000 },
+  verificationEmail: { max: 1, timeWindowMs: 30_000 },
 };
 
-/** The route option that puts a route under a rule (counted per route and per IP). */
-export function rateLimitedRoute(rule: RateLimitRule) {
-  return { rateLimit: { max: rule.max, timeWindow: rule.timeWindowMs } };
+/**
+ * The route option that puts a route under a rule, counted per route and per IP, or per whatever
+ * `keyOf` returns for the request.
+ */
+export function rateLimitedRoute(rule: RateLimitRule, keyOf?: (request: FastifyRequest) => string) {
+  return {
+    rateLimit: {
+      max: rule.max,
+      timeWindow: rule.timeWindowMs,
+      ...(keyOf !== undefined && { keyGenerator: keyOf }),
+    },
+  };
 }
 
 /**

@@ -5,11 +5,18 @@ import { z } from 'zod';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
-import { createSessionBodySchema, sessionResponseSchema } from '../../../shared/schemas/session.ts';
+import {
+  createSessionBodySchema,
+  sessionResponseSchema,
+  verificationEmailBodySchema,
+} from '../../../shared/schemas/session.ts';
 import { createSession } from '../sessions/create-session.ts';
+import { endEverySession } from '../sessions/end-every-session.ts';
 import { endSession, purgeExpiredSessions } from '../sessions/end-session.ts';
+import { reauthenticateSession } from '../sessions/reauthenticate-session.ts';
 import { ensureFreshIdToken, SessionEndedError } from '../sessions/refresh-session-tokens.ts';
 import { resolveSession } from '../sessions/resolve-session.ts';
+import { sendVerificationEmail } from '../sessions/send-verification-email.ts';
 import type { ActiveSession, FreshTokens, SessionContext } from '../sessions/session-context.ts';
 import { hashSessionId, isWellFormedSessionId } from '../sessions/session-id.ts';
 import { rateLimitedRoute, type BffRateLimits } from './rate-limits.ts';
@@ -30,6 +37,8 @@ declare module 'fastify' {
 export interface SessionPluginOptions {
   context: SessionContext;
   rateLimits: BffRateLimits;
+  /** Where the link of a verification e-mail leads once the address is verified. */
+  verificationContinueUrl: string;
 }
 
 /**
@@ -40,6 +49,8 @@ export interface SessionPluginOptions {
  */
 const cookieAttributes = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' } as const;
 const purgeIntervalMs = 60 * 60 * 1000;
+/** A sign-in's two Firebase tokens take a few kilobytes; nothing bigger is read. */
+const signInBodyLimitBytes = 32 * 1024;
 
 /** Per request: the session lookup, and what to do with the session cookie when the reply leaves. */
 interface RequestSessionState {
@@ -116,6 +127,19 @@ async function sessionPlugin(
     if (states.get(request)?.cookie === 'clear') clearSessionCookie(reply);
   });
 
+  const requireSession = async (request: FastifyRequest): Promise<ActiveSession> => {
+    const session = await request.getSession();
+    if (session === null) throw new AppError(401, 'unauthenticated', 'No session; sign in first');
+    return session;
+  };
+  /** Counts per session where there is one, so users behind one address do not share a budget. */
+  const sessionOrAddressKey = (request: FastifyRequest): string => {
+    const sessionId = request.cookies[sessionRules.cookieName];
+    return isWellFormedSessionId(sessionId)
+      ? `session:${hashSessionId(sessionId)}`
+      : `ip:${request.ip}`;
+  };
+
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const errorResponses = {
     401: errorResponseSchema,
@@ -127,7 +151,7 @@ async function sessionPlugin(
     '/auth/session',
     {
       config: rateLimitedRoute(options.rateLimits.signIn),
-      bodyLimit: 32 * 1024,
+      bodyLimit: signInBodyLimitBytes,
       schema: {
         body: createSessionBodySchema,
         response: { 200: sessionResponseSchema, 400: errorResponseSchema, ...errorResponses },
@@ -187,6 +211,68 @@ async function sessionPlugin(
     async (request, reply) => {
       const sessionId = request.cookies[sessionRules.cookieName];
       if (isWellFormedSessionId(sessionId)) await endSession(context, hashSessionId(sessionId));
+      stateOf(request).cookie = 'clear';
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/session/reauthenticate',
+    {
+      config: rateLimitedRoute(options.rateLimits.signIn),
+      bodyLimit: signInBodyLimitBytes,
+      schema: {
+        body: createSessionBodySchema,
+        response: {
+          200: sessionResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const user = await reauthenticateSession(context, session, request.body);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/session/verification-email',
+    {
+      config: rateLimitedRoute(options.rateLimits.verificationEmail, sessionOrAddressKey),
+      schema: {
+        body: verificationEmailBodySchema,
+        response: {
+          204: z.undefined(),
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          502: errorResponseSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Refreshed (401 without a session), so that an address verified meanwhile in another browser is known here.
+      const tokens = await request.getFreshTokens({ force: true });
+      await sendVerificationEmail(context, tokens, {
+        continueUrl: options.verificationContinueUrl,
+        language: request.body.language,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/auth/sessions',
+    {
+      config: rateLimitedRoute(options.rateLimits.session),
+      schema: { response: { 204: z.undefined(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await endEverySession(context, session.uid);
       stateOf(request).cookie = 'clear';
       return reply.code(204).send();
     },

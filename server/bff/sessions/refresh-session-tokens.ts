@@ -1,7 +1,9 @@
 import { storeRefreshedTokens } from '../../db/repositories/sessions.ts';
-import { RefreshTokenRefusedError } from '../../platform/identity.ts';
+import type { DecodedIdToken } from 'firebase-admin/auth';
+import { RefreshTokenRefusedError, type RefreshedTokens } from '../../platform/identity.ts';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
+import type { SessionUser } from '../../../shared/schemas/session.ts';
 import {
   tokenBinding,
   type ActiveSession,
@@ -104,6 +106,21 @@ async function refreshSessionTokens(
   }
   if (claims.uid !== session.uid) return end('refreshed token names another user');
 
+  const user = await storeSessionTokens(context, session, refreshed, claims);
+  return { idToken: refreshed.idToken, user };
+}
+
+/**
+ * Puts new tokens into the session's row, encrypted, and into `session` itself, which may be this
+ * process's cached copy: the request, and the next ones served from the cache, go on with the row as
+ * it now is. Returns the user the new ID token describes.
+ */
+export async function storeSessionTokens(
+  context: SessionContext,
+  session: ActiveSession,
+  refreshed: RefreshedTokens,
+  claims: DecodedIdToken,
+): Promise<SessionUser> {
   const user = sessionUserFromClaims(claims);
   const stored = {
     refreshTokenEncrypted: context.cipher.encrypt(
@@ -118,7 +135,6 @@ async function refreshSessionTokens(
     claims: user,
   };
   await storeRefreshedTokens(context.db, session.idHash, stored);
-  // The request goes on with the row as it now is.
   Object.assign(session, stored);
-  return { idToken: refreshed.idToken, user };
+  return user;
 }

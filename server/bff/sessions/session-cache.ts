@@ -10,13 +10,17 @@ export interface SessionCache {
   get(idHash: string, now: Date): ActiveSession | undefined;
   set(session: ActiveSession, now: Date): void;
   delete(idHash: string): void;
+  /** Forgets every session of the user (sign-out everywhere). */
+  deleteSessionsOf(uid: string): void;
 }
 
 const maxEntries = 10_000;
 
 export function createSessionCache(ttlMs: number): SessionCache {
   const entries = new Map<string, { session: ActiveSession; storedAt: number }>();
-  if (ttlMs <= 0) return { get: () => undefined, set: () => {}, delete: () => {} };
+  if (ttlMs <= 0) {
+    return { get: () => undefined, set: () => {}, delete: () => {}, deleteSessionsOf: () => {} };
+  }
   return {
     get(idHash, now) {
       const entry = entries.get(idHash);
@@ -38,6 +42,12 @@ export function createSessionCache(ttlMs: number): SessionCache {
     },
     delete(idHash) {
       entries.delete(idHash);
+    },
+    deleteSessionsOf(uid) {
+      // A scan of at most maxEntries, for a rare action: not worth an index by user.
+      for (const [idHash, entry] of entries) {
+        if (entry.session.uid === uid) entries.delete(idHash);
+      }
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../../../db/database.ts';
+import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { IdentityProvider } from '../../../platform/identity.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
+import { contactRoutes } from './contact/index.ts';
 
 /**
  * Everything under /api/v1. The authentication hook is put on the whole folder here, before any
@@ -11,7 +13,9 @@ import { accountRoutes } from './account/index.ts';
 export const v1Routes: FastifyPluginAsync<{
   database: DatabaseHandle;
   identity: IdentityProvider;
-}> = async (scope, { database, identity }) => {
+  jobs: JobQueue;
+}> = async (scope, { database, identity, jobs }) => {
   authenticateEveryRequest(scope, identity);
-  await scope.register(accountRoutes, { prefix: '/account', database });
+  await scope.register(accountRoutes, { prefix: '/account', database, identity, jobs });
+  await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
 };

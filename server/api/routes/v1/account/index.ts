@@ -6,20 +6,33 @@ import {
   updateAccountBodySchema,
 } from '../../../../../shared/schemas/account.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
+import type { JobQueue } from '../../../../jobs/job-queue.ts';
+import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
+import type { IdentityProvider } from '../../../../platform/identity.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { deleteAccount } from '../../../services/account/delete-account.ts';
+import { cancelRegistration } from '../../../services/account/cancel-registration.ts';
 import { getAccount } from '../../../services/account/get-account.ts';
 import { registerAccount } from '../../../services/account/register-account.ts';
+import { requestAccountDeletion } from '../../../services/account/request-account-deletion.ts';
 import { updateAccount } from '../../../services/account/update-account.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
 
+/** The 202 of a deletion that the account-deletion job finishes. */
+const deletionPendingSchema = z.object({ data: z.object({ status: z.literal('pending') }) });
+
+export interface AccountRoutesOptions {
+  database: DatabaseHandle;
+  identity: IdentityProvider;
+  jobs: JobQueue;
+}
+
 /** The caller's own backend account (spec §7). Every route acts on the caller's uid and no other. */
-export const accountRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { database },
+  { database, identity, jobs },
 ) => {
   app.post(
     '/register',
@@ -70,19 +83,25 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> 
     {
       schema: {
         summary: "Change the caller's preferences and profile",
+        description: 'A new `displayName` is saved on the Firebase user too.',
         tags: ['account'],
         security: bearerToken,
         body: updateAccountBodySchema,
         response: {
           200: accountResponseSchema.describe('The account after the change'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404], {
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 503], {
             404: 'The caller has no account yet (`account_not_found`)',
+            503: 'The account was saved but Firebase could not take the display name; retry (`identity_provider_unavailable`)',
           }),
         },
       },
     },
     async (request) => {
-      const user = await updateAccount(database.db, authenticatedCaller(request).uid, request.body);
+      const user = await updateAccount(
+        { db: database.db, identity },
+        authenticatedCaller(request).uid,
+        request.body,
+      );
       return { data: { user } };
     },
   );
@@ -91,18 +110,56 @@ export const accountRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> 
     '/delete',
     {
       schema: {
-        summary: "Delete the caller's account and sessions",
-        description: 'Idempotent: answers 204 whether or not there was anything left to delete.',
+        summary: "Delete the caller's account, sessions and Firebase user",
+        description:
+          'Needs a sign-in of the last five minutes. A durable job is queued first, then everything is ' +
+          'deleted at once; what fails is left to the job, which retries with backoff. Idempotent.',
         tags: ['account'],
         security: bearerToken,
         response: {
-          204: z.null().describe('Deleted, or nothing to delete'),
-          ...errorResponses(authenticatedRouteErrors),
+          204: z.null().describe('Deleted, or nothing was left to delete'),
+          202: deletionPendingSchema.describe(
+            'Partly deleted; the account-deletion job deletes the rest (`status: pending`)',
+          ),
+          ...errorResponses([...authenticatedRouteErrors, 403, 503], {
+            403: 'The sign-in is older than five minutes (`recent_login_required`)',
+            503: 'The deletion could not be queued; nothing was deleted (`account_deletion_failed`)',
+          }),
         },
       },
     },
     async (request, reply) => {
-      await deleteAccount(database.db, authenticatedCaller(request).uid);
+      const outcome = await requestAccountDeletion(
+        { db: database.db, identity, jobs },
+        authenticatedCaller(request),
+      );
+      if (outcome.status === 'done') return reply.code(204).send(null);
+      // The job is stored and will finish; the failure is still worth knowing about now.
+      request.log.warn({ err: outcome.failure }, 'inline account deletion failed; the job retries');
+      reportError(outcome.failure, requestReportContext(request));
+      return reply.code(202).send({ data: { status: 'pending' as const } });
+    },
+  );
+
+  app.delete(
+    '/registration',
+    {
+      schema: {
+        summary: 'Cancel an e-mail sign-up whose address is not verified yet',
+        description:
+          "Deletes the Firebase user, the user's sessions and contact messages; no account exists yet.",
+        tags: ['account'],
+        security: bearerToken,
+        response: {
+          204: z.null().describe('Cancelled, or the user was already gone'),
+          ...errorResponses([...authenticatedRouteErrors, 403], {
+            403: 'The address is verified, or the user signs in with Google (`email_already_verified`)',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      await cancelRegistration({ db: database.db, identity }, authenticatedCaller(request));
       return reply.code(204).send(null);
     },
   );

@@ -1,0 +1,349 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertWithinLimit } from '../../server/db/repositories/contact-messages.ts';
+import { accountDeletionQueue } from '../../server/jobs/account-deletion.ts';
+import type { JobQueue } from '../../server/jobs/job-queue.ts';
+import type { IdentityProvider } from '../../server/platform/identity.ts';
+import {
+  bearer,
+  errorOf,
+  startApiForTests,
+  type ApiTestContext,
+  insertTestSession,
+} from '../support/api-test-app.ts';
+import {
+  craftIdToken,
+  createEmailUser,
+  createGoogleUser,
+  signInWithPassword,
+  type TestUser,
+} from '../support/auth-emulator-users.ts';
+import { testProjectId } from '../support/test-environment.ts';
+
+/**
+ * Account deletion (issue 4) and the cancellation of an unverified sign-up, against the real
+ * PostgreSQL, the real Auth Emulator and the real pg-boss queue with its worker. Firebase failures
+ * are made the way firebase-admin reports an unreachable Firebase.
+ */
+
+/** How many of the next deleteUser calls fail, by uid. */
+const failingFirebaseDeletes = new Map<string, number>();
+/** When set, the queue refuses every job, as it would with its database down. */
+let queueDown = false;
+/** When set, the retry limit of the jobs sent, so that a test sees a job run out of attempts. */
+let retryLimitOfNextJobs: number | undefined;
+
+function firebaseUnreachable(): Error {
+  return Object.assign(new Error('Error while making request: connect ECONNREFUSED'), {
+    code: 'app/network-error',
+  });
+}
+
+let api: ApiTestContext;
+
+beforeAll(async () => {
+  api = await startApiForTests({
+    wrapIdentity: (identity): IdentityProvider => ({
+      ...identity,
+      deleteUser: async (uid) => {
+        const failures = failingFirebaseDeletes.get(uid) ?? 0;
+        if (failures > 0) {
+          failingFirebaseDeletes.set(uid, failures - 1);
+          throw firebaseUnreachable();
+        }
+        await identity.deleteUser(uid);
+      },
+    }),
+    wrapJobs: (jobs): JobQueue => ({
+      ...jobs,
+      // The product's first retry waits a minute; a test waits a second or two.
+      send: (name, data, options) =>
+        queueDown
+          ? Promise.reject(new Error('connect ECONNREFUSED (job queue)'))
+          : jobs.send(name, data, {
+              ...options,
+              retryDelay: 1,
+              ...(retryLimitOfNextJobs !== undefined && { retryLimit: retryLimitOfNextJobs }),
+            }),
+    }),
+  });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function registeredUser(): Promise<TestUser> {
+  const user = await createEmailUser(api.emulatorHost);
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/register',
+    headers: bearer(user.idToken),
+    payload: {
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return user;
+}
+
+async function addContactMessage(uid: string, email: string): Promise<void> {
+  const stored = await insertWithinLimit(
+    api.database.db,
+    {
+      uid,
+      name: 'Camille',
+      email,
+      subject: 'Hello',
+      message: 'A message to delete.',
+      language: 'en',
+    },
+    { maxPerWindow: 5, windowStart: new Date(Date.now() - 3_600_000) },
+  );
+  expect(stored).toBeDefined();
+}
+
+async function rowCount(
+  table: 'accounts' | 'sessions' | 'contact_messages',
+  uid: string,
+): Promise<number> {
+  const result = await api.database.pool.query(`select 1 from ${table} where uid = $1`, [uid]);
+  return result.rowCount ?? 0;
+}
+
+interface JobRow {
+  state: string;
+  retry_count: number;
+}
+
+async function deletionJobsOf(uid: string): Promise<JobRow[]> {
+  const result = await api.database.pool.query<JobRow>(
+    `select state, retry_count from ${api.jobSchema}.job where name = $1 and data->>'uid' = $2`,
+    [accountDeletionQueue, uid],
+  );
+  return result.rows;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await delay(200);
+  }
+}
+
+function deleteAccount(idToken: string) {
+  return api.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/account/delete',
+    headers: bearer(idToken),
+  });
+}
+
+/** The user's tokens are checked against validSince; an hour back lets a crafted old sign-in pass. */
+async function allowOldSignIns(uid: string): Promise<void> {
+  const response = await fetch(
+    `http://${api.emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${testProjectId}/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({
+        localId: uid,
+        validSince: String(Math.floor(Date.now() / 1000) - 3600),
+      }),
+    },
+  );
+  expect(response.ok).toBe(true);
+}
+
+describe('DELETE /api/v1/account/delete', () => {
+  it('deletes the account, every session, the contact messages and the Firebase user at once: 204, and the job finds nothing left', async () => {
+    const user = await registeredUser();
+    await Promise.all([
+      insertTestSession(api.database, user.uid),
+      insertTestSession(api.database, user.uid),
+    ]);
+    await addContactMessage(user.uid, user.email);
+
+    const response = await deleteAccount(user.idToken);
+
+    expect(response.statusCode).toBe(204);
+    expect(await rowCount('accounts', user.uid)).toBe(0);
+    expect(await rowCount('sessions', user.uid)).toBe(0);
+    expect(await rowCount('contact_messages', user.uid)).toBe(0);
+    expect(await api.identity.findUser(user.uid)).toBeNull();
+    // The durable job was queued first; with nothing left, it completes at its first attempt.
+    const jobs = await waitFor(
+      () => deletionJobsOf(user.uid),
+      (rows) => rows.every((row) => row.state === 'completed'),
+    );
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
+  });
+
+  it('answers 202 when Firebase fails, and the job retries with backoff until the user is gone', async () => {
+    const user = await registeredUser();
+    await insertTestSession(api.database, user.uid);
+    // The inline attempt and the job's first attempt both meet an unreachable Firebase.
+    failingFirebaseDeletes.set(user.uid, 2);
+
+    const response = await deleteAccount(user.idToken);
+
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ data: { status: 'pending' } });
+    // What could be deleted is gone already: sessions first, then the account.
+    expect(await rowCount('sessions', user.uid)).toBe(0);
+    expect(await rowCount('accounts', user.uid)).toBe(0);
+    expect(await api.identity.findUser(user.uid)).not.toBeNull();
+
+    const jobs = await waitFor(
+      () => deletionJobsOf(user.uid),
+      (rows) => rows.some((row) => row.state === 'completed'),
+    );
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    expect(failingFirebaseDeletes.get(user.uid)).toBe(0);
+    expect(await api.identity.findUser(user.uid)).toBeNull();
+    expect(await rowCount('accounts', user.uid)).toBe(0);
+    expect(await rowCount('sessions', user.uid)).toBe(0);
+  });
+
+  it('queues a new job when a job runs out of attempts, until the user is gone', async () => {
+    const user = await registeredUser();
+    // The inline attempt, then the first job's only attempt and the second job's both fail.
+    failingFirebaseDeletes.set(user.uid, 3);
+    retryLimitOfNextJobs = 0;
+    let response;
+    try {
+      response = await deleteAccount(user.idToken);
+    } finally {
+      retryLimitOfNextJobs = undefined;
+    }
+
+    expect(response.statusCode).toBe(202);
+    const jobs = await waitFor(
+      () => deletionJobsOf(user.uid),
+      (rows) => rows.some((row) => row.state === 'completed'),
+    );
+    expect(jobs.map((job) => job.state).sort()).toEqual(['completed', 'failed', 'failed']);
+    expect(await api.identity.findUser(user.uid)).toBeNull();
+  });
+
+  it('answers 503 account_deletion_failed and deletes nothing when the job cannot be queued', async () => {
+    const user = await registeredUser();
+    await insertTestSession(api.database, user.uid);
+    queueDown = true;
+    let response;
+    try {
+      response = await deleteAccount(user.idToken);
+    } finally {
+      queueDown = false;
+    }
+
+    expect(response.statusCode).toBe(503);
+    expect(errorOf(response).code).toBe('account_deletion_failed');
+    expect(await rowCount('accounts', user.uid)).toBe(1);
+    expect(await rowCount('sessions', user.uid)).toBe(1);
+    expect(await api.identity.findUser(user.uid)).not.toBeNull();
+    expect(await deletionJobsOf(user.uid)).toEqual([]);
+  });
+
+  it('answers 403 recent_login_required to a sign-in older than five minutes, and deletes nothing', async () => {
+    const user = await registeredUser();
+    await allowOldSignIns(user.uid);
+
+    const response = await deleteAccount(craftIdToken(user, { authTimeSecondsAgo: 6 * 60 }));
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('recent_login_required');
+    expect(await rowCount('accounts', user.uid)).toBe(1);
+    expect(await api.identity.findUser(user.uid)).not.toBeNull();
+    expect(await deletionJobsOf(user.uid)).toEqual([]);
+  });
+
+  it('accepts a sign-in of four minutes ago', async () => {
+    const user = await registeredUser();
+    await allowOldSignIns(user.uid);
+
+    const response = await deleteAccount(craftIdToken(user, { authTimeSecondsAgo: 4 * 60 }));
+
+    expect(response.statusCode).toBe(204);
+    expect(await api.identity.findUser(user.uid)).toBeNull();
+  });
+});
+
+describe('DELETE /api/v1/account/registration', () => {
+  function cancelRegistration(idToken: string) {
+    return api.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account/registration',
+      headers: bearer(idToken),
+    });
+  }
+
+  it('deletes the Firebase user, the sessions and the contact messages of an unverified e-mail sign-up: 204', async () => {
+    const user = await createEmailUser(api.emulatorHost, { verified: false });
+    await insertTestSession(api.database, user.uid);
+    await addContactMessage(user.uid, user.email);
+
+    const response = await cancelRegistration(user.idToken);
+
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect(await api.identity.findUser(user.uid)).toBeNull();
+    expect(await rowCount('sessions', user.uid)).toBe(0);
+    expect(await rowCount('contact_messages', user.uid)).toBe(0);
+  });
+
+  it('refuses with 403 email_already_verified once the address is verified, even with a token minted before', async () => {
+    const user = await createEmailUser(api.emulatorHost, { verified: false });
+    const verifiedMeanwhile = await fetch(
+      `http://${api.emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${testProjectId}/accounts:update`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+        body: JSON.stringify({ localId: user.uid, emailVerified: true }),
+      },
+    );
+    expect(verifiedMeanwhile.ok).toBe(true);
+    await insertTestSession(api.database, user.uid);
+
+    const response = await cancelRegistration(user.idToken);
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('email_already_verified');
+    expect(await api.identity.findUser(user.uid)).not.toBeNull();
+    expect(await rowCount('sessions', user.uid)).toBe(1);
+  });
+
+  it('refuses a Google user with 403 email_already_verified', async () => {
+    const user = await createGoogleUser(api.emulatorHost);
+
+    const response = await cancelRegistration(user.idToken);
+
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response).code).toBe('email_already_verified');
+    expect(await api.identity.findUser(user.uid)).not.toBeNull();
+  });
+});
+
+describe('PUT /api/v1/account/me', () => {
+  it('saves a new display name on the Firebase user too', async () => {
+    const user = await registeredUser();
+
+    const response = await api.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/me',
+      headers: bearer(user.idToken),
+      payload: { displayName: '  Grace Hopper ' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    const fresh = await signInWithPassword(api.emulatorHost, user.email, user.password);
+    const claims = await api.identity.verifyIdToken(fresh.idToken);
+    expect(claims.name).toBe('Grace Hopper');
+  });
+});
