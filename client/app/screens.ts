@@ -48,9 +48,20 @@ const layoutNamespaces: Record<RouteLayout, readonly Namespace[]> = {
   none: ['app'],
 };
 
+/** The screens that show the sign-in forms or the identity provider's messages (spec §8). */
+const authNamespaceRoutes: ReadonlySet<string> = new Set([
+  'login',
+  'verify-email',
+  'verify-email-success',
+  'settings',
+  'contact',
+]);
+
 export function namespacesForPath(pathname: string): readonly Namespace[] {
   const route = findRoute(pathname);
-  return route === undefined ? [] : layoutNamespaces[route.layout];
+  if (route === undefined) return [];
+  const namespaces = layoutNamespaces[route.layout];
+  return authNamespaceRoutes.has(route.name) ? [...namespaces, 'auth'] : namespaces;
 }
 
 const preloadQueue = createPreloadQueue();

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '../../shared/constants.ts';
 import type { Account } from '../../shared/schemas/account.ts';
-import { fetchAccount } from '../lib/account-api.ts';
+import { ensureBackendAccount, followAccountSync, mayHaveAccount } from '../lib/account-sync.ts';
 import {
   getAuthState,
   initAuth,
@@ -32,11 +32,16 @@ import './base.css';
  * (no hydration: the prerendered markup is for crawlers and the first paint, the app replaces it).
  */
 
-/** The backend account's preferences, when signed in; a missing account or a failure is ignored. */
+/**
+ * The backend account, when a verified or Google user is signed in (spec §4 "Auth change": the
+ * session that answers at start is the first auth change, so a missing account is created, in
+ * English, spec §3's language of an automatic creation, unless a pending registration of this user
+ * names one); an unverified user has none yet, and a failure is left to the next change or start.
+ */
 async function signedInAccount(state: AuthState): Promise<Account | null> {
-  if (state.status !== 'signed-in') return null;
+  if (state.status !== 'signed-in' || !mayHaveAccount(state.user)) return null;
   try {
-    return await fetchAccount();
+    return await ensureBackendAccount(state.user);
   } catch {
     return null;
   }
@@ -84,25 +89,6 @@ function startWatchingForNewerBuild(router: AppRouter, loadedAt: number): void {
     .catch(reportError);
 }
 
-/**
- * Spec §4 "Auth change": whenever a user becomes signed in after the start (a session that answered
- * after the start's wait, a sign-in), their account's language and theme are applied. The user the
- * start already applied is `appliedUid`.
- */
-function followAccountPreferences(appliedUid: string | null): void {
-  let lastUid = appliedUid;
-  subscribeAuth(() => {
-    const state = getAuthState();
-    const uid = state.status === 'signed-in' ? state.user.uid : null;
-    if (uid === lastUid) return;
-    lastUid = uid;
-    if (uid === null) return;
-    void signedInAccount(state).then(async (account) => {
-      if (account !== null && lastUid === uid) await applyAccountPreferences(account);
-    });
-  });
-}
-
 export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
@@ -117,7 +103,8 @@ export async function startApp(): Promise<void> {
   watchForNewerBuild(router);
 
   await waitUntil(isAuthInitialized, appStartWait);
-  const account = await signedInAccount(getAuthState());
+  const startState = getAuthState();
+  const account = await signedInAccount(startState);
   const language = resolveStartLanguage({
     accountLanguage: account?.language,
     query: window.location.search,
@@ -128,7 +115,8 @@ export async function startApp(): Promise<void> {
   await initI18n(language, namespacesForPath(window.location.pathname));
   startPreferences();
   if (account !== null) await applyAccountPreferences(account);
-  followAccountPreferences(account?.uid ?? null);
+  // A session that answered after the wait above counts as a change: followAccountSync handles it.
+  followAccountSync(startState.status === 'signed-in' ? startState.user : null);
   followReportedUser();
 
   await whenRouterReady(router);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../shared/schemas/session.ts';
-import { signOut } from '../lib/auth-session.ts';
+import { signOutAndClear } from '../lib/session-actions.ts';
 import { AppLink } from './app-link.tsx';
 import { displayNameOf, initialsOf } from './user-name.ts';
 
@@ -62,7 +62,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   async function handleSignOut() {
     setSigningOut(true);
-    await signOut();
+    // Spec §4 "Logout": the session, then what the browser kept of the user (pending registration,
+    // verification flag, preference cookies).
+    await signOutAndClear();
     // A full load: every screen, cache and preference of the session starts again from nothing.
     window.location.assign('/login');
   }

@@ -62,8 +62,8 @@ export async function authStateFromResponse(response: Response): Promise<AuthSta
   }
 }
 
-/** The fields of spec §3's auth user, as `GET /auth/session` describes them. */
-function isSessionUser(value: unknown): value is SessionUser {
+/** The fields of spec §3's auth user, as the BFF's session routes describe them. */
+export function isSessionUser(value: unknown): value is SessionUser {
   return (
     isRecord(value) &&
     isString(value.uid) &&

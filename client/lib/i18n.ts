@@ -10,9 +10,10 @@ import { supportedLanguages, type Language } from '../../shared/constants.ts';
 
 /**
  * `common`: the frame (layouts, switchers, errors, routes' titles); `app`: the signed-in screens and
- * the account pages; `marketing`: the public pages.
+ * the account pages; `marketing`: the public pages; `auth`: the sign-in, sign-up and verification
+ * forms and the identity provider's error messages (spec §8), on the pages that use them.
  */
-export const namespaces = ['common', 'app', 'marketing'] as const;
+export const namespaces = ['common', 'app', 'marketing', 'auth'] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common' satisfies Namespace;
 

@@ -1,5 +1,6 @@
 import 'i18next';
 import type app from '../locales/en/app.json';
+import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
 import type marketing from '../locales/en/marketing.json';
 
@@ -7,6 +8,11 @@ import type marketing from '../locales/en/marketing.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; app: typeof app; marketing: typeof marketing };
+    resources: {
+      common: typeof common;
+      app: typeof app;
+      marketing: typeof marketing;
+      auth: typeof auth;
+    };
   }
 }

@@ -79,6 +79,8 @@ export interface Preferences {
   subscribeTheme(listener: () => void): () => void;
   changeTheme(theme: Theme): Promise<SaveResult>;
   applyAccountPreferences(account: Pick<Account, 'language' | 'theme'>): Promise<void>;
+  /** Sign-out: the cookies that followed the account are deleted; the page keeps its looks. */
+  clearPreferences(): void;
   startPreferences(): void;
 }
 
@@ -182,6 +184,11 @@ export function createPreferences(options: PreferencesOptions): Preferences {
       if (currentLanguage() !== account.language) await i18n.changeLanguage(account.language);
     },
 
+    clearPreferences() {
+      storage.deleteCookie(localeCookieName);
+      storage.deleteCookie(themeCookieName);
+    },
+
     startPreferences() {
       if (started) return;
       started = true;
@@ -250,6 +257,15 @@ export function applyAccountPreferences(
   account: Pick<Account, 'language' | 'theme'>,
 ): Promise<void> {
   return preferences.applyAccountPreferences(account);
+}
+
+/**
+ * Spec §4 "Logout" clears the preferences: the language and theme cookies, written from the
+ * account, go, so the next visitor of this browser starts from the defaults. The page about to be
+ * left keeps its language and theme; the sign-out's full load to /login starts afresh.
+ */
+export function clearPreferences(): void {
+  preferences.clearPreferences();
 }
 
 /**

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, openSession, test } from './fixtures.ts';
+import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
  * Accessibility (issue 3 §6): axe-core finds no serious or critical violation on any public page nor
@@ -30,7 +30,13 @@ const publicPages = [
   { name: 'not found (404)', path: '/no-such-page' },
 ] as const;
 
-const authenticatedPages = ['/dashboard', '/settings', '/subscription', '/shops'] as const;
+const authenticatedPages = [
+  '/dashboard',
+  '/settings',
+  '/contact',
+  '/subscription',
+  '/shops',
+] as const;
 
 const consentBanner = (page: Page) =>
   page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
@@ -123,6 +129,29 @@ test.describe('public pages', () => {
   }
 });
 
+/**
+ * A signed-in page in a language: the account's language wins over `?lang=` at start (spec §4), so
+ * it is saved to the account first, as the language switcher would. The account exists from the
+ * first signed-in visit on (the app creates it, spec §4 "Auth change").
+ */
+async function visitSignedIn(
+  page: Page,
+  path: string,
+  language: Language,
+  theme: Theme,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      const response = await fetchFromPage(page, '/api/v1/account/me', {
+        method: 'PUT',
+        body: { language },
+      });
+      return response.status;
+    })
+    .toBe(200);
+  await visit(page, path, language, theme);
+}
+
 test.describe('authenticated layout', () => {
   test.describe.configure({ timeout: 120_000 });
 
@@ -142,7 +171,7 @@ test.describe('authenticated layout', () => {
 
       for (const language of languages) {
         for (const theme of themes) {
-          await visit(page, path, language, theme);
+          await visitSignedIn(page, path, language, theme);
           await expect(accountMenuButton(page)).toBeVisible();
           await expectNoSeriousViolation(page, `${path} ${language} ${theme}`);
         }
@@ -173,7 +202,7 @@ test.describe('authenticated layout', () => {
 
     for (const language of languages) {
       for (const theme of themes) {
-        await visit(page, '/dashboard', language, theme);
+        await visitSignedIn(page, '/dashboard', language, theme);
         const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
         await expectNoSeriousViolation(page, `/dashboard 360 px ${language} ${theme}, menu closed`);
         await menuButton.click();

@@ -1,26 +1,389 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
+import { flowPaths } from '../../../../shared/routes.ts';
+import type { Language } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
+import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import {
+  minimumLengthCheck,
+  preloadFirebaseAuth,
+  refreshPasswordPolicy,
+  sendPasswordReset,
+  signInWithEmail,
+  signInWithGoogle,
+  signUpWithEmail,
+  validatePasswordLive,
+  type PasswordCheck,
+} from '../../../lib/firebase-auth.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import type { SessionUser } from '../../../../shared/schemas/session.ts';
+import { initialFieldValue } from '../initial-field-value.ts';
+import { useAuthError, type AuthField } from '../use-auth-error.ts';
+import '../../../components/form-controls.css';
+import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['app', 'auth'];
+
+type Mode = 'signIn' | 'signUp' | 'reset';
+
+/** Fixed ids: the prerendered fields and the app's are matched by them (initialFieldValue). */
+const ids = {
+  name: 'login-name',
+  email: 'login-email',
+  password: 'login-password',
+  error: 'login-error',
+  requirements: 'login-password-requirements',
+} as const;
 
 /**
- * The sign-in page. It is prerendered (a public page crawlers may index), so it carries a
- * description; the sign-in and sign-up forms themselves arrive with issue 4.
+ * When the Firebase SDK is fetched: as soon as the visitor starts using a form, and otherwise once
+ * the page has loaded and the browser has a quiet moment, never in the page's first load (its
+ * budget, npm run bench:client).
+ */
+const idlePreloadDelayMs = 2000;
+
+function usePreloadAfterLoad(): void {
+  useEffect(() => {
+    let timer: number | undefined;
+    const schedule = (): void => {
+      timer = window.setTimeout(() => {
+        if ('requestIdleCallback' in window) window.requestIdleCallback(preloadFirebaseAuth);
+        else preloadFirebaseAuth();
+      }, idlePreloadDelayMs);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      window.clearTimeout(timer);
+    };
+  }, []);
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  type: 'text' | 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  describedBy?: string | undefined;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type={props.type}
+        autoComplete={props.autoComplete}
+        required
+        spellCheck={props.type === 'text' ? undefined : false}
+        autoCapitalize={props.type === 'text' ? undefined : 'none'}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        aria-invalid={props.invalid || undefined}
+        aria-describedby={props.describedBy}
+      />
+      {props.children}
+    </div>
+  );
+}
+
+function PasswordRequirements({ check }: { check: PasswordCheck }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div id={ids.requirements} className="password-requirements">
+      <p className="form-hint">{t('login.requirementsTitle')}</p>
+      <ul>
+        {check.requirements.map((requirement) => (
+          <li key={requirement.kind} data-met={requirement.met}>
+            <span aria-hidden="true">{requirement.met ? '✓' : '•'}</span>{' '}
+            {t(
+              `login.requirements.${requirement.kind}`,
+              'value' in requirement ? { value: requirement.value } : {},
+            )}
+            <span className="visually-hidden">
+              {' '}
+              ({requirement.met ? t('login.requirementMet') : t('login.requirementMissing')})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The sign-in page (spec §4): sign in with e-mail and password, create an account, reset a
+ * forgotten password, or continue with Google. It is prerendered, so the forms are plain HTML with
+ * labels and autocomplete hints before the app starts; the fields have no `name`, so a form sent
+ * before then puts nothing, least of all a password, into the address.
  */
 export default function LoginPage() {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('auth');
+  const { t: tApp } = useTranslation('app');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [name, setName] = useState(() => initialFieldValue(ids.name));
+  const [email, setEmail] = useState(() => initialFieldValue(ids.email));
+  const [password, setPassword] = useState(() => initialFieldValue(ids.password));
+  const [busy, setBusy] = useState<'form' | 'google' | undefined>();
+  const [resetSentTo, setResetSentTo] = useState<string | undefined>();
+  const [passwordCheck, setPasswordCheck] = useState<PasswordCheck>(() =>
+    minimumLengthCheck(password),
+  );
+  const { error, message, show, clear } = useAuthError();
+  const googleAttempt = useRef(0);
+  const checkSequence = useRef(0);
+  usePreloadAfterLoad();
+
+  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+
+  // The live requirements of the sign-up's password (Firebase's validatePassword).
+  useEffect(() => {
+    if (mode !== 'signUp') return;
+    const sequence = ++checkSequence.current;
+    validatePasswordLive(password).then(
+      (check) => {
+        if (sequence === checkSequence.current) setPasswordCheck(check);
+      },
+      () => {},
+    );
+  }, [mode, password]);
+
+  function switchMode(next: Mode): void {
+    setMode(next);
+    clear();
+    setResetSentTo(undefined);
+  }
+
+  /** After a sign-in: the verification page, or the account ensured and the page asked for. */
+  async function continueAfterSignIn(user: SessionUser): Promise<void> {
+    if (!mayHaveAccount(user)) {
+      await navigate(flowPaths.verifyEmail, { replace: true });
+      return;
+    }
+    try {
+      // Created on the fly, the account starts in English (spec §3: "en for automatic creation"),
+      // unless a pending registration of this user names the language chosen at sign-up.
+      await syncBackendAccount(user);
+    } catch (failure) {
+      show(failure, 'account-fetch');
+      return;
+    }
+    await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
+    event.preventDefault();
+    if (busy === 'form') return;
+    setBusy('form');
+    clear();
+    try {
+      if (mode === 'signIn') {
+        let user: SessionUser;
+        try {
+          user = await signInWithEmail(email.trim(), password);
+        } catch (failure) {
+          show(failure, 'login');
+          return;
+        }
+        await continueAfterSignIn(user);
+      } else if (mode === 'signUp') {
+        try {
+          await signUpWithEmail({ name: name.trim(), email: email.trim(), password, language });
+        } catch (failure) {
+          show(failure, 'signup');
+          if (errorCodeOf(failure) === 'auth/password-does-not-meet-requirements') {
+            setPasswordCheck(await refreshPasswordPolicy(password));
+          }
+          return;
+        }
+        await navigate(flowPaths.verifyEmail, { replace: true });
+      } else {
+        try {
+          await sendPasswordReset(email.trim());
+          setResetSentTo(email.trim());
+        } catch (failure) {
+          show(failure, 'password-reset');
+        }
+      }
+    } finally {
+      setBusy((current) => (current === 'form' ? undefined : current));
+    }
+  }
+
+  /**
+   * Google's popup. The button stays usable while a popup is open: a second click opens a new popup
+   * and cancels the first (spec §4), whose message is shown while the new one runs.
+   */
+  async function continueWithGoogle(): Promise<void> {
+    const attempt = ++googleAttempt.current;
+    setBusy('google');
+    clear();
+    try {
+      const user = await signInWithGoogle();
+      if (attempt !== googleAttempt.current) return;
+      await continueAfterSignIn(user);
+    } catch (failure) {
+      show(failure, 'google');
+    } finally {
+      if (attempt === googleAttempt.current) {
+        setBusy((current) => (current === 'google' ? undefined : current));
+      }
+    }
+  }
+
+  const invalid = (field: AuthField) => error?.field === field;
+  const describedBy = (field: AuthField, ...more: Array<string | false>) =>
+    [...more, invalid(field) && ids.error].filter(Boolean).join(' ') || undefined;
+
+  const heading =
+    mode === 'signUp'
+      ? t('login.signUpTitle')
+      : mode === 'reset'
+        ? t('login.resetTitle')
+        : tApp('heads.login.title');
+  const submitLabel = {
+    signIn: busy === 'form' ? t('login.signingIn') : t('login.signIn'),
+    signUp: busy === 'form' ? t('login.signingUp') : t('login.signUp'),
+    reset: busy === 'form' ? t('login.sendingReset') : t('login.sendReset'),
+  }[mode];
+
   return (
-    <>
-      <DocumentHead title={t('heads.login.title')} description={t('heads.login.description')} />
-      <h1>{t('heads.login.title')}</h1>
-      <p>{t('login.text')}</p>
-      <p>
-        <AppLink className="button button-secondary" to="/pricing">
-          {t('login.pricingLink')}
-        </AppLink>
+    <div className="login">
+      <DocumentHead
+        title={tApp('heads.login.title')}
+        description={tApp('heads.login.description')}
+      />
+      <h1>{heading}</h1>
+      {mode !== 'reset' && (
+        <div className="login-modes" role="group" aria-label={t('login.modes')}>
+          <button
+            type="button"
+            className="login-mode"
+            aria-pressed={mode === 'signIn'}
+            onClick={() => switchMode('signIn')}
+          >
+            {t('login.signInTab')}
+          </button>
+          <button
+            type="button"
+            className="login-mode"
+            aria-pressed={mode === 'signUp'}
+            onClick={() => switchMode('signUp')}
+          >
+            {t('login.signUpTab')}
+          </button>
+        </div>
+      )}
+      <p className="muted">
+        {mode === 'signUp'
+          ? t('login.signUpIntro')
+          : mode === 'reset'
+            ? t('login.resetIntro')
+            : t('login.intro')}
       </p>
-    </>
+
+      <form
+        className="login-form"
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        onFocus={preloadFirebaseAuth}
+        aria-busy={busy === 'form'}
+      >
+        {mode === 'signUp' && (
+          <Field
+            id={ids.name}
+            label={t('login.name')}
+            type="text"
+            autoComplete="name"
+            value={name}
+            onChange={setName}
+            invalid={invalid('name')}
+            describedBy={describedBy('name')}
+          />
+        )}
+        <Field
+          id={ids.email}
+          label={t('login.email')}
+          type="email"
+          autoComplete={mode === 'signIn' ? 'username' : 'email'}
+          value={email}
+          onChange={setEmail}
+          invalid={invalid('email')}
+          describedBy={describedBy('email')}
+        />
+        {mode !== 'reset' && (
+          <Field
+            id={ids.password}
+            label={t('login.password')}
+            type="password"
+            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={setPassword}
+            invalid={invalid('password')}
+            describedBy={describedBy('password', mode === 'signUp' && ids.requirements)}
+          >
+            {mode === 'signUp' && <PasswordRequirements check={passwordCheck} />}
+          </Field>
+        )}
+
+        {message !== undefined && (
+          <p id={ids.error} className="form-error" role="alert">
+            {message}
+          </p>
+        )}
+        {resetSentTo !== undefined && (
+          <p className="form-success" role="status">
+            {t('login.resetSent', { email: resetSentTo })}
+          </p>
+        )}
+
+        <div className="button-row login-actions">
+          <button type="submit" className="button" disabled={busy === 'form'}>
+            {submitLabel}
+          </button>
+          {mode === 'signIn' && (
+            <button type="button" className="link-button" onClick={() => switchMode('reset')}>
+              {t('login.forgotPassword')}
+            </button>
+          )}
+          {mode === 'reset' && (
+            <button type="button" className="link-button" onClick={() => switchMode('signIn')}>
+              {t('login.backToSignIn')}
+            </button>
+          )}
+        </div>
+      </form>
+
+      {mode !== 'reset' && (
+        <>
+          <p className="login-divider">
+            <span>{t('login.or')}</span>
+          </p>
+          <button
+            type="button"
+            className="button button-secondary login-google"
+            disabled={busy === 'form'}
+            onFocus={preloadFirebaseAuth}
+            onPointerEnter={preloadFirebaseAuth}
+            onClick={() => void continueWithGoogle()}
+          >
+            {busy === 'google' ? t('login.googleWaiting') : t('login.google')}
+          </button>
+        </>
+      )}
+      <p className="login-plans">
+        <AppLink to="/pricing">{tApp('login.pricingLink')}</AppLink>
+      </p>
+    </div>
   );
 }

@@ -1,18 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Language } from '../../../../shared/constants.ts';
+import type { SessionUser } from '../../../../shared/schemas/session.ts';
+import { flowPaths } from '../../../../shared/routes.ts';
+import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
+import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { AuthFlowError, errorCodeOf } from '../../../lib/auth-errors.ts';
+import { whenSessionKnown } from '../../../lib/auth-session.ts';
+import { applyEmailVerificationCode } from '../../../lib/firebase-auth.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { cancelRegistration, refreshSession } from '../../../lib/session-actions.ts';
+import { useAuthError } from '../use-auth-error.ts';
+import '../../../components/form-controls.css';
+import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['app', 'auth'];
 
-/** Where the verification link returns; the flow arrives with issue 4. */
+type Step = 'working' | 'finishing' | 'signInToContinue' | 'failed' | 'finalizeFailed';
+
+/** The action code of a verification link, read once and then removed from the address bar. */
+function takeVerificationCode(): string | undefined {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get('oobCode');
+  const mode = url.searchParams.get('mode');
+  if (code === null) return undefined;
+  // A one-time code has no business in the history, a bookmark or a session replay (decision 0007).
+  window.history.replaceState(window.history.state, '', url.pathname);
+  return mode === null || mode === 'verifyEmail' ? code : undefined;
+}
+
+/**
+ * Where the verification link leads (spec §4 "Registration"). With `?mode=verifyEmail&oobCode=…` the
+ * code is applied here; without one (the identity provider's page applied it) the session is only
+ * read again. A verified session then finalises the backend account (the pending registration's
+ * language and name) and goes to the dashboard; no session means the link was opened in another
+ * browser: the address is verified, and the user is asked to sign in. A code that cannot be applied
+ * cancels the registration, but only while the session's user is still unverified: a link opened
+ * twice must not delete a verified account.
+ */
 export default function VerifyEmailSuccessPage() {
-  const { t } = useTranslation('app');
+  const { t, i18n } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('working');
+  const [verifiedUser, setVerifiedUser] = useState<SessionUser | undefined>();
+  const { message, show } = useAuthError();
+  const started = useRef(false);
+  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+
+  async function finalize(user: SessionUser): Promise<void> {
+    setStep('finishing');
+    try {
+      await syncBackendAccount(user, language);
+    } catch (failure) {
+      setVerifiedUser(user);
+      show(failure, 'finalize');
+      setStep('finalizeFailed');
+      return;
+    }
+    await navigate(flowPaths.afterSignIn, { replace: true });
+  }
+
+  async function verify(): Promise<void> {
+    const code = takeVerificationCode();
+    let codeFailure: unknown;
+    if (code !== undefined) {
+      try {
+        await applyEmailVerificationCode(code);
+      } catch (failure) {
+        codeFailure = failure;
+      }
+    }
+
+    const session = await whenSessionKnown();
+    if (session.status !== 'signed-in') {
+      if (codeFailure === undefined) setStep('signInToContinue');
+      else {
+        show(codeFailure, 'verify');
+        setStep('failed');
+      }
+      return;
+    }
+
+    let user = session.user;
+    try {
+      user = await refreshSession();
+    } catch (failure) {
+      // The session's claims could not be read again: judge by the ones known.
+      codeFailure ??= failure;
+    }
+    if (mayHaveAccount(user)) {
+      await finalize(user);
+      return;
+    }
+    // Still unverified: the link was bad (or absent). A bad link cancels the registration (spec §4).
+    show(codeFailure ?? new AuthFlowError('auth/invalid-action-code'), 'verify');
+    setStep('failed');
+    if (code !== undefined && codeFailure !== undefined && isCodeRejection(codeFailure)) {
+      try {
+        await cancelRegistration();
+      } catch {
+        // The registration stays; /verify-email still offers to cancel it or to resend the link.
+      }
+    }
+  }
+
+  useEffect(() => {
+    // Once: StrictMode runs effects twice in development, and a code can be applied only once.
+    if (started.current) return;
+    started.current = true;
+    void verify();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link that opened the page.
+  }, []);
+
   return (
-    <>
+    <div className="account-flow">
       <DocumentHead title={tCommon('routes.verify-email-success')} />
       <h1>{tCommon('routes.verify-email-success')}</h1>
-      <p>{t('verifyEmailSuccess.text')}</p>
-    </>
+      {(step === 'working' || step === 'finishing') && (
+        <p role="status">
+          {step === 'working' ? t('verifyEmailSuccess.working') : t('verifyEmailSuccess.finishing')}
+        </p>
+      )}
+      {step === 'signInToContinue' && (
+        <>
+          <p role="status">{t('verifyEmailSuccess.signInToContinue')}</p>
+          <p>
+            <AppLink className="button" to={flowPaths.login}>
+              {t('verifyEmailSuccess.signInLink')}
+            </AppLink>
+          </p>
+        </>
+      )}
+      {(step === 'failed' || step === 'finalizeFailed') && (
+        <>
+          <p className="form-error" role="alert">
+            {message}
+          </p>
+          <div className="button-row">
+            {step === 'finalizeFailed' && verifiedUser !== undefined && (
+              <button type="button" className="button" onClick={() => void finalize(verifiedUser)}>
+                {t('verifyEmailSuccess.retry')}
+              </button>
+            )}
+            <AppLink className="button button-secondary" to={flowPaths.login}>
+              {t('verifyEmailSuccess.backToSignIn')}
+            </AppLink>
+          </div>
+        </>
+      )}
+    </div>
   );
+}
+
+/** The provider refused the code itself (invalid, expired, used); a network failure is no verdict. */
+function isCodeRejection(failure: unknown): boolean {
+  const code = errorCodeOf(failure);
+  return code.startsWith('auth/') && code !== 'auth/network-request-failed';
 }
