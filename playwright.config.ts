@@ -26,8 +26,9 @@ const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
 const sentryUrl = `http://127.0.0.1:${sentryPort}`;
 const errorReportingDataDir = path.join(dataDir, 'error-reporting');
 
-// Workers read these to reach the emulator the product under test uses.
+// Workers read these to reach the emulator, the database and the mail files of the product under test.
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
+process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_ERROR_REPORTING_URL = `http://localhost:${errorReportingPort}`;
 process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReportingEmulatorPort}`;
 process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;

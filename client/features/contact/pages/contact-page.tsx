@@ -1,26 +1,40 @@
 import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { ContactForm } from '../components/contact-form.tsx';
+import '../../../components/form-controls.css';
+import '../contact.css';
 
 export const namespaces: readonly Namespace[] = ['app'];
 
-/** Until the contact form arrives, the honest way to reach the team: an e-mail address. */
+/**
+ * Contact (issue 4 §3): a form whose name and e-mail come from the signed-in account, and the
+ * team's address for those who would rather write from their own mail program.
+ */
 export default function ContactPage() {
   const { t } = useTranslation('app');
   const { t: tCommon } = useTranslation();
+  const auth = useAuthState();
+  const user = auth.status === 'signed-in' ? auth.user : null;
   const email = t('contact.email');
+
   return (
     <div className="page">
       <DocumentHead title={tCommon('routes.contact')} />
-      <PageHeader title={tCommon('routes.contact')} />
-      <section className="card">
-        <p>{t('contact.text')}</p>
-        <p>
-          <span className="muted">{t('contact.emailLabel')}</span>{' '}
-          <a href={`mailto:${email}`}>{email}</a>
-        </p>
-      </section>
+      <PageHeader title={tCommon('routes.contact')}>
+        <p>{t('contact.intro')}</p>
+      </PageHeader>
+      <ContactForm
+        // A new user (a sign-in in another tab) starts a new form with their own name and address.
+        key={user?.uid ?? ''}
+        name={user?.displayName ?? ''}
+        email={user?.email ?? ''}
+      />
+      <p className="muted">
+        {t('contact.mailto')} <a href={`mailto:${email}`}>{email}</a>
+      </p>
     </div>
   );
 }

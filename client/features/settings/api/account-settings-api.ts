@@ -1,0 +1,41 @@
+import type { Account } from '../../../../shared/schemas/account.ts';
+import { updateAccount } from '../../../lib/account-api.ts';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { refreshSession } from '../../../lib/session-actions.ts';
+
+/** The account calls of the Settings screen, through the BFF (the session cookie goes along). */
+
+/**
+ * Saves the display name to the account (the API updates the Firebase user too), then asks the BFF
+ * for a fresh ID token: the session's user, and with it the user menu, takes its name from the
+ * token's claims. A failed refresh leaves the name saved; the menu catches up at the next load.
+ */
+export async function saveDisplayName(displayName: string): Promise<Account> {
+  const account = await updateAccount({ displayName });
+  try {
+    await refreshSession();
+  } catch {
+    // Offline between the two calls: the account has the name, the menu shows it after a reload.
+  }
+  return account;
+}
+
+/** Ends every session of the user, on every device, and revokes their Firebase refresh tokens. */
+export async function signOutEverywhere(): Promise<void> {
+  await apiRequest<undefined>('DELETE', '/auth/sessions');
+}
+
+/**
+ * Deletes the account: its data, the Firebase user and every session. 204 (all gone) and 202 (the
+ * rest is left to a background job that retries until it is gone) both mean done for the user.
+ * Needs a sign-in at most five minutes old (403 `recent_login_required` otherwise).
+ */
+export async function deleteAccount(): Promise<void> {
+  try {
+    await apiRequest<unknown>('DELETE', '/api/v1/account/delete');
+  } catch (error) {
+    // A 202 without a JSON body reaches here as "not JSON": the answer was still a success.
+    if (error instanceof ApiError && error.status >= 200 && error.status < 300) return;
+    throw error;
+  }
+}

@@ -1,0 +1,201 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
+import { reportError } from '../../../lib/error-reporting.ts';
+import { reauthenticate } from '../../../lib/firebase-auth.ts';
+import { signOutAndClear } from '../../../lib/session-actions.ts';
+import { deleteAccount } from '../api/account-settings-api.ts';
+import { loginUrlInLanguage } from '../login-url.ts';
+
+type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
+
+/**
+ * Account deletion (spec §4): a modal dialog asks the user to prove it is them again (their password,
+ * or the Google popup), with the same account they are signed in with; then the account is deleted
+ * (its data, the Firebase user, every session), this browser forgets the person, and after
+ * postDeleteRedirectMs the user is on /login, loaded afresh.
+ *
+ * The dialog is the native <dialog> opened with showModal(): the browser traps focus inside it,
+ * makes the page behind it inert, closes it on Escape and gives focus back to the button that opened
+ * it.
+ */
+export function DeleteAccountSection({
+  uid,
+  email,
+  usesPassword,
+}: {
+  uid: string;
+  email: string;
+  usesPassword: boolean;
+}) {
+  const { t, i18n } = useTranslation('app');
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const passwordId = useId();
+  const errorId = useId();
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const busy = status === 'confirming' || status === 'deleting' || status === 'deleted';
+
+  // After a failure, back to the password (once it is enabled again), where the user acts next.
+  useEffect(() => {
+    if (error !== null && status === 'idle') passwordRef.current?.focus();
+  }, [error, status]);
+
+  function open() {
+    setError(null);
+    dialogRef.current?.showModal();
+  }
+
+  function close() {
+    if (!busy) dialogRef.current?.close();
+  }
+
+  async function confirmAndDelete() {
+    setError(null);
+    setStatus('confirming');
+    try {
+      await reauthenticate(usesPassword ? { kind: 'password', password } : { kind: 'google' }, uid);
+    } catch (failure) {
+      setStatus('idle');
+      // A sign-in failure reads as one (wrong password, popup closed, another account: spec §8).
+      setError(
+        t(authErrorMessageKeyOf(failure, usesPassword ? 'login' : 'google'), { ns: 'auth' }),
+      );
+      return;
+    }
+
+    setStatus('deleting');
+    try {
+      await deleteAccount();
+    } catch (failure) {
+      setStatus('idle');
+      // The proof of identity went stale between the two steps (a slow network, a sleeping tab):
+      // the user proves it again, nothing was deleted.
+      if (failure instanceof ApiError && failure.code === 'recent_login_required') {
+        setError(t('settings.delete.confirmAgain'));
+      } else {
+        if (!(failure instanceof ApiError)) reportError(failure);
+        setError(t(authErrorMessageKeyOf(failure, 'account-deletion'), { ns: 'auth' }));
+      }
+      return;
+    }
+
+    // The account is gone: this browser forgets the person too (the session cookie, the pending
+    // registration, the verification flag, the preference cookies). The cookie-consent choice
+    // stays: it is this browser's answer about cookies, not data of the deleted account.
+    await signOutAndClear();
+    setPassword('');
+    setStatus('deleted');
+    // Not tied to this component: the signed-out app may unmount it, and the user must still go.
+    // A full load, so that nothing of the deleted account stays in memory.
+    const loginUrl = loginUrlInLanguage(i18n.resolvedLanguage);
+    window.setTimeout(() => window.location.assign(loginUrl), postDeleteRedirectMs);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (usesPassword && password === '') {
+      setError(t(authErrorMessageKey('auth/missing-password', 'account-deletion'), { ns: 'auth' }));
+      return;
+    }
+    confirmAndDelete().catch((failure: unknown) => {
+      setStatus('idle');
+      reportError(failure);
+      setError(t(authErrorMessageKeyOf(failure, 'account-deletion'), { ns: 'auth' }));
+    });
+  }
+
+  const waitingText =
+    status === 'confirming'
+      ? t('settings.delete.confirming')
+      : status === 'deleting'
+        ? t('settings.delete.deleting')
+        : status === 'deleted'
+          ? t('settings.delete.deleted')
+          : '';
+
+  return (
+    <section className="card settings-section settings-danger" aria-labelledby="settings-delete">
+      <h2 id="settings-delete">{t('settings.delete.title')}</h2>
+      <p className="muted">{t('settings.delete.text')}</p>
+      <div className="button-row">
+        <button type="button" className="button button-danger" onClick={open}>
+          {t('settings.delete.open')}
+        </button>
+      </div>
+
+      <dialog
+        ref={dialogRef}
+        className="modal-dialog"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onCancel={(event) => {
+          // Escape while the deletion runs would hide a step the user must see through.
+          if (busy) event.preventDefault();
+        }}
+        onClose={() => {
+          // Cancelled: the password typed for it does not stay in the page.
+          setError(null);
+          setPassword('');
+        }}
+      >
+        <form noValidate onSubmit={handleSubmit}>
+          <h2 id={titleId}>{t('settings.delete.dialogTitle')}</h2>
+          <p id={textId}>
+            {usesPassword
+              ? t('settings.delete.withPassword', { email })
+              : t('settings.delete.withGoogle', { email })}
+          </p>
+          {usesPassword && (
+            <div className="form-field">
+              <label htmlFor={passwordId}>{t('settings.delete.password')}</label>
+              <input
+                ref={passwordRef}
+                id={passwordId}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                autoFocus
+                value={password}
+                disabled={busy}
+                aria-invalid={error !== null || undefined}
+                aria-describedby={error !== null ? errorId : undefined}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </div>
+          )}
+          {error !== null && (
+            <p id={errorId} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <p className="form-status" role="status">
+            {waitingText}
+          </p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={busy}
+              onClick={close}
+              autoFocus={!usesPassword}
+            >
+              {t('settings.delete.cancel')}
+            </button>
+            <button type="submit" className="button button-danger" disabled={busy}>
+              {usesPassword ? t('settings.delete.confirm') : t('settings.delete.confirmWithGoogle')}
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/// <reference lib="dom" />
+import { expect, type Page } from '@playwright/test';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { fetchFromPage } from './fixtures.ts';
+
+/** The product's data directory (database, mail files), set by playwright.config.ts. */
+export const productDataDir = process.env.E2E_DATA_DIR ?? '';
+
+/**
+ * The backend account of spec §3, registered as the sign-in flows do once the session is open (the
+ * page must have one).
+ */
+export async function registerAccount(
+  page: Page,
+  user: Pick<TestUser, 'email'>,
+  options: { language?: 'en' | 'fr'; accountType?: 'email' | 'google'; displayName?: string } = {},
+): Promise<void> {
+  const registered = await fetchFromPage(page, '/api/v1/account/register', {
+    method: 'POST',
+    body: {
+      accountType: options.accountType ?? 'email',
+      subscriptionPlan: 'free',
+      language: options.language ?? 'en',
+      displayName: options.displayName ?? 'Camille Martin',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  expect(registered.status).toBe(201);
+}
+
+/** The signed-in user's backend account, as `GET /api/v1/account/me` returns it. */
+export async function accountOf(page: Page): Promise<Record<string, unknown>> {
+  const { status, body } = await fetchFromPage(page, '/api/v1/account/me');
+  expect(status).toBe(200);
+  return (body as { data: { user: Record<string, unknown> } }).data.user;
+}
+
+/**
+ * Waits until the app has rendered over the page: prerendered HTML shows the same controls before
+ * any script runs, and a control used before the app took over would act on markup about to go.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const frame = document.querySelector('[data-layout]');
+    return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
