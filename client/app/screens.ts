@@ -54,7 +54,6 @@ const authNamespaceRoutes: ReadonlySet<string> = new Set([
   'verify-email',
   'verify-email-success',
   'settings',
-  'contact',
 ]);
 
 export function namespacesForPath(pathname: string): readonly Namespace[] {

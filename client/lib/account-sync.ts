@@ -1,4 +1,4 @@
-import { defaultLanguage, signUpPlan, type Language } from '../../shared/constants.ts';
+import { defaultLanguage, signUpPlan } from '../../shared/constants.ts';
 import { visitorOf } from '../../shared/navigation-guard.ts';
 import type { Account, RegisterAccountBody } from '../../shared/schemas/account.ts';
 import type { SessionUser } from '../../shared/schemas/session.ts';
@@ -31,12 +31,12 @@ export function mayHaveAccount(user: SessionUser): boolean {
 /**
  * The registration payload of spec §3 for `user`: the pending registration's name and language when
  * it is this user's (the sign-up that made it), else the display name, the part of the e-mail
- * before the @, then "User"; and `language`, the language of a creation nobody asked for.
+ * before the @, then "User". An account created with no pending registration starts in English
+ * (spec §3: "en for automatic creation").
  */
 export function registrationBody(
   user: SessionUser,
   pending: PendingRegistration | undefined,
-  language: Language,
 ): RegisterAccountBody {
   if (user.email === null) throw new ApiError(0, 'invalid_email', 'The user has no e-mail address');
   const own =
@@ -48,7 +48,7 @@ export function registrationBody(
   return {
     accountType: user.providerId === googleProvider ? 'google' : 'email',
     subscriptionPlan: signUpPlan,
-    language: own?.language ?? language,
+    language: own?.language ?? defaultLanguage,
     displayName: displayName.slice(0, 100),
     email: user.email,
     emailVerified: user.emailVerified,
@@ -64,21 +64,21 @@ export interface AccountSyncOptions {
 
 export interface AccountSync {
   /**
-   * The user's account, created when missing with `language` (unless a pending registration of this
-   * user names one). Calls for the same user share one request.
+   * The user's account, created when missing (in the pending registration's language when it is
+   * this user's, else in English). Calls for the same user share one request.
    */
-  ensure(user: SessionUser, language?: Language): Promise<Account>;
+  ensure(user: SessionUser): Promise<Account>;
 }
 
 export function createAccountSync(options: AccountSyncOptions): AccountSync {
   const inFlight = new Map<string, Promise<Account>>();
 
-  async function ensureNow(user: SessionUser, language: Language): Promise<Account> {
+  async function ensureNow(user: SessionUser): Promise<Account> {
     let account = await options.fetchAccount();
     if (account === null) {
       try {
         account = await options.registerAccount(
-          registrationBody(user, options.readPendingRegistration(), language),
+          registrationBody(user, options.readPendingRegistration()),
         );
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -91,10 +91,10 @@ export function createAccountSync(options: AccountSyncOptions): AccountSync {
   }
 
   return {
-    ensure(user, language = defaultLanguage) {
+    ensure(user) {
       const running = inFlight.get(user.uid);
       if (running !== undefined) return running;
-      const started = ensureNow(user, language).finally(() => inFlight.delete(user.uid));
+      const started = ensureNow(user).finally(() => inFlight.delete(user.uid));
       inFlight.set(user.uid, started);
       return started;
     },
@@ -109,13 +109,13 @@ const accountSync = createAccountSync({
 });
 
 /** The account, created when missing; nothing is applied (the app start applies it itself). */
-export function ensureBackendAccount(user: SessionUser, language?: Language): Promise<Account> {
-  return accountSync.ensure(user, language);
+export function ensureBackendAccount(user: SessionUser): Promise<Account> {
+  return accountSync.ensure(user);
 }
 
 /** ensureBackendAccount, then the account's language and theme applied to the page. */
-export async function syncBackendAccount(user: SessionUser, language?: Language): Promise<Account> {
-  const account = await accountSync.ensure(user, language);
+export async function syncBackendAccount(user: SessionUser): Promise<Account> {
+  const account = await accountSync.ensure(user);
   await applyAccountPreferences(account);
   return account;
 }

@@ -16,15 +16,6 @@ import { createPopupCoordinator, type PopupWindow } from './popup-coordinator.ts
 import { readRuntimeConfig } from './runtime-config.ts';
 import { isRecord } from './shape-checks.ts';
 
-export {
-  AuthFlowError,
-  authErrorMessageKey,
-  authErrorMessageKeyOf,
-  errorCodeOf,
-  type AuthErrorContext,
-  type AuthMessageKey,
-} from './auth-errors.ts';
-
 /**
  * The Firebase web SDK, for the moments the user proves who they are (decision 0001): sign-up,
  * sign-in, Google, re-authentication, the e-mail action codes. It keeps nothing (in-memory

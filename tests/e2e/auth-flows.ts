@@ -1,6 +1,10 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from '@playwright/test';
-import { testProjectId } from '../support/test-environment.ts';
+import {
+  lookUpUserByEmail,
+  oobCodesFor as oobCodesOf,
+  type OobCode,
+} from '../support/auth-emulator-admin.ts';
 import { authEmulatorHost, expect, fetchFromPage, test as base } from './fixtures.ts';
 
 /**
@@ -9,23 +13,12 @@ import { authEmulatorHost, expect, fetchFromPage, test as base } from './fixture
  * an uncaught exception.
  */
 
-export interface OobCode {
-  email: string;
-  oobCode: string;
-  oobLink: string;
-  requestType: 'VERIFY_EMAIL' | 'PASSWORD_RESET' | string;
-}
-
 /** The codes the emulator "mailed" to `email` (oldest first), of one kind. */
-export async function oobCodesFor(email: string, requestType: string): Promise<OobCode[]> {
-  const response = await fetch(
-    `http://${authEmulatorHost}/emulator/v1/projects/${testProjectId}/oobCodes`,
-  );
-  expect(response.ok).toBe(true);
-  const body = (await response.json()) as { oobCodes?: OobCode[] };
-  return (body.oobCodes ?? []).filter(
-    (code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === requestType,
-  );
+export function oobCodesFor(
+  email: string,
+  requestType: OobCode['requestType'],
+): Promise<OobCode[]> {
+  return oobCodesOf(authEmulatorHost, email, requestType);
 }
 
 /** The latest verification code sent to `email`, waited for. */
@@ -39,16 +32,7 @@ export async function latestVerificationCode(email: string): Promise<string> {
 
 /** Whether the emulator still has a user with this e-mail (admin lookup, as the BFF would). */
 export async function emulatorHasUser(email: string): Promise<boolean> {
-  const response = await fetch(
-    `http://${authEmulatorHost}/identitytoolkit.googleapis.com/v1/projects/${testProjectId}/accounts:lookup`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ email: [email] }),
-    },
-  );
-  const body = (await response.json()) as { users?: unknown[] };
-  return (body.users ?? []).length > 0;
+  return (await lookUpUserByEmail(authEmulatorHost, email)) !== undefined;
 }
 
 /** The backend account of the signed-in user, read through the page as the client reads it. */

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from '@playwright/test';
-import { listOobCodes, lookUpUser } from '../support/auth-emulator-admin.ts';
+import { lookUpUser, oobCodesFor } from '../support/auth-emulator-admin.ts';
 import { createGoogleUser, signInWithPassword } from '../support/auth-emulator-users.ts';
 import { accountOf, registerAccount, waitForApp } from './accounts.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
@@ -108,9 +108,7 @@ test('a password-reset e-mail is sent to an e-mail account', async ({ page, veri
   await page.goto('/settings');
   await waitForApp(page);
   const resetCodes = async () =>
-    (await listOobCodes(authEmulatorHost)).filter(
-      (code) => code.email === verifiedUser.email && code.requestType === 'PASSWORD_RESET',
-    ).length;
+    (await oobCodesFor(authEmulatorHost, verifiedUser.email, 'PASSWORD_RESET')).length;
   expect(await resetCodes()).toBe(0);
 
   await main(page).getByRole('button', { name: 'Send a password-reset e-mail' }).click();

@@ -27,15 +27,38 @@ export async function listOobCodes(host: string): Promise<OobCode[]> {
   return body.oobCodes ?? [];
 }
 
+/** The codes issued to `email` (compared without case) of one kind, oldest first. */
+export async function oobCodesFor(
+  host: string,
+  email: string,
+  requestType: OobCode['requestType'],
+): Promise<OobCode[]> {
+  return (await listOobCodes(host)).filter(
+    (code) => code.email.toLowerCase() === email.toLowerCase() && code.requestType === requestType,
+  );
+}
+
 /** The user `uid`, or undefined when the emulator has no such user. */
-export async function lookUpUser(host: string, uid: string): Promise<EmulatorUser | undefined> {
+export function lookUpUser(host: string, uid: string): Promise<EmulatorUser | undefined> {
+  return lookUp(host, { localId: [uid] });
+}
+
+/** The user with this e-mail address, or undefined when the emulator has none. */
+export function lookUpUserByEmail(host: string, email: string): Promise<EmulatorUser | undefined> {
+  return lookUp(host, { email: [email] });
+}
+
+async function lookUp(
+  host: string,
+  query: { localId: string[] } | { email: string[] },
+): Promise<EmulatorUser | undefined> {
   const response = await fetch(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/${testProjectId}/accounts:lookup`,
     {
       method: 'POST',
       // The emulator treats the "owner" bearer as an admin, like a service account would be.
       headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-      body: JSON.stringify({ localId: [uid] }),
+      body: JSON.stringify(query),
     },
   );
   if (!response.ok) throw new Error(`Emulator accounts:lookup: ${response.status}`);

@@ -35,7 +35,7 @@ describe('account sync (spec §4)', () => {
   });
 
   it('registers with the pending registration’s name and language when it is this user’s', () => {
-    expect(registrationBody(user, pending, 'en')).toEqual({
+    expect(registrationBody(user, pending)).toEqual({
       accountType: 'email',
       subscriptionPlan: 'free',
       language: 'fr',
@@ -44,7 +44,7 @@ describe('account sync (spec §4)', () => {
       emailVerified: true,
     });
     const someoneElse = { ...pending, email: 'other@example.com' };
-    expect(registrationBody(user, someoneElse, 'en')).toMatchObject({
+    expect(registrationBody(user, someoneElse)).toMatchObject({
       language: 'en',
       displayName: 'Camille',
     });
@@ -52,7 +52,7 @@ describe('account sync (spec §4)', () => {
 
   it('names a Google account google, and falls back to the e-mail’s local part for the name', () => {
     expect(
-      registrationBody({ ...user, providerId: 'google.com', displayName: null }, undefined, 'en'),
+      registrationBody({ ...user, providerId: 'google.com', displayName: null }, undefined),
     ).toMatchObject({ accountType: 'google', displayName: 'camille', language: 'en' });
   });
 

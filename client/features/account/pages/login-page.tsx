@@ -202,7 +202,15 @@ export default function LoginPage() {
         } catch (failure) {
           show(failure, 'signup');
           if (errorCodeOf(failure) === 'auth/password-does-not-meet-requirements') {
-            setPasswordCheck(await refreshPasswordPolicy(password));
+            // The message is shown already; a policy that cannot be re-read keeps the last list,
+            // and a password typed meanwhile is checked by the live check instead.
+            const sequence = ++checkSequence.current;
+            await refreshPasswordPolicy(password).then(
+              (check) => {
+                if (sequence === checkSequence.current) setPasswordCheck(check);
+              },
+              () => {},
+            );
           }
           return;
         }

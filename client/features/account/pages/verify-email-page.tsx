@@ -84,7 +84,7 @@ export default function VerifyEmailPage() {
           setNotice('notVerifiedYet');
           return;
         }
-        await syncBackendAccount(refreshed, language);
+        await syncBackendAccount(refreshed);
       } catch (failure) {
         show(failure, 'finalize');
         return;

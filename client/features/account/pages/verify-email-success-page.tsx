@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Language } from '../../../../shared/constants.ts';
 import type { SessionUser } from '../../../../shared/schemas/session.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -41,19 +40,18 @@ function takeVerificationCode(): string | undefined {
  * twice must not delete a verified account.
  */
 export default function VerifyEmailSuccessPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('working');
   const [verifiedUser, setVerifiedUser] = useState<SessionUser | undefined>();
   const { message, show } = useAuthError();
   const started = useRef(false);
-  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
 
   async function finalize(user: SessionUser): Promise<void> {
     setStep('finishing');
     try {
-      await syncBackendAccount(user, language);
+      await syncBackendAccount(user);
     } catch (failure) {
       setVerifiedUser(user);
       show(failure, 'finalize');
