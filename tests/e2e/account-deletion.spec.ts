@@ -7,7 +7,13 @@ import {
   uniqueEmail,
 } from '../support/auth-emulator-users.ts';
 import { queryProductDatabase } from '../support/product-database.ts';
-import { accountOf, productDataDir, registerAccount, waitForApp } from './accounts.ts';
+import {
+  accountOf,
+  openSettingsAs,
+  productDataDir,
+  registerAccount,
+  waitForApp,
+} from './accounts.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
@@ -118,10 +124,7 @@ test('a failed deletion is told in French, deletes nothing and keeps the passwor
   page,
   verifiedUser,
 }) => {
-  expect(await openSession(page, verifiedUser)).toBe(200);
-  await registerAccount(page, verifiedUser, { language: 'fr' });
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, verifiedUser, { language: 'fr' });
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
   // The API fails once (its deletion job could not be queued), then asks for a more recent sign-in.
@@ -164,10 +167,7 @@ test('a failed deletion is told in French, deletes nothing and keeps the passwor
 
 test('confirming with another Google account gives the user-mismatch error', async ({ page }) => {
   const signedIn = await createGoogleUser(authEmulatorHost, { name: 'Sacha Google' });
-  expect(await openSession(page, signedIn)).toBe(200);
-  await registerAccount(page, signedIn, { accountType: 'google', displayName: 'Sacha Google' });
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, signedIn, { accountType: 'google', displayName: 'Sacha Google' });
 
   await main(page).getByRole('button', { name: 'Delete my account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -197,10 +197,7 @@ test('a Google account is deleted after choosing the same Google account again',
   page,
 }) => {
   const signedIn = await createGoogleUser(authEmulatorHost, { name: 'Noa Google' });
-  expect(await openSession(page, signedIn)).toBe(200);
-  await registerAccount(page, signedIn, { accountType: 'google', displayName: 'Noa Google' });
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, signedIn, { accountType: 'google', displayName: 'Noa Google' });
 
   await main(page).getByRole('button', { name: 'Delete my account…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth-emulator-users.ts';
-import { fetchFromPage } from './fixtures.ts';
+import { fetchFromPage, openSession } from './fixtures.ts';
 
 /** The product's data directory (database, mail files), set by playwright.config.ts. */
 export const productDataDir = process.env.E2E_DATA_DIR ?? '';
@@ -45,4 +45,16 @@ export async function waitForApp(page: Page): Promise<void> {
     const frame = document.querySelector('[data-layout]');
     return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
   });
+}
+
+/** Signs `user` in with a backend account and opens /settings once the app has taken over. */
+export async function openSettingsAs(
+  page: Page,
+  user: TestUser,
+  account: Parameters<typeof registerAccount>[2] = {},
+): Promise<void> {
+  expect(await openSession(page, user)).toBe(200);
+  await registerAccount(page, user, account);
+  await page.goto('/settings');
+  await waitForApp(page);
 }

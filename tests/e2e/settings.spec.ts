@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { lookUpUser, oobCodesFor } from '../support/auth-emulator-admin.ts';
 import { createGoogleUser, signInWithPassword } from '../support/auth-emulator-users.ts';
-import { accountOf, registerAccount, waitForApp } from './accounts.ts';
+import { accountOf, openSettingsAs, registerAccount, waitForApp } from './accounts.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
@@ -88,10 +88,7 @@ test('an empty display name is refused at the field and nothing is saved', async
   page,
   verifiedUser,
 }) => {
-  expect(await openSession(page, verifiedUser)).toBe(200);
-  await registerAccount(page, verifiedUser, { displayName: 'Camille Martin' });
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, verifiedUser, { displayName: 'Camille Martin' });
   const displayName = main(page).getByLabel('Display name');
   await displayName.fill('   ');
   await main(page).getByRole('button', { name: 'Save' }).click();
@@ -103,10 +100,7 @@ test('an empty display name is refused at the field and nothing is saved', async
 });
 
 test('a password-reset e-mail is sent to an e-mail account', async ({ page, verifiedUser }) => {
-  expect(await openSession(page, verifiedUser)).toBe(200);
-  await registerAccount(page, verifiedUser);
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, verifiedUser);
   const resetCodes = async () =>
     (await oobCodesFor(authEmulatorHost, verifiedUser.email, 'PASSWORD_RESET')).length;
   expect(await resetCodes()).toBe(0);
@@ -122,10 +116,7 @@ test('a Google account is told its password is Google’s and confirms deletion 
   page,
 }) => {
   const googleUser = await createGoogleUser(authEmulatorHost, { name: 'Sacha Google' });
-  expect(await openSession(page, googleUser)).toBe(200);
-  await registerAccount(page, googleUser, { accountType: 'google', displayName: 'Sacha Google' });
-  await page.goto('/settings');
-  await waitForApp(page);
+  await openSettingsAs(page, googleUser, { accountType: 'google', displayName: 'Sacha Google' });
   await expect(main(page).getByText('You sign in with Google')).toBeVisible();
   await expect(
     main(page).getByRole('button', { name: 'Send a password-reset e-mail' }),
