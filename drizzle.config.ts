@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // Each area defines its tables; the shared signing keys live with the database handle.
+  schema: ['./server/areas/*/tables.ts', './server/db/signing-keys.ts'],
   out: './server/db/migrations',
 });

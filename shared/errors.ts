@@ -51,16 +51,28 @@ export function errorBody(code: ErrorCode, message: string, field?: string): Err
   return { error: { code, message, ...(field !== undefined && { field }) } };
 }
 
-/** A failure with a code a caller can act on; servers serialise it as an ErrorBody. */
+export interface AppErrorOptions {
+  /** For developers and logs; the client shows its own text for the code. Defaults to the code. */
+  message?: string;
+  /** The request field at fault, for a validation error. */
+  field?: string;
+  cause?: unknown;
+}
+
+/**
+ * A failure with a code a caller can act on and the HTTP status it is answered with; both servers
+ * turn it into an ErrorBody (server/http/error-replies.ts).
+ */
 export class AppError extends Error {
+  readonly field?: string;
+
   constructor(
-    readonly statusCode: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly field?: string,
-    options?: ErrorOptions,
+    readonly statusCode: number,
+    options: AppErrorOptions = {},
   ) {
-    super(message, options);
+    super(options.message ?? code, 'cause' in options ? { cause: options.cause } : undefined);
     this.name = 'AppError';
+    if (options.field !== undefined) this.field = options.field;
   }
 }

@@ -12,7 +12,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
-import { answerErrorsWithCodes } from './plugins/errors.ts';
+import { answerErrorsWithCodes } from '../http/error-replies.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';

@@ -14,15 +14,15 @@ import buildInfo from './plugins/build-info.ts';
 import clientFiles, { type ClientSourceOptions } from './plugins/client-files.ts';
 import crawlerFiles from './plugins/crawler-files.ts';
 import csrf from './plugins/csrf.ts';
-import errorReplies from './plugins/error-replies.ts';
-import gracefulShutdown from './plugins/graceful-shutdown.ts';
+import errorReplies from './plugins/page-error-replies.ts';
+import gracefulShutdown from '../http/graceful-shutdown.ts';
 import health from './plugins/health.ts';
 import pageGuards from './plugins/page-guards.ts';
 import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rate-limits.ts';
 import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
-import { createSessionContext } from './sessions/session-context.ts';
+import { createSessionContext } from '../areas/sessions/session-context.ts';
 
 export interface BffDependencies {
   config: Config;

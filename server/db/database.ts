@@ -2,9 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The query builder over the pool. The tables are defined by their areas (a `tables.ts` in each folder of `server/areas`)
+ * and imported where they are queried, so the database handle knows none of them.
+ */
+export type Database = NodePgDatabase;
 
 export interface DatabaseHandle {
   db: Database;
@@ -26,7 +29,7 @@ export function openDatabase(
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   return { db, pool, close: () => pool.end() };
 }
 

@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import type { Mailer } from '../platform/mail.ts';
-import { registerAccountDeletionWorker } from './account-deletion.ts';
-import { registerContactMailWorker } from './contact-mail.ts';
+import { registerAccountDeletionWorker } from '../areas/account/account-deletion-job.ts';
+import { registerContactMailWorker } from '../areas/contact/contact-mail-job.ts';
 import type { JobLog, JobQueue } from './job-queue.ts';
 
 /** What the workers need; they run in the processes that run the API (roles `all` and `api`). */

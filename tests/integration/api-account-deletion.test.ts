@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWithinLimit } from '../../server/db/repositories/contact-messages.ts';
-import { accountDeletionQueue } from '../../server/jobs/account-deletion.ts';
+import { insertWithinLimit } from '../../server/areas/contact/contact-messages-repository.ts';
+import { accountDeletionQueue } from '../../server/areas/account/account-deletion-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import {

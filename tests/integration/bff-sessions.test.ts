@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { purgeExpiredSessions } from '../../server/bff/sessions/end-session.ts';
-import { createSessionContext } from '../../server/bff/sessions/session-context.ts';
+import { purgeExpiredSessions } from '../../server/areas/sessions/end-session.ts';
+import { createSessionContext } from '../../server/areas/sessions/session-context.ts';
 import {
   IdentityProviderUnavailableError,
   type IdentityProvider,

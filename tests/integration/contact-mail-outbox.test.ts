@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueFormToken } from '../../server/api/services/contact/issue-form-token.ts';
-import * as contactMessagesRepository from '../../server/db/repositories/contact-messages.ts';
+import { issueFormToken } from '../../server/areas/contact/form-token.ts';
+import * as contactMessagesRepository from '../../server/areas/contact/contact-messages-repository.ts';
 import {
   mailContactMessage,
   sendContactMailJob,
   sweepUnmailedContactMessages,
-} from '../../server/jobs/contact-mail.ts';
+} from '../../server/areas/contact/contact-mail-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { createMailer, type Mailer, type OutgoingMail } from '../../server/platform/mail.ts';
 import { bearer } from '../support/api-test-app.ts';

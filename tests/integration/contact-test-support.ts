@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
-import { registerContactMailWorker } from '../../server/jobs/contact-mail.ts';
+import { registerContactMailWorker } from '../../server/areas/contact/contact-mail-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer, type Mailer } from '../../server/platform/mail.ts';

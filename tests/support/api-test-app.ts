@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
-import { insertSession } from '../../server/db/repositories/sessions.ts';
+import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import { startWorkers } from '../../server/jobs/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';

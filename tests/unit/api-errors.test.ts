@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
-import { describeError, describeValidationIssue } from '../../server/api/plugins/errors.ts';
+import { describeError, describeValidationIssue } from '../../server/http/error-replies.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
@@ -59,7 +59,9 @@ describe('describeValidationIssue', () => {
 
 describe('describeError', () => {
   it('keeps the status, code and field of an AppError', () => {
-    expect(describeError(new AppError(403, 'account_mismatch', 'no', 'email'))).toEqual({
+    expect(
+      describeError(new AppError('account_mismatch', 403, { message: 'no', field: 'email' })),
+    ).toEqual({
       statusCode: 403,
       code: 'account_mismatch',
       message: 'no',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountTypeOfSignInProvider,
   defaultDisplayName,
-} from '../../server/api/services/account/register-account.ts';
+} from '../../server/areas/account/register-account.ts';
 
 describe('defaultDisplayName', () => {
   it('is the part of the e-mail before the @', () => {

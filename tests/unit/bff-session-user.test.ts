@@ -1,6 +1,6 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { expect, test } from 'vitest';
-import { sessionUserFromClaims, visitorOf } from '../../server/bff/sessions/session-user.ts';
+import { sessionUserFromClaims, visitorOf } from '../../server/areas/sessions/session-user.ts';
 
 function claims(overrides: Partial<DecodedIdToken> & Record<string, unknown>): DecodedIdToken {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTokenCipher } from '../../server/bff/sessions/token-cipher.ts';
+import { createTokenCipher } from '../../server/areas/sessions/token-cipher.ts';
 
 const secret = 'a-session-secret-of-at-least-32-characters';
 

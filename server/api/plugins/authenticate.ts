@@ -24,7 +24,7 @@ declare module 'fastify' {
 const bearerHeaderPattern = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
 
 function unauthenticated(message: string): AppError {
-  return new AppError(401, 'unauthenticated', message);
+  return new AppError('unauthenticated', 401, { message: message });
 }
 
 /**

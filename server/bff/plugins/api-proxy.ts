@@ -75,11 +75,9 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
   const forward = async (request: FastifyRequest, reply: FastifyReply, bodyLimitBytes: number) => {
     const path = pathOf(request.url);
     if (isTraversalAttempt(path)) {
-      throw new AppError(
-        400,
-        'path_rejected',
-        'The path contains dot segments or encoded separators',
-      );
+      throw new AppError('path_rejected', 400, {
+        message: 'The path contains dot segments or encoded separators',
+      });
     }
     refuseOversizedBody(request.headers, bodyLimitBytes);
     const { idToken } = await request.getFreshTokens();
@@ -111,16 +109,16 @@ function refuseOversizedBody(headers: IncomingHttpHeaders, limitBytes: number): 
   const declaredLength = headers['content-length'];
   if (declaredLength === undefined) {
     if (headers['transfer-encoding'] !== undefined) {
-      throw new AppError(411, 'length_required', 'Request bodies must declare their length');
+      throw new AppError('length_required', 411, {
+        message: 'Request bodies must declare their length',
+      });
     }
     return;
   }
   if (Number(declaredLength) > limitBytes) {
-    throw new AppError(
-      413,
-      'payload_too_large',
-      `Request bodies are limited to ${limitBytes} bytes`,
-    );
+    throw new AppError('payload_too_large', 413, {
+      message: `Request bodies are limited to ${limitBytes} bytes`,
+    });
   }
 }
 

@@ -26,7 +26,7 @@ async function buildInfo(fastify: FastifyInstance, options: BuildInfoOptions): P
   fastify.get<{ Params: { file: string } }>('/builds/meta/:file', async (request, reply) => {
     // The name is checked before it touches the file system: no separators, no dots but the extension.
     if (!buildIdFile.test(request.params.file))
-      throw new AppError(404, 'not_found', 'No such build');
+      throw new AppError('not_found', 404, { message: 'No such build' });
     return sendJsonFile(
       reply,
       path.join(buildsDir, 'meta', request.params.file),
@@ -45,7 +45,7 @@ async function sendJsonFile(
     content = await fs.readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new AppError(404, 'not_found', 'No such build');
+      throw new AppError('not_found', 404, { message: 'No such build' });
     throw error;
   }
   return reply

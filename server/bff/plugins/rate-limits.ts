@@ -55,7 +55,9 @@ async function rateLimits(fastify: FastifyInstance): Promise<void> {
   await fastify.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'rate_limited', `Too many requests; retry in ${context.after}`),
+      new AppError('rate_limited', 429, {
+        message: `Too many requests; retry in ${context.after}`,
+      }),
   });
 }
 

@@ -10,15 +10,22 @@ import {
   sessionResponseSchema,
   verificationEmailBodySchema,
 } from '../../../shared/schemas/session.ts';
-import { createSession } from '../sessions/create-session.ts';
-import { endEverySession } from '../sessions/end-every-session.ts';
-import { endSession, purgeExpiredSessions } from '../sessions/end-session.ts';
-import { reauthenticateSession } from '../sessions/reauthenticate-session.ts';
-import { ensureFreshIdToken, SessionEndedError } from '../sessions/refresh-session-tokens.ts';
-import { resolveSession } from '../sessions/resolve-session.ts';
-import { sendVerificationEmail } from '../sessions/send-verification-email.ts';
-import type { ActiveSession, FreshTokens, SessionContext } from '../sessions/session-context.ts';
-import { hashSessionId, isWellFormedSessionId } from '../sessions/session-id.ts';
+import { createSession } from '../../areas/sessions/create-session.ts';
+import { endEverySession } from '../../areas/sessions/end-every-session.ts';
+import { endSession, purgeExpiredSessions } from '../../areas/sessions/end-session.ts';
+import { reauthenticateSession } from '../../areas/sessions/reauthenticate-session.ts';
+import {
+  ensureFreshIdToken,
+  SessionEndedError,
+} from '../../areas/sessions/refresh-session-tokens.ts';
+import { resolveSession } from '../../areas/sessions/resolve-session.ts';
+import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
+import type {
+  ActiveSession,
+  FreshTokens,
+  SessionContext,
+} from '../../areas/sessions/session-context.ts';
+import { hashSessionId, isWellFormedSessionId } from '../../areas/sessions/session-id.ts';
 import { rateLimitedRoute, type BffRateLimits } from './rate-limits.ts';
 
 declare module 'fastify' {
@@ -97,7 +104,8 @@ async function sessionPlugin(
     'getFreshTokens',
     async function getFreshTokens(this: FastifyRequest, refreshOptions?: { force?: boolean }) {
       const session = await this.getSession();
-      if (session === null) throw new AppError(401, 'unauthenticated', 'No session; sign in first');
+      if (session === null)
+        throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
       try {
         return await ensureFreshIdToken(context, session, refreshOptions);
       } catch (error) {
@@ -129,7 +137,8 @@ async function sessionPlugin(
 
   const requireSession = async (request: FastifyRequest): Promise<ActiveSession> => {
     const session = await request.getSession();
-    if (session === null) throw new AppError(401, 'unauthenticated', 'No session; sign in first');
+    if (session === null)
+      throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
     return session;
   };
   /** Counts per session where there is one, so users behind one address do not share a budget. */
@@ -176,7 +185,7 @@ async function sessionPlugin(
     },
     async (request) => {
       const session = await request.getSession();
-      if (session === null) throw new AppError(401, 'unauthenticated', 'No session');
+      if (session === null) throw new AppError('unauthenticated', 401, { message: 'No session' });
       try {
         const { user } = await request.getFreshTokens();
         return { user };

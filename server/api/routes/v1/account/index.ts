@@ -10,11 +10,11 @@ import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { IdentityProvider } from '../../../../platform/identity.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { cancelRegistration } from '../../../services/account/cancel-registration.ts';
-import { getAccount } from '../../../services/account/get-account.ts';
-import { registerAccount } from '../../../services/account/register-account.ts';
-import { requestAccountDeletion } from '../../../services/account/request-account-deletion.ts';
-import { updateAccount } from '../../../services/account/update-account.ts';
+import { cancelRegistration } from '../../../../areas/account/cancel-registration.ts';
+import { getAccount } from '../../../../areas/account/get-account.ts';
+import { registerAccount } from '../../../../areas/account/register-account.ts';
+import { requestAccountDeletion } from '../../../../areas/account/request-account-deletion.ts';
+import { updateAccount } from '../../../../areas/account/update-account.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */

@@ -8,8 +8,8 @@ import {
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { issueFormToken } from '../../../services/contact/issue-form-token.ts';
-import { submitContactMessage } from '../../../services/contact/submit-contact-message.ts';
+import { issueFormToken } from '../../../../areas/contact/form-token.ts';
+import { submitContactMessage } from '../../../../areas/contact/submit-contact-message.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */

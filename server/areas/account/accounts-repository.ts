@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared-statements.ts';
+import { accounts } from './tables.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+export type AccountChanges = Partial<Pick<AccountRow, 'language' | 'displayName' | 'theme'>>;
+
+/** The account lookup, prepared: nearly every API call makes it. */
+const findAccountStatement = preparedFor((db) =>
+  db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.uid, sql.placeholder('uid')))
+    .limit(1)
+    .prepare('find_account'),
+);
+
+export async function findAccount(db: Database, uid: string): Promise<AccountRow | undefined> {
+  const [row] = await findAccountStatement(db).execute({ uid });
+  return row;
+}
+
+/** Inserts the account; returns undefined when one already exists for this uid. */
+export async function insertAccount(
+  db: Database,
+  row: NewAccountRow,
+): Promise<AccountRow | undefined> {
+  const [inserted] = await db.insert(accounts).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function updateAccount(
+  db: Database,
+  uid: string,
+  changes: AccountChanges,
+): Promise<AccountRow | undefined> {
+  const [updated] = await db
+    .update(accounts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(accounts.uid, uid))
+    .returning();
+  return updated;
+}
+
+export async function deleteAccount(db: Database, uid: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.uid, uid));
+}

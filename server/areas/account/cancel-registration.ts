@@ -1,0 +1,37 @@
+import { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/database.ts';
+import * as contactMessagesRepository from '../contact/contact-messages-repository.ts';
+import * as sessionsRepository from '../sessions/sessions-repository.ts';
+import type { IdentityProvider } from '../../platform/identity.ts';
+import type { Caller } from '../../api/plugins/authenticate.ts';
+
+/**
+ * "Use another account" on /verify-email (issue 4): an e-mail sign-up whose address was never
+ * verified is undone, the Firebase user, the user's sessions and contact messages with it, so the
+ * address can be used again and nothing personal is left. No backend account exists yet (it is created only once the address is verified).
+ *
+ * The rule is read from Firebase, not from the ID token: a token minted before the user clicked the
+ * link in another browser still says "unverified", and a verified user (who may already have a
+ * backend account) must never be deleted this way. Google users count as verified.
+ */
+export async function cancelRegistration(
+  deps: { db: Database; identity: IdentityProvider },
+  caller: Caller,
+): Promise<void> {
+  const user = await deps.identity.findUser(caller.uid);
+  if (user !== null) {
+    const emailSignUp =
+      caller.signInProvider === 'password' &&
+      user.providerIds.every((providerId) => providerId === 'password');
+    if (!emailSignUp || user.emailVerified) {
+      throw new AppError('email_already_verified', 403, {
+        message: 'Only an e-mail sign-up whose address is not verified yet can be cancelled',
+      });
+    }
+    // Firebase first: if it fails, nothing has changed and the caller, still signed in, may retry.
+    await deps.identity.deleteUser(caller.uid);
+  }
+  await sessionsRepository.deleteSessionsOfUser(deps.db, caller.uid);
+  // The contact form does not ask for a verified address, so an unverified user may have written.
+  await contactMessagesRepository.deleteContactMessagesOfUser(deps.db, caller.uid);
+}

@@ -1,0 +1,53 @@
+import type { Database } from '../../db/database.ts';
+import * as accountsRepository from './accounts-repository.ts';
+import * as contactMessagesRepository from '../contact/contact-messages-repository.ts';
+import * as sessionsRepository from '../sessions/sessions-repository.ts';
+import type { IdentityProvider } from '../../platform/identity.ts';
+
+export interface AccountDeletionDependencies {
+  db: Database;
+  identity: IdentityProvider;
+}
+
+/** Which step of a deletion failed, for the logs and the error report. */
+export class AccountDeletionStepError extends Error {
+  constructor(
+    readonly step: 'sessions' | 'contact-messages' | 'account' | 'identity',
+    options: ErrorOptions,
+  ) {
+    super(`Deleting the user's ${step} failed`, options);
+    this.name = 'AccountDeletionStepError';
+  }
+}
+
+/**
+ * Removes everything the product keeps about a user: the BFF's sessions (they live in the same
+ * database), the messages sent through the contact form, the account row, then the Firebase user.
+ *
+ * Sessions go first: if a later step fails, the user is at least signed out everywhere rather than
+ * left with live sessions. The Firebase user goes last, because once it is gone nobody can sign in
+ * as this user again to ask for the rest. No transaction wraps the steps: each one is idempotent, so
+ * the account-deletion job finishes a half-done deletion by running the whole of it again.
+ */
+export async function deleteAccountEverywhere(
+  deps: AccountDeletionDependencies,
+  uid: string,
+): Promise<void> {
+  await runStep('sessions', () => sessionsRepository.deleteSessionsOfUser(deps.db, uid));
+  await runStep('contact-messages', () =>
+    contactMessagesRepository.deleteContactMessagesOfUser(deps.db, uid),
+  );
+  await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
+  await runStep('identity', () => deps.identity.deleteUser(uid));
+}
+
+async function runStep(
+  step: AccountDeletionStepError['step'],
+  action: () => Promise<void>,
+): Promise<void> {
+  try {
+    await action();
+  } catch (error) {
+    throw new AccountDeletionStepError(step, { cause: error });
+  }
+}

@@ -1,0 +1,77 @@
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { SessionUser } from '../../../shared/schemas/session.ts';
+import type { Database } from '../../db/database.ts';
+import { preparedFor } from '../../db/prepared-statements.ts';
+import { sessions } from './tables.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NewSessionRow = typeof sessions.$inferInsert;
+
+export async function insertSession(db: Database, row: NewSessionRow): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+/** The live-session lookup, prepared: it runs for every page and every proxied API call. */
+const findLiveSessionStatement = preparedFor((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session'),
+);
+
+/** The session with this id hash, if neither its idle nor its absolute expiry has passed. */
+export async function findLiveSession(
+  db: Database,
+  idHash: string,
+  idleSince: Date,
+  now: Date,
+): Promise<SessionRow | undefined> {
+  const [row] = await findLiveSessionStatement(db).execute({ idHash, idleSince, now });
+  return row;
+}
+
+export async function touchSession(db: Database, idHash: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export async function storeRefreshedTokens(
+  db: Database,
+  idHash: string,
+  tokens: {
+    refreshTokenEncrypted: string;
+    idTokenEncrypted: string;
+    idTokenExpiresAt: Date;
+    claims?: SessionUser;
+  },
+): Promise<void> {
+  await db.update(sessions).set(tokens).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: Database, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSessionsOfUser(db: Database, uid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.uid, uid));
+}
+
+/** Removes sessions past either expiry; returns how many went. */
+export async function deleteExpiredSessions(
+  db: Database,
+  idleSince: Date,
+  now: Date,
+): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(or(lt(sessions.lastSeenAt, idleSince), lt(sessions.expiresAt, now)))
+    .returning({ idHash: sessions.idHash });
+  return removed.length;
+}
