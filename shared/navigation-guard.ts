@@ -4,7 +4,7 @@ import { flowPaths, type AppRoute } from './routes.ts';
 export type Visitor =
   { readonly signedIn: false } | { readonly signedIn: true; readonly emailVerified: boolean };
 
-/** The claims of a signed-in user the guard reads: a SessionUser (shared/schemas/session.ts) has them. */
+/** The claims of a signed-in user the guard reads: a AuthUser (shared/schemas/session.ts) has them. */
 export interface VisitorClaims {
   readonly providerId: string;
   readonly emailVerified: boolean;

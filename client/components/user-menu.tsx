@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import { signOutAndClear } from '../lib/session-actions.ts';
 import { AppLink } from './app-link.tsx';
 import { displayNameOf, initialsOf } from './user-name.ts';
@@ -33,7 +33,7 @@ function Avatar({ name, photoURL }: { name: string; photoURL: string | null }) {
   );
 }
 
-export function UserMenu({ user }: { user: SessionUser }) {
+export function UserMenu({ user }: { user: AuthUser }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);

@@ -1,11 +1,11 @@
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 
 /**
  * How the interface names the signed-in user: the display name, else the part of the e-mail before
  * the @ (spec §3's fallback for the display name), else `fallback` ("User" in the visitor's language).
  */
 export function displayNameOf(
-  user: Pick<SessionUser, 'displayName' | 'email'>,
+  user: Pick<AuthUser, 'displayName' | 'email'>,
   fallback: string,
 ): string {
   const name = user.displayName?.trim();

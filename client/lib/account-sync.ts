@@ -1,7 +1,7 @@
-import { defaultLanguage, signUpPlan } from '../../shared/constants.ts';
 import { visitorOf } from '../../shared/navigation-guard.ts';
+import { registrationBody } from '../../shared/registration.ts';
 import type { Account, RegisterAccountBody } from '../../shared/schemas/account.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import { fetchAccount, registerAccount } from './account-api.ts';
 import { ApiError } from './api-client.ts';
 import { getAuthState, subscribeAuth } from './auth-session.ts';
@@ -20,39 +20,10 @@ import { applyAccountPreferences } from './preferences.ts';
  * or a Google user has one: an unverified user is never looked up.
  */
 
-const googleProvider = 'google.com';
-
 /** Whether the user may have a backend account (verified e-mail, or Google). */
-export function mayHaveAccount(user: SessionUser): boolean {
+export function mayHaveAccount(user: AuthUser): boolean {
   const visitor = visitorOf(user);
   return visitor.signedIn && visitor.emailVerified;
-}
-
-/**
- * The registration payload of spec §3 for `user`: the pending registration's name and language when
- * it is this user's (the sign-up that made it), else the display name, the part of the e-mail
- * before the @, then "User". An account created with no pending registration starts in English
- * (spec §3: "en for automatic creation").
- */
-export function registrationBody(
-  user: SessionUser,
-  pending: PendingRegistration | undefined,
-): RegisterAccountBody {
-  if (user.email === null) throw new ApiError(0, 'invalid_email', 'The user has no e-mail address');
-  const own =
-    pending !== undefined && pending.email.toLowerCase() === user.email.toLowerCase()
-      ? pending
-      : undefined;
-  const localPart = user.email.split('@')[0]?.trim() ?? '';
-  const displayName = (own?.name ?? user.displayName ?? '').trim() || localPart || 'User';
-  return {
-    accountType: user.providerId === googleProvider ? 'google' : 'email',
-    subscriptionPlan: signUpPlan,
-    language: own?.language ?? defaultLanguage,
-    displayName: displayName.slice(0, 100),
-    email: user.email,
-    emailVerified: user.emailVerified,
-  };
 }
 
 export interface AccountSyncOptions {
@@ -67,18 +38,21 @@ export interface AccountSync {
    * The user's account, created when missing (in the pending registration's language when it is
    * this user's, else in English). Calls for the same user share one request.
    */
-  ensure(user: SessionUser): Promise<Account>;
+  ensure(user: AuthUser): Promise<Account>;
 }
 
 export function createAccountSync(options: AccountSyncOptions): AccountSync {
   const inFlight = new Map<string, Promise<Account>>();
 
-  async function ensureNow(user: SessionUser): Promise<Account> {
+  async function ensureNow(user: AuthUser): Promise<Account> {
     let account = await options.fetchAccount();
     if (account === null) {
       try {
+        const { email } = user;
+        if (email === null)
+          throw new ApiError(0, 'invalid_email', 'The user has no e-mail address');
         account = await options.registerAccount(
-          registrationBody(user, options.readPendingRegistration()),
+          registrationBody({ ...user, email }, options.readPendingRegistration()),
         );
       } catch (error) {
         if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -109,12 +83,12 @@ const accountSync = createAccountSync({
 });
 
 /** The account, created when missing; nothing is applied (the app start applies it itself). */
-export function ensureBackendAccount(user: SessionUser): Promise<Account> {
+export function ensureBackendAccount(user: AuthUser): Promise<Account> {
   return accountSync.ensure(user);
 }
 
 /** ensureBackendAccount, then the account's language and theme applied to the page. */
-export async function syncBackendAccount(user: SessionUser): Promise<Account> {
+export async function syncBackendAccount(user: AuthUser): Promise<Account> {
   const account = await accountSync.ensure(user);
   await applyAccountPreferences(account);
   return account;
@@ -126,8 +100,8 @@ export async function syncBackendAccount(user: SessionUser): Promise<Account> {
  * `startUser` is the user the app start already handled. A failure waits for the next change or
  * start; the flows that need the account (sign-in, verification) report it themselves.
  */
-export function followAccountSync(startUser: SessionUser | null): void {
-  const keyOf = (user: SessionUser | null) =>
+export function followAccountSync(startUser: AuthUser | null): void {
+  const keyOf = (user: AuthUser | null) =>
     user === null ? null : `${user.uid}:${String(mayHaveAccount(user))}`;
   let lastKey = keyOf(startUser);
   subscribeAuth(() => {

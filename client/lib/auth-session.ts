@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import { isNullableString, isRecord, isString } from './shape-checks.ts';
 
 /**
@@ -20,7 +20,7 @@ export type AuthState =
   | { status: 'pending' }
   | { status: 'signed-out' }
   | { status: 'unknown' }
-  | { status: 'signed-in'; user: SessionUser };
+  | { status: 'signed-in'; user: AuthUser };
 
 export const sessionPath = '/auth/session';
 
@@ -39,7 +39,7 @@ export interface AuthSession {
   getAuthState(): AuthState;
   subscribe(listener: () => void): () => void;
   whenSessionKnown(): Promise<AuthState>;
-  setSignedInUser(user: SessionUser | null): void;
+  setSignedInUser(user: AuthUser | null): void;
   signOut(): Promise<void>;
 }
 
@@ -56,14 +56,14 @@ export async function authStateFromResponse(response: Response): Promise<AuthSta
   try {
     const body: unknown = await response.json();
     const user = isRecord(body) ? body.user : undefined;
-    return isSessionUser(user) ? { status: 'signed-in', user } : unknownState;
+    return isAuthUser(user) ? { status: 'signed-in', user } : unknownState;
   } catch {
     return unknownState;
   }
 }
 
 /** The fields of spec §3's auth user, as the BFF's session routes describe them. */
-export function isSessionUser(value: unknown): value is SessionUser {
+export function isAuthUser(value: unknown): value is AuthUser {
   return (
     isRecord(value) &&
     isString(value.uid) &&
@@ -216,7 +216,7 @@ export function whenSessionKnown(): Promise<AuthState> {
 }
 
 /** For the sign-in and sign-out flows (issue 4), once the BFF has opened or closed the session. */
-export function setSignedInUser(user: SessionUser | null): void {
+export function setSignedInUser(user: AuthUser | null): void {
   authSession.setSignedInUser(user);
 }
 

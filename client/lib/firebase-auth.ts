@@ -7,10 +7,10 @@ import {
   supportedLanguages,
   type Language,
 } from '../../shared/constants.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import { ApiError, apiRequest } from './api-client.ts';
 import { AuthFlowError } from './auth-errors.ts';
-import { getAuthState, isSessionUser, setSignedInUser } from './auth-session.ts';
+import { getAuthState, isAuthUser, setSignedInUser } from './auth-session.ts';
 import { clearPendingRegistration, savePendingRegistration } from './pending-registration.ts';
 import { createPopupCoordinator, type PopupWindow } from './popup-coordinator.ts';
 import { readRuntimeConfig } from './runtime-config.ts';
@@ -109,9 +109,9 @@ async function signOutSdk({ auth, sdk }: LoadedAuth): Promise<void> {
   }
 }
 
-function sessionUserOf(body: unknown): SessionUser {
+function sessionUserOf(body: unknown): AuthUser {
   const user = isRecord(body) ? body.user : undefined;
-  if (!isSessionUser(user)) throw new AuthFlowError('internal_error', 'Unexpected session answer');
+  if (!isAuthUser(user)) throw new AuthFlowError('internal_error', 'Unexpected session answer');
   return user;
 }
 
@@ -120,7 +120,7 @@ async function handOverTokens(
   loaded: LoadedAuth,
   user: User,
   path: '/auth/session' | '/auth/session/reauthenticate',
-): Promise<SessionUser> {
+): Promise<AuthUser> {
   try {
     const idToken = await user.getIdToken();
     const body = await apiRequest<unknown>('POST', path, {
@@ -136,7 +136,7 @@ async function handOverTokens(
 }
 
 /** Opens the BFF session of a fresh sign-in and tells the app who is signed in. */
-async function openSession(loaded: LoadedAuth, user: User): Promise<SessionUser> {
+async function openSession(loaded: LoadedAuth, user: User): Promise<AuthUser> {
   const sessionUser = await handOverTokens(loaded, user, '/auth/session');
   setSignedInUser(sessionUser);
   return sessionUser;
@@ -160,7 +160,7 @@ export interface SignUpInput {
  * cannot be opened, the new Firebase user is deleted and the state cleared, so that the same
  * address can sign up again; the failure's code is then `verification_email_failed` or the cause.
  */
-export async function signUpWithEmail(input: SignUpInput): Promise<SessionUser> {
+export async function signUpWithEmail(input: SignUpInput): Promise<AuthUser> {
   const loaded = await firebaseAuth();
   const { auth, sdk } = loaded;
   let user: User;
@@ -216,7 +216,7 @@ export async function signUpWithEmail(input: SignUpInput): Promise<SessionUser> 
  * Spec §4 "Login with e-mail": opens the session, verified or not. The caller ensures the backend
  * account of a verified user (account-sync.ts) and sends an unverified one to /verify-email.
  */
-export async function signInWithEmail(email: string, password: string): Promise<SessionUser> {
+export async function signInWithEmail(email: string, password: string): Promise<AuthUser> {
   const loaded = await firebaseAuth();
   let user: User;
   try {
@@ -306,7 +306,7 @@ async function googleUser(): Promise<{ loaded: LoadedAuth; user: User }> {
  * Spec §4 "Google login": the popup, then the session. Google users count as verified; the caller
  * ensures the backend account (accountType google).
  */
-export async function signInWithGoogle(): Promise<SessionUser> {
+export async function signInWithGoogle(): Promise<AuthUser> {
   const { loaded, user } = await googleUser();
   return openSession(loaded, user);
 }
@@ -322,7 +322,7 @@ export type ReauthenticationMethod = { kind: 'password'; password: string } | { 
 export async function reauthenticate(
   method: ReauthenticationMethod,
   expectedUid: string,
-): Promise<SessionUser> {
+): Promise<AuthUser> {
   let loaded: LoadedAuth;
   let user: User;
   if (method.kind === 'password') {

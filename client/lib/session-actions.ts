@@ -1,8 +1,8 @@
 import type { Language } from '../../shared/constants.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import { apiRequest } from './api-client.ts';
 import { AuthFlowError } from './auth-errors.ts';
-import { isSessionUser, setSignedInUser, signOut } from './auth-session.ts';
+import { isAuthUser, setSignedInUser, signOut } from './auth-session.ts';
 import { clearPendingRegistration } from './pending-registration.ts';
 import { clearPreferences } from './preferences.ts';
 import { isRecord } from './shape-checks.ts';
@@ -24,10 +24,10 @@ export async function resendVerificationEmail(language: Language): Promise<void>
  * `POST /auth/session/refresh`: the session's claims read again from a fresh ID token (after the
  * address was verified elsewhere), and the app told.
  */
-export async function refreshSession(): Promise<SessionUser> {
+export async function refreshSession(): Promise<AuthUser> {
   const body = await apiRequest<unknown>('POST', '/auth/session/refresh');
   const user = isRecord(body) ? body.user : undefined;
-  if (!isSessionUser(user)) throw new AuthFlowError('internal_error', 'Unexpected session answer');
+  if (!isAuthUser(user)) throw new AuthFlowError('internal_error', 'Unexpected session answer');
   setSignedInUser(user);
   return user;
 }

@@ -1,5 +1,6 @@
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 import type { FirebaseConfig } from '../config.ts';
 
 /**
@@ -13,6 +14,39 @@ export interface RefreshedTokens {
   idToken: string;
   refreshToken: string;
   expiresAt: Date;
+}
+
+/** Firebase names every sign-in method; a token that names none is counted as an e-mail sign-in. */
+const defaultProviderId = 'email';
+
+/**
+ * The signed-in user a verified ID token describes: the one reading of a token's claims, shared by
+ * the BFF (the session's user) and the API (the caller).
+ */
+export function authUserOf(claims: DecodedIdToken): AuthUser {
+  const stringClaim = (name: string): string | null => {
+    const value: unknown = claims[name];
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  const provider = claims.firebase?.sign_in_provider;
+  return {
+    uid: claims.uid,
+    email: stringClaim('email'),
+    displayName: stringClaim('name'),
+    photoURL: stringClaim('picture'),
+    providerId: typeof provider === 'string' && provider !== '' ? provider : defaultProviderId,
+    emailVerified: claims.email_verified === true,
+  };
+}
+
+/** The user behind a request to the API, with when they last proved who they are. */
+export interface Caller extends AuthUser {
+  /** When the user last signed in with their credentials (the token's `auth_time`), not when it was refreshed. */
+  authTime: Date;
+}
+
+export function callerOf(claims: DecodedIdToken): Caller {
+  return { ...authUserOf(claims), authTime: new Date(claims.auth_time * 1000) };
 }
 
 /** Firebase refused the refresh token: revoked, user deleted or disabled, or malformed. */

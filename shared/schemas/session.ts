@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { supportedLanguages } from '../constants.ts';
 
 /** The signed-in user as the BFF describes it to the client (spec §3, "Auth user"). */
-export const sessionUserSchema = z.object({
+export const authUserSchema = z.object({
   uid: z.string(),
   email: z.string().nullable(),
   displayName: z.string().nullable(),
@@ -10,7 +10,7 @@ export const sessionUserSchema = z.object({
   providerId: z.string(),
   emailVerified: z.boolean(),
 });
-export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type AuthUser = z.infer<typeof authUserSchema>;
 
 export const createSessionBodySchema = z.strictObject({
   idToken: z.string().min(1).max(8192),
@@ -18,7 +18,7 @@ export const createSessionBodySchema = z.strictObject({
 });
 export type CreateSessionBody = z.infer<typeof createSessionBodySchema>;
 
-export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+export const sessionResponseSchema = z.object({ user: authUserSchema });
 
 /** POST /auth/session/verification-email: the language the e-mail is written in. */
 export const verificationEmailBodySchema = z.strictObject({

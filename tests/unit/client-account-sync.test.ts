@@ -1,15 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createAccountSync,
-  mayHaveAccount,
-  registrationBody,
-} from '../../client/lib/account-sync.ts';
+import { createAccountSync, mayHaveAccount } from '../../client/lib/account-sync.ts';
 import { ApiError } from '../../client/lib/api-client.ts';
 import type { PendingRegistration } from '../../client/lib/pending-registration.ts';
 import type { Account } from '../../shared/schemas/account.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 
-const user: SessionUser = {
+const user: AuthUser = {
   uid: 'uid-1',
   email: 'camille@example.com',
   displayName: 'Camille',
@@ -32,28 +28,6 @@ describe('account sync (spec §4)', () => {
     expect(mayHaveAccount(user)).toBe(true);
     expect(mayHaveAccount({ ...user, emailVerified: false })).toBe(false);
     expect(mayHaveAccount({ ...user, emailVerified: false, providerId: 'google.com' })).toBe(true);
-  });
-
-  it('registers with the pending registration’s name and language when it is this user’s', () => {
-    expect(registrationBody(user, pending)).toEqual({
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'fr',
-      displayName: 'Camille Martin',
-      email: 'camille@example.com',
-      emailVerified: true,
-    });
-    const someoneElse = { ...pending, email: 'other@example.com' };
-    expect(registrationBody(user, someoneElse)).toMatchObject({
-      language: 'en',
-      displayName: 'Camille',
-    });
-  });
-
-  it('names a Google account google, and falls back to the e-mail’s local part for the name', () => {
-    expect(
-      registrationBody({ ...user, providerId: 'google.com', displayName: null }, undefined),
-    ).toMatchObject({ accountType: 'google', displayName: 'camille', language: 'en' });
   });
 
   it('creates the account on 404, clears the pending registration, and shares one request', async () => {

@@ -4,9 +4,9 @@ import {
   type AuthSession,
   type SessionFetch,
 } from '../../client/lib/auth-session.ts';
-import type { SessionUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '../../shared/schemas/session.ts';
 
-const user: SessionUser = {
+const user: AuthUser = {
   uid: 'u1',
   email: 'ada@example.com',
   displayName: 'Ada',

@@ -1,17 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors.ts';
-import { isRefusedIdTokenError, type IdentityProvider } from '../../platform/identity.ts';
-
-/** The signed-in user who made the request, as their verified Firebase ID token describes them. */
-export interface Caller {
-  uid: string;
-  email: string | null;
-  emailVerified: boolean;
-  /** The token's `firebase.sign_in_provider`: `password`, `google.com`, … */
-  signInProvider: string;
-  /** When the user last signed in with their credentials (the token's `auth_time`), not when it was refreshed. */
-  authTime: Date;
-}
+import {
+  callerOf,
+  isRefusedIdTokenError,
+  type Caller,
+  type IdentityProvider,
+} from '../../platform/identity.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,13 +54,7 @@ export function authenticateEveryRequest(scope: FastifyInstance, identity: Ident
       throw unauthenticated('The ID token is invalid or expired');
     }
 
-    request.caller = {
-      uid: decoded.uid,
-      email: decoded.email ?? null,
-      emailVerified: decoded.email_verified === true,
-      signInProvider: decoded.firebase.sign_in_provider,
-      authTime: new Date(decoded.auth_time * 1000),
-    };
+    request.caller = callerOf(decoded);
   });
 }
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import * as contactMessagesRepository from '../contact/contact-messages-repository.ts';
 import * as sessionsRepository from '../sessions/sessions-repository.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
-import type { Caller } from '../../api/plugins/authenticate.ts';
+import type { Caller } from '../../platform/identity.ts';
 
 /**
  * "Use another account" on /verify-email (issue 4): an e-mail sign-up whose address was never
@@ -21,7 +21,7 @@ export async function cancelRegistration(
   const user = await deps.identity.findUser(caller.uid);
   if (user !== null) {
     const emailSignUp =
-      caller.signInProvider === 'password' &&
+      caller.providerId === 'password' &&
       user.providerIds.every((providerId) => providerId === 'password');
     if (!emailSignUp || user.emailVerified) {
       throw new AppError('email_already_verified', 403, {

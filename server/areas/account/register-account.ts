@@ -1,27 +1,10 @@
 import { AppError } from '../../../shared/errors.ts';
-import type { Account, AccountType, RegisterAccountBody } from '../../../shared/schemas/account.ts';
+import { accountTypeOf, defaultDisplayName } from '../../../shared/registration.ts';
+import type { Account, RegisterAccountBody } from '../../../shared/schemas/account.ts';
 import type { Database } from '../../db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import type { Caller } from '../../api/plugins/authenticate.ts';
+import type { Caller } from '../../platform/identity.ts';
 import { presentAccount } from './present-account.ts';
-
-/** Which account type each Firebase sign-in provider stands for; other providers cannot register. */
-const accountTypeBySignInProvider: Readonly<Record<string, AccountType>> = {
-  password: 'email',
-  'google.com': 'google',
-};
-
-export function accountTypeOfSignInProvider(signInProvider: string): AccountType | undefined {
-  return Object.hasOwn(accountTypeBySignInProvider, signInProvider)
-    ? accountTypeBySignInProvider[signInProvider]
-    : undefined;
-}
-
-/** The spec's fallback (§3): the part of the e-mail before the @, then "User". */
-export function defaultDisplayName(email: string): string {
-  const localPart = email.split('@')[0]?.trim() ?? '';
-  return localPart === '' ? 'User' : localPart;
-}
 
 /**
  * Creates the backend account of the caller (spec §3 "Registration payload", §4).
@@ -40,9 +23,9 @@ export async function registerAccount(
   caller: Caller,
   body: RegisterAccountBody,
 ): Promise<Account> {
-  if (accountTypeOfSignInProvider(caller.signInProvider) !== body.accountType) {
+  if (accountTypeOf(caller.providerId) !== body.accountType) {
     throw new AppError('account_mismatch', 403, {
-      message: `accountType ${body.accountType} does not match the sign-in provider ${caller.signInProvider}`,
+      message: `accountType ${body.accountType} does not match the sign-in provider ${caller.providerId}`,
       field: 'accountType',
     });
   }
@@ -67,7 +50,7 @@ export async function registerAccount(
   const inserted = await accountsRepository.insertAccount(db, {
     uid: caller.uid,
     email: caller.email,
-    displayName: body.displayName ?? defaultDisplayName(caller.email),
+    displayName: body.displayName ?? defaultDisplayName(caller.email, caller.displayName),
     accountType: body.accountType,
     subscriptionPlan: body.subscriptionPlan,
     language: body.language,

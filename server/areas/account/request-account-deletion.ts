@@ -2,7 +2,7 @@ import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { sendAccountDeletionJob } from './account-deletion-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { Caller } from '../../api/plugins/authenticate.ts';
+import type { Caller } from '../../platform/identity.ts';
 import { deleteAccountEverywhere, type AccountDeletionDependencies } from './delete-account.ts';
 
 export interface RequestAccountDeletionDependencies extends AccountDeletionDependencies {

@@ -1,16 +1,16 @@
 import { insertSession } from './sessions-repository.ts';
 import { session as sessionRules } from '../../../shared/constants.ts';
-import type { CreateSessionBody, SessionUser } from '../../../shared/schemas/session.ts';
+import type { CreateSessionBody, AuthUser } from '../../../shared/schemas/session.ts';
 import { endSession } from './end-session.ts';
 import { hashSessionId, newSessionId } from './session-id.ts';
 import { tokenBinding, type SessionContext } from './session-context.ts';
-import { sessionUserFromClaims } from './session-user.ts';
+import { authUserOf } from '../../platform/identity.ts';
 import { verifySignIn } from './verify-sign-in.ts';
 
 export interface CreatedSession {
   /** The cookie value; never stored. */
   sessionId: string;
-  user: SessionUser;
+  user: AuthUser;
 }
 
 /**
@@ -26,7 +26,7 @@ export async function createSession(
   const now = context.now();
   const sessionId = newSessionId();
   const idHash = hashSessionId(sessionId);
-  const user = sessionUserFromClaims(claims);
+  const user = authUserOf(claims);
   const expiresAt = new Date(now.getTime() + sessionRules.absoluteExpiryMs);
   await insertSession(context.db, {
     idHash,

@@ -1,4 +1,4 @@
-import type { CreateSessionBody, SessionUser } from '../../../shared/schemas/session.ts';
+import type { CreateSessionBody, AuthUser } from '../../../shared/schemas/session.ts';
 import { storeSessionTokens } from './refresh-session-tokens.ts';
 import type { ActiveSession, SessionContext } from './session-context.ts';
 import { verifySignIn } from './verify-sign-in.ts';
@@ -13,7 +13,7 @@ export async function reauthenticateSession(
   context: SessionContext,
   session: ActiveSession,
   tokens: CreateSessionBody,
-): Promise<SessionUser> {
+): Promise<AuthUser> {
   const { refreshed, claims } = await verifySignIn(context, tokens, { expectedUid: session.uid });
   return storeSessionTokens(context, session, refreshed, claims);
 }

@@ -3,7 +3,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth';
 import { RefreshTokenRefusedError, type RefreshedTokens } from '../../platform/identity.ts';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import type { SessionUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../shared/schemas/session.ts';
 import {
   tokenBinding,
   type ActiveSession,
@@ -11,7 +11,7 @@ import {
   type SessionContext,
 } from './session-context.ts';
 import { endSession } from './end-session.ts';
-import { sessionUserFromClaims } from './session-user.ts';
+import { authUserOf } from '../../platform/identity.ts';
 import {
   asUnavailable,
   IdTokenRejectedError,
@@ -120,8 +120,8 @@ export async function storeSessionTokens(
   session: ActiveSession,
   refreshed: RefreshedTokens,
   claims: DecodedIdToken,
-): Promise<SessionUser> {
-  const user = sessionUserFromClaims(claims);
+): Promise<AuthUser> {
+  const user = authUserOf(claims);
   const stored = {
     refreshTokenEncrypted: context.cipher.encrypt(
       refreshed.refreshToken,

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { SessionRow } from './sessions-repository.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
-import type { SessionUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../shared/schemas/session.ts';
 import { createSessionCache, type SessionCache } from './session-cache.ts';
 import { createTokenCipher, type TokenCipher } from './token-cipher.ts';
 
@@ -24,7 +24,7 @@ export type ActiveSession = SessionRow;
 
 export interface FreshTokens {
   idToken: string;
-  user: SessionUser;
+  user: AuthUser;
 }
 
 export function createSessionContext(deps: {

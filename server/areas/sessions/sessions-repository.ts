@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../shared/schemas/session.ts';
 import type { Database } from '../../db/database.ts';
 import { preparedFor } from '../../db/prepared-statements.ts';
 import { sessions } from './tables.ts';
@@ -49,7 +49,7 @@ export async function storeRefreshedTokens(
     refreshTokenEncrypted: string;
     idTokenEncrypted: string;
     idTokenExpiresAt: Date;
-    claims?: SessionUser;
+    claims?: AuthUser;
   },
 ): Promise<void> {
   await db.update(sessions).set(tokens).where(eq(sessions.idHash, idHash));

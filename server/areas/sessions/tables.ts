@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { SessionUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../shared/schemas/session.ts';
 
 /**
  * A BFF session. The cookie holds a random id; only its SHA-256 hash is stored. The Firebase tokens
@@ -11,7 +11,7 @@ export const sessions = pgTable(
   {
     idHash: text('id_hash').primaryKey(),
     uid: text('uid').notNull(),
-    claims: jsonb('claims').$type<SessionUser>().notNull(),
+    claims: jsonb('claims').$type<AuthUser>().notNull(),
     refreshTokenEncrypted: text('refresh_token_encrypted').notNull(),
     idTokenEncrypted: text('id_token_encrypted').notNull(),
     idTokenExpiresAt: timestamp('id_token_expires_at', { withTimezone: true }).notNull(),

@@ -20,7 +20,7 @@ import {
   type PasswordCheck,
 } from '../../../lib/firebase-auth.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
-import type { SessionUser } from '../../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { initialFieldValue } from '../initial-field-value.ts';
 import { useAuthError, type AuthField } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
@@ -165,7 +165,7 @@ export default function LoginPage() {
   }
 
   /** After a sign-in: the verification page, or the account ensured and the page asked for. */
-  async function continueAfterSignIn(user: SessionUser): Promise<void> {
+  async function continueAfterSignIn(user: AuthUser): Promise<void> {
     if (!mayHaveAccount(user)) {
       await navigate(flowPaths.verifyEmail, { replace: true });
       return;
@@ -188,7 +188,7 @@ export default function LoginPage() {
     clear();
     try {
       if (mode === 'signIn') {
-        let user: SessionUser;
+        let user: AuthUser;
         try {
           user = await signInWithEmail(email.trim(), password);
         } catch (failure) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SessionUser } from '../../../../shared/schemas/session.ts';
+import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
@@ -44,11 +44,11 @@ export default function VerifyEmailSuccessPage() {
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('working');
-  const [verifiedUser, setVerifiedUser] = useState<SessionUser | undefined>();
+  const [verifiedUser, setVerifiedUser] = useState<AuthUser | undefined>();
   const { message, show } = useAuthError();
   const started = useRef(false);
 
-  async function finalize(user: SessionUser): Promise<void> {
+  async function finalize(user: AuthUser): Promise<void> {
     setStep('finishing');
     try {
       await syncBackendAccount(user);

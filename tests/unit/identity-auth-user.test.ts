@@ -1,6 +1,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { expect, test } from 'vitest';
-import { sessionUserFromClaims, visitorOf } from '../../server/areas/sessions/session-user.ts';
+import { authUserOf } from '../../server/platform/identity.ts';
+import { visitorOf } from '../../shared/navigation-guard.ts';
 
 function claims(overrides: Partial<DecodedIdToken> & Record<string, unknown>): DecodedIdToken {
   return {
@@ -17,7 +18,7 @@ function claims(overrides: Partial<DecodedIdToken> & Record<string, unknown>): D
 }
 
 test('reads the auth user of the spec from the claims', () => {
-  const user = sessionUserFromClaims(
+  const user = authUserOf(
     claims({
       email: 'ada@example.com',
       email_verified: true,
@@ -37,9 +38,7 @@ test('reads the auth user of the spec from the claims', () => {
 });
 
 test('missing claims become null, an unknown provider becomes "email", and unverified is the default', () => {
-  const user = sessionUserFromClaims(
-    claims({ firebase: { identities: {}, sign_in_provider: '' } }),
-  );
+  const user = authUserOf(claims({ firebase: { identities: {}, sign_in_provider: '' } }));
 
   expect(user).toEqual({
     uid: 'uid-1',
