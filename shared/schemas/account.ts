@@ -1,5 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { signUpPlan, supportedLanguages, supportedThemes } from '../constants.ts';
+
+/**
+ * The backend account's contract: the API validates requests and serialises answers with these
+ * schemas, the client parses the answers with them. Written with zod/mini, which the bundler trims
+ * to what a screen uses.
+ */
 
 export const accountTypeSchema = z.enum(['email', 'google']);
 export type AccountType = z.infer<typeof accountTypeSchema>;
@@ -7,27 +13,27 @@ export type AccountType = z.infer<typeof accountTypeSchema>;
 export const languageSchema = z.enum(supportedLanguages);
 export const themeSchema = z.enum(supportedThemes);
 
-const displayNameSchema = z.string().trim().min(1).max(100);
+const displayNameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
 
-/** The spec's registration payload (§3). */
+/** The registration payload: what the client states about the user, checked against the token. */
 export const registerAccountBodySchema = z.strictObject({
   accountType: accountTypeSchema,
   subscriptionPlan: z.literal(signUpPlan),
   language: languageSchema,
-  displayName: displayNameSchema.optional(),
-  email: z.email().max(320),
+  displayName: z.optional(displayNameSchema),
+  email: z.email().check(z.maxLength(320)),
   emailVerified: z.boolean(),
 });
 export type RegisterAccountBody = z.infer<typeof registerAccountBodySchema>;
 
 /** A partial update of the account's preferences and profile. */
-export const updateAccountBodySchema = z
-  .strictObject({
+export const updateAccountBodySchema = z.partial(
+  z.strictObject({
     language: languageSchema,
     displayName: displayNameSchema,
     theme: themeSchema,
-  })
-  .partial();
+  }),
+);
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
 
 export const accountSchema = z.object({
@@ -45,3 +51,8 @@ export const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 export const accountResponseSchema = z.object({ data: z.object({ user: accountSchema }) });
+
+/** The 202 of an account deletion that the account-deletion job finishes. */
+export const accountDeletionPendingSchema = z.object({
+  data: z.object({ status: z.literal('pending') }),
+});

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { supportedLanguages } from '../constants.ts';
 
 /**
@@ -33,28 +33,32 @@ export const contactFormRules = {
 const singleLine = (limits: { min: number; max: number }) =>
   z
     .string()
-    .trim()
-    .min(limits.min)
-    .max(limits.max)
-    .regex(/^[^\p{Cc}]*$/u, 'must be a single line without control characters');
+    .check(
+      z.trim(),
+      z.minLength(limits.min),
+      z.maxLength(limits.max),
+      z.regex(/^[^\p{Cc}]*$/u, 'must be a single line without control characters'),
+    );
 
 export const contactMessageBodySchema = z.strictObject({
   name: singleLine(contactFieldLimits.name),
-  email: z.email().max(contactFieldLimits.email.max),
+  email: z.email().check(z.maxLength(contactFieldLimits.email.max)),
   subject: singleLine(contactFieldLimits.subject),
   message: z
     .string()
-    .trim()
-    .min(contactFieldLimits.message.min)
-    .max(contactFieldLimits.message.max),
+    .check(
+      z.trim(),
+      z.minLength(contactFieldLimits.message.min),
+      z.maxLength(contactFieldLimits.message.max),
+    ),
   language: z.enum(supportedLanguages),
   /** From `GET /api/v1/contact/form-token`, fetched when the form is shown. */
-  formToken: z.string().min(1).max(200),
+  formToken: z.string().check(z.minLength(1), z.maxLength(200)),
   /**
    * The honeypot: hidden from people, so it stays empty unless a bot fills every field it finds. Any
    * string is accepted, so that a bot which fills it gets the same 201 as anyone else.
    */
-  website: z.string().optional(),
+  website: z.optional(z.string()),
 });
 export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
 

@@ -24,6 +24,7 @@ import {
   type Language,
 } from '../../shared/constants.ts';
 import { runtimeConfigElementId } from '../../shared/runtime-config.ts';
+import * as z from 'zod/mini';
 import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.ts';
 import {
   payloadPathFor,
@@ -125,7 +126,7 @@ const runtimeConfigBlockPattern = new RegExp(
 export function runtimeConfigOfPage(html: string) {
   const match = runtimeConfigBlockPattern.exec(html);
   if (match === null) throw new Error('The page has no runtime configuration block');
-  return runtimeConfigSchema.strict().parse(JSON.parse(match[1]!));
+  return z.parse(z.strictObject(runtimeConfigSchema.shape), JSON.parse(match[1]!));
 }
 
 /** A page the BFF sent, without the runtime configuration block it added: the file as built. */

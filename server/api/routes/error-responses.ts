@@ -1,4 +1,13 @@
+import * as z from 'zod/mini';
 import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
+
+/** A response schema with the sentence the OpenAPI document shows for it. */
+export function describedAs<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  description: string,
+): Schema {
+  return schema.check(z.describe(description));
+}
 
 /** What each error status means on this API, for the OpenAPI document. */
 const errorStatusDescriptions = {
@@ -26,7 +35,8 @@ export function errorResponses<Status extends ErrorStatus>(
 ): Record<Status, typeof errorResponseSchema> {
   const responses = {} as Record<Status, typeof errorResponseSchema>;
   for (const status of statuses) {
-    responses[status] = errorResponseSchema.describe(
+    responses[status] = describedAs(
+      errorResponseSchema,
       descriptions[status] ?? errorStatusDescriptions[status],
     );
   }

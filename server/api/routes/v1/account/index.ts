@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountDeletionPendingSchema,
   accountResponseSchema,
   registerAccountBodySchema,
   updateAccountBodySchema,
@@ -15,13 +16,15 @@ import { getAccount } from '../../../../areas/account/get-account.ts';
 import { registerAccount } from '../../../../areas/account/register-account.ts';
 import { requestAccountDeletion } from '../../../../areas/account/request-account-deletion.ts';
 import { updateAccount } from '../../../../areas/account/update-account.ts';
-import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
+import {
+  authenticatedRouteErrors,
+  describedAs,
+  errorResponses,
+  jsonBodyErrors,
+} from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
-
-/** The 202 of a deletion that the account-deletion job finishes. */
-const deletionPendingSchema = z.object({ data: z.object({ status: z.literal('pending') }) });
 
 export interface AccountRoutesOptions {
   database: DatabaseHandle;
@@ -43,7 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         security: bearerToken,
         body: registerAccountBodySchema,
         response: {
-          201: accountResponseSchema.describe('The new account'),
+          201: describedAs(accountResponseSchema, 'The new account'),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 409], {
             403: 'The payload contradicts the ID token (`account_mismatch`, with `field`) or the e-mail is not verified (`email_not_verified`)',
             409: 'The caller already has an account (`account_exists`)',
@@ -65,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ['account'],
         security: bearerToken,
         response: {
-          200: accountResponseSchema.describe('The account'),
+          200: describedAs(accountResponseSchema, 'The account'),
           ...errorResponses([...authenticatedRouteErrors, 404], {
             404: 'The caller has no account yet (`account_not_found`)',
           }),
@@ -88,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         security: bearerToken,
         body: updateAccountBodySchema,
         response: {
-          200: accountResponseSchema.describe('The account after the change'),
+          200: describedAs(accountResponseSchema, 'The account after the change'),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 503], {
             404: 'The caller has no account yet (`account_not_found`)',
             503: 'The account was saved but Firebase could not take the display name; retry (`identity_provider_unavailable`)',
@@ -118,7 +121,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         security: bearerToken,
         response: {
           204: z.null().describe('Deleted, or nothing was left to delete'),
-          202: deletionPendingSchema.describe(
+          202: describedAs(
+            accountDeletionPendingSchema,
             'Partly deleted; the account-deletion job deletes the rest (`status: pending`)',
           ),
           ...errorResponses([...authenticatedRouteErrors, 403, 503], {

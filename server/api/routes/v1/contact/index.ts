@@ -10,7 +10,12 @@ import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { issueFormToken } from '../../../../areas/contact/form-token.ts';
 import { submitContactMessage } from '../../../../areas/contact/submit-contact-message.ts';
-import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
+import {
+  authenticatedRouteErrors,
+  describedAs,
+  errorResponses,
+  jsonBodyErrors,
+} from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
@@ -29,7 +34,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         tags: ['contact'],
         security: bearerToken,
         response: {
-          200: contactFormTokenResponseSchema.describe('The token, to send back as `formToken`'),
+          200: describedAs(
+            contactFormTokenResponseSchema,
+            'The token, to send back as `formToken`',
+          ),
           ...errorResponses(authenticatedRouteErrors),
         },
       },
@@ -54,7 +62,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{
         security: bearerToken,
         body: contactMessageBodySchema,
         response: {
-          201: contactMessageResponseSchema.describe('Stored; it will be mailed'),
+          201: describedAs(contactMessageResponseSchema, 'Stored; it will be mailed'),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 429], {
             400: 'Invalid request: malformed JSON (`invalid_json`), a bad value (`invalid_<field>`, with `field`), an unknown field (`unknown_field`), or a form token that is not valid for the caller (`form_token_invalid`), too recent (`form_submitted_too_fast`) or too old (`form_expired`)',
             413: `Body larger than ${contactFormRules.bodyLimitBytes / 1024} KB (\`payload_too_large\`)`,
