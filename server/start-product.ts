@@ -5,7 +5,7 @@ import { buildBffApp } from './bff/app.ts';
 import type { Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { startWorkers } from './workers.ts';
 import {
   errorReportingOptions,
   flushErrorReports,
@@ -109,7 +109,8 @@ export async function startProduct(
       });
       await jobs.start();
       mailer = createMailer(config, log);
-      await startWorkers(jobs, {
+      await startWorkers({
+        jobs,
         db: database.db,
         identity,
         mailer,

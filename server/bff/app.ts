@@ -21,6 +21,7 @@ import pageGuards from './plugins/page-guards.ts';
 import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rate-limits.ts';
 import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
+import { authSessionRoutes } from './routes/auth-session-routes.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from '../areas/sessions/session-context.ts';
 
@@ -113,13 +114,15 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     await app.register(rateLimits);
 
     // Sessions, then what answers requests.
-    await app.register(sessionPlugin, {
-      context: createSessionContext({
-        db: deps.database.db,
-        identity: deps.identity,
-        sessionSecret: deps.sessionSecret,
-        cacheTtlMs: deps.sessionCacheTtlMs ?? defaultSessionCacheTtlMs,
-      }),
+    const sessionContext = createSessionContext({
+      db: deps.database.db,
+      identity: deps.identity,
+      sessionSecret: deps.sessionSecret,
+      cacheTtlMs: deps.sessionCacheTtlMs ?? defaultSessionCacheTtlMs,
+    });
+    await app.register(sessionPlugin, { context: sessionContext });
+    await app.register(authSessionRoutes, {
+      context: sessionContext,
       rateLimits: rateLimitBudgets,
       verificationContinueUrl: `${config.publicUrl}/verify-email-success`,
     });

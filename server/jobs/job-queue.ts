@@ -1,56 +1,106 @@
 import PgBoss from 'pg-boss';
+import * as z from 'zod/mini';
 
 /**
  * Durable background jobs, kept in PostgreSQL by pg-boss (its own schema, `pgboss` by default), so a
- * job survives a crash or a restart and any API instance may run it. Every queue is created before it
- * is first used, since pg-boss 10 refuses to send to or work on a queue that does not exist.
+ * job survives a crash or a restart and any API instance may run it.
+ *
+ * A job is declared once, by the area that owns the work, with defineJob: its name, the schema of
+ * its payload, how it is retried, how many run at once, what makes it unique and, for periodic work,
+ * its schedule. Senders and workers both go through that definition, so a payload is checked against
+ * the same schema when it is queued and when it is run.
  */
 
-/** How a job is retried, and what makes it unique; pg-boss's own option names. */
-export interface JobOptions {
+/** How a failed job is tried again; pg-boss's retryLimit, retryDelay and retryBackoff. */
+export interface RetryPolicy {
   /** Attempts after the first one; the job fails for good after the last. */
-  retryLimit?: number;
-  /** Seconds before the first retry; doubled (with jitter) for each next one when retryBackoff is set. */
-  retryDelay?: number;
-  retryBackoff?: boolean;
-  /** With singletonSeconds, at most one job per key and time slot. */
-  singletonKey?: string;
-  singletonSeconds?: number;
-  /** Seconds to wait before the first attempt. */
-  startAfter?: number;
-  /** How long a job may wait in the queue (retries included) before pg-boss drops it. */
-  retentionDays?: number;
+  limit: number;
+  /** Seconds before the first retry. */
+  delaySeconds: number;
+  /** Doubles the delay (with jitter) for each next retry. */
+  backoff: boolean;
 }
 
-/** A job as a worker receives it: its data, and where it stands in its retries. */
-export interface QueuedJob<Data> {
+/** A run of a job, as its handler receives it. */
+export interface JobRun<Payload> {
   id: string;
-  name: string;
-  data: Data;
+  payload: Payload;
   /** 0 on the first attempt. */
   retryCount: number;
-  retryLimit: number;
-  /** The retry options the job was sent with. */
-  retry: Required<Pick<JobOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'>>;
+  /** The policy the job was sent with (a test may have shortened the definition's). */
+  retry: RetryPolicy;
+  /** True when a failure now fails the job for good. */
+  lastAttempt: boolean;
 }
 
-/** Where workers log what their jobs did (pino's signature). */
+export interface JobDefinition<Payload, Dependencies> {
+  /** The queue's name; stable, since stored jobs carry it. */
+  name: string;
+  payload: z.ZodMiniType<Payload>;
+  retry: RetryPolicy;
+  /** How long a job may wait in the queue, retries included, before pg-boss drops it. */
+  retentionDays: number;
+  /** How many jobs of this queue one process runs at once. */
+  concurrency: number;
+  /**
+   * Jobs with the same key are not queued twice while one waits, nor run twice at once: a send while
+   * one waits is dropped (answered null). The queue is then created with pg-boss's `stately` policy,
+   * which a queue keeps for good: a job that gains a key later needs a new name.
+   */
+  singletonKey?: (payload: Payload) => string;
+  /** Periodic work: a cron expression (UTC) and the payload each scheduled job carries. */
+  schedule?: { cron: string; payload: Payload };
+  /** Does the work; a throw fails the attempt, which is retried as `retry` says. */
+  handle(run: JobRun<Payload>, dependencies: Dependencies): Promise<void>;
+}
+
+/** Declares a job; the identity function gives the definition its types. */
+export function defineJob<Payload, Dependencies>(
+  definition: JobDefinition<Payload, Dependencies>,
+): JobDefinition<Payload, Dependencies> {
+  return definition;
+}
+
+export interface SendOptions {
+  /** Seconds to wait before the first attempt. */
+  startAfterSeconds?: number;
+  /** Overrides part of the definition's retry policy (tests shorten the delays). */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** What a worker logs (pino's signature). */
 export interface JobLog {
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
-/** Runs one job; a job whose handler throws is retried as its options say. */
-export type JobHandler<Data> = (job: QueuedJob<Data>) => Promise<void>;
+/** The payload is not what its job's schema says: a bug of the sender, never worth retrying. */
+export class InvalidJobPayloadError extends Error {
+  constructor(jobName: string, issues: string) {
+    super(`Invalid payload for job ${jobName}: ${issues}`);
+    this.name = 'InvalidJobPayloadError';
+  }
+}
 
 export interface JobQueue {
-  /** Stores the job; resolves with its id once it is durably queued. */
-  send(name: string, data: object, options?: JobOptions): Promise<string | null>;
-  /** Runs `handler` for every job of the queue, one at a time per worker. */
-  work<Data>(name: string, handler: JobHandler<Data>): Promise<void>;
-  /** Sends a job on a cron schedule (UTC), from whichever instance holds the schedule. */
-  schedule(name: string, cron: string, data?: object, options?: JobOptions): Promise<void>;
+  /**
+   * Checks the payload against the job's schema and stores the job; resolves with its id once it is
+   * durably queued, or null when a job with the same singleton key is already waiting.
+   */
+  send<Payload>(
+    job: JobDefinition<Payload, never>,
+    payload: Payload,
+    options?: SendOptions,
+  ): Promise<string | null>;
+  /**
+   * Runs the job's handler with `dependencies` for every job of its queue, as many at once as the
+   * definition says, and puts it on its schedule when it has one.
+   */
+  work<Payload, Dependencies>(
+    job: JobDefinition<Payload, Dependencies>,
+    dependencies: Dependencies,
+  ): Promise<void>;
   /** Connects and installs or migrates pg-boss's schema; needed before anything else. */
   start(): Promise<void>;
   /** Stops fetching, lets the jobs under way finish (up to 10 s), then closes the connections. */
@@ -71,6 +121,12 @@ const stopTimeoutMs = 10_000;
 /** pg-boss's connections come on top of the app's pool; a few suffice for sending and polling. */
 const maxConnections = 3;
 
+function parsePayload<Payload>(job: JobDefinition<Payload, never>, payload: unknown): Payload {
+  const parsed = z.safeParse(job.payload, payload);
+  if (!parsed.success) throw new InvalidJobPayloadError(job.name, z.prettifyError(parsed.error));
+  return parsed.data;
+}
+
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
@@ -83,51 +139,79 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   // Without a listener, an 'error' event would throw and take the process down.
   boss.on('error', options.onError);
 
+  // pg-boss 10 refuses to send to or work on a queue that does not exist; createQueue does nothing
+  // when it exists, so every instance may call it on start.
   const queuesCreated = new Map<string, Promise<void>>();
-  const ensureQueue = (name: string): Promise<void> => {
-    let created = queuesCreated.get(name);
+  const ensureQueue = (job: JobDefinition<unknown, never>): Promise<void> => {
+    let created = queuesCreated.get(job.name);
     if (created === undefined) {
-      // createQueue does nothing when the queue exists, so every instance may call it on start.
-      created = boss.createQueue(name).catch((error: unknown) => {
-        queuesCreated.delete(name);
+      const policy = job.singletonKey === undefined ? 'standard' : 'stately';
+      created = boss.createQueue(job.name, { name: job.name, policy }).catch((error: unknown) => {
+        queuesCreated.delete(job.name);
         throw error;
       });
-      queuesCreated.set(name, created);
+      queuesCreated.set(job.name, created);
     }
     return created;
   };
 
   return {
-    async send(name, data, jobOptions = {}) {
-      await ensureQueue(name);
-      return boss.send(name, data, jobOptions);
-    },
-    async work<Data>(name: string, handler: JobHandler<Data>) {
-      await ensureQueue(name);
-      await boss.work<Data>(name, { includeMetadata: true, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          await handler({
-            id: job.id,
-            name: job.name,
-            data: job.data,
-            retryCount: job.retryCount,
-            retryLimit: job.retryLimit,
-            retry: {
-              retryLimit: job.retryLimit,
-              retryDelay: job.retryDelay,
-              retryBackoff: job.retryBackoff,
-            },
-          });
-        }
+    async send(job, payload, sendOptions = {}) {
+      const checked = parsePayload(job, payload);
+      const retry = { ...job.retry, ...sendOptions.retry };
+      await ensureQueue(job as JobDefinition<unknown, never>);
+      return boss.send(job.name, checked as object, {
+        retryLimit: retry.limit,
+        retryDelay: retry.delaySeconds,
+        retryBackoff: retry.backoff,
+        retentionDays: job.retentionDays,
+        ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey(checked) }),
+        ...(sendOptions.startAfterSeconds !== undefined && {
+          startAfter: sendOptions.startAfterSeconds,
+        }),
       });
     },
-    async schedule(name, cron, data = {}, jobOptions = {}) {
-      await ensureQueue(name);
-      await boss.schedule(name, cron, data, jobOptions);
+
+    async work(job, dependencies) {
+      await ensureQueue(job as JobDefinition<unknown, never>);
+      const run = async ([received]: PgBoss.JobWithMetadata<unknown>[]) => {
+        if (received === undefined) return;
+        await job.handle(
+          {
+            id: received.id,
+            payload: parsePayload(job as JobDefinition<unknown, never>, received.data) as never,
+            retryCount: received.retryCount,
+            retry: {
+              limit: received.retryLimit,
+              delaySeconds: received.retryDelay,
+              backoff: received.retryBackoff,
+            },
+            lastAttempt: received.retryCount >= received.retryLimit,
+          },
+          dependencies,
+        );
+      };
+      // pg-boss 10 runs one batch at a time per worker: concurrency is that many workers, each taking
+      // one job, so that one failure fails only its own job.
+      for (let worker = 0; worker < job.concurrency; worker += 1) {
+        await boss.work(job.name, { includeMetadata: true, batchSize: 1 }, run);
+      }
+      if (job.schedule !== undefined) {
+        const payload = parsePayload(job as JobDefinition<unknown, never>, job.schedule.payload);
+        // pg-boss keeps one schedule per queue name, so every instance may set it on start.
+        await boss.schedule(job.name, job.schedule.cron, payload as object, {
+          retryLimit: job.retry.limit,
+          retryDelay: job.retry.delaySeconds,
+          retryBackoff: job.retry.backoff,
+          retentionDays: job.retentionDays,
+        });
+      }
     },
+
     async start() {
       await boss.start();
     },
+
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: stopTimeoutMs });
     },

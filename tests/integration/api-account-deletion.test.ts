@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithinLimit } from '../../server/areas/contact/contact-messages-repository.ts';
-import { accountDeletionQueue } from '../../server/areas/account/account-deletion-job.ts';
+import { accountDeletionJob } from '../../server/areas/account/account-deletion-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import {
@@ -57,13 +57,16 @@ beforeAll(async () => {
     wrapJobs: (jobs): JobQueue => ({
       ...jobs,
       // The product's first retry waits a minute; a test waits a second or two.
-      send: (name, data, options) =>
+      send: (job, payload, options) =>
         queueDown
           ? Promise.reject(new Error('connect ECONNREFUSED (job queue)'))
-          : jobs.send(name, data, {
+          : jobs.send(job, payload, {
               ...options,
-              retryDelay: 1,
-              ...(retryLimitOfNextJobs !== undefined && { retryLimit: retryLimitOfNextJobs }),
+              retry: {
+                ...options?.retry,
+                delaySeconds: 1,
+                ...(retryLimitOfNextJobs !== undefined && { limit: retryLimitOfNextJobs }),
+              },
             }),
     }),
   });
@@ -123,7 +126,7 @@ interface JobRow {
 async function deletionJobsOf(uid: string): Promise<JobRow[]> {
   const result = await api.database.pool.query<JobRow>(
     `select state, retry_count from ${api.jobSchema}.job where name = $1 and data->>'uid' = $2`,
-    [accountDeletionQueue, uid],
+    [accountDeletionJob.name, uid],
   );
   return result.rows;
 }

@@ -1,7 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { purgeExpiredSessions } from '../../server/areas/sessions/end-session.ts';
-import { createSessionContext } from '../../server/areas/sessions/session-context.ts';
+import { purgeExpiredSessions } from '../../server/areas/sessions/session-purge-job.ts';
 import {
   IdentityProviderUnavailableError,
   type IdentityProvider,
@@ -24,7 +23,6 @@ import {
   signIn,
   startBff,
   startEchoUpstream,
-  testSessionSecret,
   updateEmulatorAccount,
   updateSessionRow,
   type BffHarness,
@@ -566,13 +564,7 @@ test('housekeeping removes sessions past either expiry and keeps live ones', asy
   });
   await updateSessionRow(bff.database, expired!, { expires_at: new Date(Date.now() - 1000) });
 
-  const context = createSessionContext({
-    db: bff.database.db,
-    identity: bff.identity,
-    sessionSecret: testSessionSecret,
-    cacheTtlMs: 0,
-  });
-  expect(await purgeExpiredSessions(context)).toBeGreaterThanOrEqual(2);
+  expect(await purgeExpiredSessions(bff.database.db)).toBeGreaterThanOrEqual(2);
 
   expect(await sessionRowOf(bff.database, idle!)).toBeUndefined();
   expect(await sessionRowOf(bff.database, expired!)).toBeUndefined();

@@ -3,7 +3,7 @@ import { issueFormToken } from '../../server/areas/contact/form-token.ts';
 import * as contactMessagesRepository from '../../server/areas/contact/contact-messages-repository.ts';
 import {
   mailContactMessage,
-  sendContactMailJob,
+  contactMailJob,
   sweepUnmailedContactMessages,
 } from '../../server/areas/contact/contact-mail-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
@@ -63,7 +63,7 @@ afterAll(async () => {
 });
 
 /** Retries one second apart, so that a test sees them. */
-const quickRetries = { retryLimit: 2, retryDelay: 1, retryBackoff: false };
+const quickRetries = { retry: { limit: 2, delaySeconds: 1, backoff: false } };
 
 async function storedMessage(subject = 'Outbox test'): Promise<string> {
   const user = await createEmailUser(emulatorHost());
@@ -94,7 +94,7 @@ describe('the contact-mail worker', () => {
     const messageId = await storedMessage();
     failuresLeft.set(messageId, 1);
 
-    await sendContactMailJob(api.jobs, messageId, quickRetries);
+    await api.jobs.send(contactMailJob, { messageId }, quickRetries);
 
     const mailed = await eventually(
       () => contactRow(api.database, messageId),
@@ -123,7 +123,7 @@ describe('the contact-mail worker', () => {
     const messageId = await storedMessage();
     failuresLeft.set(messageId, 3);
 
-    await sendContactMailJob(api.jobs, messageId, quickRetries);
+    await api.jobs.send(contactMailJob, { messageId }, quickRetries);
 
     await eventually(
       async () => api.workerLog,

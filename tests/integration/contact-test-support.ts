@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
-import { registerContactMailWorker } from '../../server/areas/contact/contact-mail-job.ts';
+import { contactMailJob } from '../../server/areas/contact/contact-mail-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer, type Mailer } from '../../server/platform/mail.ts';
@@ -70,12 +70,8 @@ export async function startContactApi(
     };
 
   await jobs.start();
-  await registerContactMailWorker(jobs, {
-    db: database.db,
-    mailer,
-    contactInbox,
-    log: { info: logAt('info'), warn: logAt('warn'), error: logAt('error') },
-  });
+  const log = { info: logAt('info'), warn: logAt('warn'), error: logAt('error') };
+  await jobs.work(contactMailJob, { db: database.db, mailer, contactInbox, log });
   const app = await buildApiApp({
     database,
     identity,

@@ -8,7 +8,7 @@ import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
-import { startWorkers } from '../../server/jobs/workers.ts';
+import { startWorkers } from '../../server/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
@@ -56,7 +56,14 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     () => {},
   );
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
-  await startWorkers(realJobs, { db: database.db, identity, mailer, contactInbox, log: silent });
+  await startWorkers({
+    jobs: realJobs,
+    db: database.db,
+    identity,
+    mailer,
+    contactInbox,
+    log: silent,
+  });
   const app = await buildApiApp({ database, identity, jobs, logLevel: 'silent' });
   return {
     app,

@@ -1,6 +1,6 @@
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { sendAccountDeletionJob } from './account-deletion-job.ts';
+import { accountDeletionJob } from './account-deletion-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Caller } from '../../platform/identity.ts';
 import { deleteAccountEverywhere, type AccountDeletionDependencies } from './delete-account.ts';
@@ -35,7 +35,7 @@ export async function requestAccountDeletion(
   }
 
   try {
-    await sendAccountDeletionJob(deps.jobs, caller.uid);
+    await deps.jobs.send(accountDeletionJob, { uid: caller.uid });
   } catch (error) {
     throw new AppError('account_deletion_failed', 503, {
       message: 'The deletion could not be queued; nothing was deleted, try again',

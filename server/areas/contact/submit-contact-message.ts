@@ -4,7 +4,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { contactFormRules, type ContactMessageBody } from '../../../shared/schemas/contact.ts';
 import type { Database } from '../../db/database.ts';
 import * as contactMessagesRepository from './contact-messages-repository.ts';
-import { sendContactMailJob } from './contact-mail-job.ts';
+import { contactMailJob } from './contact-mail-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { checkFormToken } from './form-token.ts';
 
@@ -58,7 +58,7 @@ export async function submitContactMessage(
   }
 
   try {
-    await sendContactMailJob(deps.jobs, stored.id);
+    await deps.jobs.send(contactMailJob, { messageId: stored.id });
   } catch (error) {
     deps.log.warn(
       { err: error, messageId: stored.id },

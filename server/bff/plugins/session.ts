@@ -1,32 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
-import {
-  createSessionBodySchema,
-  sessionResponseSchema,
-  verificationEmailBodySchema,
-} from '../../../shared/schemas/session.ts';
-import { createSession } from '../../areas/sessions/create-session.ts';
-import { endEverySession } from '../../areas/sessions/end-every-session.ts';
-import { endSession, purgeExpiredSessions } from '../../areas/sessions/end-session.ts';
-import { reauthenticateSession } from '../../areas/sessions/reauthenticate-session.ts';
 import {
   ensureFreshIdToken,
   SessionEndedError,
 } from '../../areas/sessions/refresh-session-tokens.ts';
 import { resolveSession } from '../../areas/sessions/resolve-session.ts';
-import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
 import type {
   ActiveSession,
   FreshTokens,
   SessionContext,
 } from '../../areas/sessions/session-context.ts';
 import { hashSessionId, isWellFormedSessionId } from '../../areas/sessions/session-id.ts';
-import { rateLimitedRoute, type BffRateLimits } from './rate-limits.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,14 +24,19 @@ declare module 'fastify' {
      * Firebase ended it, 503 `identity_provider_unavailable` when Firebase cannot be reached.
      */
     getFreshTokens(options?: { force?: boolean }): Promise<FreshTokens>;
+    /** The hash of the cookie's session id when it is well formed, whether or not it opens a session. */
+    sessionIdHash(): string | undefined;
+  }
+  interface FastifyReply {
+    /** Sets the cookie of a session just created. */
+    setSessionCookie(sessionId: string): void;
+    /** Clears the session cookie when the reply leaves (sign-out, or a cookie that opens nothing). */
+    clearSessionCookie(): void;
   }
 }
 
 export interface SessionPluginOptions {
   context: SessionContext;
-  rateLimits: BffRateLimits;
-  /** Where the link of a verification e-mail leads once the address is verified. */
-  verificationContinueUrl: string;
 }
 
 /**
@@ -55,9 +46,6 @@ export interface SessionPluginOptions {
  * (7 days) is enforced on the row.
  */
 const cookieAttributes = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' } as const;
-const purgeIntervalMs = 60 * 60 * 1000;
-/** A sign-in's two Firebase tokens take a few kilobytes; nothing bigger is read. */
-const signInBodyLimitBytes = 32 * 1024;
 
 /** Per request: the session lookup, and what to do with the session cookie when the reply leaves. */
 interface RequestSessionState {
@@ -65,6 +53,7 @@ interface RequestSessionState {
   cookie: 'keep' | 'clear' | 'set';
 }
 
+/** The session as every BFF route reads it: from the cookie, once per request. */
 async function sessionPlugin(
   fastify: FastifyInstance,
   options: SessionPluginOptions,
@@ -115,189 +104,46 @@ async function sessionPlugin(
     },
   );
 
-  /** Set only on a session just created, so its Max-Age is exactly the session's absolute lifetime. */
-  const setSessionCookie = (request: FastifyRequest, reply: FastifyReply, sessionId: string) => {
-    stateOf(request).cookie = 'set';
-    reply.setCookie(sessionRules.cookieName, sessionId, {
-      ...cookieAttributes,
-      maxAge: sessionRules.absoluteExpiryMs / 1000,
-    });
-  };
-  const clearSessionCookie = (reply: FastifyReply) => {
+  fastify.decorateRequest('sessionIdHash', function sessionIdHash(this: FastifyRequest) {
+    const sessionId = this.cookies[sessionRules.cookieName];
+    return isWellFormedSessionId(sessionId) ? hashSessionId(sessionId) : undefined;
+  });
+
+  fastify.decorateReply(
+    'setSessionCookie',
+    function setSessionCookie(this: FastifyReply, sessionId: string) {
+      stateOf(this.request).cookie = 'set';
+      // Set only on a session just created, so its Max-Age is exactly the session's absolute lifetime.
+      this.setCookie(sessionRules.cookieName, sessionId, {
+        ...cookieAttributes,
+        maxAge: sessionRules.absoluteExpiryMs / 1000,
+      });
+    },
+  );
+
+  fastify.decorateReply('clearSessionCookie', function clearSessionCookie(this: FastifyReply) {
+    stateOf(this.request).cookie = 'clear';
+  });
+
+  fastify.addHook('onSend', async (request, reply) => {
+    if (states.get(request)?.cookie !== 'clear') return;
     reply.setCookie(sessionRules.cookieName, '', {
       ...cookieAttributes,
       maxAge: 0,
       expires: new Date(0),
     });
-  };
-
-  fastify.addHook('onSend', async (request, reply) => {
-    if (states.get(request)?.cookie === 'clear') clearSessionCookie(reply);
   });
+}
 
-  const requireSession = async (request: FastifyRequest): Promise<ActiveSession> => {
-    const session = await request.getSession();
-    if (session === null)
-      throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
-    return session;
-  };
-  /** Counts per session where there is one, so users behind one address do not share a budget. */
-  const sessionOrAddressKey = (request: FastifyRequest): string => {
-    const sessionId = request.cookies[sessionRules.cookieName];
-    return isWellFormedSessionId(sessionId)
-      ? `session:${hashSessionId(sessionId)}`
-      : `ip:${request.ip}`;
-  };
-
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const errorResponses = {
-    401: errorResponseSchema,
-    429: errorResponseSchema,
-    503: errorResponseSchema,
-  };
-
-  app.post(
-    '/auth/session',
-    {
-      config: rateLimitedRoute(options.rateLimits.signIn),
-      bodyLimit: signInBodyLimitBytes,
-      schema: {
-        body: createSessionBodySchema,
-        response: { 200: sessionResponseSchema, 400: errorResponseSchema, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const previousId = request.cookies[sessionRules.cookieName];
-      const previousIdHash = isWellFormedSessionId(previousId)
-        ? hashSessionId(previousId)
-        : undefined;
-      const created = await createSession(context, request.body, previousIdHash);
-      setSessionCookie(request, reply, created.sessionId);
-      return { user: created.user };
-    },
-  );
-
-  app.get(
-    '/auth/session',
-    {
-      config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 200: sessionResponseSchema, ...errorResponses } },
-    },
-    async (request) => {
-      const session = await request.getSession();
-      if (session === null) throw new AppError('unauthenticated', 401, { message: 'No session' });
-      try {
-        const { user } = await request.getFreshTokens();
-        return { user };
-      } catch (error) {
-        // "Who is signed in" stays answerable while Firebase is down; API calls report the outage.
-        if (error instanceof AppError && error.code === 'identity_provider_unavailable') {
-          return { user: session.claims };
-        }
-        throw error;
-      }
-    },
-  );
-
-  app.post(
-    '/auth/session/refresh',
-    {
-      config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 200: sessionResponseSchema, ...errorResponses } },
-    },
-    async (request) => {
-      const { user } = await request.getFreshTokens({ force: true });
-      return { user };
-    },
-  );
-
-  app.delete(
-    '/auth/session',
-    {
-      config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 204: z.undefined(), 429: errorResponseSchema } },
-    },
-    async (request, reply) => {
-      const sessionId = request.cookies[sessionRules.cookieName];
-      if (isWellFormedSessionId(sessionId)) await endSession(context, hashSessionId(sessionId));
-      stateOf(request).cookie = 'clear';
-      return reply.code(204).send();
-    },
-  );
-
-  app.post(
-    '/auth/session/reauthenticate',
-    {
-      config: rateLimitedRoute(options.rateLimits.signIn),
-      bodyLimit: signInBodyLimitBytes,
-      schema: {
-        body: createSessionBodySchema,
-        response: {
-          200: sessionResponseSchema,
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          ...errorResponses,
-        },
-      },
-    },
-    async (request) => {
-      const session = await requireSession(request);
-      const user = await reauthenticateSession(context, session, request.body);
-      return { user };
-    },
-  );
-
-  app.post(
-    '/auth/session/verification-email',
-    {
-      config: rateLimitedRoute(options.rateLimits.verificationEmail, sessionOrAddressKey),
-      schema: {
-        body: verificationEmailBodySchema,
-        response: {
-          204: z.undefined(),
-          400: errorResponseSchema,
-          409: errorResponseSchema,
-          502: errorResponseSchema,
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      // Refreshed (401 without a session), so that an address verified meanwhile in another browser is known here.
-      const tokens = await request.getFreshTokens({ force: true });
-      await sendVerificationEmail(context, tokens, {
-        continueUrl: options.verificationContinueUrl,
-        language: request.body.language,
-      });
-      return reply.code(204).send();
-    },
-  );
-
-  app.delete(
-    '/auth/sessions',
-    {
-      config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 204: z.undefined(), ...errorResponses } },
-    },
-    async (request, reply) => {
-      const session = await requireSession(request);
-      await endEverySession(context, session.uid);
-      stateOf(request).cookie = 'clear';
-      return reply.code(204).send();
-    },
-  );
-
-  const purge = () => {
-    purgeExpiredSessions(context).catch((error: unknown) => {
-      fastify.log.warn({ err: error }, 'purging expired sessions failed');
-    });
-  };
-  const purgeTimer = setInterval(purge, purgeIntervalMs);
-  purgeTimer.unref();
-  fastify.addHook('onClose', async () => clearInterval(purgeTimer));
+/** The request's live session; 401 `unauthenticated` without one. */
+export async function requireSession(request: FastifyRequest): Promise<ActiveSession> {
+  const session = await request.getSession();
+  if (session === null)
+    throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
+  return session;
 }
 
 export default fp(sessionPlugin, {
   name: 'bff-session',
-  dependencies: ['@fastify/cookie', 'bff-rate-limits'],
+  dependencies: ['@fastify/cookie'],
 });

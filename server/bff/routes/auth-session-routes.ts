@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../shared/errors.ts';
+import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
+import {
+  createSessionBodySchema,
+  sessionResponseSchema,
+  verificationEmailBodySchema,
+} from '../../../shared/schemas/session.ts';
+import { createSession } from '../../areas/sessions/create-session.ts';
+import { endEverySession } from '../../areas/sessions/end-every-session.ts';
+import { endSession } from '../../areas/sessions/end-session.ts';
+import { reauthenticateSession } from '../../areas/sessions/reauthenticate-session.ts';
+import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
+import type { SessionContext } from '../../areas/sessions/session-context.ts';
+import { rateLimitedRoute, type BffRateLimits } from '../plugins/rate-limits.ts';
+import { requireSession } from '../plugins/session.ts';
+
+export interface AuthSessionRoutesOptions {
+  context: SessionContext;
+  rateLimits: BffRateLimits;
+  /** Where the link of a verification e-mail leads once the address is verified. */
+  verificationContinueUrl: string;
+}
+
+/** A sign-in's two Firebase tokens take a few kilobytes; nothing bigger is read. */
+const signInBodyLimitBytes = 32 * 1024;
+
+const errorResponses = {
+  401: errorResponseSchema,
+  429: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/**
+ * The session routes under /auth: open a session from a fresh sign-in, tell who is signed in, re-read
+ * the claims, re-authenticate, send the verification e-mail, sign out here or everywhere.
+ */
+export async function authSessionRoutes(
+  fastify: FastifyInstance,
+  options: AuthSessionRoutesOptions,
+): Promise<void> {
+  const { context } = options;
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** Counts per session where there is one, so users behind one address do not share a budget. */
+  const sessionOrAddressKey = (request: FastifyRequest): string => {
+    const idHash = request.sessionIdHash();
+    return idHash === undefined ? `ip:${request.ip}` : `session:${idHash}`;
+  };
+
+  app.post(
+    '/auth/session',
+    {
+      config: rateLimitedRoute(options.rateLimits.signIn),
+      bodyLimit: signInBodyLimitBytes,
+      schema: {
+        body: createSessionBodySchema,
+        response: { 200: sessionResponseSchema, 400: errorResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const created = await createSession(context, request.body, request.sessionIdHash());
+      reply.setSessionCookie(created.sessionId);
+      return { user: created.user };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      config: rateLimitedRoute(options.rateLimits.session),
+      schema: { response: { 200: sessionResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const session = await request.getSession();
+      if (session === null) throw new AppError('unauthenticated', 401, { message: 'No session' });
+      try {
+        const { user } = await request.getFreshTokens();
+        return { user };
+      } catch (error) {
+        // "Who is signed in" stays answerable while Firebase is down; API calls report the outage.
+        if (error instanceof AppError && error.code === 'identity_provider_unavailable') {
+          return { user: session.claims };
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/session/refresh',
+    {
+      config: rateLimitedRoute(options.rateLimits.session),
+      schema: { response: { 200: sessionResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { user } = await request.getFreshTokens({ force: true });
+      return { user };
+    },
+  );
+
+  app.delete(
+    '/auth/session',
+    {
+      config: rateLimitedRoute(options.rateLimits.session),
+      schema: { response: { 204: z.undefined(), 429: errorResponseSchema } },
+    },
+    async (request, reply) => {
+      const idHash = request.sessionIdHash();
+      if (idHash !== undefined) await endSession(context, idHash);
+      reply.clearSessionCookie();
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/session/reauthenticate',
+    {
+      config: rateLimitedRoute(options.rateLimits.signIn),
+      bodyLimit: signInBodyLimitBytes,
+      schema: {
+        body: createSessionBodySchema,
+        response: {
+          200: sessionResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const user = await reauthenticateSession(context, session, request.body);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/session/verification-email',
+    {
+      config: rateLimitedRoute(options.rateLimits.verificationEmail, sessionOrAddressKey),
+      schema: {
+        body: verificationEmailBodySchema,
+        response: {
+          204: z.undefined(),
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          502: errorResponseSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      // Refreshed (401 without a session), so that an address verified meanwhile in another browser is known here.
+      const tokens = await request.getFreshTokens({ force: true });
+      await sendVerificationEmail(context, tokens, {
+        continueUrl: options.verificationContinueUrl,
+        language: request.body.language,
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/auth/sessions',
+    {
+      config: rateLimitedRoute(options.rateLimits.session),
+      schema: { response: { 204: z.undefined(), ...errorResponses } },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await endEverySession(context, session.uid);
+      reply.clearSessionCookie();
+      return reply.code(204).send();
+    },
+  );
+}
