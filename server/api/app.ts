@@ -12,7 +12,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
-import { answerErrorsWithCodes } from '../http/error-replies.ts';
+import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
@@ -71,6 +71,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   answerErrorsWithCodes(app);
+  answerUnknownRoutes(app);
   // The id is sent back, so that a caller can quote it when reporting a failure.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(requestIdHeader, request.id);

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
+import { answerErrorsWithCodes } from '../http/error-replies.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
@@ -14,7 +15,6 @@ import buildInfo from './plugins/build-info.ts';
 import clientFiles, { type ClientSourceOptions } from './plugins/client-files.ts';
 import crawlerFiles from './plugins/crawler-files.ts';
 import csrf from './plugins/csrf.ts';
-import errorReplies from './plugins/page-error-replies.ts';
 import gracefulShutdown from '../http/graceful-shutdown.ts';
 import health from './plugins/health.ts';
 import pageGuards from './plugins/page-guards.ts';
@@ -22,6 +22,7 @@ import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rat
 import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import { authSessionRoutes } from './routes/auth-session-routes.ts';
+import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from '../areas/sessions/session-context.ts';
 
@@ -92,11 +93,11 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  answerErrorsWithCodes(app, { pageFor: errorPageFor });
   const rateLimitBudgets: BffRateLimits = { ...defaultRateLimits, ...deps.rateLimits };
 
   try {
     // What every request meets first: headers, then the cross-site check, before any body is read.
-    await app.register(errorReplies);
     await app.register(gracefulShutdown);
     await app.register(securityHeaders, {
       production: config.mode === 'production',

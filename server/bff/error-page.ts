@@ -1,4 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/constants.ts';
+import { pathOf } from '../platform/request-path.ts';
+import { pageLanguage } from './page-language.ts';
+import { isMachinePath } from './request-paths.ts';
 
 /**
  * The page a browser (or a crawler) gets when a page request fails on the server: a plain HTML page
@@ -69,4 +73,21 @@ export function errorPageHtml(statusCode: number, language: Language): string {
 </body>
 </html>
 `;
+}
+
+/**
+ * The error page a failed request gets when it was a browser (or a crawler) loading a page, in the
+ * visitor's language; undefined for a program calling /api, /auth or /builds, which gets JSON.
+ */
+export function errorPageFor(request: FastifyRequest, statusCode: number): string | undefined {
+  const isPageRequest =
+    (request.method === 'GET' || request.method === 'HEAD') && !isMachinePath(pathOf(request.url));
+  if (!isPageRequest) return undefined;
+  const language = pageLanguage({
+    query: request.query,
+    // Absent when the failure came before the cookie parser ran.
+    cookies: (request.cookies as Record<string, string | undefined> | undefined) ?? {},
+    acceptLanguage: request.headers['accept-language'],
+  });
+  return errorPageHtml(statusCode, language);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorBody, type ErrorCode } from '../../shared/errors.ts';
 import { isCrawlerUserAgent } from '../platform/crawler-user-agent.ts';
@@ -6,11 +6,11 @@ import { reportError, requestReportContext } from '../platform/error-reporting.t
 import { pathOf } from '../platform/request-path.ts';
 
 /**
- * The API's one error handler. Every failure leaves as `{ error: { code, message } }`, so the client
- * can translate the code and never has to read server English. A 5xx answer says only that something
- * went wrong: its cause (SQL, stack, host names) goes to the log and the error report, never to the
- * caller. A 4xx is the caller's mistake, not ours, and is not reported; neither is a failure during a
- * crawler's request (spec §8).
+ * The one error reply of both servers. Every failure leaves as `{ error: { code, message } }`, so the
+ * client can translate the code and never has to read server English. A 5xx answer says only that
+ * something went wrong: its cause (SQL, stack, host names) goes to the log and the error report,
+ * never to the caller. A 4xx is the caller's mistake, not ours, and is not reported; neither is a
+ * failure during a crawler's request, which crawlers retry in bursts that are no product bug.
  */
 
 export interface DescribedError {
@@ -53,14 +53,20 @@ export function describeError(error: unknown): DescribedError {
 
   const statusCode = readProperty(error, 'statusCode');
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    // Other client errors that Fastify raises itself (a Content-Length that lies, a malformed URL).
-    return {
-      statusCode,
-      code: statusCode === 404 ? 'not_found' : 'invalid_request',
-      message: messageOf(error),
-    };
+    // Other client errors that Fastify and its plugins raise themselves (a Content-Length that lies,
+    // a malformed URL, a JSON syntax error).
+    return { statusCode, code: codeForClientStatus(error, statusCode), message: messageOf(error) };
   }
   return { statusCode: 500, code: 'internal_error', message: hiddenServerErrorMessage };
+}
+
+function codeForClientStatus(error: unknown, statusCode: number): ErrorCode {
+  if (statusCode === 404) return 'not_found';
+  if (statusCode === 413) return 'payload_too_large';
+  if (statusCode === 415) return 'unsupported_media_type';
+  if (statusCode === 429) return 'rate_limited';
+  if (statusCode === 400 && error instanceof SyntaxError) return 'invalid_json';
+  return 'invalid_request';
 }
 
 interface ValidationIssue {
@@ -127,18 +133,34 @@ function messageOf(error: unknown): string {
   return typeof message === 'string' ? message : 'Request refused';
 }
 
+export interface ErrorRepliesOptions {
+  /**
+   * The HTML page a failed request gets instead of JSON (a browser loading a page of the BFF), or
+   * undefined for JSON; the API has none.
+   */
+  pageFor?: (request: FastifyRequest, statusCode: number) => string | undefined;
+}
+
 /**
- * Installs the error handler and the not-found handler on the root instance. Called directly rather
- * than registered, because a registered plugin would keep both handlers inside its own encapsulated
- * context and the routes would never see them.
+ * Installs the error handler on the root instance. Called directly rather than registered, because a
+ * registered plugin would keep the handler inside its own encapsulated context and the routes would
+ * never see it.
  */
-export function answerErrorsWithCodes(app: FastifyInstance): void {
+export function answerErrorsWithCodes(
+  app: FastifyInstance,
+  options: ErrorRepliesOptions = {},
+): void {
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error);
     if (described.statusCode >= 500) {
-      // A crawler's failed request is logged and answered but not reported (spec §8).
+      // A crawler's failed request is logged and answered but not reported.
       const crawler = isCrawlerUserAgent(request.headers['user-agent']);
-      request.log.error({ err: error, crawler }, 'request failed');
+      if (error instanceof AppError) {
+        // A failure we expect and name (an identity provider outage): no stack needed.
+        request.log.warn({ code: error.code, crawler }, error.message);
+      } else {
+        request.log.error({ err: error, crawler }, 'request failed');
+      }
       if (!crawler) reportError(error, requestReportContext(request));
     } else {
       request.log.info(
@@ -146,11 +168,23 @@ export function answerErrorsWithCodes(app: FastifyInstance): void {
         'request refused',
       );
     }
+    const page =
+      described.statusCode >= 500 ? options.pageFor?.(request, described.statusCode) : undefined;
+    if (page !== undefined) {
+      return reply
+        .code(described.statusCode)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(page);
+    }
     return reply
       .code(described.statusCode)
       .send(errorBody(described.code, described.message, described.field));
   });
+}
 
+/** The API's answer to a path it has no route for. */
+export function answerUnknownRoutes(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const message = `No route ${request.method} ${pathOf(request.url)}`;
     return reply.code(404).send(errorBody('not_found', message));

@@ -267,24 +267,33 @@ describe('POST /auth/session', () => {
   });
 
   test.each([
-    ['no refresh token', (user: { idToken: string }) => ({ idToken: user.idToken })],
+    [
+      'no refresh token',
+      (user: { idToken: string }) => ({ idToken: user.idToken }),
+      { code: 'invalid_refreshToken', field: 'refreshToken' },
+    ],
     [
       'an unknown field',
       (user: { idToken: string; refreshToken: string }) => ({ ...user, extra: true }),
+      { code: 'unknown_field', field: 'extra' },
     ],
     [
       'an empty ID token',
       (user: { refreshToken: string }) => ({ idToken: '', refreshToken: user.refreshToken }),
+      { code: 'invalid_idToken', field: 'idToken' },
     ],
-  ])('refuses a body with %s with 400 invalid_request', async (_case, makeBody) => {
-    const user = await createEmailUser(host());
-    const response = await postSession(
-      makeBody({ idToken: user.idToken, refreshToken: user.refreshToken }),
-    );
+  ])(
+    'refuses a body with %s with 400, naming the field as the API does',
+    async (_case, makeBody, expected) => {
+      const user = await createEmailUser(host());
+      const response = await postSession(
+        makeBody({ idToken: user.idToken, refreshToken: user.refreshToken }),
+      );
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json().error.code).toBe('invalid_request');
-  });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject(expected);
+    },
+  );
 
   test('answers 503 identity_provider_unavailable while Firebase cannot be reached', async () => {
     const user = await createEmailUser(host());
