@@ -1,16 +1,18 @@
 import js from '@eslint/js';
 import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * Lint for the whole repository. The import boundaries of ARCHITECTURE.md are enforced here:
- * shared/ imports neither server/ nor client/, and client/ and server/ never import each other.
- * Inside the client, imports go one way, app → features → components → lib → shared, and a feature
- * never imports another feature. Relative imports are matched by folder name, since this rule does
- * not resolve paths.
+ * Lint for the whole repository, and the import boundaries of docs/decisions/0011-server-rooms.md:
+ * - shared/ imports neither server/ nor client/, and client/ and server/ never import each other;
+ * - in the client, imports go one way, app → features → components → lib → shared, and a feature
+ *   never imports another feature (matched by folder name, since that rule does not resolve paths);
+ * - in the server, each room imports only the rooms below it (resolved paths, see serverRooms);
+ * - nowhere does a chain of imports lead back to where it started.
  */
 
 const reachesFolder = (...folders) => `^(\\.{1,2}/)+(.*/)?(${folders.join('|')})(/|$)`;
@@ -56,6 +58,108 @@ const featureBlocks = features.map((feature) => {
   };
 });
 
+// ---------------------------------------------------------------------------------------------
+// The server's rooms (docs/decisions/0011-server-rooms.md). Each entry names what a room may not
+// import; whatever is not named is allowed. The composition root (main.ts, start-product.ts,
+// workers.ts) wires the rooms together and may import all of them.
+
+const compositionRoot = ['server/main.ts', 'server/start-product.ts', 'server/workers.ts'];
+const edges = ['server/api', 'server/bff'];
+
+/** The areas, read from the folder so that a new one is covered. */
+const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * Which areas an area may use, through their public functions: the account area erases what the
+ * others keep about a user. Any other arrow needs a line here and in the decision record.
+ */
+const areaDependencies = {
+  account: ['contact', 'sessions'],
+};
+
+/** An area's tables and repositories are its own: another area goes through its functions. */
+const privateFilesOf = (area) => [
+  `server/areas/${area}/tables.ts`,
+  `server/areas/${area}/*-repository.ts`,
+];
+
+const serverRooms = [
+  {
+    target: 'server/platform',
+    forbidden: [
+      'server/areas',
+      ...edges,
+      'server/http',
+      'server/db',
+      'server/jobs',
+      'server/local',
+    ],
+    why: 'Platform adapters speak to the outside world and know nothing of the product.',
+  },
+  {
+    target: 'server/db',
+    forbidden: ['server/areas', ...edges, 'server/http', 'server/jobs', 'server/local'],
+    why: 'The database handle knows no area: each area defines and queries its own tables.',
+  },
+  {
+    target: 'server/jobs',
+    forbidden: ['server/areas', ...edges, 'server/http', 'server/local'],
+    why: 'The job queue runs what the areas define and knows none of them.',
+  },
+  {
+    target: 'server/http',
+    forbidden: ['server/areas', ...edges, 'server/db', 'server/jobs', 'server/local'],
+    why: 'server/http holds what both HTTP edges share, beneath them both.',
+  },
+  {
+    target: 'server/areas',
+    forbidden: [...edges, 'server/http', 'server/local'],
+    why: 'An area holds the rules and the data; the HTTP edges call it, never the other way.',
+  },
+  {
+    target: 'server/api',
+    forbidden: ['server/bff', 'server/local'],
+    why: 'The API never reaches into the BFF; local stand-ins are wired by the composition root.',
+  },
+  {
+    target: 'server/bff',
+    forbidden: ['server/api', 'server/jobs', 'server/local'],
+    why: 'The BFF reaches the API over HTTP only and runs no jobs; local stand-ins are wired by the composition root.',
+  },
+  {
+    target: 'server/local',
+    forbidden: ['server/areas', ...edges, 'server/http', 'server/jobs'],
+    why: 'Local stand-ins imitate the outside world and know nothing of the product.',
+  },
+];
+
+const serverZones = [
+  ...serverRooms.flatMap(({ target, forbidden, why }) =>
+    [...forbidden, ...compositionRoot].map((from) => ({ target, from, message: why })),
+  ),
+  ...areas.flatMap((area) =>
+    areas
+      .filter((other) => other !== area)
+      .flatMap((other) =>
+        (areaDependencies[area] ?? []).includes(other)
+          ? privateFilesOf(other).map((from) => ({
+              target: `server/areas/${area}`,
+              from,
+              message: `The ${area} area uses the ${other} area through its functions, never its tables or repositories.`,
+            }))
+          : [
+              {
+                target: `server/areas/${area}`,
+                from: `server/areas/${other}`,
+                message: `The ${area} area may not use the ${other} area: add the arrow to areaDependencies and the decision record first.`,
+              },
+            ],
+      ),
+  ),
+];
+
 export default defineConfig([
   globalIgnores([
     'dist/',
@@ -69,13 +173,23 @@ export default defineConfig([
     'server/db/migrations/',
     // Personal experiments, never committed.
     '.scratch/',
+    // Deliberate violations that tests/unit/lint-boundaries.test.ts lints on purpose.
+    'tests/fixtures/import-cycle/',
   ]),
   {
     files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: globals.node },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      // The cycle rule follows imports into the files it can parse: TypeScript and JavaScript alike.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `_` marks an argument or binding kept for its position (Fastify hooks, tuple patterns).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -112,9 +226,12 @@ export default defineConfig([
   },
   {
     files: ['server/**/*.ts'],
-    rules: importBoundaries(
-      boundary(['client'], 'The server never imports client code; share code through shared/.'),
-    ),
+    rules: {
+      ...importBoundaries(
+        boundary(['client'], 'The server never imports client code; share code through shared/.'),
+      ),
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
   },
   {
     files: ['shared/**/*.ts'],

@@ -32,6 +32,15 @@ async function closeWithDeadline(app: FastifyInstance): Promise<void> {
   }
 }
 
+/**
+ * The stand-ins' routes the BFF serves in local mode (the Google sign-in page). Imported lazily, like
+ * the other local stand-ins: production never loads or serves them.
+ */
+export async function localBffRoutes() {
+  const { googleSignInRoutes } = await import('./local/google-sign-in/google-sign-in-routes.ts');
+  return googleSignInRoutes;
+}
+
 export interface RunningProduct {
   /** The BFF's address when this process runs it. */
   bffUrl?: string;
@@ -133,6 +142,7 @@ export async function startProduct(
         throw new Error('The BFF needs UPSTREAM_URL when the API runs elsewhere');
       const bff = await buildBffApp({
         config,
+        ...(config.mode === 'local' && { localRoutes: await localBffRoutes() }),
         database,
         identity,
         upstreamUrl,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
@@ -34,6 +34,11 @@ export interface BffDependencies {
   upstreamUrl: string;
   /** Keys the encryption of the tokens kept in sessions (at least 32 characters). */
   sessionSecret: string;
+  /**
+   * Routes of local mode's stand-ins (the Google sign-in page), given by the composition root in
+   * local mode only, so that production never loads them.
+   */
+  localRoutes?: FastifyPluginAsync<{ identity: IdentityProvider }>;
   /** host:port of the Firebase Auth Emulator in local mode (allowed by the CSP). */
   emulatorHost?: string;
   /** The Vite build: index.html, assets/, builds/. Default: <repo>/dist/client. */
@@ -143,11 +148,8 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       ...clientFilesOptions(devServer, clientDir, deps.devServer),
       runtimeConfig: runtimeConfigOf(config, deps.emulatorHost),
     });
-    if (config.mode === 'local') {
-      // Imported lazily, like the other local stand-ins: production never loads or serves it.
-      const { googleSignInRoutes } =
-        await import('../local/google-sign-in/google-sign-in-routes.ts');
-      await app.register(googleSignInRoutes, { identity: deps.identity });
+    if (deps.localRoutes !== undefined) {
+      await app.register(deps.localRoutes, { identity: deps.identity });
     }
     await app.register(pageGuards);
     await app.ready();

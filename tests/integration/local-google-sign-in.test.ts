@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { googleSignInRoutes } from '../../server/local/google-sign-in/google-sign-in-routes.ts';
 import { createGoogleUser, createEmailUser } from '../support/auth-emulator-users.ts';
 import {
   emulatorHost,
   startBff,
   startEchoUpstream,
-  testSessionSecret,
   type BffHarness,
   type RunningServer,
 } from './bff-test-harness.ts';
@@ -20,7 +19,7 @@ let bff: BffHarness;
 
 beforeAll(async () => {
   upstream = await startEchoUpstream();
-  bff = await startBff({ upstreamUrl: upstream.url });
+  bff = await startBff({ upstreamUrl: upstream.url, localRoutes: googleSignInRoutes });
 });
 
 afterAll(async () => {
@@ -104,41 +103,5 @@ describe('GET /local/google-sign-in', () => {
     const body = (await response.json()) as { localId?: string };
     expect(response.ok).toBe(true);
     expect(body.localId).toBe(googler.uid);
-  });
-});
-
-describe('in production', () => {
-  test('the stand-in does not exist', async () => {
-    const production = await startBff({
-      upstreamUrl: upstream.url,
-      emulatorHost: undefined,
-      config: loadConfig({
-        NODE_ENV: 'production',
-        ROLE: 'bff',
-        UPSTREAM_URL: upstream.url,
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'https://vitrine.example',
-        DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
-        FIREBASE_PROJECT_ID: 'vitrine-prod',
-        FIREBASE_API_KEY: 'key',
-        FIREBASE_AUTH_DOMAIN: 'auth.vitrine.example',
-        FIREBASE_SERVICE_ACCOUNT: '{"type":"service_account"}',
-        SESSION_SECRET: testSessionSecret,
-      }),
-    });
-    try {
-      for (const url of ['/local/google-sign-in', '/local/google-sign-in.js']) {
-        const response = await production.app.inject({
-          method: 'GET',
-          url,
-          headers: { accept: 'application/json' },
-        });
-        expect(response.statusCode).toBe(404);
-        expect(response.body).not.toContain('vitrine:local-google-sign-in');
-        expect(response.body).not.toContain('Add a Google account');
-      }
-    } finally {
-      await production.close();
-    }
   });
 });

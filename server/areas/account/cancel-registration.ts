@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
-import * as contactMessagesRepository from '../contact/contact-messages-repository.ts';
-import * as sessionsRepository from '../sessions/sessions-repository.ts';
+import { deleteUserContactMessages } from '../contact/user-data.ts';
+import { deleteUserSessions } from '../sessions/user-data.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 import type { Caller } from '../../platform/identity.ts';
 
@@ -31,7 +31,7 @@ export async function cancelRegistration(
     // Firebase first: if it fails, nothing has changed and the caller, still signed in, may retry.
     await deps.identity.deleteUser(caller.uid);
   }
-  await sessionsRepository.deleteSessionsOfUser(deps.db, caller.uid);
+  await deleteUserSessions(deps.db, caller.uid);
   // The contact form does not ask for a verified address, so an unverified user may have written.
-  await contactMessagesRepository.deleteContactMessagesOfUser(deps.db, caller.uid);
+  await deleteUserContactMessages(deps.db, caller.uid);
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import * as contactMessagesRepository from '../contact/contact-messages-repository.ts';
-import * as sessionsRepository from '../sessions/sessions-repository.ts';
+import { deleteUserContactMessages } from '../contact/user-data.ts';
+import { deleteUserSessions } from '../sessions/user-data.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 
 export interface AccountDeletionDependencies {
@@ -33,10 +33,8 @@ export async function deleteAccountEverywhere(
   deps: AccountDeletionDependencies,
   uid: string,
 ): Promise<void> {
-  await runStep('sessions', () => sessionsRepository.deleteSessionsOfUser(deps.db, uid));
-  await runStep('contact-messages', () =>
-    contactMessagesRepository.deleteContactMessagesOfUser(deps.db, uid),
-  );
+  await runStep('sessions', () => deleteUserSessions(deps.db, uid));
+  await runStep('contact-messages', () => deleteUserContactMessages(deps.db, uid));
   await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
   await runStep('identity', () => deps.identity.deleteUser(uid));
 }

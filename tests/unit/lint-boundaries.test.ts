@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of docs/decisions/0011-server-rooms.md hold only as long as lint enforces
+ * them: each case lints one import as if a file in that room made it, with the repository's own
+ * configuration, and expects the rule's error (or none, for an allowed import).
+ */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function importErrors(file: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import '${specifier}';\n`, {
+    filePath: path.join(root, file),
+  });
+  return (result?.messages ?? [])
+    .filter((message) => message.severity === 2)
+    .map((message) => message.ruleId ?? message.message);
+}
+
+describe('the server rooms', () => {
+  it.each([
+    ['an area', 'server/areas/contact/probe.ts', '../../api/app.ts'],
+    ['an area', 'server/areas/account/probe.ts', '../../bff/app.ts'],
+    ['an area', 'server/areas/account/probe.ts', '../../start-product.ts'],
+    ['a platform adapter', 'server/platform/probe.ts', '../areas/account/get-account.ts'],
+    ['a platform adapter', 'server/platform/probe.ts', '../db/database.ts'],
+    ['the database handle', 'server/db/probe.ts', '../areas/account/tables.ts'],
+    ['the job queue', 'server/jobs/probe.ts', '../areas/contact/contact-mail-job.ts'],
+    ['the shared HTTP code', 'server/http/probe.ts', '../bff/app.ts'],
+    ['the API', 'server/api/probe.ts', '../bff/plugins/session.ts'],
+    ['the BFF', 'server/bff/probe.ts', '../api/app.ts'],
+    ['the BFF', 'server/bff/probe.ts', '../jobs/job-queue.ts'],
+    ['the BFF', 'server/bff/probe.ts', '../local/auth-emulator.ts'],
+    ['a local stand-in', 'server/local/probe.ts', '../areas/sessions/create-session.ts'],
+  ])('refuses %s (%s) importing %s', async (_room, file, specifier) => {
+    expect(await importErrors(file, specifier)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses an area using another area it has no arrow to', async () => {
+    expect(
+      await importErrors('server/areas/contact/probe.ts', '../account/get-account.ts'),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await importErrors('server/areas/sessions/probe.ts', '../contact/user-data.ts'),
+    ).toContain('import-x/no-restricted-paths');
+  });
+
+  it('lets an area use another through its functions, never its tables or repositories', async () => {
+    expect(await importErrors('server/areas/account/probe.ts', '../sessions/user-data.ts')).toEqual(
+      [],
+    );
+    expect(
+      await importErrors('server/areas/account/probe.ts', '../sessions/sessions-repository.ts'),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await importErrors('server/areas/account/probe.ts', '../contact/tables.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('lets each room import what lies beneath it', async () => {
+    for (const [file, specifier] of [
+      ['server/api/probe.ts', '../areas/account/get-account.ts'],
+      ['server/bff/probe.ts', '../areas/sessions/create-session.ts'],
+      ['server/areas/contact/probe.ts', '../../jobs/job-queue.ts'],
+      ['server/areas/contact/probe.ts', '../../platform/mail.ts'],
+      ['server/start-product.ts', './local/local-services.ts'],
+    ] as const) {
+      expect(await importErrors(file, specifier)).toEqual([]);
+    }
+  });
+});
+
+describe('the client layers', () => {
+  it.each([
+    ['a feature', 'client/features/contact/probe.ts', '../settings/api/account-settings-api.ts'],
+    ['a feature', 'client/features/contact/probe.ts', '../../app/router.tsx'],
+    ['a shared component', 'client/components/probe.ts', '../features/contact/contact.css'],
+    ['the library', 'client/lib/probe.ts', '../components/logo.tsx'],
+    ['client code', 'client/lib/probe.ts', '../../server/config.ts'],
+    ['shared code', 'shared/probe.ts', '../client/lib/i18n.ts'],
+  ])('refuses %s (%s) importing %s', async (_layer, file, specifier) => {
+    expect(await importErrors(file, specifier)).toContain('no-restricted-imports');
+  });
+});
+
+describe('import cycles', () => {
+  it('are refused', async () => {
+    const linter = new ESLint({ cwd: root, ignore: false });
+    const [result] = await linter.lintFiles(['tests/fixtures/import-cycle/first.ts']);
+    expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it.each(['server/areas/account/x.ts', 'server/bff/x.ts', 'client/lib/x.ts', 'client/app/x.tsx'])(
+    'are looked for in %s',
+    async (file) => {
+      const config = (await eslint.calculateConfigForFile(file)) as {
+        rules: Record<string, unknown>;
+      };
+      expect(config.rules['import-x/no-cycle']).toEqual([2, expect.objectContaining({})]);
+    },
+  );
+});
