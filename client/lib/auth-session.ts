@@ -8,7 +8,7 @@ import { isNullableString, isRecord, isString } from './shape-checks.ts';
  * client only ever knows the user through this answer.
  *
  * - `pending`: no answer yet;
- * - `signed-in` (200) / `signed-out` (401);
+ * - `signed-in` / `signed-out` (200, with a user or `null`);
  * - `unknown`: any other answer, or no answer at all; the session cannot be established, so
  *   `auth` routes refuse to render (their guard fails) while guest and open routes do.
  *
@@ -49,13 +49,13 @@ const unknownState: AuthState = { status: 'unknown' };
 
 const requestHeaders = { accept: 'application/json', [csrfHeader.name]: csrfHeader.value };
 
-/** The state that an answer of `GET /auth/session` means. */
+/** The state that an answer of `GET /auth/session` means: `{ user: null }` is a signed-out visitor. */
 export async function authStateFromResponse(response: Response): Promise<AuthState> {
-  if (response.status === 401) return signedOutState;
   if (response.status !== 200) return unknownState;
   try {
     const body: unknown = await response.json();
     const user = isRecord(body) ? body.user : undefined;
+    if (user === null) return signedOutState;
     return isAuthUser(user) ? { status: 'signed-in', user } : unknownState;
   } catch {
     return unknownState;

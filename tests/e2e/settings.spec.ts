@@ -157,8 +157,14 @@ test('signing out of every device ends the sessions of every browser', async ({
     await main(page).getByRole('button', { name: 'Sign out of every device' }).click();
     await expect(page).toHaveURL(/\/login(\?|$)/);
 
-    expect((await fetchFromPage(page, '/auth/session')).status).toBe(401);
-    expect((await fetchFromPage(otherPage, '/auth/session')).status).toBe(401);
+    expect(await fetchFromPage(page, '/auth/session')).toEqual({
+      status: 200,
+      body: { user: null },
+    });
+    expect(await fetchFromPage(otherPage, '/auth/session')).toEqual({
+      status: 200,
+      body: { user: null },
+    });
     expect((await fetchFromPage(otherPage, '/api/v1/account/me')).status).toBe(401);
     await otherPage.goto('/settings');
     await expect(otherPage).toHaveURL('/login?redirect=%2Fsettings');

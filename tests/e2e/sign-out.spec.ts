@@ -33,7 +33,7 @@ test('signing out ends the session, clears the browser’s data and lands on /lo
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/login');
   await expect(page.locator('h1')).toHaveText('Sign in');
-  expect((await fetchFromPage(page, '/auth/session')).status).toBe(401);
+  expect(await fetchFromPage(page, '/auth/session')).toEqual({ status: 200, body: { user: null } });
   expect(
     await page.evaluate(() => [
       localStorage.getItem('vitrine_pending_registration'),

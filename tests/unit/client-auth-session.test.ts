@@ -84,9 +84,10 @@ describe('initAuth', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('is signed out on 401, unknown on any other answer or an invalid body', async () => {
+  it('is signed out on a user of null, unknown on any other answer or an invalid body', async () => {
     const cases: Array<[Response, string]> = [
-      [json(401, { error: { code: 'unauthenticated' } }), 'signed-out'],
+      [json(200, { user: null }), 'signed-out'],
+      [json(401, { error: { code: 'unauthenticated' } }), 'unknown'],
       [json(503, { error: { code: 'identity_provider_unavailable' } }), 'unknown'],
       [json(429, {}), 'unknown'],
       [json(200, { user: { uid: 'u1' } }), 'unknown'],
@@ -122,7 +123,7 @@ describe('initAuth', () => {
     expect(auth.isAuthInitialized()).toBe(true);
     expect(auth.getAuthState()).toEqual({ status: 'pending' });
     expect(listener).toHaveBeenCalledTimes(1);
-    answer(json(401, {}));
+    answer(json(200, { user: null }));
     await vi.advanceTimersByTimeAsync(0);
     expect(auth.getAuthState()).toEqual({ status: 'signed-out' });
   });
@@ -165,7 +166,7 @@ describe('sign-in, sign-out and the prerender', () => {
     const auth = session(fetch);
     auth.initAuth();
     auth.setSignedInUser(user);
-    answer(json(401, {}));
+    answer(json(200, { user: null }));
     await vi.advanceTimersByTimeAsync(0);
     expect(auth.getAuthState()).toEqual({ status: 'signed-in', user });
     auth.setSignedInUser(null);

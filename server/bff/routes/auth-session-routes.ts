@@ -6,12 +6,14 @@ import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
 import {
   createSessionBodySchema,
   sessionResponseSchema,
+  sessionStateResponseSchema,
   verificationEmailBodySchema,
 } from '../../../shared/schemas/session.ts';
 import { createSession } from '../../areas/sessions/create-session.ts';
 import { endEverySession } from '../../areas/sessions/end-every-session.ts';
 import { endSession } from '../../areas/sessions/end-session.ts';
 import { reauthenticateSession } from '../../areas/sessions/reauthenticate-session.ts';
+import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
 import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
 import type { SessionContext } from '../../areas/sessions/session-context.ts';
 import { rateLimitedRoute, type BffRateLimits } from '../plugins/rate-limits.ts';
@@ -71,15 +73,19 @@ export async function authSessionRoutes(
     '/auth/session',
     {
       config: rateLimitedRoute(options.rateLimits.session),
-      schema: { response: { 200: sessionResponseSchema, ...errorResponses } },
+      schema: { response: { 200: sessionStateResponseSchema, 429: errorResponseSchema } },
     },
     async (request) => {
+      // Every page of a visitor who is not signed in asks this: the answer is a fact, not a failure,
+      // so it is a 200 (a 401 would be logged as an error in every visitor's console).
       const session = await request.getSession();
-      if (session === null) throw new AppError('unauthenticated', 401, { message: 'No session' });
+      if (session === null) return { user: null };
       try {
         const { user } = await request.getFreshTokens();
         return { user };
       } catch (error) {
+        // Firebase ended the session (user deleted or disabled, tokens revoked): signed out now.
+        if (error instanceof SessionEndedError) return { user: null };
         // "Who is signed in" stays answerable while Firebase is down; API calls report the outage.
         if (error instanceof AppError && error.code === 'identity_provider_unavailable') {
           return { user: session.claims };
