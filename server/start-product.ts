@@ -100,7 +100,13 @@ export async function startProduct(
   };
 
   try {
-    database = openDatabase(databaseUrl);
+    const databaseLog = pino(loggerOptions(config.logLevel)).child({ component: 'database' });
+    database = openDatabase(databaseUrl, {
+      onIdleConnectionError: (error) => {
+        databaseLog.error({ err: error }, 'database connection lost while idle');
+        reportError(error, { extra: { component: 'database' } });
+      },
+    });
     await migrateDatabase(database);
     identity = createIdentityProvider(config.firebase, emulatorHost);
 

@@ -17,10 +17,17 @@ export interface DatabaseHandle {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export function openDatabase(
-  url: string,
-  options: { maxConnections?: number } = {},
-): DatabaseHandle {
+export interface OpenDatabaseOptions {
+  maxConnections?: number;
+  /**
+   * Hears of a pooled connection that failed while idle (the server restarted, the network dropped
+   * it). The pool replaces it on the next query; the product logs and reports it so that a database
+   * that keeps dropping connections is noticed. Default: one line on stderr.
+   */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
@@ -28,7 +35,11 @@ export function openDatabase(
     connectionTimeoutMillis: 10_000,
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
-  pool.on('error', () => {});
+  pool.on(
+    'error',
+    options.onIdleConnectionError ??
+      ((error) => process.stderr.write(`Database connection lost while idle: ${error.message}\n`)),
+  );
   const db = drizzle(pool);
   return { db, pool, close: () => pool.end() };
 }

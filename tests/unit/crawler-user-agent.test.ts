@@ -32,6 +32,9 @@ describe('isCrawlerUserAgent', () => {
     'ExampleCrawler/2.0',
     'site-spider',
     'Screaming Frog SEO crawling agent',
+    // Scripted clients count too: their failures are no visitor's.
+    'curl/8.5.0',
+    'python-requests/2.32.3',
   ])('%s is a crawler', (userAgent) => {
     expect(isCrawlerUserAgent(userAgent)).toBe(true);
   });
@@ -63,7 +66,6 @@ describe('isCrawlerUserAgent', () => {
     // Edge, desktop and Android.
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
     'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 EdgA/126.0.0.0',
-    'curl/8.5.0',
   ])('%s is not a crawler', (userAgent) => {
     expect(isCrawlerUserAgent(userAgent)).toBe(false);
   });

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import * as z from 'zod/mini';
+import {
+  defineJob,
+  InvalidJobPayloadError,
+  type JobQueue,
+  type JobRun,
+} from '../../server/jobs/job-queue.ts';
+import { createTestJobQueue } from '../support/api-test-app.ts';
+
+/**
+ * The typed job definitions against pg-boss on the real PostgreSQL: what a definition declares
+ * (payload schema, retries, concurrency, singleton key, schedule) is what the queue does.
+ */
+
+const schema = `pgboss_jobs_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+let queue: JobQueue;
+let sql: pg.Client;
+
+beforeAll(async () => {
+  queue = createTestJobQueue(schema);
+  await queue.start();
+  sql = new pg.Client({ connectionString: inject('databaseUrl') });
+  await sql.connect();
+});
+
+afterAll(async () => {
+  await queue?.stop();
+  await sql?.query(`drop schema if exists ${schema} cascade`);
+  await sql?.end();
+});
+
+async function jobsNamed(name: string): Promise<Array<{ state: string; data: unknown }>> {
+  const { rows } = await sql.query<{ state: string; data: unknown }>(
+    `select state, data from ${schema}.job where name = $1 order by created_on`,
+    [name],
+  );
+  return rows;
+}
+
+/** A promise and the function that settles it, to hold a handler until the test lets it go. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+const noDependencies = undefined as never;
+
+describe('defineJob and the queue', () => {
+  it('checks a payload against the job’s schema before storing it', async () => {
+    const job = defineJob({
+      name: `typed-${randomUUID()}`,
+      payload: z.object({ messageId: z.uuid() }),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      async handle() {},
+    });
+
+    await expect(queue.send(job, { messageId: 'not-a-uuid' })).rejects.toBeInstanceOf(
+      InvalidJobPayloadError,
+    );
+    expect(await jobsNamed(job.name)).toEqual([]);
+
+    const messageId = randomUUID();
+    expect(await queue.send(job, { messageId })).toEqual(expect.any(String));
+    expect(await jobsNamed(job.name)).toEqual([{ state: 'created', data: { messageId } }]);
+  });
+
+  it('runs as many jobs at once as the definition’s concurrency, and no more', async () => {
+    for (const concurrency of [1, 3]) {
+      const release = gate();
+      let running = 0;
+      let mostAtOnce = 0;
+      let finished = 0;
+      const job = defineJob({
+        name: `concurrent-${concurrency}-${randomUUID()}`,
+        payload: z.object({ index: z.number() }),
+        retry: { limit: 0, delaySeconds: 1, backoff: false },
+        retentionDays: 1,
+        concurrency,
+        async handle() {
+          running += 1;
+          mostAtOnce = Math.max(mostAtOnce, running);
+          await release.opened;
+          running -= 1;
+          finished += 1;
+        },
+      });
+      await queue.work(job, noDependencies);
+      for (let index = 0; index < 4; index += 1) await queue.send(job, { index });
+
+      await expect.poll(() => running, { timeout: 10_000 }).toBe(concurrency);
+      // Long enough for an idle worker to poll again and take more, if it wrongly could.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(mostAtOnce).toBe(concurrency);
+      release.open();
+      await expect.poll(() => finished, { timeout: 15_000 }).toBe(4);
+    }
+  });
+
+  it('retries a failed run with the job’s policy, telling the handler which attempt it is', async () => {
+    const runs: Array<Pick<JobRun<unknown>, 'retryCount' | 'lastAttempt'>> = [];
+    const job = defineJob({
+      name: `retried-${randomUUID()}`,
+      payload: z.object({}),
+      retry: { limit: 1, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      async handle(run) {
+        runs.push({ retryCount: run.retryCount, lastAttempt: run.lastAttempt });
+        if (run.retryCount === 0) throw new Error('the first attempt fails');
+      },
+    });
+    await queue.work(job, noDependencies);
+    await queue.send(job, {});
+
+    await expect
+      .poll(async () => (await jobsNamed(job.name))[0]?.state, { timeout: 15_000 })
+      .toBe('completed');
+    expect(runs).toEqual([
+      { retryCount: 0, lastAttempt: false },
+      { retryCount: 1, lastAttempt: true },
+    ]);
+  });
+
+  it('queues one job per singleton key while one waits', async () => {
+    const job = defineJob({
+      name: `singleton-${randomUUID()}`,
+      payload: z.object({ storeId: z.string() }),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      singletonKey: (payload) => payload.storeId,
+      async handle() {},
+    });
+
+    expect(await queue.send(job, { storeId: 'maison' })).toEqual(expect.any(String));
+    expect(await queue.send(job, { storeId: 'maison' })).toBeNull();
+    expect(await queue.send(job, { storeId: 'atelier' })).toEqual(expect.any(String));
+    expect((await jobsNamed(job.name)).map((row) => row.data)).toEqual([
+      { storeId: 'maison' },
+      { storeId: 'atelier' },
+    ]);
+  });
+
+  it('puts periodic work on its schedule when it is put to work', async () => {
+    const job = defineJob({
+      name: `scheduled-${randomUUID()}`,
+      payload: z.object({ scope: z.literal('all') }),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      schedule: { cron: '*/10 * * * *', payload: { scope: 'all' } },
+      async handle() {},
+    });
+    await queue.work(job, noDependencies);
+
+    const { rows } = await sql.query<{ cron: string; data: unknown }>(
+      `select cron, data from ${schema}.schedule where name = $1`,
+      [job.name],
+    );
+    expect(rows).toEqual([{ cron: '*/10 * * * *', data: { scope: 'all' } }]);
+  });
+});
