@@ -1,4 +1,4 @@
-/** Every number of the product specification's §9, named, plus the session rules of ARCHITECTURE.md. */
+/** Every number the product is built around, named once (docs/product.md, "The numbers"). */
 
 const second = 1000;
 const minute = 60 * second;
@@ -19,15 +19,15 @@ export const themeCookieName = 'vitrine_theme';
 export const languageQueryParameter = 'lang';
 
 /**
- * Browser storage, exactly the entries of spec §3 (the cookies above, these entries), plus the
- * chunk-reload marker of spec §4, which lives in sessionStorage and dies with the tab.
+ * Browser storage, exactly what docs/product.md ("What is kept, and where") lists: the cookies above and
+ * these entries, the chunk-reload marker among them, which lives in sessionStorage and dies with the tab.
  */
 export const browserStorageKeys = {
   /** localStorage: `accepted` or `refused`; absent until the visitor has chosen. */
   cookieConsent: 'vitrine_cookie_consent',
-  /** localStorage: the pending registration of spec §3, without the password (issue 4). */
+  /** localStorage: the pending registration of a sign-up, never with the password. */
   pendingRegistration: 'vitrine_pending_registration',
-  /** localStorage: set while a sign-up waits for its e-mail verification (issue 4). */
+  /** localStorage: set while a sign-up waits for its e-mail verification. */
   verificationPending: 'vitrine_verification_pending',
   /** localStorage: the older user-language entry; migrated to the locale cookie, then removed. */
   legacyUserLanguage: 'user-language',

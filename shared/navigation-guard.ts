@@ -10,7 +10,7 @@ export interface VisitorClaims {
   readonly emailVerified: boolean;
 }
 
-/** Firebase's provider id for Google; such users count as verified (spec §4, "Google login"). */
+/** Firebase's provider id for Google; Google users count as verified (docs/product.md, "Flows"). */
 const googleProvider = 'google.com';
 
 /** The visitor a session describes: `null` is a signed-out visitor, a Google session is verified. */

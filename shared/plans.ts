@@ -1,5 +1,5 @@
 /**
- * The subscription plans (PRODUCT.md, "Plans"), defined once: the pricing page shows them, and the
+ * The subscription plans (docs/product.md, "Plans"), defined once: the pricing page shows them, and the
  * API will enforce their limits when the areas they limit arrive. Prices are in euro cents per
  * month; a yearly subscription costs ten months (two months free). `null` means no limit.
  */

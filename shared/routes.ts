@@ -1,19 +1,19 @@
 /**
- * The route table of the product specification (§2), the one source for the BFF's page guards, the
- * client's router and the build's route manifest.
+ * The route table (docs/product.md, "Pages and who may open them"), the one source for the BFF's page
+ * guards, the client's router and the build's route manifest.
  *
  * access:
  * - `auth`: signed-in users only.
  * - `guest`: visitors who are not signed in (a verified session is sent to the dashboard).
- * - `open`: served to everyone. The spec says "open to everyone" for /pricing and /privacy-policy and
- *   states no rule for /blog and the flow routes; both mean no guard.
+ * - `open`: served to everyone, with no guard: the pricing and privacy-policy pages, the blog's
+ *   public page and the flow pages that links from e-mails and popups land on.
  */
 export type RouteLayout = 'authenticated' | 'static' | 'none';
 export type RouteAccess = 'auth' | 'guest' | 'open';
 
 export interface AppRoute {
   readonly path: string;
-  /** The spec's route name where it gives one, otherwise one derived from the path. */
+  /** A stable name for the route, derived from the path where nothing better names it. */
   readonly name: string;
   readonly layout: RouteLayout;
   readonly access: RouteAccess;
@@ -45,7 +45,7 @@ export const appRoutes = [
 export type AppRoutePath = (typeof appRoutes)[number]['path'];
 export type AppRouteName = (typeof appRoutes)[number]['name'];
 
-/** Where the flows of the spec land. */
+/** Where the sign-in, sign-up and verification flows land (docs/product.md, "Flows"). */
 export const flowPaths = {
   login: '/login',
   verifyEmail: '/verify-email',

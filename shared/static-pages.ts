@@ -20,7 +20,7 @@ export function isPrerenderedPath(path: string): path is PrerenderedPath {
   return (prerenderedPaths as readonly string[]).includes(path);
 }
 
-/** `{path}/_payload.json` (spec §7): `/_payload.json` for the home page, `/pricing/_payload.json`… */
+/** `{path}/_payload.json`: `/_payload.json` for the home page, `/pricing/_payload.json`… */
 export function payloadPathFor(path: PrerenderedPath): string {
   return path === '/' ? '/_payload.json' : `${path}/_payload.json`;
 }

@@ -1,5 +1,5 @@
 /**
- * Errors that are never reported (spec §8): browser noise and network failures that the user sees and
+ * Errors that are never reported (docs/product.md, "Error reports"): browser noise and network failures that the user sees and
  * retries, not bugs of ours. Strings match anywhere in the message; patterns as written.
  */
 export const ignoredErrors: ReadonlyArray<string | RegExp> = [

@@ -1,5 +1,5 @@
 /**
- * Removes credentials from an error report before it leaves the process (spec §8): the server's
+ * Removes credentials from an error report before it leaves the process: the server's
  * adapter runs it on every event, breadcrumb and span, and the browser's can run it the same way.
  * Pure and dependency-free: it knows the shape of a Sentry event, not the SDK.
  */
@@ -10,9 +10,9 @@ export const redactedValue = '[REDACTED]';
 export const removedHeaders: readonly string[] = ['authorization', 'cookie', 'x-api-key'];
 
 /**
- * Field names whose values become `[REDACTED]`, at any depth. The spec's list, plus the two token
- * fields that this product's own bodies carry (`POST /auth/session` sends `idToken` and
- * `refreshToken`), which the spec's exact names would miss.
+ * Field names whose values become `[REDACTED]`, at any depth: the usual names of credentials, plus
+ * the two token fields that this product's own bodies carry (`POST /auth/session` sends `idToken`
+ * and `refreshToken`), which exact names such as `token` would miss.
  */
 export const redactedFields: readonly string[] = [
   'password',

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { supportedLanguages } from '../constants.ts';
 
 /**
- * The contact form (issue 4 §3): what the browser posts to `POST /api/v1/contact` and what comes
+ * The contact form: what the browser posts to `POST /api/v1/contact` and what comes
  * back. The API validates with these schemas; the client takes its types and input limits from them.
  */
 

@@ -14,7 +14,7 @@ export const runtimeConfigSchema = z.object({
       production: z.boolean(),
     }),
   ),
-  /** The Firebase web SDK's configuration (used from issue 4 on). */
+  /** The Firebase web SDK's configuration, for the sign-in forms. */
   firebase: z.object({
     apiKey: z.string(),
     authDomain: z.string(),
