@@ -154,10 +154,11 @@ export async function authSessionRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await requireSession(request);
-      const user = await reauthenticateSession(context, session, request.body);
-      return { user };
+      const renewed = await reauthenticateSession(context, session, request.body);
+      reply.setSessionCookie(renewed.sessionId);
+      return { user: renewed.user };
     },
   );
 
