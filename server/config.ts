@@ -17,7 +17,8 @@ export type Role = (typeof roles)[number];
 /**
  * Variables that point Google and Firebase SDKs at emulators (FIREBASE_AUTH_EMULATOR_HOST,
  * FIRESTORE_EMULATOR_HOST, PUBSUB_EMULATOR_HOST, FIREBASE_EMULATOR_HUB, and whatever new emulator
- * the SDKs learn to read); production must never see one.
+ * the SDKs learn to read); production must never see one. Being defined is enough: firebase-admin
+ * turns to the emulator on any non-empty value, blanks included, and accepts unsigned ID tokens there.
  */
 const emulatorVariablePattern = /_EMULATOR_(HOST|PORT|HUB)$|^FIREBASE_EMULATOR_HUB$/;
 
@@ -70,6 +71,17 @@ function isAddressOrRange(entry: string): boolean {
   if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Hosts that name this machine: a plain-http upstream there never crosses a network. */
+function isLoopbackHost(hostname: string): boolean {
+  // URL keeps the brackets of an IPv6 host and lowercases names.
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (host === 'localhost') return true;
+  if (net.isIPv4(host)) return host.startsWith('127.');
+  return (
+    net.isIPv6(host) && new net.SocketAddress({ address: host, family: 'ipv6' }).address === '::1'
+  );
 }
 
 const environmentSchema = z.object({
@@ -194,8 +206,10 @@ const isSet = (env: Record<string, string | undefined>, name: string) =>
 function productionProblems(env: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
   for (const name of Object.keys(env).sort()) {
-    if (emulatorVariablePattern.test(name) && isSet(env, name)) {
-      problems.push(`${name}: emulator settings are refused in production`);
+    if (emulatorVariablePattern.test(name) && env[name] !== undefined) {
+      problems.push(
+        `${name}: emulator settings are refused in production, whatever their value (unset it)`,
+      );
     }
   }
   // An unknown ROLE is reported by the schema; the rules of the default role still apply.
@@ -216,6 +230,20 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     require('FIREBASE_API_KEY', 'for the BFF in production');
     require('FIREBASE_AUTH_DOMAIN', 'for the BFF in production');
     if (role === 'bff') require('UPSTREAM_URL', 'when ROLE=bff');
+    // Without it, behind a load balancer every client would count as the balancer: one shared rate
+    // limit, which a stranger's junk sign-ins would spend for everybody. `false` is a choice to state.
+    if (!isSet(env, 'TRUST_PROXY')) {
+      problems.push(
+        'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, true to trust every hop, or false when clients connect directly',
+      );
+    }
+    const upstreamUrl = URL.parse(env.UPSTREAM_URL?.trim() ?? '');
+    // The BFF puts the user's ID token on every request to the API. (A malformed URL is the schema's.)
+    if (upstreamUrl?.protocol === 'http:' && !isLoopbackHost(upstreamUrl.hostname)) {
+      problems.push(
+        'UPSTREAM_URL: must be https:// in production unless it names this machine (localhost, 127.0.0.0/8 or [::1]): the BFF sends ID tokens to it',
+      );
+    }
   }
   if (needsApi) {
     // The API's workers mail the contact messages; without these they would pile up unsent.
@@ -232,6 +260,20 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     problems.push('FIREBASE_SERVICE_ACCOUNT: must be the service account key as JSON');
   }
   return problems;
+}
+
+/**
+ * What the start says about the configuration, one line each: choices that are allowed but whose
+ * consequence an operator should read in the logs.
+ */
+export function startNotices(config: Config): string[] {
+  const notices: string[] = [];
+  if (config.mode === 'production' && config.role !== 'api' && config.trustProxy === false) {
+    notices.push(
+      'TRUST_PROXY=false: the BFF counts each connection as its own client; behind a load balancer every client would share its rate limits, so name the balancer there.',
+    );
+  }
+  return notices;
 }
 
 function parseServiceAccount(json: string): Record<string, unknown> | undefined {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApiApp } from './api/app.ts';
 import { buildBffApp } from './bff/app.ts';
-import type { Config } from './config.ts';
+import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { startWorkers } from './workers.ts';
@@ -61,6 +61,7 @@ export async function startProduct(
 ): Promise<RunningProduct> {
   // First, so that a failure of what follows is reported too (when SENTRY_DSN is set).
   initErrorReporting(errorReportingOptions(config));
+  for (const notice of startNotices(config)) log(notice);
   const stopLocalServices: Array<() => Promise<void>> = [];
   let databaseUrl: string;
   let sessionSecret: string;

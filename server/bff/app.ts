@@ -53,8 +53,8 @@ export interface BffDependencies {
   /** Default 2 s per check of /readyz. */
   readinessTimeoutMs?: number;
   /**
-   * Per-IP budgets: /auth/session (default 30/min for sign-in, 300/min for the rest) and
-   * POST /api/v1/contact (default 10/hour).
+   * Per-address budgets (IPv6 per /64): sign-ins (default 20 failures per 10 min and 60 attempts per
+   * minute), the other /auth/session routes (300/min) and POST /api/v1/contact (10/hour).
    */
   rateLimits?: Partial<BffRateLimits>;
   /** Where the JSON log lines go; default stdout. */

@@ -129,6 +129,50 @@ export interface IdentityUser {
   emailVerified: boolean;
   /** The sign-in methods linked to the user: `password`, `google.com`, … */
   providerIds: string[];
+  /** A disabled user's tokens no longer count, however fresh. */
+  disabled: boolean;
+  /**
+   * Tokens of sign-ins before this moment no longer count: the refresh tokens were revoked ("sign out
+   * of every device", a password change). Null when they never were.
+   */
+  tokensValidAfter: Date | null;
+}
+
+/**
+ * The verifyIdToken codes that mean the user's tokens no longer count, however well formed and fresh
+ * this one is: revoked, user disabled, user gone. A session holding such a token cannot go on (its
+ * refresh token is refused too), unlike one whose token merely expired.
+ */
+export const revokedIdTokenCodes: ReadonlySet<string> = new Set([
+  'auth/id-token-revoked',
+  'auth/user-disabled',
+  'auth/user-not-found',
+]);
+
+/**
+ * Why Firebase, as `user` shows it, no longer honours a verified token of that user: one of
+ * revokedIdTokenCodes, or null when it does. The same rule as firebase-admin's `checkRevoked`: a
+ * token counts if its sign-in (`auth_time`) is not older than the revocation.
+ */
+export function revocationOf(
+  claims: Pick<DecodedIdToken, 'auth_time'>,
+  user: IdentityUser | null,
+): string | null {
+  if (user === null) return 'auth/user-not-found';
+  if (user.disabled) return 'auth/user-disabled';
+  if (user.tokensValidAfter !== null && claims.auth_time * 1000 < user.tokensValidAfter.getTime())
+    return 'auth/id-token-revoked';
+  return null;
+}
+
+/**
+ * The API's answer to a token whose user's tokens no longer count (RFC 6750's challenge; its
+ * description is fixed so that the BFF can read it): the BFF then ends the session that sent it.
+ */
+export const revokedTokenChallenge = 'Bearer error="invalid_token", error_description="revoked"';
+
+export function isRevokedTokenChallenge(header: unknown): boolean {
+  return header === revokedTokenChallenge;
 }
 
 export interface VerificationEmailOptions {
@@ -207,6 +251,9 @@ export function createIdentityProvider(
           email: user.email ?? null,
           emailVerified: user.emailVerified,
           providerIds: user.providerData.map((provider) => provider.providerId),
+          disabled: user.disabled,
+          tokensValidAfter:
+            user.tokensValidAfterTime === undefined ? null : new Date(user.tokensValidAfterTime),
         };
       } catch (error) {
         if (firebaseErrorCode(error) === 'auth/user-not-found') return null;

@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithinLimit } from '../../server/areas/contact/contact-messages-repository.ts';
+import { issueFormToken } from '../../server/areas/contact/form-token.ts';
 import { accountDeletionJob } from '../../server/areas/account/account-deletion-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
@@ -28,6 +29,13 @@ import { testProjectId } from '../support/test-environment.ts';
 
 /** How many of the next deleteUser calls fail, by uid. */
 const failingFirebaseDeletes = new Map<string, number>();
+/**
+ * Calls whose token, once verified, waits (by uid, for the next call only): a call let through
+ * just before a deletion, that does its work just after, as a second tab or another BFF instance may.
+ */
+const pausedAfterVerifying = new Map<string, Promise<void>>();
+/** Users deleted from Firebase right after their next token is verified, as a racing deletion would. */
+const deletedAfterVerifying = new Set<string>();
 /** When set, the queue refuses every job, as it would with its database down. */
 let queueDown = false;
 /** When set, the retry limit of the jobs sent, so that a test sees a job run out of attempts. */
@@ -45,6 +53,14 @@ beforeAll(async () => {
   api = await startApiForTests({
     wrapIdentity: (identity): IdentityProvider => ({
       ...identity,
+      verifyIdToken: async (idToken, options) => {
+        const claims = await identity.verifyIdToken(idToken, options);
+        const paused = pausedAfterVerifying.get(claims.uid);
+        pausedAfterVerifying.delete(claims.uid);
+        if (paused !== undefined) await paused;
+        if (deletedAfterVerifying.delete(claims.uid)) await identity.deleteUser(claims.uid);
+        return claims;
+      },
       deleteUser: async (uid) => {
         const failures = failingFirebaseDeletes.get(uid) ?? 0;
         if (failures > 0) {
@@ -123,9 +139,27 @@ interface JobRow {
   retry_count: number;
 }
 
+/** The user's deletion jobs of the first pass (a payload without `pass` is one). */
 async function deletionJobsOf(uid: string): Promise<JobRow[]> {
   const result = await api.database.pool.query<JobRow>(
-    `select state, retry_count from ${api.jobSchema}.job where name = $1 and data->>'uid' = $2`,
+    `select state, retry_count from ${api.jobSchema}.job
+      where name = $1 and data->>'uid' = $2 and coalesce(data->>'pass', 'first') = 'first'`,
+    [accountDeletionJob.name, uid],
+  );
+  return result.rows;
+}
+
+interface SecondPassRow {
+  id: string;
+  state: string;
+  created_on: Date;
+  start_after: Date;
+}
+
+async function secondPassesOf(uid: string): Promise<SecondPassRow[]> {
+  const result = await api.database.pool.query<SecondPassRow>(
+    `select id, state, created_on, start_after from ${api.jobSchema}.job
+      where name = $1 and data->>'uid' = $2 and data->>'pass' = 'second'`,
     [accountDeletionJob.name, uid],
   );
   return result.rows;
@@ -275,6 +309,98 @@ describe('DELETE /api/v1/account/delete', () => {
 
     expect(response.statusCode).toBe(204);
     expect(await api.identity.findUser(user.uid)).toBeNull();
+  });
+});
+
+describe('what a call still carrying the old token does around a deletion', () => {
+  it('a registration verified just before the Firebase user went is refused, and creates nothing', async () => {
+    const user = await createEmailUser(api.emulatorHost);
+    deletedAfterVerifying.add(user.uid);
+
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/register',
+      headers: bearer(user.idToken),
+      payload: {
+        accountType: 'email',
+        subscriptionPlan: 'free',
+        language: 'en',
+        email: user.email,
+        emailVerified: true,
+      },
+    });
+
+    expect(deletedAfterVerifying.has(user.uid)).toBe(false);
+    expect(response.statusCode).toBe(401);
+    expect(errorOf(response).code).toBe('unauthenticated');
+    expect(await rowCount('accounts', user.uid)).toBe(0);
+  });
+
+  it('the job queues a second pass to start once the last ID token has expired, which deletes what was re-created meanwhile', async () => {
+    const user = await registeredUser();
+    const formToken = await issueFormToken(
+      api.database.db,
+      user.uid,
+      new Date(Date.now() - 10_000),
+    );
+    // A contact message from a second tab: its token passes the checks, then the deletion happens.
+    let resume!: () => void;
+    pausedAfterVerifying.set(user.uid, new Promise<void>((resolve) => (resume = resolve)));
+    const lateMessage = api.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: bearer(user.idToken),
+      payload: {
+        name: 'Camille',
+        email: user.email,
+        subject: 'Hello',
+        message: 'Sent from a second tab.',
+        language: 'en',
+        formToken,
+      },
+    });
+    await waitFor(
+      async () => pausedAfterVerifying.has(user.uid),
+      (waiting) => !waiting,
+    );
+
+    expect((await deleteAccount(user.idToken)).statusCode).toBe(204);
+    const [secondPass] = await waitFor(
+      () => secondPassesOf(user.uid),
+      (rows) => rows.length > 0,
+    );
+    expect((await deletionJobsOf(user.uid)).map((job) => job.state)).toEqual(['completed']);
+
+    // The second pass waits for the user's last token to expire: an hour, and a margin for clocks.
+    expect(secondPass).toBeDefined();
+    expect(secondPass!.state).toBe('created');
+    const delaySeconds =
+      (secondPass!.start_after.getTime() - secondPass!.created_on.getTime()) / 1000;
+    expect(delaySeconds).toBeGreaterThanOrEqual(60 * 60);
+    expect(delaySeconds).toBeLessThanOrEqual(70 * 60);
+
+    // Meanwhile the late calls land: the message, and an account row slipped in the same way.
+    resume();
+    expect((await lateMessage).statusCode).toBe(201);
+    await api.database.pool.query(
+      `insert into accounts (uid, email, display_name, account_type) values ($1, $2, 'Late', 'email')`,
+      [user.uid, user.email],
+    );
+    expect(await rowCount('contact_messages', user.uid)).toBe(1);
+
+    // An hour later (the queue is told it is time), the second pass deletes them, and stops there.
+    await api.database.pool.query(
+      `update ${api.jobSchema}.job set start_after = now() where id = $1`,
+      [secondPass!.id],
+    );
+    const [done] = await waitFor(
+      () => secondPassesOf(user.uid),
+      (rows) => rows.every((row) => row.state === 'completed'),
+    );
+    expect(done?.state).toBe('completed');
+    expect(await rowCount('contact_messages', user.uid)).toBe(0);
+    expect(await rowCount('accounts', user.uid)).toBe(0);
+    expect(await secondPassesOf(user.uid)).toHaveLength(1);
   });
 });
 

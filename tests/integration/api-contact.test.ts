@@ -320,10 +320,10 @@ describe('the OpenAPI document', () => {
 
     expect(Object.keys(paths['/api/v1/contact/form-token'] ?? {})).toEqual(['get']);
     expect(Object.keys(paths['/api/v1/contact/form-token']?.get?.responses ?? {}).sort()).toEqual(
-      ['200', '401', '500'].sort(),
+      ['200', '401', '500', '503'].sort(),
     );
     expect(Object.keys(paths['/api/v1/contact']?.post?.responses ?? {}).sort()).toEqual(
-      ['201', '400', '401', '413', '415', '429', '500'].sort(),
+      ['201', '400', '401', '413', '415', '429', '500', '503'].sort(),
     );
   });
 });

@@ -201,7 +201,7 @@ describe('GET /api/docs/json', () => {
 
     const register = document.paths['/api/v1/account/register']?.post;
     expect(Object.keys(register?.responses ?? {}).sort()).toEqual(
-      ['201', '400', '401', '403', '409', '413', '415', '500'].sort(),
+      ['201', '400', '401', '403', '409', '413', '415', '500', '503'].sort(),
     );
     expect(register?.security).toEqual([{ firebaseIdToken: [] }]);
     expect(document.components.securitySchemes).toHaveProperty('firebaseIdToken');

@@ -222,6 +222,7 @@ describe('security headers', () => {
       emulatorHost: undefined,
       config: loadConfig({
         NODE_ENV: 'production',
+        TRUST_PROXY: 'false',
         LOG_LEVEL: 'silent',
         PUBLIC_URL: 'https://vitrine.example',
         DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',

@@ -54,11 +54,26 @@ describe('behind a trusted load balancer (TRUST_PROXY)', () => {
       remoteAddress: '10.1.2.3',
     });
 
-  test('rate limits count each client behind the balancer, not the balancer', async () => {
+  test("rate limits count each client behind the balancer, not the balancer: a stranger's junk does not lock the others out", async () => {
     expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(401);
     expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(401);
     expect((await signInThroughBalancer('203.0.113.1')).statusCode).toBe(429);
     expect((await signInThroughBalancer('203.0.113.2')).statusCode).toBe(401);
+    const user = await createEmailUser(emulatorHost());
+    const honest = await bff.app.inject({
+      method: 'POST',
+      url: '/auth/session',
+      headers: { ...clientHeaders, 'x-forwarded-for': '203.0.113.3' },
+      payload: { idToken: user.idToken, refreshToken: user.refreshToken },
+      remoteAddress: '10.1.2.3',
+    });
+    expect(honest.statusCode).toBe(200);
+  });
+
+  test('an IPv6 client behind the balancer is counted per /64', async () => {
+    expect((await signInThroughBalancer('2001:db8:aa:1::1')).statusCode).toBe(401);
+    expect((await signInThroughBalancer('2001:db8:aa:1::2')).statusCode).toBe(401);
+    expect((await signInThroughBalancer('2001:db8:aa:1::3')).statusCode).toBe(429);
   });
 });
 
@@ -70,6 +85,7 @@ describe('rate limits on /auth/session', () => {
       upstreamUrl: upstream.url,
       rateLimits: {
         signIn: { max: 2, timeWindowMs: 60_000 },
+        signInAttempts: { max: 100, timeWindowMs: 60_000 },
         session: { max: 3, timeWindowMs: 60_000 },
       },
     });
@@ -87,26 +103,52 @@ describe('rate limits on /auth/session', () => {
       payload,
       remoteAddress,
     });
-
-  test('sign-in attempts over the budget of an address get 429 rate_limited and open nothing; other addresses are unaffected', async () => {
+  const junk = { idToken: 'bad', refreshToken: 'bad' };
+  const tokensOf = async () => {
     const user = await createEmailUser(emulatorHost());
-    const tokens = { idToken: user.idToken, refreshToken: user.refreshToken };
+    return { idToken: user.idToken, refreshToken: user.refreshToken };
+  };
 
-    expect((await signInFrom('10.0.0.1', { idToken: 'bad', refreshToken: 'bad' })).statusCode).toBe(
-      401,
-    );
-    expect((await signInFrom('10.0.0.1', { idToken: 'bad', refreshToken: 'bad' })).statusCode).toBe(
-      401,
-    );
+  test('failed sign-ins over the budget of an address get 429 rate_limited and open nothing; other addresses are unaffected', async () => {
+    const tokens = await tokensOf();
+
+    expect((await signInFrom('10.0.0.1', junk)).statusCode).toBe(401);
+    expect((await signInFrom('10.0.0.1', junk)).statusCode).toBe(401);
     const limited = await signInFrom('10.0.0.1', tokens);
 
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       error: { code: 'rate_limited', message: expect.any(String) },
     });
-    expect(limited.headers['retry-after']).toBeDefined();
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.headers['set-cookie']).toBeUndefined();
     expect((await signInFrom('10.0.0.2', tokens)).statusCode).toBe(200);
+  });
+
+  test('successful sign-ins do not count: the people behind one address sign in as often as they need', async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect((await signInFrom('10.0.0.5', await tokensOf())).statusCode).toBe(200);
+    }
+    // The failures the address has left are untouched by those successes.
+    expect((await signInFrom('10.0.0.5', junk)).statusCode).toBe(401);
+    expect((await signInFrom('10.0.0.5', junk)).statusCode).toBe(401);
+    expect((await signInFrom('10.0.0.5', junk)).statusCode).toBe(429);
+  });
+
+  test('an IPv6 client is counted per /64, so that one network cannot walk around the budget address by address', async () => {
+    expect((await signInFrom('2001:db8:5:1::1', junk)).statusCode).toBe(401);
+    expect((await signInFrom('2001:db8:5:1:ffff:ffff:ffff:fffe', junk)).statusCode).toBe(401);
+    expect((await signInFrom('2001:0db8:0005:0001:0:0:0:9', junk)).statusCode).toBe(429);
+    // The next /64 is another client.
+    expect((await signInFrom('2001:db8:5:2::1', junk)).statusCode).toBe(401);
+  });
+
+  test('an IPv4 client is counted per address, whether it arrives as IPv4 or as IPv4-mapped IPv6', async () => {
+    expect((await signInFrom('198.51.100.30', junk)).statusCode).toBe(401);
+    expect((await signInFrom('::ffff:198.51.100.30', junk)).statusCode).toBe(401);
+    expect((await signInFrom('::ffff:c633:641e', junk)).statusCode).toBe(429);
+    // Its neighbour is someone else.
+    expect((await signInFrom('198.51.100.31', junk)).statusCode).toBe(401);
   });
 
   test('the other session routes have their own budget', async () => {
@@ -128,6 +170,72 @@ describe('rate limits on /auth/session', () => {
           .statusCode,
       ).toBe(200);
     }
+  });
+});
+
+describe('every sign-in counts toward a budget of attempts per address', () => {
+  let bff: BffHarness;
+
+  beforeAll(async () => {
+    bff = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimits: {
+        signIn: { max: 100, timeWindowMs: 60_000 },
+        signInAttempts: { max: 2, timeWindowMs: 60_000 },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await bff?.close();
+  });
+
+  test('which bounds the sessions and Firebase calls one address can cause, successes included', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const user = await createEmailUser(emulatorHost());
+      const response = await bff.app.inject({
+        method: 'POST',
+        url: '/auth/session',
+        headers: clientHeaders,
+        payload: { idToken: user.idToken, refreshToken: user.refreshToken },
+        remoteAddress: '2001:db8:9:9::1',
+      });
+      statuses.push(response.statusCode);
+    }
+
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+});
+
+describe("the contact form's limit per address", () => {
+  let bff: BffHarness;
+
+  beforeAll(async () => {
+    bff = await startBff({
+      upstreamUrl: upstream.url,
+      rateLimits: { contact: { max: 1, timeWindowMs: 60_000 } },
+    });
+  });
+
+  afterAll(async () => {
+    await bff?.close();
+  });
+
+  const sendFrom = (remoteAddress: string) =>
+    bff.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { ...clientHeaders, 'content-type': 'application/json' },
+      payload: '{}',
+      remoteAddress,
+    });
+
+  test('counts IPv6 clients per /64 too', async () => {
+    // Without a session the BFF answers 401, but the attempt is counted first.
+    expect((await sendFrom('2001:db8:7:1::1')).statusCode).toBe(401);
+    expect((await sendFrom('2001:db8:7:1::2')).statusCode).toBe(429);
+    expect((await sendFrom('2001:db8:7:2::1')).statusCode).toBe(401);
   });
 });
 

@@ -282,6 +282,7 @@ describe('the runtime configuration block', () => {
       emulatorHost: undefined,
       config: loadConfig({
         NODE_ENV: 'production',
+        TRUST_PROXY: 'false',
         LOG_LEVEL: 'silent',
         PUBLIC_URL: 'https://vitrine.example/',
         DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',

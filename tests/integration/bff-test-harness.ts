@@ -260,6 +260,7 @@ export async function startBff(options: HarnessOptions): Promise<BffHarness> {
       // Every injected request comes from 127.0.0.1; only the rate-limit tests set real budgets.
       rateLimits: {
         signIn: { max: 100_000, timeWindowMs: 60_000 },
+        signInAttempts: { max: 100_000, timeWindowMs: 60_000 },
         session: { max: 100_000, timeWindowMs: 60_000 },
       },
       ...deps,

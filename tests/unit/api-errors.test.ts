@@ -108,7 +108,16 @@ describe('the API when its database fails', () => {
     },
     refreshIdToken: () => Promise.reject(new Error('not used')),
     revokeRefreshTokens: () => Promise.reject(new Error('not used')),
-    findUser: () => Promise.reject(new Error('not used')),
+    // Asked by reads whether the user's tokens still count: they do.
+    findUser: (uid) =>
+      Promise.resolve({
+        uid,
+        email: `${uid}@example.com`,
+        emailVerified: true,
+        providerIds: ['password'],
+        disabled: false,
+        tokensValidAfter: null,
+      }),
     deleteUser: () => Promise.reject(new Error('not used')),
     updateDisplayName: () => Promise.reject(new Error('not used')),
     sendVerificationEmail: () => Promise.reject(new Error('not used')),

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig, startNotices } from '../../server/config.ts';
 
 /** The problems a configuration error lists, or a failure when the configuration was accepted. */
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -31,6 +31,7 @@ const completeProduction = {
   SMTP_URL: 'smtps://vitrine:mail-password@smtp.vitrine.example:465',
   MAIL_FROM: 'Vitrine <no-reply@vitrine.example>',
   CONTACT_INBOX: 'contact@vitrine.example',
+  TRUST_PROXY: '10.0.0.0/8',
 };
 
 describe('local mode', () => {
@@ -156,10 +157,11 @@ describe('production', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'CONTACT_INBOX',
+      'TRUST_PROXY',
     ]) {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
-    expect(problems).toHaveLength(10);
+    expect(problems).toHaveLength(11);
   });
 
   it('reports malformed and missing variables together', () => {
@@ -186,7 +188,7 @@ describe('production', () => {
     ['FIRESTORE_EMULATOR_HOST', 'localhost:8080'],
   ])('refuses to start with %s set', (name, value) => {
     expect(problemsOf({ ...completeProduction, [name]: value })).toEqual([
-      `${name}: emulator settings are refused in production`,
+      `${name}: emulator settings are refused in production, whatever their value (unset it)`,
     ]);
   });
 
@@ -196,7 +198,7 @@ describe('production', () => {
     ]);
   });
 
-  it('runs the API alone without the BFF settings', () => {
+  it('runs the API alone without the BFF settings, TRUST_PROXY included', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       ROLE: 'api',
@@ -219,7 +221,7 @@ describe('production', () => {
       ...bffOnly
     } = completeProduction;
     expect(
-      loadConfig({ ...bffOnly, ROLE: 'bff', UPSTREAM_URL: 'http://api.internal:8081' }),
+      loadConfig({ ...bffOnly, ROLE: 'bff', UPSTREAM_URL: 'https://api.internal:8081' }),
     ).toMatchObject({ role: 'bff', mail: { from: '', contactInbox: '' } });
   });
 
@@ -244,8 +246,12 @@ describe('production', () => {
       'UPSTREAM_URL: required when ROLE=bff',
     ]);
     expect(
-      loadConfig({ ...completeProduction, ROLE: 'bff', UPSTREAM_URL: 'http://api.internal:8081/' }),
-    ).toMatchObject({ role: 'bff', upstreamUrl: 'http://api.internal:8081' });
+      loadConfig({
+        ...completeProduction,
+        ROLE: 'bff',
+        UPSTREAM_URL: 'https://api.internal:8081/',
+      }),
+    ).toMatchObject({ role: 'bff', upstreamUrl: 'https://api.internal:8081' });
   });
 
   it('refuses an unknown role', () => {
@@ -256,8 +262,36 @@ describe('production', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('trusts no proxy unless told', () => {
+  it('trusts no proxy unless told, in local mode', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('must be stated in production wherever the BFF runs: behind a balancer, clients would share its limits', () => {
+    const { TRUST_PROXY: _trustProxy, ...unstated } = completeProduction;
+    for (const role of ['all', 'bff']) {
+      expect(problemsOf({ ...unstated, ROLE: role, UPSTREAM_URL: 'https://api.internal' })).toEqual(
+        [
+          'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, true to trust every hop, or false when clients connect directly',
+        ],
+      );
+    }
+    expect(problemsOf({ ...unstated, TRUST_PROXY: ' ' })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: required/),
+    ]);
+  });
+
+  it('may be false in production, and the start then says in one line what that means', () => {
+    const config = loadConfig({ ...completeProduction, TRUST_PROXY: 'false' });
+    expect(config.trustProxy).toBe(false);
+    const notices = startNotices(config);
+    expect(notices).toEqual([expect.stringMatching(/^TRUST_PROXY=false: /)]);
+    expect(notices[0]).not.toContain('\n');
+    expect(notices[0]).toMatch(/rate limit/);
+  });
+
+  it('says nothing at start when proxies are named, nor in local mode', () => {
+    expect(startNotices(loadConfig(completeProduction))).toEqual([]);
+    expect(startNotices(loadConfig({}))).toEqual([]);
   });
 
   it('takes true or a list of addresses and CIDR ranges', () => {
@@ -288,8 +322,58 @@ describe('emulator settings in production', () => {
     'FIREBASE_EMULATOR_HUB',
   ])('refuses %s, known or not', (name) => {
     expect(problemsOf({ ...completeProduction, [name]: '127.0.0.1:9099' })).toEqual([
-      `${name}: emulator settings are refused in production`,
+      `${name}: emulator settings are refused in production, whatever their value (unset it)`,
     ]);
+  });
+
+  // firebase-admin switches to the emulator on any non-empty FIREBASE_AUTH_EMULATOR_HOST, blanks
+  // included, and other SDKs read their variables their own way: being defined is enough to refuse.
+  it.each([' ', '', '\t'])('refuses an emulator variable that is defined as %j', (value) => {
+    expect(problemsOf({ ...completeProduction, FIREBASE_AUTH_EMULATOR_HOST: value })).toEqual([
+      'FIREBASE_AUTH_EMULATOR_HOST: emulator settings are refused in production, whatever their value (unset it)',
+    ]);
+  });
+
+  it('still accepts them in local mode, where they are ignored or used', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: ' ' }).mode).toBe('local');
+  });
+});
+
+describe('UPSTREAM_URL in production', () => {
+  const bff = (upstreamUrl: string) => ({
+    ...completeProduction,
+    ROLE: 'bff',
+    UPSTREAM_URL: upstreamUrl,
+  });
+
+  it.each([
+    'http://api.internal:8081',
+    'http://10.0.0.7:8081',
+    'http://[fd00::7]:8081',
+    'http://127.0.0.1.example.com',
+  ])(
+    'refuses plain http to %s, another machine: ID tokens would cross the network unencrypted',
+    (url) => {
+      expect(problemsOf(bff(url))).toEqual([
+        'UPSTREAM_URL: must be https:// in production unless it names this machine (localhost, 127.0.0.0/8 or [::1]): the BFF sends ID tokens to it',
+      ]);
+    },
+  );
+
+  it.each([
+    'https://api.internal:8081',
+    'http://127.0.0.1:8081',
+    'http://127.9.8.7:8081',
+    'http://localhost:8081',
+    'http://[::1]:8081',
+  ])('accepts %s', (url) => {
+    expect(loadConfig(bff(url))).toMatchObject({ upstreamUrl: url });
+  });
+
+  it('accepts plain http to another machine in local mode', () => {
+    expect(loadConfig({ UPSTREAM_URL: 'http://api.internal:8081' }).upstreamUrl).toBe(
+      'http://api.internal:8081',
+    );
   });
 });
 

@@ -43,7 +43,10 @@ export function errorResponses<Status extends ErrorStatus>(
   return responses;
 }
 
-/** The failures any authenticated route can meet, whatever it does. */
-export const authenticatedRouteErrors = [401, 500] as const;
+/**
+ * The failures any authenticated route can meet, whatever it does; 503 when Firebase cannot be asked
+ * whether the caller's tokens still count (`identity_provider_unavailable`).
+ */
+export const authenticatedRouteErrors = [401, 500, 503] as const;
 /** The extra failures of a route that reads a JSON body. */
 export const jsonBodyErrors = [400, 413, 415] as const;

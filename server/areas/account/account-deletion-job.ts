@@ -11,6 +11,14 @@ export interface AccountDeletionJobDependencies extends AccountDeletionDependenc
 }
 
 /**
+ * How long after a deletion its second pass starts: a Firebase ID token lives one hour from when it
+ * was minted, and the last one of the user may have been minted just before the Firebase user was
+ * deleted; five minutes more allow for clocks that disagree. After that no token of the user can
+ * pass the API's checks, so nothing can be re-created behind the second pass.
+ */
+export const secondPassDelaySeconds = 60 * 60 + 5 * 60;
+
+/**
  * The durable half of an account deletion: no personal data may survive one. The API queues this job
  * before it deletes anything, so that whatever the inline deletion leaves behind (a database hiccup,
  * Firebase down) is deleted later, however long it takes and whichever instance survives.
@@ -19,6 +27,11 @@ export interface AccountDeletionJobDependencies extends AccountDeletionDependenc
  * idempotently: the job may run after the inline deletion already succeeded, or alongside it, and
  * then finds nothing to do.
  *
+ * Once everything is gone, the job queues its own second pass, to start when the user's last ID token
+ * has expired (secondPassDelaySeconds). A call that carried such a token and was let through just
+ * before the Firebase user went (a second tab, another BFF instance) may have re-created the account
+ * or a contact message; the second pass deletes it, and queues nothing further.
+ *
  * Retries: 1 minute, then doubling with jitter, twelve times: about four days of attempts in all,
  * well inside the 14 days a job is kept. pg-boss caps a job's retries, but a deletion must not give
  * up while data is left: after the last attempt the job queues itself again with the same policy, so
@@ -26,13 +39,25 @@ export interface AccountDeletionJobDependencies extends AccountDeletionDependenc
  */
 export const accountDeletionJob = defineJob({
   name: 'account-deletion',
-  payload: z.object({ uid: z.string().check(z.minLength(1)) }),
+  // Without `pass`, a first pass: jobs stored before there was a second pass read as such.
+  payload: z.object({
+    uid: z.string().check(z.minLength(1)),
+    pass: z.optional(z.enum(['first', 'second'])),
+  }),
   retry: { limit: 12, delaySeconds: 60, backoff: true },
   retentionDays: 14,
   concurrency: 2,
   async handle(run, deps: AccountDeletionJobDependencies) {
     try {
       await deleteAccountEverywhere(deps, run.payload.uid);
+      // A failure to queue it fails this attempt, which is retried: the second pass is as durable.
+      if (run.payload.pass !== 'second') {
+        await deps.jobs.send(
+          accountDeletionJob,
+          { uid: run.payload.uid, pass: 'second' },
+          { startAfterSeconds: secondPassDelaySeconds, retry: run.retry },
+        );
+      }
     } catch (error) {
       const attempt = { jobId: run.id, attempt: run.retryCount + 1, retryLimit: run.retry.limit };
       if (run.lastAttempt) {

@@ -3,7 +3,7 @@ import { accountTypeOf, defaultDisplayName } from '../../../shared/registration.
 import type { Account, RegisterAccountBody } from '../../../shared/schemas/account.ts';
 import type { Database } from '../../db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import type { Caller } from '../../platform/identity.ts';
+import type { Caller, IdentityProvider } from '../../platform/identity.ts';
 import { presentAccount } from './present-account.ts';
 
 /**
@@ -16,13 +16,14 @@ import { presentAccount } from './present-account.ts';
  *
  * An e-mail account whose address is not verified yet is refused with 403 `email_not_verified`: the
  * spec creates the backend account only once verification succeeds (§4, Registration and Login),
- * and Google accounts count as verified.
+ * and Google accounts count as verified. A user Firebase no longer has is refused with 401.
  */
 export async function registerAccount(
-  db: Database,
+  deps: { db: Database; identity: IdentityProvider },
   caller: Caller,
   body: RegisterAccountBody,
 ): Promise<Account> {
+  const { db } = deps;
   if (accountTypeOf(caller.providerId) !== body.accountType) {
     throw new AppError('account_mismatch', 403, {
       message: `accountType ${body.accountType} does not match the sign-in provider ${caller.providerId}`,
@@ -44,6 +45,15 @@ export async function registerAccount(
   if (body.accountType === 'email' && !caller.emailVerified) {
     throw new AppError('email_not_verified', 403, {
       message: 'The e-mail address must be verified before registration',
+    });
+  }
+
+  // The caller's token was verified a moment ago, but the account may have been deleted since, by a
+  // call that raced this one (a second tab, another BFF instance): a deleted account stays deleted.
+  // What still slips in between this check and the insert, the deletion's second pass removes.
+  if ((await deps.identity.findUser(caller.uid)) === null) {
+    throw new AppError('unauthenticated', 401, {
+      message: 'The user no longer exists; sign in again',
     });
   }
 

@@ -5,7 +5,7 @@ import { endSession } from './end-session.ts';
 import { hashSessionId, newSessionId } from './session-id.ts';
 import { tokenBinding, type SessionContext } from './session-context.ts';
 import { authUserOf } from '../../platform/identity.ts';
-import { verifySignIn } from './verify-sign-in.ts';
+import { verifySignIn, type VerifiedSignIn } from './verify-sign-in.ts';
 
 export interface CreatedSession {
   /** The cookie value; never stored. */
@@ -22,7 +22,19 @@ export async function createSession(
   tokens: CreateSessionBody,
   replacedSessionIdHash?: string,
 ): Promise<CreatedSession> {
-  const { refreshed, claims } = await verifySignIn(context, tokens);
+  const signIn = await verifySignIn(context, tokens);
+  return openSession(context, signIn, replacedSessionIdHash);
+}
+
+/**
+ * Stores a new session for a verified sign-in, under a new random id, then ends the session it
+ * replaces: after a sign-in the id the browser held before opens nothing, wherever a copy of it is.
+ */
+export async function openSession(
+  context: SessionContext,
+  { refreshed, claims }: VerifiedSignIn,
+  replacedSessionIdHash?: string,
+): Promise<CreatedSession> {
   const now = context.now();
   const sessionId = newSessionId();
   const idHash = hashSessionId(sessionId);

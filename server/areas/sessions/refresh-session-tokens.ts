@@ -114,8 +114,13 @@ async function refreshSessionTokens(
  * Puts new tokens into the session's row, encrypted, and into `session` itself, which may be this
  * process's cached copy: the request, and the next ones served from the cache, go on with the row as
  * it now is. Returns the user the new ID token describes.
+ *
+ * The row takes them only if its tokens are still those this refresh started from. If another
+ * refresh stored newer ones meanwhile (here or on another BFF instance), or a re-authentication or a
+ * sign-out removed the row, nothing is written: the request that asked goes on with the tokens it
+ * was handed, which are valid, and the next one reads the row afresh.
  */
-export async function storeSessionTokens(
+async function storeSessionTokens(
   context: SessionContext,
   session: ActiveSession,
   refreshed: RefreshedTokens,
@@ -134,7 +139,13 @@ export async function storeSessionTokens(
     idTokenExpiresAt: new Date(claims.exp * 1000),
     claims: user,
   };
-  await storeRefreshedTokens(context.db, session.idHash, stored);
-  Object.assign(session, stored);
+  const tokenVersion = await storeRefreshedTokens(
+    context.db,
+    session.idHash,
+    session.tokenVersion,
+    stored,
+  );
+  if (tokenVersion === undefined) context.cache.delete(session.idHash);
+  else Object.assign(session, stored, { tokenVersion });
   return user;
 }

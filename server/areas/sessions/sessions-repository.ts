@@ -42,17 +42,28 @@ export async function touchSession(db: Database, idHash: string, now: Date): Pro
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
 }
 
+/**
+ * Puts newer tokens into the session if its tokens are still at `readVersion`, and moves the version
+ * on, in one UPDATE: of two refreshes that read the same version, only the first to store wins.
+ * Returns the new version, or undefined when the row changed meanwhile or is gone.
+ */
 export async function storeRefreshedTokens(
   db: Database,
   idHash: string,
+  readVersion: number,
   tokens: {
     refreshTokenEncrypted: string;
     idTokenEncrypted: string;
     idTokenExpiresAt: Date;
     claims?: AuthUser;
   },
-): Promise<void> {
-  await db.update(sessions).set(tokens).where(eq(sessions.idHash, idHash));
+): Promise<number | undefined> {
+  const [stored] = await db
+    .update(sessions)
+    .set({ ...tokens, tokenVersion: sql`${sessions.tokenVersion} + 1` })
+    .where(and(eq(sessions.idHash, idHash), eq(sessions.tokenVersion, readVersion)))
+    .returning({ tokenVersion: sessions.tokenVersion });
+  return stored?.tokenVersion;
 }
 
 export async function deleteSession(db: Database, idHash: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../shared/schemas/session.ts';
 
 /**
@@ -15,6 +15,11 @@ export const sessions = pgTable(
     refreshTokenEncrypted: text('refresh_token_encrypted').notNull(),
     idTokenEncrypted: text('id_token_encrypted').notNull(),
     idTokenExpiresAt: timestamp('id_token_expires_at', { withTimezone: true }).notNull(),
+    /**
+     * Counts the times the tokens were replaced. A refresh stores its tokens only if the version is
+     * still the one it read, so a refresh that was slower than another never puts older tokens back.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -6,6 +6,7 @@ import {
   ensureFreshIdToken,
   SessionEndedError,
 } from '../../areas/sessions/refresh-session-tokens.ts';
+import { endSession } from '../../areas/sessions/end-session.ts';
 import { resolveSession } from '../../areas/sessions/resolve-session.ts';
 import type {
   ActiveSession,
@@ -13,6 +14,7 @@ import type {
   SessionContext,
 } from '../../areas/sessions/session-context.ts';
 import { hashSessionId, isWellFormedSessionId } from '../../areas/sessions/session-id.ts';
+import { isRevokedTokenChallenge } from '../../platform/identity.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,6 +53,8 @@ const cookieAttributes = { httpOnly: true, secure: true, sameSite: 'lax', path: 
 interface RequestSessionState {
   lookup?: Promise<ActiveSession | null>;
   cookie: 'keep' | 'clear' | 'set';
+  /** The session whose ID token this request handed out, to forward to the API. */
+  tokensOf?: ActiveSession;
 }
 
 /** The session as every BFF route reads it: from the cookie, once per request. */
@@ -96,7 +100,9 @@ async function sessionPlugin(
       if (session === null)
         throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
       try {
-        return await ensureFreshIdToken(context, session, refreshOptions);
+        const tokens = await ensureFreshIdToken(context, session, refreshOptions);
+        stateOf(this).tokensOf = session;
+        return tokens;
       } catch (error) {
         if (error instanceof SessionEndedError) stateOf(this).cookie = 'clear';
         throw error;
@@ -126,7 +132,24 @@ async function sessionPlugin(
   });
 
   fastify.addHook('onSend', async (request, reply) => {
-    if (states.get(request)?.cookie !== 'clear') return;
+    const state = states.get(request);
+    // The API refused the session's own token because Firebase no longer honours the user's tokens
+    // (revoked, disabled, deleted): the refresh token is dead too, so the session ends here rather
+    // than failing every call until the token's hour is up. Its cookie goes with this answer, and
+    // the client finds itself signed out at its next look at the session.
+    if (
+      state?.tokensOf !== undefined &&
+      reply.statusCode === 401 &&
+      isRevokedTokenChallenge(reply.getHeader('www-authenticate'))
+    ) {
+      request.log.info(
+        { uid: state.tokensOf.uid },
+        'session ended: the API refused its revoked token',
+      );
+      await endSession(context, state.tokensOf.idHash);
+      state.cookie = 'clear';
+    }
+    if (state?.cookie !== 'clear') return;
     reply.setCookie(sessionRules.cookieName, '', {
       ...cookieAttributes,
       maxAge: 0,

@@ -16,7 +16,12 @@ import { reauthenticateSession } from '../../areas/sessions/reauthenticate-sessi
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
 import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
 import type { SessionContext } from '../../areas/sessions/session-context.ts';
-import { rateLimitedRoute, type BffRateLimits } from '../plugins/rate-limits.ts';
+import {
+  addressKeyOf,
+  createFailureLimit,
+  rateLimitedRoute,
+  type BffRateLimits,
+} from '../plugins/rate-limits.ts';
 import { requireSession } from '../plugins/session.ts';
 
 export interface AuthSessionRoutesOptions {
@@ -49,13 +54,24 @@ export async function authSessionRoutes(
   /** Counts per session where there is one, so users behind one address do not share a budget. */
   const sessionOrAddressKey = (request: FastifyRequest): string => {
     const idHash = request.sessionIdHash();
-    return idHash === undefined ? `ip:${request.ip}` : `session:${idHash}`;
+    return idHash === undefined ? `ip:${addressKeyOf(request)}` : `session:${idHash}`;
   };
+
+  /**
+   * Sign-ins are limited on what fails, per address, so that a stranger's junk never spends the
+   * budget of people who sign in for real. Not per account: a failed attempt names no account that
+   * can be believed (its token did not verify), and counting on the account it claims would let
+   * anyone lock a user out by naming them. Guessing passwords happens at Firebase, which limits that
+   * per account itself; what reaches the BFF are tokens, which cannot be guessed.
+   */
+  const failedSignIns = createFailureLimit(options.rateLimits.signIn);
 
   app.post(
     '/auth/session',
     {
-      config: rateLimitedRoute(options.rateLimits.signIn),
+      config: rateLimitedRoute(options.rateLimits.signInAttempts),
+      onRequest: failedSignIns.onRequest,
+      onResponse: failedSignIns.onResponse,
       bodyLimit: signInBodyLimitBytes,
       schema: {
         body: createSessionBodySchema,
@@ -124,7 +140,9 @@ export async function authSessionRoutes(
   app.post(
     '/auth/session/reauthenticate',
     {
-      config: rateLimitedRoute(options.rateLimits.signIn),
+      config: rateLimitedRoute(options.rateLimits.signInAttempts),
+      onRequest: failedSignIns.onRequest,
+      onResponse: failedSignIns.onResponse,
       bodyLimit: signInBodyLimitBytes,
       schema: {
         body: createSessionBodySchema,
@@ -136,10 +154,11 @@ export async function authSessionRoutes(
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await requireSession(request);
-      const user = await reauthenticateSession(context, session, request.body);
-      return { user };
+      const renewed = await reauthenticateSession(context, session, request.body);
+      reply.setSessionCookie(renewed.sessionId);
+      return { user: renewed.user };
     },
   );
 

@@ -55,7 +55,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const user = await registerAccount(database.db, authenticatedCaller(request), request.body);
+      const user = await registerAccount(
+        { db: database.db, identity },
+        authenticatedCaller(request),
+        request.body,
+      );
       return reply.code(201).send({ data: { user } });
     },
   );
