@@ -54,11 +54,24 @@ async function main(): Promise<void> {
   else log(`API ready on ${product.apiUrl}`);
 }
 
-main().catch((error: unknown) => {
+/**
+ * Local mode's own sentence of what to do (server/local/local-setup-error.ts) is printed alone. The
+ * local stand-ins are imported in local mode only, like everywhere else.
+ */
+async function isLocalSetupError(error: unknown): Promise<boolean> {
+  if (process.env.NODE_ENV?.trim() === 'production') return false;
+  const { LocalSetupError } = await import('./local/local-setup-error.ts');
+  return error instanceof LocalSetupError;
+}
+
+main().catch(async (error: unknown) => {
   // A failure after a stop was asked for is the stop's business; it exits on its own.
   if (stopping) return;
-  process.stderr.write(
-    `Vitrine failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  const described = (await isLocalSetupError(error))
+    ? (error as Error).message
+    : error instanceof Error
+      ? (error.stack ?? error.message)
+      : String(error);
+  process.stderr.write(`Vitrine failed to start: ${described}\n`);
   process.exit(1);
 });
