@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { removeDataFolder } from './lib/data-folder.mjs';
 import { ensureClientBuild, ensureDependencies, log, root, run } from './lib/prepare.mjs';
 
 const resultsDir = path.join(root, '.test-results');
@@ -147,8 +148,8 @@ if (!clientBuilt) {
 } else if (!(await ensureChromium())) {
   record('e2e (Chromium missing)', 0, 1);
 } else {
-  // Outside the repository: as root, PostgreSQL runs as a user of its own, which must be able to reach
-  // its data directory, and a clone may sit under a private home directory.
+  // Outside the repository, which may sit in a private home folder: as root, PostgreSQL runs as a
+  // user of its own, and with a folder it can enter the clusters stay inside and go with it.
   const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   fs.chmodSync(e2eDataDir, 0o755);
   const playwrightReport = path.join(resultsDir, 'playwright.json');
@@ -163,7 +164,7 @@ if (!clientBuilt) {
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
-  fs.rmSync(e2eDataDir, { recursive: true, force: true });
+  await removeDataFolder(e2eDataDir);
   const report = readJson(playwrightReport);
   if (report === undefined) {
     record('e2e', 0, 1);

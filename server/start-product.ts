@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { buildApiApp } from './api/app.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
@@ -13,7 +12,7 @@ import {
   reportError,
 } from './platform/error-reporting.ts';
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
-import { loggerOptions } from './platform/logger.ts';
+import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
@@ -58,6 +57,8 @@ export interface RunningProduct {
 export async function startProduct(
   config: Config,
   log: (line: string) => void,
+  /** Where the servers and the jobs log (server/platform/logger.ts); pino's stdout when absent. */
+  logDestination?: LogDestination,
 ): Promise<RunningProduct> {
   // First, so that a failure of what follows is reported too (when SENTRY_DSN is set).
   initErrorReporting(errorReportingOptions(config));
@@ -115,7 +116,7 @@ export async function startProduct(
     if (config.role === 'all' || config.role === 'api') {
       // The jobs run where the API runs: the BFF has no business with them, and every API instance
       // takes its share, so a job outlives any one instance.
-      const jobsLog = pino(loggerOptions(config.logLevel)).child({ component: 'jobs' });
+      const jobsLog = createLogger(config.logLevel, logDestination).child({ component: 'jobs' });
       jobs = createJobQueue({
         databaseUrl,
         onError: (error) => {
@@ -133,7 +134,13 @@ export async function startProduct(
         contactInbox: config.mail.contactInbox,
         log: jobsLog,
       });
-      const api = await buildApiApp({ database, identity, jobs, logLevel: config.logLevel });
+      const api = await buildApiApp({
+        database,
+        identity,
+        jobs,
+        logLevel: config.logLevel,
+        ...(logDestination !== undefined && { logStream: logDestination }),
+      });
       apps.push(api);
       const apiOnItsOwn = config.role === 'api';
       apiUrl = await api.listen({
@@ -155,6 +162,7 @@ export async function startProduct(
         upstreamUrl,
         sessionSecret,
         emulatorHost,
+        ...(logDestination !== undefined && { logStream: logDestination }),
       });
       apps.push(bff);
       await bff.listen({ port: config.port, host: config.host });

@@ -12,6 +12,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findFreePort } from '../../server/local/free-port.ts';
+import { removeDataFolder } from './data-folder.mjs';
 import { root } from './prepare.mjs';
 
 export interface ProductProcess {
@@ -55,7 +56,7 @@ export async function startProductProcess(options: {
   log: (line: string) => void;
 }): Promise<ProductProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
-  // PostgreSQL runs as a system user of its own when we are root; it must be able to enter the folder.
+  // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
   await fs.chmod(dataDir, 0o755);
   const port = await findFreePort();
   const authEmulatorPort = await findFreePort();
@@ -109,7 +110,7 @@ export async function startProductProcess(options: {
         signalGroup(pid, 'SIGKILL');
         await Promise.race([exit, sleep(2_000)]);
       }
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await removeDataFolder(dataDir);
     })();
     return stopping;
   };

