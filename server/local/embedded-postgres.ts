@@ -93,7 +93,13 @@ async function initialiseCluster(
         '--auth=password',
         `--username=${user}`,
         `--pwfile=${passwordFile}`,
-        '--lc-messages=C',
+        // UTF-8 with Unicode case mapping, the same on every machine whatever its locale (a bare
+        // container has none, which would give SQL_ASCII): the product compares French and English
+        // text, and `upper('é')` must be 'É'.
+        '--encoding=UTF8',
+        '--locale=C',
+        '--locale-provider=builtin',
+        '--builtin-locale=C.UTF-8',
       ],
       runAs,
     );
