@@ -103,6 +103,12 @@ const environmentSchema = z.object({
   FIREBASE_AUTH_DOMAIN: optionalText,
   FIREBASE_SERVICE_ACCOUNT: optionalText,
   FIREBASE_AUTH_EMULATOR_PORT: optionalPort,
+  FIREBASE_AUTH_EMULATOR_HOST: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be host:port of a running Auth Emulator')
+      .optional(),
+  ),
   SENTRY_DSN: optionalText.pipe(httpUrl.optional()),
   SMTP_URL: optionalText.pipe(smtpUrl.optional()),
   MAIL_FROM: optionalText.pipe(mailbox.optional()),
@@ -160,7 +166,13 @@ export interface LocalConfig extends CommonConfig {
   databaseUrl?: string;
   /** When unset, a secret is generated once and kept under dataDir. */
   sessionSecret?: string;
+  /** The port of the Auth Emulator that local mode starts. */
   authEmulatorPort: number;
+  /**
+   * host:port of an Auth Emulator already running, which local mode then uses instead of starting
+   * its own: the BFF and the API run as separate processes sharing one (npm run bench:bff does).
+   */
+  authEmulatorHost?: string;
   /** True when the client is served by Vite in middleware mode (npm run dev). */
   devServer: boolean;
 }
@@ -346,6 +358,9 @@ function localConfig(
     ...(values.DATABASE_URL !== undefined && { databaseUrl: values.DATABASE_URL }),
     ...(values.SESSION_SECRET !== undefined && { sessionSecret: values.SESSION_SECRET }),
     authEmulatorPort,
+    ...(values.FIREBASE_AUTH_EMULATOR_HOST !== undefined && {
+      authEmulatorHost: values.FIREBASE_AUTH_EMULATOR_HOST,
+    }),
     devServer: options.devServer ?? false,
     firebase: {
       projectId,

@@ -102,7 +102,9 @@ export async function startProduct(
   };
 
   try {
-    const databaseLog = pino(loggerOptions(config.logLevel)).child({ component: 'database' });
+    const databaseLog = createLogger(config.logLevel, logDestination).child({
+      component: 'database',
+    });
     database = openDatabase(databaseUrl, {
       onIdleConnectionError: (error) => {
         databaseLog.error({ err: error }, 'database connection lost while idle');

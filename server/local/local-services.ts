@@ -15,7 +15,8 @@ export interface LocalServices {
 
 /**
  * The stand-ins of local mode, started side by side: the embedded PostgreSQL (unless DATABASE_URL
- * is given) and the Firebase Auth Emulator, both keeping their data under DATA_DIR.
+ * is given) and the Firebase Auth Emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one already
+ * running), both keeping their data under DATA_DIR.
  */
 export async function startLocalServices(
   config: LocalConfig,
@@ -26,13 +27,15 @@ export async function startLocalServices(
     config.databaseUrl === undefined
       ? startEmbeddedPostgres(config.dataDir, log)
       : Promise.resolve(undefined),
-    startAuthEmulator({
-      projectId: config.firebase.projectId,
-      port: config.authEmulatorPort,
-      stateDir: path.join(config.dataDir, 'auth-emulator', 'state'),
-      workDir: path.join(config.dataDir, 'auth-emulator'),
-      log,
-    }),
+    config.authEmulatorHost === undefined
+      ? startAuthEmulator({
+          projectId: config.firebase.projectId,
+          port: config.authEmulatorPort,
+          stateDir: path.join(config.dataDir, 'auth-emulator', 'state'),
+          workDir: path.join(config.dataDir, 'auth-emulator'),
+          log,
+        })
+      : Promise.resolve({ host: config.authEmulatorHost, stop: async () => {} }),
     config.sessionSecret ?? readOrCreateSessionSecret(config.dataDir),
   ]);
 

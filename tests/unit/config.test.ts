@@ -77,6 +77,16 @@ describe('local mode', () => {
       devServer: true,
     });
   });
+  it('uses an Auth Emulator already running when FIREBASE_AUTH_EMULATOR_HOST names one', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9400' })).toMatchObject({
+      mode: 'local',
+      authEmulatorHost: '127.0.0.1:9400',
+    });
+    expect(loadConfig({})).not.toHaveProperty('authEmulatorHost');
+    expect(() => loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: 'http://127.0.0.1:9400/' })).toThrow(
+      /FIREBASE_AUTH_EMULATOR_HOST: must be host:port/,
+    );
+  });
 });
 
 describe('PORT', () => {
