@@ -54,6 +54,10 @@ export async function startProductProcess(options: {
   projectId: string;
   /** Where the product's own output goes, one line at a time. */
   log: (line: string) => void;
+  /** Added to the product's environment last, e.g. ROLE, DATABASE_URL or UPSTREAM_URL. */
+  env?: NodeJS.ProcessEnv;
+  /** Prefix of the output lines; default `[product]`. */
+  label?: string;
 }): Promise<ProductProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
   // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
@@ -75,6 +79,7 @@ export async function startProductProcess(options: {
       FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
       FIREBASE_PROJECT_ID: options.projectId,
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
   });
   const pid = child.pid;
@@ -85,7 +90,7 @@ export async function startProductProcess(options: {
     stream.on('data', (chunk: string) => {
       const lines = (pending + chunk).split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) options.log(`[product] ${line}`);
+      for (const line of lines) options.log(`${options.label ?? '[product]'} ${line}`);
     });
   }
   let exited: { code: number | null; signal: NodeJS.Signals | null } | undefined;
