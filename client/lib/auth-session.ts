@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
 import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
-import { isNullableString, isRecord, isString } from './shape-checks.ts';
+import { sessionStateResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
 
 /**
  * Who is signed in, as the BFF says (`GET /auth/session`): the session cookie is httpOnly, so the
@@ -49,30 +49,22 @@ const unknownState: AuthState = { status: 'unknown' };
 
 const requestHeaders = { accept: 'application/json', [csrfHeader.name]: csrfHeader.value };
 
-/** The state that an answer of `GET /auth/session` means: `{ user: null }` is a signed-out visitor. */
+/**
+ * The state that an answer of `GET /auth/session` means, read with the schema the BFF answers with:
+ * `{ user: null }` is a signed-out visitor; anything else than the contract is `unknown`.
+ */
 export async function authStateFromResponse(response: Response): Promise<AuthState> {
   if (response.status !== 200) return unknownState;
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    const user = isRecord(body) ? body.user : undefined;
-    if (user === null) return signedOutState;
-    return isAuthUser(user) ? { status: 'signed-in', user } : unknownState;
+    body = await response.json();
   } catch {
     return unknownState;
   }
-}
-
-/** The fields of spec §3's auth user, as the BFF's session routes describe them. */
-export function isAuthUser(value: unknown): value is AuthUser {
-  return (
-    isRecord(value) &&
-    isString(value.uid) &&
-    isNullableString(value.email) &&
-    isNullableString(value.displayName) &&
-    isNullableString(value.photoURL) &&
-    isString(value.providerId) &&
-    typeof value.emailVerified === 'boolean'
-  );
+  const parsed = z.safeParse(sessionStateResponseSchema, body);
+  if (!parsed.success) return unknownState;
+  const { user } = parsed.data;
+  return user === null ? signedOutState : { status: 'signed-in', user };
 }
 
 export function createAuthSession(options: AuthSessionOptions): AuthSession {

@@ -11,8 +11,7 @@ import {
   type Theme,
 } from '../../shared/constants.ts';
 import type { Account, UpdateAccountBody } from '../../shared/schemas/account.ts';
-import { updateAccount } from './account-api.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { getAuthState, type AuthState } from './auth-session.ts';
 import { browserStorage, type BrowserStorage } from './browser-storage.ts';
 import { consentStore, type ConsentStore } from './consent.ts';
@@ -211,7 +210,8 @@ const preferences: Preferences = createPreferences({
   applyTheme,
   onSystemColorSchemeChange,
   getAuthState,
-  updateAccount,
+  // Only a signed-in user saves to an account: the account's code is loaded then, not with the page.
+  updateAccount: async (body) => (await import('./account-api.ts')).updateAccount(body),
 });
 
 /** Consent accepted: the current language and theme are written to their cookies. */

@@ -6,19 +6,20 @@ import { flowPaths } from '../../../../shared/routes.ts';
 import type { Language } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
+import { signInWithEmail } from '../../../lib/firebase-auth/email-sign-in.ts';
+import { signInWithGoogle } from '../../../lib/firebase-auth/google-sign-in.ts';
+import { preloadFirebaseAuth } from '../../../lib/firebase-auth/load-sdk.ts';
 import {
   minimumLengthCheck,
-  preloadFirebaseAuth,
   refreshPasswordPolicy,
-  sendPasswordReset,
-  signInWithEmail,
-  signInWithGoogle,
-  signUpWithEmail,
   validatePasswordLive,
   type PasswordCheck,
-} from '../../../lib/firebase-auth.ts';
+} from '../../../lib/firebase-auth/password-policy.ts';
+import { signUpWithEmail } from '../../../lib/firebase-auth/sign-up.ts';
+import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { initialFieldValue } from '../initial-field-value.ts';

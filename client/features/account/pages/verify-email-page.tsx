@@ -5,7 +5,7 @@ import type { Language } from '../../../../shared/constants.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { readPendingRegistration } from '../../../lib/pending-registration.ts';
@@ -14,6 +14,7 @@ import {
   refreshSession,
   resendVerificationEmail,
 } from '../../../lib/session-actions.ts';
+import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';

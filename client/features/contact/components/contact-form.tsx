@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { contactFieldLimits as schemaFieldLimits } from '../../../../shared/schemas/contact.ts';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { isSupportedLanguage } from '../../../lib/detect-language.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
 import { fetchFormToken, sendContactMessage } from '../api/contact-api.ts';

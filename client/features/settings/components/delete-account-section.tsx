@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { reauthenticate } from '../../../lib/firebase-auth.ts';
+import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
 import { signOutAndClear } from '../../../lib/session-actions.ts';
 import { deleteAccount } from '../api/account-settings-api.ts';
 import { loginUrlInLanguage } from '../login-url.ts';

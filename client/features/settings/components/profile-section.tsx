@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Account } from '../../../../shared/schemas/account.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { saveDisplayName } from '../api/account-settings-api.ts';
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { setSignedInUser } from '../../../lib/auth-session.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { sendPasswordReset } from '../../../lib/firebase-auth.ts';
+import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
 import { clearLocalAccountData } from '../../../lib/session-actions.ts';
 import { signOutEverywhere } from '../api/account-settings-api.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
