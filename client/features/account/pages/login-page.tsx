@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
@@ -6,6 +6,7 @@ import { flowPaths } from '../../../../shared/routes.ts';
 import type { Language } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
@@ -63,37 +64,6 @@ function usePreloadAfterLoad(): void {
       window.clearTimeout(timer);
     };
   }, []);
-}
-
-function Field(props: {
-  id: string;
-  label: string;
-  type: 'text' | 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-  describedBy?: string | undefined;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="form-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required
-        spellCheck={props.type === 'text' ? undefined : false}
-        autoCapitalize={props.type === 'text' ? undefined : 'none'}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
-      />
-      {props.children}
-    </div>
-  );
 }
 
 function PasswordRequirements({ check }: { check: PasswordCheck }) {
@@ -251,8 +221,6 @@ export default function LoginPage() {
   }
 
   const invalid = (field: AuthField) => error?.field === field;
-  const describedBy = (field: AuthField, ...more: Array<string | false>) =>
-    [...more, invalid(field) && ids.error].filter(Boolean).join(' ') || undefined;
 
   const heading =
     mode === 'signUp'
@@ -309,40 +277,66 @@ export default function LoginPage() {
         aria-busy={busy === 'form'}
       >
         {mode === 'signUp' && (
-          <Field
+          <FormField
             id={ids.name}
             label={t('login.name')}
-            type="text"
-            autoComplete="name"
-            value={name}
-            onChange={setName}
+            required
             invalid={invalid('name')}
-            describedBy={describedBy('name')}
-          />
+            describedBy={[invalid('name') && ids.error]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </FormField>
         )}
-        <Field
+        <FormField
           id={ids.email}
           label={t('login.email')}
-          type="email"
-          autoComplete={mode === 'signIn' ? 'username' : 'email'}
-          value={email}
-          onChange={setEmail}
+          required
           invalid={invalid('email')}
-          describedBy={describedBy('email')}
-        />
+          describedBy={[invalid('email') && ids.error]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete={mode === 'signIn' ? 'username' : 'email'}
+              spellCheck={false}
+              autoCapitalize="none"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
         {mode !== 'reset' && (
-          <Field
+          <FormField
             id={ids.password}
             label={t('login.password')}
-            type="password"
-            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
-            value={password}
-            onChange={setPassword}
+            required
             invalid={invalid('password')}
-            describedBy={describedBy('password', mode === 'signUp' && ids.requirements)}
+            describedBy={[mode === 'signUp' && ids.requirements, invalid('password') && ids.error]}
           >
-            {mode === 'signUp' && <PasswordRequirements check={passwordCheck} />}
-          </Field>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  type="password"
+                  autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+                  spellCheck={false}
+                  autoCapitalize="none"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                {mode === 'signUp' && <PasswordRequirements check={passwordCheck} />}
+              </>
+            )}
+          </FormField>
         )}
 
         {message !== undefined && (

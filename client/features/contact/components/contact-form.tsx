@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { contactFieldLimits as schemaFieldLimits } from '../../../../shared/schemas/contact.ts';
+import { contactFieldLimits } from '../../../../shared/schemas/contact.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isSupportedLanguage } from '../../../lib/detect-language.ts';
@@ -13,20 +14,7 @@ type Values = Record<Field, string>;
 
 type Problem = { field: Field; message: string } | { field: null; message: string };
 
-/**
- * The API's length limits (shared/schemas/contact.ts). Importing them at run time would bring zod,
- * which that module builds its schemas with, into this screen's code (about 20 KB gzip); typed
- * against the shared constant's literal types instead, they cannot drift from it without the type
- * check failing.
- */
-const contactFieldLimits = {
-  name: { min: 1, max: 100 },
-  email: { max: 320 },
-  subject: { min: 1, max: 150 },
-  message: { min: 10, max: 5000 },
-} as const satisfies typeof schemaFieldLimits;
-
-/** The limits the texts quote. */
+/** The limits the texts quote: the API's own (shared/schemas/contact.ts). */
 const limits = {
   nameMax: contactFieldLimits.name.max,
   subjectMax: contactFieldLimits.subject.max,
@@ -48,7 +36,7 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
   const { t, i18n } = useTranslation('app');
   const errorText = useApiErrorText();
   const baseId = useId();
-  const idOf = (field: Field | 'website' | 'error' | 'form-error' | 'sent') => `${baseId}-${field}`;
+  const idOf = (part: 'website' | 'form-error' | 'sent') => `${baseId}-${part}`;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<Values>({ name, email, subject: '', message: '' });
@@ -175,112 +163,95 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
     );
   }
 
-  /** The attributes that tie a field to its hint and, when it is the one refused, its error. */
-  function describedBy(field: Field, hint?: string) {
-    const ids = [hint, problem?.field === field ? idOf('error') : undefined].filter(Boolean);
-    return {
-      'aria-invalid': problem?.field === field || undefined,
-      'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
-    };
-  }
-
-  const fieldError = (field: Field) =>
-    problem?.field === field ? (
-      <p id={idOf('error')} className="form-error" role="alert">
-        {problem.message}
-      </p>
-    ) : null;
-
+  const fieldError = (field: Field) => (problem?.field === field ? problem.message : undefined);
   const messageLength = values.message.length;
   const update = (field: Field) => (value: string) =>
     setValues((previous) => ({ ...previous, [field]: value }));
+  const refOf = (field: Field) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    inputs.current[field] = element;
+  };
 
   return (
     <form className="card contact-form" noValidate onSubmit={handleSubmit}>
-      <div className="form-field">
-        <label htmlFor={idOf('name')}>{t('contact.fields.name')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.name = element;
-          }}
-          id={idOf('name')}
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={contactFieldLimits.name.max}
-          value={values.name}
-          onChange={(event) => update('name')(event.target.value)}
-          {...describedBy('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('email')}>{t('contact.fields.email')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.email = element;
-          }}
-          id={idOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={contactFieldLimits.email.max}
-          value={values.email}
-          onChange={(event) => update('email')(event.target.value)}
-          {...describedBy('email', `${idOf('email')}-hint`)}
-        />
-        <p id={`${idOf('email')}-hint`} className="form-hint">
-          {t('contact.hints.email')}
-        </p>
-        {fieldError('email')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('subject')}>{t('contact.fields.subject')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.subject = element;
-          }}
-          id={idOf('subject')}
-          name="subject"
-          type="text"
-          required
-          maxLength={contactFieldLimits.subject.max}
-          value={values.subject}
-          onChange={(event) => update('subject')(event.target.value)}
-          {...describedBy('subject', `${idOf('subject')}-hint`)}
-        />
-        <p id={`${idOf('subject')}-hint`} className="form-hint">
-          {t('contact.hints.subject', limits)}
-        </p>
-        {fieldError('subject')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('message')}>{t('contact.fields.message')}</label>
-        <textarea
-          ref={(element) => {
-            inputs.current.message = element;
-          }}
-          id={idOf('message')}
-          name="message"
-          required
-          rows={8}
-          maxLength={contactFieldLimits.message.max}
-          value={values.message}
-          onChange={(event) => update('message')(event.target.value)}
-          {...describedBy('message', `${idOf('message')}-hint`)}
-        />
-        <p id={`${idOf('message')}-hint`} className="form-hint">
-          {t('contact.hints.message', limits)}{' '}
-          <span className="contact-counter">
-            {t('contact.hints.counter', { length: messageLength, max: limits.messageMax })}
-          </span>
-        </p>
-        {fieldError('message')}
-      </div>
+      <FormField label={t('contact.fields.name')} required error={fieldError('name')}>
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={contactFieldLimits.name.max}
+            value={values.name}
+            onChange={(event) => update('name')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.email')}
+        required
+        hint={t('contact.hints.email')}
+        error={fieldError('email')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={contactFieldLimits.email.max}
+            value={values.email}
+            onChange={(event) => update('email')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.subject')}
+        required
+        hint={t('contact.hints.subject', limits)}
+        error={fieldError('subject')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('subject')}
+            name="subject"
+            type="text"
+            maxLength={contactFieldLimits.subject.max}
+            value={values.subject}
+            onChange={(event) => update('subject')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.message')}
+        required
+        hint={
+          <>
+            {t('contact.hints.message', limits)}{' '}
+            <span className="contact-counter">
+              {t('contact.hints.counter', { length: messageLength, max: limits.messageMax })}
+            </span>
+          </>
+        }
+        error={fieldError('message')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={refOf('message')}
+            name="message"
+            rows={8}
+            maxLength={contactFieldLimits.message.max}
+            value={values.message}
+            onChange={(event) => update('message')(event.target.value)}
+          />
+        )}
+      </FormField>
       {/* The honeypot: off-screen and out of the accessibility tree and the tab order, so only a
-          bot that fills every field it finds puts something in it. */}
+          bot that fills every field it finds puts something in it. It is no field for people,
+          hence not a FormField: nothing may describe it or mark it invalid. */}
       <div className="contact-honeypot" aria-hidden="true">
         <label htmlFor={idOf('website')}>{t('contact.fields.website')}</label>
         <input

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
@@ -35,7 +36,6 @@ export function DeleteAccountSection({
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const textId = useId();
-  const passwordId = useId();
   const errorId = useId();
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -154,23 +154,26 @@ export function DeleteAccountSection({
               : t('settings.delete.withGoogle', { email })}
           </p>
           {usesPassword && (
-            <div className="form-field">
-              <label htmlFor={passwordId}>{t('settings.delete.password')}</label>
-              <input
-                ref={passwordRef}
-                id={passwordId}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                autoFocus
-                value={password}
-                disabled={busy}
-                aria-invalid={error !== null || undefined}
-                aria-describedby={error !== null ? errorId : undefined}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
+            <FormField
+              label={t('settings.delete.password')}
+              required
+              invalid={error !== null}
+              describedBy={[error !== null && errorId]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={passwordRef}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus
+                  value={password}
+                  disabled={busy}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </FormField>
           )}
           {error !== null && (
             <p id={errorId} className="form-error" role="alert">
