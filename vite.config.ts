@@ -97,6 +97,12 @@ export default defineConfig(({ command }) => ({
               name: 'zod-mini',
               test: /node_modules[\\/]zod[\\/]/,
             },
+            {
+              // TanStack Query, the signed-in screens' server state: loaded with the authenticated
+              // layout (client/app/query-client.ts), never with the public pages.
+              name: 'tanstack-query',
+              test: /node_modules[\\/]@tanstack[\\/]/,
+            },
           ],
         },
       },

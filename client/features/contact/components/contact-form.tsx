@@ -5,8 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { isSupportedLanguage } from '../../../lib/detect-language.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { fetchFormToken, sendContactMessage } from '../api/contact-api.ts';
+import { useContactFormToken, useSendContactMessage } from '../api/contact-queries.ts';
 
 const fields = ['name', 'email', 'subject', 'message'] as const;
 type Field = (typeof fields)[number];
@@ -32,7 +31,7 @@ function isField(value: string): value is Field {
  * people never see, a signed time stamp fetched when the form is shown (sent too fast or hours
  * later: refused), rate limits and length limits. Whatever goes wrong, the typed text stays.
  */
-export function ContactForm({ name, email }: { name: string; email: string }) {
+export function ContactForm({ uid, name, email }: { uid: string; name: string; email: string }) {
   const { t, i18n } = useTranslation('app');
   const errorText = useApiErrorText();
   const baseId = useId();
@@ -41,38 +40,19 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<Values>({ name, email, subject: '', message: '' });
   const [website, setWebsite] = useState('');
-  const [token, setToken] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const tokenQuery = useContactFormToken(uid);
+  const sendMessage = useSendContactMessage();
+  const sent = sendMessage.isSuccess;
+  // A token being renewed is no token yet: sending with the old one would only be refused.
+  const token = tokenQuery.isSuccess && !tokenQuery.isFetching ? tokenQuery.data : null;
+  const sending = sendMessage.isPending || tokenQuery.isRefetching;
 
   /** A fresh token; a failure is told when the user sends, where they can act on it. */
   async function renewToken(): Promise<string | null> {
-    setToken(null);
-    try {
-      const fresh = await fetchFormToken();
-      setToken(fresh);
-      return fresh;
-    } catch (error) {
-      if (!(error instanceof ApiError)) reportError(error);
-      return null;
-    }
+    const renewed = await tokenQuery.refetch();
+    return renewed.isSuccess ? renewed.data : null;
   }
-
-  useEffect(() => {
-    let current = true;
-    fetchFormToken().then(
-      (fresh) => {
-        if (current) setToken(fresh);
-      },
-      (error: unknown) => {
-        if (!(error instanceof ApiError)) reportError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
@@ -113,10 +93,8 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
       return;
     }
     const language = isSupportedLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-    setSending(true);
     try {
-      await sendContactMessage({ ...values, language, formToken: token, website });
-      setSent(true);
+      await sendMessage.mutateAsync({ ...values, language, formToken: token, website });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'internal_error';
       if (code === 'form_expired' || code === 'form_token_invalid') {
@@ -126,11 +104,8 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
           message: fresh === null ? t('contact.errors.notReady') : t('contact.errors.expired'),
         });
       } else {
-        if (!(error instanceof ApiError)) reportError(error);
         setProblem(problemOf(error));
       }
-    } finally {
-      setSending(false);
     }
   }
 
@@ -142,7 +117,7 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
   function writeAnother() {
     setValues((previous) => ({ ...previous, subject: '', message: '' }));
     setProblem(null);
-    setSent(false);
+    sendMessage.reset();
     void renewToken();
   }
 

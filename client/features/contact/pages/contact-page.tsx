@@ -29,6 +29,7 @@ export default function ContactPage() {
       <ContactForm
         // A new user (a sign-in in another tab) starts a new form with their own name and address.
         key={user?.uid ?? ''}
+        uid={user?.uid ?? ''}
         name={user?.displayName ?? ''}
         email={user?.email ?? ''}
       />

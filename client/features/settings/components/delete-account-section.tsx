@@ -7,7 +7,7 @@ import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-er
 import { reportError } from '../../../lib/error-reporting.ts';
 import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
 import { signOutAndClear } from '../../../lib/session-actions.ts';
-import { deleteAccount } from '../api/account-settings-api.ts';
+import { useDeleteAccount } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 
 type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
@@ -32,6 +32,7 @@ export function DeleteAccountSection({
   usesPassword: boolean;
 }) {
   const { t, i18n } = useTranslation('app');
+  const deleteAccount = useDeleteAccount();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -72,7 +73,7 @@ export function DeleteAccountSection({
 
     setStatus('deleting');
     try {
-      await deleteAccount();
+      await deleteAccount.mutateAsync();
     } catch (failure) {
       setStatus('idle');
       // The proof of identity went stale between the two steps (a slow network, a sleeping tab):
@@ -80,7 +81,6 @@ export function DeleteAccountSection({
       if (failure instanceof ApiError && failure.code === 'recent_login_required') {
         setError(t('settings.delete.confirmAgain'));
       } else {
-        if (!(failure instanceof ApiError)) reportError(failure);
         setError(t(authErrorMessageKeyOf(failure, 'account-deletion'), { ns: 'auth' }));
       }
       return;

@@ -5,22 +5,16 @@ import type { Account } from '../../../../shared/schemas/account.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { saveDisplayName } from '../api/account-settings-api.ts';
+import { useSaveDisplayName } from '../api/account-queries.ts';
 
 /**
  * The profile: the display name, editable and saved to the account (and the Firebase user, so the
  * menu and the e-mails use it), and the e-mail address, read-only: it is the sign-in identity.
  */
-export function ProfileSection({
-  account,
-  onSaved,
-}: {
-  account: Account;
-  onSaved: (account: Account) => void;
-}) {
+export function ProfileSection({ account }: { account: Account }) {
   const { t } = useTranslation('app');
+  const saveDisplayName = useSaveDisplayName(account.uid);
   const [name, setName] = useState(account.displayName);
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<
     { kind: 'saved' } | { kind: 'error'; message: string; onField: boolean } | null
   >(null);
@@ -32,12 +26,10 @@ export function ProfileSection({
       setOutcome({ kind: 'error', message: t('settings.profile.invalidName'), onField: true });
       return;
     }
-    setSaving(true);
     setOutcome(null);
     try {
-      const saved = await saveDisplayName(trimmed);
+      const saved = await saveDisplayName.mutateAsync(trimmed);
       setName(saved.displayName);
-      onSaved(saved);
       setOutcome({ kind: 'saved' });
     } catch (error) {
       setOutcome(
@@ -49,8 +41,6 @@ export function ProfileSection({
               onField: false,
             },
       );
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -80,8 +70,8 @@ export function ProfileSection({
           {(control) => <input {...control} type="email" value={account.email} readOnly />}
         </FormField>
         <div className="button-row">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? t('settings.profile.saving') : t('settings.profile.save')}
+          <button type="submit" className="button" disabled={saveDisplayName.isPending}>
+            {saveDisplayName.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
           </button>
         </div>
         <div aria-live="polite">
