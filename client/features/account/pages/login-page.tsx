@@ -28,7 +28,7 @@ import { useAuthError, type AuthField } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 type Mode = 'signIn' | 'signUp' | 'reset';
 
@@ -67,7 +67,7 @@ function usePreloadAfterLoad(): void {
 }
 
 function PasswordRequirements({ check }: { check: PasswordCheck }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   return (
     <div id={ids.requirements} className="password-requirements">
       <p className="form-hint">{t('login.requirementsTitle')}</p>
@@ -97,8 +97,7 @@ function PasswordRequirements({ check }: { check: PasswordCheck }) {
  * before then puts nothing, least of all a password, into the address.
  */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation('auth');
-  const { t: tApp } = useTranslation('app');
+  const { t, i18n } = useTranslation('account');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signIn');
@@ -227,7 +226,7 @@ export default function LoginPage() {
       ? t('login.signUpTitle')
       : mode === 'reset'
         ? t('login.resetTitle')
-        : tApp('heads.login.title');
+        : t('heads.login.title');
   const submitLabel = {
     signIn: busy === 'form' ? t('login.signingIn') : t('login.signIn'),
     signUp: busy === 'form' ? t('login.signingUp') : t('login.signUp'),
@@ -236,10 +235,7 @@ export default function LoginPage() {
 
   return (
     <div className="login">
-      <DocumentHead
-        title={tApp('heads.login.title')}
-        description={tApp('heads.login.description')}
-      />
+      <DocumentHead title={t('heads.login.title')} description={t('heads.login.description')} />
       <h1>{heading}</h1>
       {mode !== 'reset' && (
         <div className="login-modes" role="group" aria-label={t('login.modes')}>
@@ -385,7 +381,7 @@ export default function LoginPage() {
         </>
       )}
       <p className="login-plans">
-        <AppLink to="/pricing">{tApp('login.pricingLink')}</AppLink>
+        <AppLink to="/pricing">{t('login.pricingLink')}</AppLink>
       </p>
     </div>
   );

@@ -19,7 +19,7 @@ import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 /** Between two resends: the user waits a minute rather than hammer the button (BFF limit: 30 s). */
 const resendCooldownSeconds = 60;
@@ -42,7 +42,7 @@ function useCountdown(): [number, (seconds: number) => void] {
  * the account finalised), or "use another account" (the registration cancelled).
  */
 export default function VerifyEmailPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const state = useAuthState();

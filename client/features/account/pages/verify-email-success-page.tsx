@@ -16,7 +16,7 @@ import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 type Step = 'working' | 'finishing' | 'signInToContinue' | 'failed' | 'finalizeFailed';
 
@@ -41,7 +41,7 @@ function takeVerificationCode(): string | undefined {
  * twice must not delete a verified account.
  */
 export default function VerifyEmailSuccessPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('working');

@@ -6,14 +6,14 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['blog'];
 
 /**
  * /blog is open to everyone (spec §2): a visitor learns what the blog is for and how to start; a
  * signed-in user without a connected store is pointed at /blog-no-shop.
  */
 export default function BlogPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('blog');
   const { t: tCommon } = useTranslation();
   const auth = useAuthState();
   return (

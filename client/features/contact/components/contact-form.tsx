@@ -32,7 +32,7 @@ function isField(value: string): value is Field {
  * later: refused), rate limits and length limits. Whatever goes wrong, the typed text stays.
  */
 export function ContactForm({ uid, name, email }: { uid: string; name: string; email: string }) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation('contact');
   const errorText = useApiErrorText();
   const baseId = useId();
   const idOf = (part: 'website' | 'form-error' | 'sent') => `${baseId}-${part}`;

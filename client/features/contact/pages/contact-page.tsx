@@ -7,14 +7,14 @@ import { ContactForm } from '../components/contact-form.tsx';
 import '../../../components/form-controls.css';
 import '../contact.css';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['contact'];
 
 /**
  * Contact (issue 4 §3): a form whose name and e-mail come from the signed-in account, and the
  * team's address for those who would rather write from their own mail program.
  */
 export default function ContactPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('contact');
   const { t: tCommon } = useTranslation();
   const auth = useAuthState();
   const user = auth.status === 'signed-in' ? auth.user : null;

@@ -6,11 +6,11 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useUserName } from '../../../components/use-user-name.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['dashboard'];
 
 /** The signed-in home: a welcome, and where to go from here while no store is connected. */
 export default function HomePage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation();
   const name = useUserName();
   return (

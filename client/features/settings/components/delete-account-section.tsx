@@ -31,7 +31,7 @@ export function DeleteAccountSection({
   email: string;
   usesPassword: boolean;
 }) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation('settings');
   const deleteAccount = useDeleteAccount();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);

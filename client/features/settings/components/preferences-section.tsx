@@ -9,7 +9,7 @@ import { acceptCookies, refuseCookies } from '../../../lib/preferences.ts';
  * to the account (preferences.ts); the cookies follow only with consent (decision 0008).
  */
 export function PreferencesSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const consent = useConsent();
   const consentText =
     consent === 'accepted'

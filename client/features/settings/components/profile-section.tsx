@@ -12,7 +12,7 @@ import { useSaveDisplayName } from '../api/account-queries.ts';
  * menu and the e-mails use it), and the e-mail address, read-only: it is the sign-in identity.
  */
 export function ProfileSection({ account }: { account: Account }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('settings');
   const saveDisplayName = useSaveDisplayName(account.uid);
   const [name, setName] = useState(account.displayName);
   const [outcome, setOutcome] = useState<

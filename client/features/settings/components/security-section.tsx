@@ -13,7 +13,7 @@ import { loginUrlInLanguage } from '../login-url.ts';
  * refresh tokens, this browser's included.
  */
 export function SecuritySection({ email, usesPassword }: { email: string; usesPassword: boolean }) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation('settings');
   const errorText = useApiErrorText();
   const reset = useSendPasswordReset();
   const signOutEverywhere = useSignOutEverywhere();

@@ -14,7 +14,7 @@ import '../../../components/form-controls.css';
 import '../settings.css';
 
 /** `auth`: the messages of the re-authentication, password-reset and account failures. */
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['settings', 'auth'];
 
 /** Signed in without a backend account: the sign-in's account sync makes it; until then, nothing. */
 const accountNotFound = { code: 'account_not_found' };
@@ -25,7 +25,7 @@ const accountNotFound = { code: 'account_not_found' };
  * browser. The account sections wait for the account; the preferences do not.
  */
 export default function SettingsPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('settings');
   const { t: tCommon } = useTranslation();
   const auth = useAuthState();
   // The user who opened the page: a deletion signs the session out while the page still says so.

@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['shops'];
 
 /** Where Shopify's OAuth will start in its popup; the connection itself is a later issue. */
 export default function OAuthShopifyPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   return (
     <>

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['shops'];
 
 const freePlan = plans[0];
 
@@ -14,7 +14,7 @@ const freePlan = plans[0];
  * connecting will do and that it is coming, with no control that would pretend to work.
  */
 export default function ShopsPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   return (
     <div className="page">

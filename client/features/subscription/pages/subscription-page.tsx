@@ -6,7 +6,7 @@ import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['subscription'];
 
 /**
  * The plan shown is the sign-up plan, not read from the account: every account is on Free until
@@ -15,7 +15,7 @@ export const namespaces: readonly Namespace[] = ['app'];
  * page and (later) the API use too.
  */
 export default function SubscriptionPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('subscription');
   const { t: tCommon } = useTranslation();
   const plan = plans.find((candidate) => candidate.id === signUpPlan) ?? plans[0];
   const { stores, pagesAudited, blogPostsPerMonth } = plan.limits;
