@@ -4,7 +4,7 @@ import { AppLink } from '../components/app-link.tsx';
 import { DocumentHead } from '../components/document-head.tsx';
 
 /**
- * Shown for a path that no route matches (spec §2: a non-fatal 404). The BFF has already answered
+ * Shown for a path that no route matches: a 404 that leaves the app working. The BFF has answered
  * such a request with status 404; the rest of the app keeps working, so the way home is an in-app
  * link.
  */

@@ -19,7 +19,7 @@ import { namespacesForPath } from './screens.ts';
 import './base.css';
 
 /**
- * The app start of spec §4: auth first (the language may come from the account), then the
+ * The app start: auth first (the language may come from the account), then the
  * language, then the first render. The first screen's code, the session answer and the translations
  * load side by side; the page is rendered once all are there, over the prerendered HTML if any
  * (no hydration: the prerendered markup is for crawlers and the first paint, the app replaces it).
@@ -42,7 +42,8 @@ function followReportedUser(): void {
 
 /**
  * A newer build makes the next navigation a full page load (nothing happens under the dev server).
- * The first check is due a second after the page's load event (spec §9), so its code is only
+ * The first check is due a second after the page's load event (shared/constants.ts), so its code is
+ * only
  * fetched once the page has loaded: the first page never waits for it.
  */
 function watchForNewerBuild(router: AppRouter): void {

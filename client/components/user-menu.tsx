@@ -62,8 +62,8 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   async function handleSignOut() {
     setSigningOut(true);
-    // Spec §4 "Logout": the session, then what the browser kept of the user (pending registration,
-    // verification flag, preference cookies).
+    // The session, then what the browser kept of the user (pending registration, verification
+    // flag, preference cookies): nothing of theirs stays for the next person at this browser.
     await signOutAndClear();
     // A full load: every screen, cache and preference of the session starts again from nothing.
     window.location.assign('/login');

@@ -12,7 +12,7 @@ import { sessionStateResponseSchema, type AuthUser } from '../../shared/schemas/
  * - `unknown`: any other answer, or no answer at all; the session cannot be established, so
  *   `auth` routes refuse to render (their guard fails) while guest and open routes do.
  *
- * Auth is initialised (spec §4) at the first answer or 1 s after the start, whichever comes first:
+ * Auth is initialised at the first answer or 1 s after the start, whichever comes first:
  * the app start and API calls wait for that, not for a slow answer.
  */
 
@@ -207,7 +207,7 @@ export function whenSessionKnown(): Promise<AuthState> {
   return authSession.whenSessionKnown();
 }
 
-/** For the sign-in and sign-out flows (issue 4), once the BFF has opened or closed the session. */
+/** For the sign-in and sign-out flows, once the BFF has opened or closed the session. */
 export function setSignedInUser(user: AuthUser | null): void {
   authSession.setSignedInUser(user);
 }

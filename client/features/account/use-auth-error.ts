@@ -28,8 +28,8 @@ export interface ShownAuthError {
 }
 
 /**
- * The failure a form shows: its message (by code, spec §8) and the field it concerns. The page keeps
- * every typed value: only this state changes on a failure.
+ * The failure a form shows: its message (chosen by code, client/lib/auth-errors.ts) and the field
+ * it concerns. The page keeps every typed value: only this state changes on a failure.
  */
 export function useAuthError() {
   const { t } = useTranslation('auth');

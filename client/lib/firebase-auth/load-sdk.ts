@@ -5,11 +5,12 @@ import { AuthFlowError } from '../auth-errors.ts';
 import { readRuntimeConfig } from '../runtime-config.ts';
 
 /**
- * The Firebase web SDK, for the moments the user proves who they are (docs/decisions/0001): sign-up,
- * sign-in, Google, re-authentication, the e-mail action codes. It keeps nothing (in-memory
- * persistence): right after a sign-in the tokens go to the BFF (session-handover.ts), which opens
- * the session, and the SDK is signed out. The SDK is about 60 KB gzip, so it is imported on demand
- * (preloadFirebaseAuth when a form is first used or the browser is idle), never with the first load.
+ * The Firebase web SDK, for the moments the user proves who they are
+ * (docs/decisions/0001-token-handler-sessions.md): sign-up, sign-in, Google, re-authentication, the
+ * e-mail action codes. It keeps nothing (in-memory persistence): right after a sign-in the tokens go
+ * to the BFF (session-handover.ts), which opens the session, and the SDK is signed out. The SDK is
+ * about 60 KB gzip, so it is imported on demand (preloadFirebaseAuth when a form is first used or
+ * the browser is idle), never with the first load.
  *
  * The SDK's `languageCode` follows the interface language, so that the verification and reset
  * e-mails are written in it. In local mode (runtime config `authEmulatorUrl`) it talks to the Auth

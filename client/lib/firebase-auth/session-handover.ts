@@ -7,7 +7,8 @@ import { signOutSdk, type LoadedAuth } from './load-sdk.ts';
 
 /**
  * Where a proof of identity ends: the SDK user's tokens go to a BFF session route, which keeps them
- * server-side (docs/decisions/0001), and the SDK is signed out whatever happened.
+ * server-side (docs/decisions/0001-token-handler-sessions.md), and the SDK is signed out whatever
+ * happened.
  */
 export async function handOverTokens(
   loaded: LoadedAuth,

@@ -91,7 +91,7 @@ function PasswordRequirements({ check }: { check: PasswordCheck }) {
 }
 
 /**
- * The sign-in page (spec §4): sign in with e-mail and password, create an account, reset a
+ * The sign-in page: sign in with e-mail and password, create an account, reset a
  * forgotten password, or continue with Google. It is prerendered, so the forms are plain HTML with
  * labels and autocomplete hints before the app starts; the fields have no `name`, so a form sent
  * before then puts nothing, least of all a password, into the address.
@@ -141,8 +141,8 @@ export default function LoginPage() {
       return;
     }
     try {
-      // Created on the fly, the account starts in English (spec §3: "en for automatic creation"),
-      // unless a pending registration of this user names the language chosen at sign-up.
+      // Created on the fly, the account starts in English (shared/registration.ts), unless a
+      // pending registration of this user names the language chosen at sign-up.
       await syncBackendAccount(user);
     } catch (failure) {
       show(failure, 'account-fetch');
@@ -200,7 +200,8 @@ export default function LoginPage() {
 
   /**
    * Google's popup. The button stays usable while a popup is open: a second click opens a new popup
-   * and cancels the first (spec §4), whose message is shown while the new one runs.
+   * and cancels the first (client/lib/popup-coordinator.ts), whose message is shown while the new
+   * one runs.
    */
   async function continueWithGoogle(): Promise<void> {
     const attempt = ++googleAttempt.current;

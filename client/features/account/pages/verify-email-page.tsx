@@ -37,7 +37,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 }
 
 /**
- * Where a new account waits for its e-mail verification (spec §4 "Registration"): where the e-mail
+ * Where a new account waits for its e-mail verification: where the e-mail
  * went, send it again (with a cooldown), "I have verified" (the session's claims read again, then
  * the account finalised), or "use another account" (the registration cancelled).
  */
@@ -104,7 +104,8 @@ export default function VerifyEmailPage() {
       await navigate(flowPaths.login, { replace: true });
     });
 
-  // A verified user has nothing to wait for here (the route is open to everyone, so it still shows).
+  // A verified user has nothing to wait for here (the route is open to everyone, so it still
+  // shows).
   const verified = user !== null && mayHaveAccount(user) && busy === undefined;
 
   return (

@@ -26,13 +26,14 @@ function takeVerificationCode(): string | undefined {
   const code = url.searchParams.get('oobCode');
   const mode = url.searchParams.get('mode');
   if (code === null) return undefined;
-  // A one-time code has no business in the history, a bookmark or a session replay (decision 0007).
+  // A one-time code has no business in the history, a bookmark or a session replay
+  // (docs/decisions/0007-client-error-reporting.md).
   window.history.replaceState(window.history.state, '', url.pathname);
   return mode === null || mode === 'verifyEmail' ? code : undefined;
 }
 
 /**
- * Where the verification link leads (spec §4 "Registration"). With `?mode=verifyEmail&oobCode=…` the
+ * Where the verification link of a sign-up leads. With `?mode=verifyEmail&oobCode=…` the
  * code is applied here; without one (the identity provider's page applied it) the session is only
  * read again. A verified session then finalises the backend account (the pending registration's
  * language and name) and goes to the dashboard; no session means the link was opened in another
@@ -94,7 +95,8 @@ export default function VerifyEmailSuccessPage() {
       await finalize(user);
       return;
     }
-    // Still unverified: the link was bad (or absent). A bad link cancels the registration (spec §4).
+    // Still unverified: the link was bad (or absent). A bad link cancels the registration, so that
+    // the address is free to sign up again.
     show(codeFailure ?? new AuthFlowError('auth/invalid-action-code'), 'verify');
     setStep('failed');
     if (code !== undefined && codeFailure !== undefined && isCodeRejection(codeFailure)) {
@@ -111,7 +113,8 @@ export default function VerifyEmailSuccessPage() {
     if (started.current) return;
     started.current = true;
     void verify();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link that opened the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link that opened
+    // the page.
   }, []);
 
   return (

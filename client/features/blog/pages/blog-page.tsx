@@ -9,8 +9,8 @@ import type { Namespace } from '../../../lib/i18n.ts';
 export const namespaces: readonly Namespace[] = ['blog'];
 
 /**
- * /blog is open to everyone (spec §2): a visitor learns what the blog is for and how to start; a
- * signed-in user without a connected store is pointed at /blog-no-shop.
+ * /blog is open to everyone (shared/routes.ts): a visitor learns what the blog is for and how to
+ * start; a signed-in user without a connected store is pointed at /blog-no-shop.
  */
 export default function BlogPage() {
   const { t } = useTranslation('blog');

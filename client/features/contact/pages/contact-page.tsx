@@ -10,7 +10,7 @@ import '../contact.css';
 export const namespaces: readonly Namespace[] = ['contact'];
 
 /**
- * Contact (issue 4 §3): a form whose name and e-mail come from the signed-in account, and the
+ * Contact: a form whose name and e-mail come from the signed-in account, and the
  * team's address for those who would rather write from their own mail program.
  */
 export default function ContactPage() {

@@ -31,7 +31,8 @@ const cnilUrl = { en: 'https://www.cnil.fr/en', fr: 'https://www.cnil.fr/fr' } a
 const dataKinds = ['identity', 'sessions', 'store', 'messages', 'errors', 'logs'] as const;
 
 /**
- * Everything the product keeps in the browser (spec §3), named as the code names it, so that the
+ * Everything the product keeps in the browser (shared/constants.ts and
+ * docs/decisions/0008-consent-and-browser-storage.md), named as the code names it, so that the
  * policy cannot drift from what is actually stored.
  */
 const browserEntries = [

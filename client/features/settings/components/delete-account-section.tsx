@@ -13,14 +13,15 @@ import { loginUrlInLanguage } from '../login-url.ts';
 type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
 
 /**
- * Account deletion (spec §4): a modal dialog asks the user to prove it is them again (their password,
- * or the Google popup), with the same account they are signed in with; then the account is deleted
- * (its data, the Firebase user, every session), this browser forgets the person, and after
- * postDeleteRedirectMs the user is on /login, loaded afresh.
+ * Account deletion (docs/decisions/0009-account-deletion-and-local-google-sign-in.md): a modal
+ * dialog asks the user to prove it is them again (their password, or the Google popup), with the
+ * same account they are signed in with; then the account is deleted (its data, the Firebase user,
+ * every session), this browser forgets the person, and after postDeleteRedirectMs the user is on
+ * /login, loaded afresh.
  *
  * The dialog is the native <dialog> opened with showModal(): the browser traps focus inside it,
- * makes the page behind it inert, closes it on Escape and gives focus back to the button that opened
- * it.
+ * makes the page behind it inert, closes it on Escape and gives focus back to the button that
+ * opened it.
  */
 export function DeleteAccountSection({
   uid,
@@ -64,7 +65,7 @@ export function DeleteAccountSection({
       await reauthenticate(usesPassword ? { kind: 'password', password } : { kind: 'google' }, uid);
     } catch (failure) {
       setStatus('idle');
-      // A sign-in failure reads as one (wrong password, popup closed, another account: spec §8).
+      // A sign-in failure reads as one (wrong password, popup closed, another account).
       setError(
         t(authErrorMessageKeyOf(failure, usesPassword ? 'login' : 'google'), { ns: 'auth' }),
       );

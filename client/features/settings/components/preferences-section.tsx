@@ -6,7 +6,8 @@ import { acceptCookies, refuseCookies } from '../../../lib/preferences.ts';
 
 /**
  * Language, theme and cookie consent (accept or withdraw). Each switch applies at once and is saved
- * to the account (preferences.ts); the cookies follow only with consent (decision 0008).
+ * to the account (preferences.ts); the cookies follow only with consent
+ * (docs/decisions/0008-consent-and-browser-storage.md).
  */
 export function PreferencesSection() {
   const { t } = useTranslation('settings');

@@ -4,7 +4,7 @@ import type { Namespace } from '../../../lib/i18n.ts';
 
 export const namespaces: readonly Namespace[] = ['shops'];
 
-/** Where Shopify's OAuth will start in its popup; the connection itself is a later issue. */
+/** Where Shopify's OAuth will start in its popup; until stores can be connected, it says so. */
 export default function OAuthShopifyPage() {
   const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();

@@ -10,7 +10,7 @@ export const namespaces: readonly Namespace[] = ['shops'];
 const freePlan = plans[0];
 
 /**
- * No store can be connected yet (the Shopify connection is a later issue): the screen says what
+ * No store can be connected yet (the Shopify connection is still to come): the screen says what
  * connecting will do and that it is coming, with no control that would pretend to work.
  */
 export default function ShopsPage() {

@@ -10,7 +10,7 @@ export const namespaces: readonly Namespace[] = ['subscription'];
 
 /**
  * The plan shown is the sign-up plan, not read from the account: every account is on Free until
- * billing arrives, since the account's subscriptionPlan is always 'free' at sign-up (spec §3, §9)
+ * billing arrives, since the account's subscriptionPlan is always 'free' at sign-up (signUpPlan)
  * and nothing changes it yet. Its limits come from shared/plans.ts, the one definition the pricing
  * page and (later) the API use too.
  */
