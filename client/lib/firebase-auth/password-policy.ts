@@ -1,27 +1,16 @@
 import type { Auth, PasswordValidationStatus } from 'firebase/auth';
 import { firebaseAuth } from './load-sdk.ts';
+import {
+  minimumLengthCheck,
+  providerMinimumLength,
+  type PasswordCheck,
+  type PasswordRequirement,
+} from './password-requirements.ts';
 
 /**
  * The project's password policy, for the live list of requirements under the sign-up's password
  * field: what Firebase's `validatePassword` says of the password typed so far.
  */
-
-/** One requirement of the password policy, and whether the password meets it. */
-export type PasswordRequirement =
-  | { kind: 'minLength'; value: number; met: boolean }
-  | { kind: 'maxLength'; value: number; met: boolean }
-  | { kind: 'lowercase' | 'uppercase' | 'numeric' | 'nonAlphanumeric'; met: boolean };
-
-export interface PasswordCheck {
-  isValid: boolean;
-  requirements: PasswordRequirement[];
-}
-
-/**
- * The length Firebase always enforces (`auth/weak-password`), the only rule known when the project's
- * policy cannot be read (the Auth Emulator serves none).
- */
-const providerMinimumLength = 6;
 
 /** The requirements a validation status names (those the policy leaves out are undefined). */
 export function passwordCheckOf(status: PasswordValidationStatus): PasswordCheck {
@@ -49,12 +38,6 @@ export function passwordCheckOf(status: PasswordValidationStatus): PasswordCheck
   ] as const;
   for (const [kind, met] of flags) if (met !== undefined) requirements.push({ kind, met });
   return { isValid: status.isValid, requirements };
-}
-
-/** The provider's fixed minimum, when no policy can be read. */
-export function minimumLengthCheck(password: string): PasswordCheck {
-  const met = password.length >= providerMinimumLength;
-  return { isValid: met, requirements: [{ kind: 'minLength', value: providerMinimumLength, met }] };
 }
 
 /** The password against the project's policy (Firebase's `validatePassword`). */

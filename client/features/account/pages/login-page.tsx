@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
@@ -15,14 +14,12 @@ import { signInWithGoogle } from '../../../lib/firebase-auth/google-sign-in.ts';
 import { preloadFirebaseAuth } from '../../../lib/firebase-auth/load-sdk.ts';
 import {
   minimumLengthCheck,
-  refreshPasswordPolicy,
-  validatePasswordLive,
   type PasswordCheck,
-} from '../../../lib/firebase-auth/password-policy.ts';
-import { signUpWithEmail } from '../../../lib/firebase-auth/sign-up.ts';
+} from '../../../lib/firebase-auth/password-requirements.ts';
 import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { initialFieldValue } from '../initial-field-value.ts';
 import { useAuthError, type AuthField } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
@@ -47,6 +44,17 @@ const ids = {
  * budget, npm run bench:client).
  */
 const idlePreloadDelayMs = 2000;
+
+/**
+ * The sign-up's own code (creating the user, reading the password policy), fetched when the visitor
+ * turns to the sign-up, not with the page: most visitors of /login only sign in.
+ */
+function loadSignUp() {
+  return Promise.all([
+    import('../../../lib/firebase-auth/sign-up.ts'),
+    import('../../../lib/firebase-auth/password-policy.ts'),
+  ]).then(([signUp, passwordPolicy]) => ({ ...signUp, ...passwordPolicy }));
+}
 
 function usePreloadAfterLoad(): void {
   useEffect(() => {
@@ -120,12 +128,14 @@ export default function LoginPage() {
   useEffect(() => {
     if (mode !== 'signUp') return;
     const sequence = ++checkSequence.current;
-    validatePasswordLive(password).then(
-      (check) => {
-        if (sequence === checkSequence.current) setPasswordCheck(check);
-      },
-      () => {},
-    );
+    loadSignUp()
+      .then(({ validatePasswordLive }) => validatePasswordLive(password))
+      .then(
+        (check) => {
+          if (sequence === checkSequence.current) setPasswordCheck(check);
+        },
+        () => {},
+      );
   }, [mode, password]);
 
   function switchMode(next: Mode): void {
@@ -168,6 +178,7 @@ export default function LoginPage() {
         await continueAfterSignIn(user);
       } else if (mode === 'signUp') {
         try {
+          const { signUpWithEmail } = await loadSignUp();
           await signUpWithEmail({ name: name.trim(), email: email.trim(), password, language });
         } catch (failure) {
           show(failure, 'signup');
@@ -175,12 +186,14 @@ export default function LoginPage() {
             // The message is shown already; a policy that cannot be re-read keeps the last list,
             // and a password typed meanwhile is checked by the live check instead.
             const sequence = ++checkSequence.current;
-            await refreshPasswordPolicy(password).then(
-              (check) => {
-                if (sequence === checkSequence.current) setPasswordCheck(check);
-              },
-              () => {},
-            );
+            await loadSignUp()
+              .then(({ refreshPasswordPolicy }) => refreshPasswordPolicy(password))
+              .then(
+                (check) => {
+                  if (sequence === checkSequence.current) setPasswordCheck(check);
+                },
+                () => {},
+              );
           }
           return;
         }
