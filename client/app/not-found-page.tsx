@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { DocumentHead } from '../components/document-head.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * Shown for a path that no route matches: a 404 that leaves the app working. The BFF has answered

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConsentBannerOpen, useIsPrerendering } from '../lib/consent.ts';
 import { acceptCookies, refuseCookies } from '../lib/preferences.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 
 /**

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { supportedLanguages } from '../../shared/constants.ts';
 import { isSupportedLanguage } from '../lib/detect-language.ts';
 import { changeLanguage } from '../lib/preferences.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 

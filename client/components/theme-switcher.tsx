@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { supportedThemes } from '../../shared/constants.ts';
 import { changeTheme, useThemePreference } from '../lib/preferences.ts';
 import { isSupportedTheme } from '../lib/theme.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 

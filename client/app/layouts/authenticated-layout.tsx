@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppLink, AppNavLink } from '../../components/app-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -8,6 +7,7 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { useAuthState } from '../../lib/auth-session.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { queryClient } from '../query-client.ts';
 import { SkipLink } from './skip-link.tsx';
 import './layouts.css';

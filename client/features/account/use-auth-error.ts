@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   authErrorMessageKeyOf,
   errorCodeOf,
   type AuthErrorContext,
   type AuthMessageKey,
 } from '../../lib/auth-errors.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The field a failure is about, so that the field is marked invalid and points at the message. */
 export type AuthField = 'name' | 'email' | 'password';

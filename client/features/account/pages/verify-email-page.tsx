@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Language } from '../../../../shared/constants.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
@@ -15,6 +14,7 @@ import {
   resendVerificationEmail,
 } from '../../../lib/session-actions.ts';
 import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
@@ -12,6 +11,7 @@ import { applyEmailVerificationCode } from '../../../lib/firebase-auth/email-act
 import type { Namespace } from '../../../lib/i18n.ts';
 import { cancelRegistration, refreshSession } from '../../../lib/session-actions.ts';
 import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
@@ -113,8 +113,7 @@ export default function VerifyEmailSuccessPage() {
     if (started.current) return;
     started.current = true;
     void verify();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link that opened
-    // the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once for the link that opened the page.
   }, []);
 
   return (

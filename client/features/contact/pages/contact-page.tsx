@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import '../../../components/form-controls.css';
 import '../contact.css';

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -7,6 +6,7 @@ import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-er
 import { reportError } from '../../../lib/error-reporting.ts';
 import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
 import { signOutAndClear } from '../../../lib/session-actions.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteAccount } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAccount } from '../api/account-queries.ts';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PreferencesSection } from '../components/preferences-section.tsx';

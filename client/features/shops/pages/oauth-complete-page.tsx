@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const namespaces: readonly Namespace[] = ['shops'];
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { plans } from '../../../../shared/plans.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const namespaces: readonly Namespace[] = ['shops'];
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { signUpPlan } from '../../../../shared/constants.ts';
 import { plans } from '../../../../shared/plans.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export const namespaces: readonly Namespace[] = ['subscription'];
 
