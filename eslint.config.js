@@ -27,6 +27,28 @@ const importBoundaries = (...boundaries) => ({
   'no-restricted-imports': ['error', { patterns: boundaries }],
 });
 
+/**
+ * The client's blocks add the imports its first load must not carry: react-i18next's own
+ * useTranslation weighs about 2 KB gzip more than client/lib/use-translation.ts, which every
+ * component uses instead (npm run bench:client).
+ */
+const clientImportRules = (...boundaries) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: 'react-i18next',
+          importNames: ['useTranslation'],
+          message:
+            'Use client/lib/use-translation.ts: react-i18next’s hook weighs on every first load.',
+        },
+      ],
+      patterns: boundaries,
+    },
+  ],
+});
+
 const clientToServer = boundary(
   ['server'],
   'The client reaches the server over HTTP only; share code through shared/.',
@@ -50,7 +72,7 @@ const featureBlocks = features.map((feature) => {
   const others = features.filter((other) => other !== feature);
   return {
     files: [`client/features/${feature}/**/*.{ts,tsx}`],
-    rules: importBoundaries(clientToServer, belowApp, {
+    rules: clientImportRules(clientToServer, belowApp, {
       regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
       message:
         'A feature never imports another feature; move what both need to client/components or client/lib.',
@@ -201,12 +223,12 @@ export default defineConfig([
     files: ['client/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
-    rules: importBoundaries(clientToServer),
+    rules: clientImportRules(clientToServer),
   },
   ...featureBlocks,
   {
     files: ['client/components/**/*.{ts,tsx}'],
-    rules: importBoundaries(
+    rules: clientImportRules(
       clientToServer,
       boundary(
         ['app', 'features'],
@@ -216,7 +238,7 @@ export default defineConfig([
   },
   {
     files: ['client/lib/**/*.{ts,tsx}'],
-    rules: importBoundaries(
+    rules: clientImportRules(
       clientToServer,
       boundary(
         ['components', 'features', 'app'],

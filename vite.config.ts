@@ -8,9 +8,26 @@ import { prerenderStaticPages } from './scripts/vite/prerender-static-pages.ts';
 const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 const frameworkModule =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|use-sync-external-store)[\\/]/;
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next)[\\/]/;
 const transComponentModule =
-  /node_modules[\\/]react-i18next[\\/].*[\\/]Trans(WithoutContext)?\.js$/;
+  /node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext|utils)\.js$/;
+
+/**
+ * What the first load would otherwise carry for nothing (npm run bench:client):
+ * - react-router's package exports point at its development build, warnings included, in every
+ *   mode; the production build it ships beside it is the same code without them;
+ * - react-i18next reads useSyncExternalStore through a shim kept for React versions before 18;
+ *   React 19 has the hook itself (client/lib/react-sync-external-store.ts hands it over).
+ */
+const reactRouterBuild = path.join(repoRoot, 'node_modules', 'react-router', 'dist', 'production');
+const productionAliases = [
+  { find: /^react-router$/, replacement: path.join(reactRouterBuild, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterBuild, 'dom-export.mjs') },
+];
+const reactHookShim = {
+  find: /^use-sync-external-store\/shim$/,
+  replacement: path.join(repoRoot, 'client', 'lib', 'react-sync-external-store.ts'),
+};
 
 /**
  * The client build (`npm run build:client`) and the dev server that the BFF embeds (`npm run dev`).
@@ -20,13 +37,17 @@ const transComponentModule =
  * status (unknown paths are 404). The build also renders the static pages to HTML, in English and
  * French, through client/prerender/render-page.tsx.
  */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: path.join(repoRoot, 'client'),
   appType: 'custom',
   // The BFF prints "Ready on …"; Vite must not wipe it.
   clearScreen: false,
   // The static pages are prerendered once the bundle is written (scripts/vite/prerender-static-pages.ts).
   plugins: [react(), buildArtifacts({ prerender: prerenderStaticPages })],
+  resolve: {
+    // The dev server keeps react-router's development warnings.
+    alias: command === 'build' ? [...productionAliases, reactHookShim] : [reactHookShim],
+  },
   define: {
     // Session replay's compression worker is served as a file of the build (client/lib/
     // error-reporting-sdk.ts), since the CSP refuses the blob: URL the SDK would start its inline
@@ -47,6 +68,8 @@ export default defineConfig({
     // longest task of the page (npm run bench:client); the browser fetches them as it meets them,
     // and screens are preloaded ahead of navigation anyway (client/lib/route-preload.ts).
     modulePreload: {
+      // Every browser the product supports follows <link rel="modulepreload"> itself.
+      polyfill: false,
       resolveDependencies: (_file, dependencies, { hostType }) =>
         hostType === 'html' ? dependencies : [],
     },
@@ -61,10 +84,34 @@ export default defineConfig({
               // The libraries every page runs, in a chunk of their own: it changes only when they
               // are upgraded, so browsers keep it cached across releases of the app. Listed by name
               // so that a library only some screens use (Firebase) never joins the first load.
-              // react-i18next's <Trans> (and the HTML parser it brings) serves only the pages
-              // with links inside their texts, so it stays with them, out of the first load.
+              // react-i18next's <Trans> (and the HTML parser and helpers it brings) serves only the
+              // pages with links inside their texts, so it stays with them, out of the first load;
+              // its useTranslation is not used at all (client/lib/use-translation.ts).
               name: 'framework',
               test: (id) => frameworkModule.test(id) && !transComponentModule.test(id),
+            },
+            {
+              // zod/mini, with which the client parses every answer of the BFF and the API
+              // (shared/schemas): the first load needs it for the session's answer, the signed-in
+              // screens for theirs, so it is one chunk of its own that they all share, rather than
+              // pieces copied into the entry and the screens.
+              name: 'zod-mini',
+              test: /node_modules[\\/]zod[\\/]/,
+            },
+            {
+              // TanStack Query, the signed-in screens' server state: loaded with the authenticated
+              // layout (client/app/query-client.ts), never with the public pages.
+              name: 'tanstack-query',
+              test: /node_modules[\\/]@tanstack[\\/]/,
+            },
+            {
+              // The app's own code that every first load runs, in the entry's file: left to the
+              // automatic splitting, the pieces the screens share too (the session, the constants,
+              // the language detection) became files of their own, each fetched and compressed
+              // apart, which the first load paid for (npm run bench:client).
+              name: 'index',
+              tags: ['$initial'],
+              test: (id) => !/node_modules/.test(id),
             },
           ],
         },
@@ -80,4 +127,4 @@ export default defineConfig({
       allow: ['client', 'shared', 'node_modules'].map((folder) => path.join(repoRoot, folder)),
     },
   },
-});
+}));

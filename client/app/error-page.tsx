@@ -1,8 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../components/document-head.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
- * The generic error pages of spec §2: status 404 is "Page Not Found", any other status "Internal
+ * The generic error pages, worded as the BFF's own (server/bff/error-page.ts): status 404 is "Page
+ * Not Found", any other status "Internal
  * Server Error". No detail of the error is shown. The way home is a full page load, not an in-app
  * navigation: it starts again from a clean state.
  */
@@ -25,8 +26,8 @@ export function GenericErrorPage({ status }: { status: number }) {
 }
 
 /**
- * A route guard that could not decide (spec §2: "a failing route guard gives a 404 page titled
- * 'Page Not Found: {path}'"): the session could not be established, so the page is not shown.
+ * A route guard that could not decide, as a 404 titled "Page Not Found: {path}": the session could
+ * not be established, so a page that needs it is not shown, and the visitor can reload.
  */
 export function GuardFailurePage({ path }: { path: string }) {
   const { t } = useTranslation();

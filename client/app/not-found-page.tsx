@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { DocumentHead } from '../components/document-head.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
- * Shown for a path that no route matches (spec §2: a non-fatal 404). The BFF has already answered
+ * Shown for a path that no route matches: a 404 that leaves the app working. The BFF has answered
  * such a request with status 404; the rest of the app keeps working, so the way home is an in-app
  * link.
  */

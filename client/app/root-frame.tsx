@@ -7,8 +7,9 @@ import { preloadRoute } from './screens.ts';
 /**
  * What every page has whatever its layout: the consent banner, the screens' preloading for links,
  * and a new page starting at its top (the browser does that for full loads, not for in-app ones).
- * Not react-router's <ScrollRestoration>: it keeps positions in sessionStorage, and spec §3 lists
- * everything the product may store in the browser.
+ * Not react-router's <ScrollRestoration>: it keeps positions in sessionStorage, and the product
+ * stores nothing in the browser beyond its short list
+ * (docs/decisions/0008-consent-and-browser-storage.md).
  */
 export function RootFrame() {
   const { pathname } = useLocation();

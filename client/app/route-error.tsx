@@ -10,7 +10,8 @@ import { isGuardFailure } from './route-guard.ts';
  * (inside its layout, which keeps working) and one at the root (for the layouts themselves).
  *
  * - a guard that could not decide: the guard-failure 404;
- * - a chunk that failed to load: one reload (spec §4); when the reload guard forbids another, the
+ * - a chunk that failed to load: one reload, which fetches the build that replaced it
+ *   (client/lib/chunk-load-recovery.ts); when the reload guard forbids another, the
  *   error page;
  * - a 404 response: "Page Not Found"; anything else: "Internal Server Error", reported.
  */

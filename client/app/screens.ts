@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { findRoute, type AppRouteName, type RouteLayout } from '../../shared/routes.ts';
-import type { Namespace } from '../lib/i18n.ts';
+import { findRoute, type AppRouteName } from '../../shared/routes.ts';
+import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
 import { createPreloadQueue } from '../lib/route-preload.ts';
 
 /**
@@ -38,40 +38,53 @@ export const screenLoaders: Record<AppRouteName, () => Promise<ScreenModule>> = 
 };
 
 /**
- * The namespace a layout's screens read, known before their code arrives, so that the app start
- * fetches it alongside `common` rather than after the first screen's chunk (the screen's own
- * `namespaces` stay the reference: loading one already loaded costs nothing).
+ * Which translation namespaces each route's screen reads beyond `common`: its area's, and `auth`
+ * where the identity provider's messages can show. Known before the screen's code arrives, so that
+ * the app start fetches them alongside `common`, and a link's preload alongside the screen's code,
+ * rather than after it; each screen declares the same list itself (`namespaces`), which the route
+ * loads before it renders, and tests/unit/screen-namespaces.test.ts keeps the two in agreement.
  */
-const layoutNamespaces: Record<RouteLayout, readonly Namespace[]> = {
-  static: ['marketing'],
-  authenticated: ['app'],
-  none: ['app'],
+export const routeNamespaces: Record<AppRouteName, readonly Namespace[]> = {
+  index: ['marketing'],
+  pricing: ['marketing'],
+  legal: ['marketing'],
+  privacy: ['marketing'],
+  'privacy-policy': ['marketing'],
+  dashboard: ['dashboard'],
+  home: ['dashboard'],
+  shops: ['shops'],
+  'oauth-shopify': ['shops'],
+  'oauth-complete': ['shops'],
+  seo: ['seo'],
+  'seo-pages': ['seo'],
+  blog: ['blog'],
+  'blog-no-shop': ['blog'],
+  subscription: ['subscription'],
+  settings: ['settings', 'auth'],
+  contact: ['contact'],
+  login: ['account', 'auth'],
+  'verify-email': ['account', 'auth'],
+  'verify-email-success': ['account', 'auth'],
 };
 
-/** The screens that show the sign-in forms or the identity provider's messages (spec §8). */
-const authNamespaceRoutes: ReadonlySet<string> = new Set([
-  'login',
-  'verify-email',
-  'verify-email-success',
-  'settings',
-]);
-
+/** The namespaces of the screen at `pathname`; none for a path no route has. */
 export function namespacesForPath(pathname: string): readonly Namespace[] {
   const route = findRoute(pathname);
-  if (route === undefined) return [];
-  const namespaces = layoutNamespaces[route.layout];
-  return authNamespaceRoutes.has(route.name) ? [...namespaces, 'auth'] : namespaces;
+  return route === undefined ? [] : routeNamespaces[route.name as AppRouteName];
 }
 
 const preloadQueue = createPreloadQueue();
 
 /**
- * Fetches the code of the screen at `pathname` ahead of a navigation (a link hovered, focused or
- * seen while the browser is idle); at most five at a time, each once. Unknown paths do nothing.
+ * Fetches the code and the translations of the screen at `pathname` ahead of a navigation (a link
+ * hovered, focused or seen while the browser is idle); at most five at a time, each once. Unknown
+ * paths do nothing.
  */
 export function preloadRoute(pathname: string): void {
   const route = findRoute(pathname);
   if (route === undefined) return;
   const name = route.name as AppRouteName;
-  void preloadQueue.preload(name, screenLoaders[name]);
+  void preloadQueue.preload(name, () =>
+    Promise.all([screenLoaders[name](), loadNamespaces(routeNamespaces[name])]),
+  );
 }

@@ -2,15 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '../../shared/constants.ts';
-import type { Account } from '../../shared/schemas/account.ts';
-import { ensureBackendAccount, followAccountSync, mayHaveAccount } from '../lib/account-sync.ts';
-import {
-  getAuthState,
-  initAuth,
-  isAuthInitialized,
-  subscribeAuth,
-  type AuthState,
-} from '../lib/auth-session.ts';
+import { getAuthState, initAuth, isAuthInitialized, subscribeAuth } from '../lib/auth-session.ts';
 import { readStorage } from '../lib/browser-storage.ts';
 import { reportError, setReportedUser, startErrorReporting } from '../lib/error-reporting.ts';
 import { initI18n } from '../lib/i18n.ts';
@@ -20,32 +12,18 @@ import {
   startPreferences,
 } from '../lib/preferences.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
+import { accountAtStart, followAccountSync } from '../lib/signed-in-account.ts';
 import { waitUntil } from '../lib/wait-until.ts';
 import { createAppRouter, whenRouterReady, type AppRouter } from './router.tsx';
 import { namespacesForPath } from './screens.ts';
 import './base.css';
 
 /**
- * The app start of spec §4: auth first (the language may come from the account), then the
+ * The app start: auth first (the language may come from the account), then the
  * language, then the first render. The first screen's code, the session answer and the translations
  * load side by side; the page is rendered once all are there, over the prerendered HTML if any
  * (no hydration: the prerendered markup is for crawlers and the first paint, the app replaces it).
  */
-
-/**
- * The backend account, when a verified or Google user is signed in (spec §4 "Auth change": the
- * session that answers at start is the first auth change, so a missing account is created, in
- * English, spec §3's language of an automatic creation, unless a pending registration of this user
- * names one); an unverified user has none yet, and a failure is left to the next change or start.
- */
-async function signedInAccount(state: AuthState): Promise<Account | null> {
-  if (state.status !== 'signed-in' || !mayHaveAccount(state.user)) return null;
-  try {
-    return await ensureBackendAccount(state.user);
-  } catch {
-    return null;
-  }
-}
 
 /** The error reporter knows who is signed in (`{ id, email }`) and nobody after sign-out. */
 function followReportedUser(): void {
@@ -64,7 +42,8 @@ function followReportedUser(): void {
 
 /**
  * A newer build makes the next navigation a full page load (nothing happens under the dev server).
- * The first check is due a second after the page's load event (spec §9), so its code is only
+ * The first check is due a second after the page's load event (shared/constants.ts), so its code is
+ * only
  * fetched once the page has loaded: the first page never waits for it.
  */
 function watchForNewerBuild(router: AppRouter): void {
@@ -104,7 +83,7 @@ export async function startApp(): Promise<void> {
 
   await waitUntil(isAuthInitialized, appStartWait);
   const startState = getAuthState();
-  const account = await signedInAccount(startState);
+  const account = await accountAtStart(startState);
   const language = resolveStartLanguage({
     accountLanguage: account?.language,
     query: window.location.search,

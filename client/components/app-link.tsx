@@ -11,7 +11,8 @@ import { whenIdle } from '../lib/route-preload.ts';
 
 /**
  * A link to another screen of the app that fetches the screen's code before it is needed: when the
- * browser is idle after the link appears, and at once when it is hovered or focused (issue 3 §4).
+ * browser is idle after the link appears, and at once when it is hovered or focused, so that the
+ * navigation rarely waits for the network.
  */
 
 /**

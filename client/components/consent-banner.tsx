@@ -1,13 +1,14 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConsentBannerOpen, useIsPrerendering } from '../lib/consent.ts';
 import { acceptCookies, refuseCookies } from '../lib/preferences.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 
 /**
- * The cookie-consent banner (issue 3 §3): open on a first visit and when reopened from the footer or
- * Settings. It is a region, not a dialog: the page stays usable, and Accept and Refuse sit side by
- * side, styled alike, so that refusing is exactly as easy as accepting.
+ * The cookie-consent banner (docs/decisions/0008-consent-and-browser-storage.md): open on a first
+ * visit and when reopened from the footer or Settings. It is a region, not a dialog: the page stays
+ * usable, and Accept and Refuse sit side by side, styled alike, so that refusing is exactly as easy
+ * as accepting.
  */
 export function ConsentBanner() {
   const { t } = useTranslation();

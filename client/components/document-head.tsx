@@ -1,46 +1,19 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { defaultLanguage } from '../../shared/constants.ts';
 import { isSupportedLanguage } from '../lib/detect-language.ts';
 import { readRuntimeConfig } from '../lib/runtime-config.ts';
-import { headTags, headTagSelector, managedHeadSelectors, type HeadTag } from '../lib/head-tags.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * Every page names itself through <DocumentHead>: the tab title `<title> · Vitrine` and, for pages
  * meant to be found, the description, canonical, hreflang and Open Graph tags of head-tags.ts. The
  * tags the prerender wrote are updated in place, never duplicated, and those of the previous page
  * that this one does not have are removed. Renders nothing.
+ *
+ * The code that writes the tags is fetched when a page first names itself, not with the first
+ * load: a prerendered page arrives with its head written already.
  */
-
-/** Brings the head of `target` to exactly `tags`. */
-export function applyHeadTags(target: Document, tags: readonly HeadTag[]): void {
-  const keep = new Set<Element>();
-  for (const tag of tags) {
-    if (tag.kind === 'title') {
-      target.title = tag.text;
-      continue;
-    }
-    const selector = headTagSelector(tag);
-    let element = target.head.querySelector(selector);
-    if (element === null) {
-      element = target.createElement(tag.kind);
-      target.head.append(element);
-    }
-    if (tag.kind === 'meta') {
-      element.setAttribute(tag.attribute, tag.key);
-      element.setAttribute('content', tag.content);
-    } else {
-      element.setAttribute('rel', tag.rel);
-      if (tag.hreflang !== undefined) element.setAttribute('hreflang', tag.hreflang);
-      element.setAttribute('href', tag.href);
-    }
-    keep.add(element);
-  }
-  for (const element of target.head.querySelectorAll(managedHeadSelectors.join(','))) {
-    if (!keep.has(element)) element.remove();
-  }
-}
 
 export function DocumentHead({ title, description }: { title: string; description?: string }) {
   const { t, i18n } = useTranslation();
@@ -51,16 +24,28 @@ export function DocumentHead({ title, description }: { title: string; descriptio
     : defaultLanguage;
 
   useEffect(() => {
-    applyHeadTags(
-      document,
-      headTags({
-        title: fullTitle,
-        description,
-        path: pathname,
-        language,
-        publicUrl: readRuntimeConfig().publicUrl,
-      }),
+    let current = true;
+    void import('../lib/head-tags.ts').then(
+      (loaded: typeof import('../lib/head-tags.ts') | undefined) => {
+        // A page left meanwhile names itself no more; undefined: a reload is recovering the chunk.
+        if (!current || loaded === undefined) return;
+        loaded.applyHeadTags(
+          document,
+          loaded.headTags({
+            title: fullTitle,
+            description,
+            path: pathname,
+            language,
+            publicUrl: readRuntimeConfig().publicUrl,
+          }),
+        );
+      },
+      // A chunk that failed to load: chunk-load recovery has it in hand; the old title stays.
+      () => {},
     );
+    return () => {
+      current = false;
+    };
   }, [fullTitle, description, pathname, language]);
 
   return null;

@@ -1,8 +1,8 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { supportedLanguages } from '../../shared/constants.ts';
 import { isSupportedLanguage } from '../lib/detect-language.ts';
 import { changeLanguage } from '../lib/preferences.ts';
+import { useTranslation } from '../lib/use-translation.ts';
+import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 
 /**
@@ -11,31 +11,35 @@ import { useSaveFailedAlert } from './save-failed-alert.tsx';
  */
 export function LanguageSwitcher({ showLabel = false }: { showLabel?: boolean }) {
   const { t, i18n } = useTranslation();
-  const id = useId();
   const { track, alert } = useSaveFailedAlert();
   const current = isSupportedLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
 
   return (
-    <div className="switcher">
-      <label htmlFor={id} className={showLabel ? 'switcher-label' : 'visually-hidden'}>
-        {t('language.label')}
-      </label>
-      <select
-        id={id}
-        className="switcher-select"
-        value={current}
-        onChange={(event) => {
-          const next = event.target.value;
-          if (isSupportedLanguage(next)) track(changeLanguage(next));
-        }}
-      >
-        {supportedLanguages.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {t(`language.names.${language}`)}
-          </option>
-        ))}
-      </select>
-      {alert}
-    </div>
+    <FormField
+      className="switcher"
+      labelClassName={showLabel ? 'switcher-label' : 'visually-hidden'}
+      label={t('language.label')}
+    >
+      {(control) => (
+        <>
+          <select
+            {...control}
+            className="switcher-select"
+            value={current}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (isSupportedLanguage(next)) track(changeLanguage(next));
+            }}
+          >
+            {supportedLanguages.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {t(`language.names.${language}`)}
+              </option>
+            ))}
+          </select>
+          {alert}
+        </>
+      )}
+    </FormField>
   );
 }

@@ -1,38 +1,42 @@
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { supportedThemes } from '../../shared/constants.ts';
 import { changeTheme, useThemePreference } from '../lib/preferences.ts';
 import { isSupportedTheme } from '../lib/theme.ts';
+import { useTranslation } from '../lib/use-translation.ts';
+import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 
 /** Light, dark, or the system's choice (which the page then follows live). */
 export function ThemeSwitcher({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
-  const id = useId();
   const preference = useThemePreference();
   const { track, alert } = useSaveFailedAlert();
 
   return (
-    <div className="switcher">
-      <label htmlFor={id} className={showLabel ? 'switcher-label' : 'visually-hidden'}>
-        {t('theme.label')}
-      </label>
-      <select
-        id={id}
-        className="switcher-select"
-        value={preference}
-        onChange={(event) => {
-          const next = event.target.value;
-          if (isSupportedTheme(next)) track(changeTheme(next));
-        }}
-      >
-        {supportedThemes.map((theme) => (
-          <option key={theme} value={theme}>
-            {t(`theme.options.${theme}`)}
-          </option>
-        ))}
-      </select>
-      {alert}
-    </div>
+    <FormField
+      className="switcher"
+      labelClassName={showLabel ? 'switcher-label' : 'visually-hidden'}
+      label={t('theme.label')}
+    >
+      {(control) => (
+        <>
+          <select
+            {...control}
+            className="switcher-select"
+            value={preference}
+            onChange={(event) => {
+              const next = event.target.value;
+              if (isSupportedTheme(next)) track(changeTheme(next));
+            }}
+          >
+            {supportedThemes.map((theme) => (
+              <option key={theme} value={theme}>
+                {t(`theme.options.${theme}`)}
+              </option>
+            ))}
+          </select>
+          {alert}
+        </>
+      )}
+    </FormField>
   );
 }

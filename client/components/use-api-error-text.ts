@@ -1,12 +1,13 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation.ts';
 import type common from '../locales/en/common.json';
 
 /**
- * The words for an API error code (ARCHITECTURE.md: the client shows the code's text in the user's
- * language, never the server's English). A screen passes the message it prefers for the failure it
- * knows best (`fallback`); any other code the common catalogue names gets its own text, because
- * "too many attempts" or "check your connection" tells the user more than a generic failure.
+ * The words for an API error code: the client shows the code's text in the user's language, never
+ * the server's message, which is English written for developers (shared/errors.ts). A screen passes
+ * the message it prefers for the failure it knows best (`fallback`); any other code the common
+ * catalogue names gets its own text, because "too many attempts" or "check your connection" tells
+ * the user more than a generic failure.
  */
 
 type CommonApiErrorCode = keyof typeof common.apiErrors;

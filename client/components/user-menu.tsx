@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AuthUser } from '../../shared/schemas/session.ts';
 import { signOutAndClear } from '../lib/session-actions.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 import { displayNameOf, initialsOf } from './user-name.ts';
 
@@ -62,8 +62,8 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   async function handleSignOut() {
     setSigningOut(true);
-    // Spec §4 "Logout": the session, then what the browser kept of the user (pending registration,
-    // verification flag, preference cookies).
+    // The session, then what the browser kept of the user (pending registration, verification
+    // flag, preference cookies): nothing of theirs stays for the next person at this browser.
     await signOutAndClear();
     // A full load: every screen, cache and preference of the session starts again from nothing.
     window.location.assign('/login');

@@ -2,7 +2,8 @@ import type { AuthUser } from '../../shared/schemas/session.ts';
 
 /**
  * How the interface names the signed-in user: the display name, else the part of the e-mail before
- * the @ (spec §3's fallback for the display name), else `fallback` ("User" in the visitor's language).
+ * the @ (as an account's default name is made, shared/registration.ts), else `fallback` ("User" in
+ * the visitor's language).
  */
 export function displayNameOf(
   user: Pick<AuthUser, 'displayName' | 'email'>,

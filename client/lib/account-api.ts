@@ -1,13 +1,16 @@
-import { supportedLanguages, supportedThemes } from '../../shared/constants.ts';
-import type {
-  Account,
-  RegisterAccountBody,
-  UpdateAccountBody,
+import {
+  accountResponseSchema,
+  type Account,
+  type RegisterAccountBody,
+  type UpdateAccountBody,
 } from '../../shared/schemas/account.ts';
-import { ApiError, apiRequest, type ApiRequest } from './api-client.ts';
-import { isOneOf, isRecord, isString } from './shape-checks.ts';
+import { apiRequest, type ApiRequest } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 
-/** The backend account (spec §3: "read as data.user"): read at start, updated by the preferences. */
+/**
+ * The backend account, as the API answers it (`{ data: { user } }`, shared/schemas/account.ts): read
+ * at start, created after a sign-in, updated by the preferences and the Settings screen.
+ */
 
 export const accountPath = '/api/v1/account/me';
 export const registerPath = '/api/v1/account/register';
@@ -20,39 +23,21 @@ export interface AccountApi {
   registerAccount(body: RegisterAccountBody): Promise<Account>;
 }
 
-/** The fields the client acts on: the preferences it applies and the identity it shows. */
-function isAccount(value: unknown): value is Account {
-  return (
-    isRecord(value) &&
-    isString(value.uid) &&
-    isString(value.email) &&
-    isString(value.displayName) &&
-    isOneOf(supportedLanguages, value.language) &&
-    isOneOf(supportedThemes, value.theme)
-  );
-}
-
-function accountOf(call: string, body: unknown): Account {
-  const user = isRecord(body) && isRecord(body.data) ? body.data.user : undefined;
-  if (!isAccount(user)) throw new ApiError(200, 'internal_error', `${call}: unexpected answer`);
-  return user;
-}
-
 export function createAccountApi(request: ApiRequest): AccountApi {
   return {
     async fetchAccount() {
       try {
-        return accountOf(`GET ${accountPath}`, await request<unknown>('GET', accountPath));
+        return (await request('GET', accountPath, accountResponseSchema)).data.user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
     async updateAccount(body) {
-      return accountOf(`PUT ${accountPath}`, await request<unknown>('PUT', accountPath, body));
+      return (await request('PUT', accountPath, accountResponseSchema, body)).data.user;
     },
     async registerAccount(body) {
-      return accountOf(`POST ${registerPath}`, await request<unknown>('POST', registerPath, body));
+      return (await request('POST', registerPath, accountResponseSchema, body)).data.user;
     },
   };
 }

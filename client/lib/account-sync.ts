@@ -1,30 +1,23 @@
-import { visitorOf } from '../../shared/navigation-guard.ts';
 import { registrationBody } from '../../shared/registration.ts';
 import type { Account, RegisterAccountBody } from '../../shared/schemas/account.ts';
 import type { AuthUser } from '../../shared/schemas/session.ts';
 import { fetchAccount, registerAccount } from './account-api.ts';
-import { ApiError } from './api-client.ts';
-import { getAuthState, subscribeAuth } from './auth-session.ts';
-import { reportError } from './error-reporting.ts';
+import { ApiError } from './api-error.ts';
 import {
   clearPendingRegistration,
   readPendingRegistration,
   type PendingRegistration,
 } from './pending-registration.ts';
+import { reportError } from './error-reporting.ts';
 import { applyAccountPreferences } from './preferences.ts';
 
 /**
- * The backend account of a signed-in user (spec §4 "Login", "Google login", "Auth change"): looked
- * up, created on 404 (a 409 meaning someone, another tab, created it meanwhile), then the pending
+ * The backend account of a signed-in user, after a sign-in, a verification or at start: looked up,
+ * created on 404 (a 409 meaning someone, another tab, created it meanwhile), then the pending
  * registration is cleared and the account's language and theme applied. Only a verified e-mail user
- * or a Google user has one: an unverified user is never looked up.
+ * or a Google user has one (signed-in-account.ts decides who): an unverified user is never looked up.
+ * The app start loads this module only once such a user is signed in.
  */
-
-/** Whether the user may have a backend account (verified e-mail, or Google). */
-export function mayHaveAccount(user: AuthUser): boolean {
-  const visitor = visitorOf(user);
-  return visitor.signedIn && visitor.emailVerified;
-}
 
 export interface AccountSyncOptions {
   fetchAccount(): Promise<Account | null>;
@@ -95,31 +88,20 @@ export async function syncBackendAccount(user: AuthUser): Promise<Account> {
 }
 
 /**
- * Spec §4 "Auth change": whenever the signed-in user changes, or becomes verified, after the start
- * (a sign-in, a verification, a session that answered late), their account is ensured and applied.
- * `startUser` is the user the app start already handled. A failure waits for the next change or
- * start; the flows that need the account (sign-in, verification) report it themselves.
+ * After an auth change (signed-in-account.ts): the account ensured, then its language and theme
+ * applied while `stillWanted()`. A failure waits for the next change or start; being offline or
+ * signed out meanwhile is no fault worth a report.
  */
-export function followAccountSync(startUser: AuthUser | null): void {
-  const keyOf = (user: AuthUser | null) =>
-    user === null ? null : `${user.uid}:${String(mayHaveAccount(user))}`;
-  let lastKey = keyOf(startUser);
-  subscribeAuth(() => {
-    const state = getAuthState();
-    const user = state.status === 'signed-in' ? state.user : null;
-    const key = keyOf(user);
-    if (key === lastKey) return;
-    lastKey = key;
-    if (user === null || !mayHaveAccount(user)) return;
-    ensureBackendAccount(user)
-      .then(async (account) => {
-        // Signed out or switched user meanwhile: this account's preferences are no longer wanted.
-        if (lastKey === key) await applyAccountPreferences(account);
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof ApiError && (error.status === 0 || error.status === 401))) {
-          reportError(error);
-        }
-      });
-  });
+export async function syncAfterAuthChange(
+  user: AuthUser,
+  stillWanted: () => boolean,
+): Promise<void> {
+  try {
+    const account = await accountSync.ensure(user);
+    if (stillWanted()) await applyAccountPreferences(account);
+  } catch (error) {
+    if (!(error instanceof ApiError && (error.status === 0 || error.status === 401))) {
+      reportError(error);
+    }
+  }
 }

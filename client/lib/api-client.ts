@@ -1,46 +1,46 @@
+import * as z from 'zod/mini';
 import { authTokenWait, csrfHeader } from '../../shared/constants.ts';
 import { errorCodes, type ErrorCode } from '../../shared/errors.ts';
+import { errorResponseSchema } from '../../shared/schemas/errors.ts';
+import { ApiError } from './api-error.ts';
 import { isAuthInitialized } from './auth-session.ts';
 import { waitUntil, type Sleep } from './wait-until.ts';
 
 /**
  * Calls to the API through the BFF, on the same origin: the session cookie goes along and the BFF
- * swaps it for a bearer token. A call first waits for auth to be initialised (spec §9: 100 ms × 50),
- * so that a call made during the app start does not go out before the session is known.
- * Bodies, sent or received, are never logged: they can hold personal data.
+ * swaps it for a bearer token. A call first waits for auth to be initialised (100 ms at a time, 50
+ * times at most: shared/constants.ts), so that a call made during the app start does not go out
+ * before the session is known.
+ *
+ * Every answer is parsed with the schema the server answers with (shared/schemas/*): the caller gets
+ * the contract's type, and an answer that breaks the contract is an `internal_error` rather than a
+ * guess. Bodies, sent or received, are never logged: they can hold personal data.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export type ApiErrorCode = ErrorCode | 'network_error';
+/** The schema of a successful answer's body; a body-less answer (204) is read as `undefined`. */
+export type AnswerSchema<Answer> = z.ZodMiniType<Answer>;
 
-/** A failed call: the HTTP status (0 when no answer came) and the code the client translates. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ApiErrorCode;
+/** The answer of a call that answers 204 No Content. */
+export const noContent = z.undefined();
 
-  constructor(status: number, code: ApiErrorCode, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-  }
+function isErrorCode(value: string): value is ErrorCode {
+  return (errorCodes as readonly string[]).includes(value) || /^invalid_[A-Za-z_]+$/.test(value);
 }
 
-function isErrorCode(value: unknown): value is ErrorCode {
-  return (
-    typeof value === 'string' &&
-    ((errorCodes as readonly string[]).includes(value) || /^invalid_[a-z_]+$/.test(value))
-  );
-}
-
-/** The code of an `{ error: { code } }` body; anything else is an internal error. */
+/** The code of an error answer's body (shared/schemas/errors.ts); anything else is internal. */
 export function errorCodeOf(body: unknown): ErrorCode {
-  if (typeof body !== 'object' || body === null) return 'internal_error';
-  const { error } = body as { error?: unknown };
-  if (typeof error !== 'object' || error === null) return 'internal_error';
-  const { code } = error as { code?: unknown };
-  return isErrorCode(code) ? code : 'internal_error';
+  const parsed = z.safeParse(errorResponseSchema, body);
+  return parsed.success && isErrorCode(parsed.data.error.code)
+    ? parsed.data.error.code
+    : 'internal_error';
+}
+
+/** The JSON of an answer's body, or undefined when it has none. */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text === '' ? undefined : JSON.parse(text);
 }
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -51,14 +51,20 @@ export interface ApiClientOptions {
   sleep?: Sleep;
 }
 
-export type ApiRequest = <T>(method: HttpMethod, path: string, body?: unknown) => Promise<T>;
+export type ApiRequest = <Answer>(
+  method: HttpMethod,
+  path: string,
+  answer: AnswerSchema<Answer>,
+  body?: unknown,
+) => Promise<Answer>;
 
 export function createApiClient(options: ApiClientOptions): ApiRequest {
-  return async function apiRequest<T>(
+  return async function apiRequest<Answer>(
     method: HttpMethod,
     path: string,
+    answer: AnswerSchema<Answer>,
     body?: unknown,
-  ): Promise<T> {
+  ): Promise<Answer> {
     await waitUntil(options.isAuthInitialized, authTokenWait, options.sleep);
     // The message names the call, never its query string or body.
     const call = `${method} ${path.split('?')[0]}`;
@@ -80,22 +86,24 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
       throw new ApiError(0, 'network_error', `${call}: no answer`);
     }
 
-    if (!response.ok) {
-      let errorBody: unknown;
-      try {
-        errorBody = await response.json();
-      } catch {
-        // A proxy's HTML error page, or no body: the status says enough.
+    let received: unknown;
+    try {
+      received = await bodyOf(response);
+    } catch {
+      // A proxy's HTML error page, or a body cut short: the status says what it can.
+      if (response.ok) {
+        throw new ApiError(response.status, 'internal_error', `${call}: the answer is not JSON`);
       }
-      const code = errorCodeOf(errorBody);
+    }
+    if (!response.ok) {
+      const code = errorCodeOf(received);
       throw new ApiError(response.status, code, `${call}: ${response.status} ${code}`);
     }
-    if (response.status === 204) return undefined as T;
-    try {
-      return (await response.json()) as T;
-    } catch {
-      throw new ApiError(response.status, 'internal_error', `${call}: the answer is not JSON`);
+    const parsed = z.safeParse(answer, received);
+    if (!parsed.success) {
+      throw new ApiError(response.status, 'internal_error', `${call}: unexpected answer`);
     }
+    return parsed.data;
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The failures of the sign-in flows and how they read (spec §8). A flow throws an AuthFlowError whose
+ * The failures of the sign-in flows and how they read. A flow throws an AuthFlowError whose
  * `code` is the identity provider's (`auth/wrong-password`) or the BFF/API's (`rate_limited`); the
  * page turns it into a key of the `auth` namespace with authErrorMessageKey, so that the message is
  * chosen by code, never by the provider's English text. Pure: tested in Node.
@@ -17,8 +17,8 @@ export class AuthFlowError extends Error {
 }
 
 /**
- * What the user was doing when it failed: it picks the message of a code no table knows (spec §8's
- * "other" of the login and Google tables, and the fallback messages of the other flows).
+ * What the user was doing when it failed: it picks the message of a code no table knows (the
+ * fallback messages under `fallback.` of the auth namespace, one per flow).
  */
 export type AuthErrorContext =
   | 'login'
@@ -36,19 +36,19 @@ export type AuthErrorContext =
 
 /** The codes that have a message of their own, whatever the flow (keys under `errors.`). */
 export const knownErrorKeys = [
-  // Spec §8, login errors.
+  // Sign-in with e-mail and password.
   'user-not-found',
   'wrong-password',
   'invalid-email',
   'user-disabled',
   'too-many-requests',
   'network-request-failed',
-  // Spec §8, Google sign-in errors.
+  // Google sign-in.
   'popup-closed-by-user',
   'popup-blocked',
   'cancelled-popup-request',
   'account-exists-with-different-credential',
-  // Spec §8's other handled provider codes, and the sign-up and re-authentication ones.
+  // The provider's other codes worth a message, and the sign-up and re-authentication ones.
   'unauthorized-domain',
   'web-storage-unsupported',
   'password-does-not-meet-requirements',

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import * as z from 'zod/mini';
 import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
-import { isNullableString, isRecord, isString } from './shape-checks.ts';
+import { sessionStateResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
 
 /**
  * Who is signed in, as the BFF says (`GET /auth/session`): the session cookie is httpOnly, so the
@@ -12,7 +12,7 @@ import { isNullableString, isRecord, isString } from './shape-checks.ts';
  * - `unknown`: any other answer, or no answer at all; the session cannot be established, so
  *   `auth` routes refuse to render (their guard fails) while guest and open routes do.
  *
- * Auth is initialised (spec §4) at the first answer or 1 s after the start, whichever comes first:
+ * Auth is initialised at the first answer or 1 s after the start, whichever comes first:
  * the app start and API calls wait for that, not for a slow answer.
  */
 
@@ -49,30 +49,22 @@ const unknownState: AuthState = { status: 'unknown' };
 
 const requestHeaders = { accept: 'application/json', [csrfHeader.name]: csrfHeader.value };
 
-/** The state that an answer of `GET /auth/session` means: `{ user: null }` is a signed-out visitor. */
+/**
+ * The state that an answer of `GET /auth/session` means, read with the schema the BFF answers with:
+ * `{ user: null }` is a signed-out visitor; anything else than the contract is `unknown`.
+ */
 export async function authStateFromResponse(response: Response): Promise<AuthState> {
   if (response.status !== 200) return unknownState;
+  let body: unknown;
   try {
-    const body: unknown = await response.json();
-    const user = isRecord(body) ? body.user : undefined;
-    if (user === null) return signedOutState;
-    return isAuthUser(user) ? { status: 'signed-in', user } : unknownState;
+    body = await response.json();
   } catch {
     return unknownState;
   }
-}
-
-/** The fields of spec §3's auth user, as the BFF's session routes describe them. */
-export function isAuthUser(value: unknown): value is AuthUser {
-  return (
-    isRecord(value) &&
-    isString(value.uid) &&
-    isNullableString(value.email) &&
-    isNullableString(value.displayName) &&
-    isNullableString(value.photoURL) &&
-    isString(value.providerId) &&
-    typeof value.emailVerified === 'boolean'
-  );
+  const parsed = z.safeParse(sessionStateResponseSchema, body);
+  if (!parsed.success) return unknownState;
+  const { user } = parsed.data;
+  return user === null ? signedOutState : { status: 'signed-in', user };
 }
 
 export function createAuthSession(options: AuthSessionOptions): AuthSession {
@@ -215,7 +207,7 @@ export function whenSessionKnown(): Promise<AuthState> {
   return authSession.whenSessionKnown();
 }
 
-/** For the sign-in and sign-out flows (issue 4), once the BFF has opened or closed the session. */
+/** For the sign-in and sign-out flows, once the BFF has opened or closed the session. */
 export function setSignedInUser(user: AuthUser | null): void {
   authSession.setSignedInUser(user);
 }

@@ -1,11 +1,12 @@
 /**
- * The only door to cookies, localStorage and sessionStorage (spec §3 lists everything that goes
- * through it). Storage can be missing or throw (private modes, disabled cookies, sandboxed frames,
- * a full quota): preferences are a convenience, so every access here fails quietly instead of
- * breaking the page.
+ * The only door to cookies, localStorage and sessionStorage (what goes through it is listed in
+ * shared/constants.ts and docs/decisions/0008-consent-and-browser-storage.md). Storage can be
+ * missing or throw (private modes, disabled cookies, sandboxed frames, a full quota): preferences
+ * are a convenience, so every access here fails quietly instead of breaking the page.
  *
  * The logic takes its document and storages as arguments (createBrowserStorage), so that it is
- * tested in Node; the exported functions use the browser's, looked up at each call, never at import.
+ * tested in Node; the exported functions use the browser's, looked up at each call, never at
+ * import.
  */
 
 export type StorageArea = 'local' | 'session';
@@ -51,7 +52,7 @@ export function parseCookie(cookieHeader: string, name: string): string | undefi
   return undefined;
 }
 
-/** The `Set-Cookie`-style line for document.cookie, with the attributes of spec §3. */
+/** The `Set-Cookie`-style line for document.cookie: site-wide, SameSite=Lax, Secure over HTTPS. */
 export function cookieLine(
   name: string,
   value: string,

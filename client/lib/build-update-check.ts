@@ -1,13 +1,14 @@
 import { buildCheckDelayMs, buildCheckIntervalMs } from '../../shared/constants.ts';
 
 /**
- * The check for a newer build (spec §2: "the application polls for a newer build"; issue 3 §4):
+ * The check for a newer build, so that a page left open does not run old code against a new server:
  * `builds/latest.json` is fetched 1 s after load, then every hour and whenever the tab becomes
  * visible again; once it names a build other than the running one, an update is waiting and the
  * next in-app navigation becomes a full page load (client/app/build-update-reload.ts).
  *
  * The decisions and the scheduling take their fetch, clock, timers and visibility signal as
- * arguments, so that they are tested without a browser; startBuildUpdateCheck wires in the real ones.
+ * arguments, so that they are tested without a browser; startBuildUpdateCheck wires in the real
+ * ones.
  */
 
 /** The query string defeats any cache between the browser and the BFF (which sends no-store too). */

@@ -3,7 +3,7 @@ import { readStorage, writeStorage } from './browser-storage.ts';
 
 /**
  * A chunk that fails to load is most often one that a new deployment removed while the page was
- * open (spec §4 "Chunk load error"): a reload fetches the new build. A sessionStorage marker
+ * open: a reload fetches the new build. A sessionStorage marker
  * `{ path, at }` keeps a broken deployment from reloading the same path in a loop: within 10 s of a
  * reload of that path, the error page shows instead.
  */

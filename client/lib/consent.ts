@@ -3,10 +3,10 @@ import { browserStorageKeys } from '../../shared/constants.ts';
 import { browserStorage, type BrowserStorage } from './browser-storage.ts';
 
 /**
- * The cookie-consent choice (spec §3, §5): kept in localStorage as `accepted` or `refused`; only
- * `accepted` lets the language and theme cookies be written (preferences.ts acts on the choice).
- * The banner is open while no choice is known, or after the footer's "Cookie settings" or the
- * Settings screen reopened it; any choice closes it.
+ * The cookie-consent choice (docs/decisions/0008-consent-and-browser-storage.md): kept in
+ * localStorage as `accepted` or `refused`; only `accepted` lets the language and theme cookies be
+ * written (preferences.ts acts on the choice). The banner is open while no choice is known, or
+ * after the footer's "Cookie settings" or the Settings screen reopened it; any choice closes it.
  */
 
 export type ConsentChoice = 'accepted' | 'refused';

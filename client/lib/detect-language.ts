@@ -7,7 +7,7 @@ import {
 import { parseCookie } from './browser-storage.ts';
 
 /**
- * Where a language can come from in the browser (spec §4 "Language"), each read strictly by the
+ * Where a language can come from in the browser, each read strictly by the
  * rules the BFF also picks a prerendered page's language by (shared/languages.ts). The order in
  * which they count is resolveStartLanguage's (preferences.ts).
  */

@@ -10,13 +10,13 @@ import { tracePropagationTargets } from '../../shared/error-reporting/trace-prop
 import type { ErrorReportingConfig } from './error-reporting.ts';
 
 /**
- * The browser SDK's settings (spec §8 and §9), as pure values and functions so that they are tested
- * without a browser; ./error-reporting-sdk.ts adds the integrations and calls `init`. The numbers come
- * from shared/constants.ts, the ignore list, the scrubber and the trace targets from
- * shared/error-reporting/, which the server uses too.
+ * The browser SDK's settings (docs/decisions/0007-client-error-reporting.md), as pure values and
+ * functions so that they are tested without a browser; ./error-reporting-sdk.ts adds the
+ * integrations and calls `init`. The numbers come from shared/constants.ts, the ignore list, the
+ * scrubber and the trace targets from shared/error-reporting/, which the server uses too.
  */
 
-/** Session replay's privacy settings (spec §9): no text, no input value, no image or video. */
+/** Session replay's privacy settings: no text, no input value, no image or video. */
 export const replayPrivacy = {
   maskAllText: true,
   maskAllInputs: true,
@@ -47,11 +47,12 @@ export function sentryOptions(
     normalizeDepth: errorReporting.normalizeDepth,
     ignoreErrors: [...ignoredErrors],
     tracePropagationTargets: tracePropagationTargets(publicUrl),
-    // SDK 11 has no `sendDefaultPii`: `dataCollection` says what it may collect on its own. Personal
-    // data off means no user info (no IP address inferred either). URLs keep no query string, as the
-    // server's logs and reports do: the product's own pages carry one-time codes in theirs (e-mail
-    // action links, OAuth callbacks), under names no list can foresee. Of the request headers the
-    // browser gives, only the User-Agent is kept (the Referer may be another site's URL).
+    // SDK 11 has no `sendDefaultPii`: `dataCollection` says what it may collect on its own.
+    // Personal data off means no user info (no IP address inferred either). URLs keep no query
+    // string, as the server's logs and reports do: the product's own pages carry one-time codes in
+    // theirs (e-mail action links, OAuth callbacks), under names no list can foresee. Of the
+    // request headers the browser gives, only the User-Agent is kept (the Referer may be another
+    // site's URL).
     dataCollection: {
       userInfo: errorReporting.sendDefaultPii,
       cookies: false,
@@ -63,7 +64,7 @@ export function sentryOptions(
     // The SDK would otherwise rewrite the message of the app's own fetch errors ("Failed to fetch
     // (host)"), which the app may show or match on; only the report gets the host.
     enhanceFetchErrorMessages: 'report-only',
-    // The spec's scrubbing runs on whatever leaves, for what the SDK or the app attaches.
+    // The scrubbing runs on whatever leaves, for what the SDK or the app attaches.
     beforeSend: (event) => scrubEvent(event),
     beforeBreadcrumb: (breadcrumb) => scrubBreadcrumb(breadcrumb),
     beforeSendSpan: (span) => ({ ...span, attributes: scrubAttributes(span.attributes) }),
@@ -85,9 +86,10 @@ function mapUrl(value: unknown): unknown {
 const urlDataFields = ['url', 'from', 'to'];
 
 /**
- * Session replay records its own breadcrumbs and performance spans, outside the SDK's URL filtering:
- * a span's description is the URL of the page or resource, and span or breadcrumb data may hold
- * URLs. Those lose their query strings, and the data is scrubbed like the SDK's breadcrumbs.
+ * Session replay records its own breadcrumbs and performance spans, outside the SDK's URL
+ * filtering: a span's description is the URL of the page or resource, and span or breadcrumb data
+ * may hold URLs. Those lose their query strings, and the data is scrubbed like the SDK's
+ * breadcrumbs.
  */
 export function scrubRecordingEvent(event: ReplayFrameEvent): ReplayFrameEvent {
   if (event.data.tag !== 'performanceSpan' && event.data.tag !== 'breadcrumb') return event;

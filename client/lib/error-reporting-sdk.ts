@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
-// (For the `?url` import below, also when the Node-side typecheck reaches this file through a test.)
+// (For the `?url` import below, also when the Node-side typecheck reaches this file through a
+// test.)
 import * as Sentry from '@sentry/react';
 // Replay compresses its recordings in a worker. The SDK would start it from a blob: URL, which the
 // CSP forbids (workers fall under script-src 'self'); served as a file of the build, it is allowed.
@@ -14,8 +15,8 @@ import {
 
 /**
  * The Sentry browser SDK, in a chunk of its own that ./error-reporting.ts imports only when the
- * runtime configuration names a DSN. Initialised once; the page's origin is the product's own domain
- * for trace headers unless the app start says otherwise.
+ * runtime configuration names a DSN. Initialised once; the page's origin is the product's own
+ * domain for trace headers unless the app start says otherwise.
  */
 export function initErrorReportingSdk(
   config: ErrorReportingConfig,
@@ -29,7 +30,8 @@ export function initErrorReportingSdk(
       // the router exists before this chunk arrives. The product's paths have no parameters, so the
       // pathname a span is named after is the route already.
       Sentry.browserTracingIntegration({
-        // In memory, not in sessionStorage: the browser keeps only what spec §3 lists.
+        // In memory, not in sessionStorage: the browser keeps only what
+        // docs/decisions/0008-consent-and-browser-storage.md lists.
         linkPreviousTrace: 'in-memory',
       }),
       Sentry.replayIntegration({

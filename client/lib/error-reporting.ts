@@ -1,16 +1,16 @@
 import type { RuntimeConfig } from '../../shared/runtime-config.ts';
 
 /**
- * The client's error reports (Sentry, spec §8 and §9), on only when the runtime configuration names
- * a DSN. This module sits in the entry chunk and stays tiny: the SDK is a chunk of its own
- * (./error-reporting-sdk.ts), fetched only when reporting is on, so a page served without a DSN never
- * downloads it. Until that chunk has arrived, what the app reports (error boundaries, early uncaught
- * errors) and the signed-in user are kept here, then handed over.
+ * The client's error reports (Sentry, docs/decisions/0007-client-error-reporting.md), on only when
+ * the runtime configuration names a DSN. This module sits in the entry chunk and stays tiny: the
+ * SDK is a chunk of its own (./error-reporting-sdk.ts), fetched only when reporting is on, so a
+ * page served without a DSN never downloads it. Until that chunk has arrived, what the app reports
+ * (error boundaries, early uncaught errors) and the signed-in user are kept here, then handed over.
  */
 
 export type ErrorReportingConfig = NonNullable<RuntimeConfig['errorReporting']>;
 
-/** The user context of spec §8: the Firebase uid and the e-mail. */
+/** Who met the error: the Firebase uid and the e-mail, so that support can find the person. */
 export interface ReportedUser {
   id: string;
   email: string | null;
@@ -55,8 +55,8 @@ export interface ErrorReporting {
  * The queue between the app and the SDK, with its browser dependencies given as arguments. Before
  * `start`, and while the SDK loads, errors are queued (at most maxQueuedErrors) and only the latest
  * user is kept; once loaded, the user is set first, so that the queued errors carry it, then the
- * errors are captured in order. Without a DSN, or when the SDK cannot be loaded, everything queued is
- * dropped and later calls do nothing.
+ * errors are captured in order. Without a DSN, or when the SDK cannot be loaded, everything queued
+ * is dropped and later calls do nothing.
  */
 export function createErrorReporting(
   load: LoadErrorReporter,
@@ -120,8 +120,9 @@ export function createErrorReporting(
 
 /**
  * Uncaught errors thrown before the SDK is there (during the app start). Rejections whose reason is
- * not an Error are left out, as the SDK leaves them out (spec §8: "Non-Error promise rejection
- * captured" is ignored), and so are cross-origin "Script error." events, which carry no error.
+ * not an Error are left out, as the SDK leaves them out ("Non-Error promise rejection captured" is
+ * on the ignore list of shared/error-reporting/), and so are cross-origin "Script error." events,
+ * which carry no error.
  */
 function listenForEarlyErrors(onError: (error: unknown) => void): () => void {
   const onUncaught = (event: ErrorEvent): void => {

@@ -106,3 +106,32 @@ function tagHtml(tag: HeadTag): string {
 export function headTagsHtml(input: HeadTagsInput): string {
   return headTags(input).map(tagHtml).join('\n');
 }
+
+/** Brings the head of `target` to exactly `tags`. */
+export function applyHeadTags(target: Document, tags: readonly HeadTag[]): void {
+  const keep = new Set<Element>();
+  for (const tag of tags) {
+    if (tag.kind === 'title') {
+      target.title = tag.text;
+      continue;
+    }
+    const selector = headTagSelector(tag);
+    let element = target.head.querySelector(selector);
+    if (element === null) {
+      element = target.createElement(tag.kind);
+      target.head.append(element);
+    }
+    if (tag.kind === 'meta') {
+      element.setAttribute(tag.attribute, tag.key);
+      element.setAttribute('content', tag.content);
+    } else {
+      element.setAttribute('rel', tag.rel);
+      if (tag.hreflang !== undefined) element.setAttribute('hreflang', tag.hreflang);
+      element.setAttribute('href', tag.href);
+    }
+    keep.add(element);
+  }
+  for (const element of target.head.querySelectorAll(managedHeadSelectors.join(','))) {
+    if (!keep.has(element)) element.remove();
+  }
+}

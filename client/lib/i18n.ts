@@ -9,11 +9,25 @@ import { supportedLanguages, type Language } from '../../shared/constants.ts';
  */
 
 /**
- * `common`: the frame (layouts, switchers, errors, routes' titles); `app`: the signed-in screens and
- * the account pages; `marketing`: the public pages; `auth`: the sign-in, sign-up and verification
- * forms and the identity provider's error messages (spec §8), on the pages that use them.
+ * One namespace per area, loaded with its screens: `common` is the frame (layouts, switchers,
+ * errors, routes' titles); `marketing` the public pages; `account` the sign-in and e-mail
+ * verification pages; `auth` the messages of the identity provider's and the account's failures,
+ * which the account pages and Settings share; then one per signed-in area, named like its feature
+ * folder. Which screen reads which is client/app/screens.ts's table.
  */
-export const namespaces = ['common', 'app', 'marketing', 'auth'] as const;
+export const namespaces = [
+  'common',
+  'marketing',
+  'account',
+  'auth',
+  'dashboard',
+  'shops',
+  'seo',
+  'blog',
+  'subscription',
+  'settings',
+  'contact',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common' satisfies Namespace;
 

@@ -1,24 +1,24 @@
-import { browserStorageKeys, supportedLanguages, type Language } from '../../shared/constants.ts';
-import type { AccountType } from '../../shared/schemas/account.ts';
+import * as z from 'zod/mini';
+import { browserStorageKeys } from '../../shared/constants.ts';
+import { accountTypeSchema, languageSchema } from '../../shared/schemas/account.ts';
 import { readStorage, removeStorage, writeStorage } from './browser-storage.ts';
-import { isOneOf, isRecord, isString } from './shape-checks.ts';
 
 /**
- * The pending registration of spec §3, kept in localStorage between the sign-up and the backend
- * account's creation (which waits for the e-mail verification, possibly in another tab). Spec §3
- * lists the password among its fields; it is deliberately left out (issue 4): the password is the
- * identity provider's business, and a page script or anyone at the computer could read it here.
- * The serialiser copies the allowed fields by name, so nothing else can slip in.
+ * The pending registration, kept in localStorage between the sign-up and the backend account's
+ * creation (which waits for the e-mail verification, possibly in another tab): the name and the
+ * language chosen at sign-up, which the account is created with (shared/registration.ts). The
+ * password is deliberately not among its fields: it is the identity provider's business, and a page
+ * script or anyone at the computer could read it here. Both the serialiser and the schema name the
+ * allowed fields, so nothing else can slip in or be read back.
  */
 
-export interface PendingRegistration {
-  name: string;
-  email: string;
-  accountType: AccountType;
-  language: Language;
-}
-
-const accountTypes = ['email', 'google'] as const;
+const pendingRegistrationSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  accountType: accountTypeSchema,
+  language: languageSchema,
+});
+export type PendingRegistration = z.infer<typeof pendingRegistrationSchema>;
 
 export function serializePendingRegistration(registration: PendingRegistration): string {
   const { name, email, accountType, language } = registration;
@@ -36,28 +36,15 @@ export function parsePendingRegistration(
   } catch {
     return undefined;
   }
-  if (
-    !isRecord(value) ||
-    !isString(value.name) ||
-    !isString(value.email) ||
-    !isOneOf(accountTypes, value.accountType) ||
-    !isOneOf(supportedLanguages, value.language)
-  ) {
-    return undefined;
-  }
-  return {
-    name: value.name,
-    email: value.email,
-    accountType: value.accountType,
-    language: value.language,
-  };
+  const parsed = z.safeParse(pendingRegistrationSchema, value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function readPendingRegistration(): PendingRegistration | undefined {
   return parsePendingRegistration(readStorage('local', browserStorageKeys.pendingRegistration));
 }
 
-/** Stores the registration and raises the verification-pending flag of spec §3. */
+/** Stores the registration and raises the verification-pending flag. */
 export function savePendingRegistration(registration: PendingRegistration): void {
   writeStorage(
     'local',

@@ -1,12 +1,13 @@
 import { AuthFlowError } from './auth-errors.ts';
 
 /**
- * The popup rules of spec §4 for a sign-in popup the client opens itself (the local stand-in of
- * Google's account chooser): a new popup cancels the one still open (`auth/cancelled-popup-request`),
- * a popup the browser refused to open fails at once (`auth/popup-blocked`), and a popup closed before
- * it answered fails `closedDetectionMs` after it was seen closed (`auth/popup-closed-by-user`), the
- * grace Firebase's own popups give a result that is still on its way. The browser is given as
- * arguments, so the rules are tested in Node with fake timers.
+ * The rules Firebase's own sign-in popups follow, for a popup the client opens itself (the local
+ * stand-in of Google's account chooser): a new popup cancels the one still open
+ * (`auth/cancelled-popup-request`), a popup the browser refused to open fails at once
+ * (`auth/popup-blocked`), and a popup closed before it answered fails `closedDetectionMs` after it
+ * was seen closed (`auth/popup-closed-by-user`), the grace Firebase's own popups give a result that
+ * is still on its way. The browser is given as arguments, so the rules are tested in Node with fake
+ * timers.
  */
 
 /** What of a popup window the coordinator uses. */
@@ -66,7 +67,7 @@ export function createPopupCoordinator<W extends PopupWindow>(
 
   return {
     open<T>(options: PopupOptions, listen: PopupListener<W, T>): Promise<T> {
-      // Spec §4: a new popup cancels the previous one.
+      // A new popup cancels the previous one: only the latest click can sign the user in.
       cancelCurrent?.();
       sequence += 1;
       // A name of its own, so the browser opens a new window rather than reusing the cancelled one.

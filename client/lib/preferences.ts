@@ -11,8 +11,7 @@ import {
   type Theme,
 } from '../../shared/constants.ts';
 import type { Account, UpdateAccountBody } from '../../shared/schemas/account.ts';
-import { updateAccount } from './account-api.ts';
-import { ApiError } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { getAuthState, type AuthState } from './auth-session.ts';
 import { browserStorage, type BrowserStorage } from './browser-storage.ts';
 import { consentStore, type ConsentStore } from './consent.ts';
@@ -25,7 +24,7 @@ import {
 import { applyTheme, isSupportedTheme, onSystemColorSchemeChange } from './theme.ts';
 
 /**
- * The visitor's language and theme (spec §3, §4, §5): applied to the page at once, kept in cookies
+ * The visitor's language and theme: applied to the page at once, kept in cookies
  * only while cookie consent is `accepted`, and saved to the backend account when signed in.
  *
  * createPreferences takes everything it acts on as arguments, so that the decisions are tested in
@@ -127,7 +126,7 @@ export function createPreferences(options: PreferencesOptions): Preferences {
     }
   }
 
-  /** The older entry (spec §3): written to the cookie when nothing newer is there, then removed. */
+  /** The older `user-language` entry: moved to the cookie when none is set, then removed. */
   function migrateLegacyLanguage(): void {
     const legacy = storage.readStorage('local', browserStorageKeys.legacyUserLanguage);
     if (legacy === undefined) return;
@@ -153,7 +152,7 @@ export function createPreferences(options: PreferencesOptions): Preferences {
       void i18n.changeLanguage(defaultLanguage);
       setTheme(defaultTheme);
       // The defaults go to the account too, or its language and theme would come back at the next
-      // load (spec §5). No account yet (404) or a failed save leaves the withdrawal done locally.
+      // load. No account yet (404) or a failed save leaves the withdrawal done locally.
       await saveToAccount({ language: defaultLanguage, theme: defaultTheme });
     },
 
@@ -211,7 +210,9 @@ const preferences: Preferences = createPreferences({
   applyTheme,
   onSystemColorSchemeChange,
   getAuthState,
-  updateAccount,
+  // Only a signed-in user saves to an account: the account's code is loaded then, not with the
+  // page.
+  updateAccount: async (body) => (await import('./account-api.ts')).updateAccount(body),
 });
 
 /** Consent accepted: the current language and theme are written to their cookies. */
@@ -260,7 +261,7 @@ export function applyAccountPreferences(
 }
 
 /**
- * Spec §4 "Logout" clears the preferences: the language and theme cookies, written from the
+ * A sign-out clears the preferences: the language and theme cookies, written from the
  * account, go, so the next visitor of this browser starts from the defaults. The page about to be
  * left keeps its language and theme; the sign-out's full load to /login starts afresh.
  */

@@ -1,9 +1,9 @@
 import { maxConcurrentRoutePreloads } from '../../shared/constants.ts';
 
 /**
- * Preloading of the screens a link leads to (issue 3 §4): when the browser is idle or the link is
- * hovered or focused, its screen's code starts loading, at most 5 at a time (spec §9) so that
- * preloads never crowd out what the current page needs.
+ * Preloading of the screens a link leads to: when the browser is idle or the link is hovered or
+ * focused, its screen's code starts loading, at most a few at a time (maxConcurrentRoutePreloads,
+ * shared/constants.ts) so that preloads never crowd out what the current page needs.
  */
 
 export interface PreloadQueue {

@@ -1,10 +1,11 @@
+import * as z from 'zod/mini';
 import { runtimeConfigElementId, type RuntimeConfig } from '../../shared/runtime-config.ts';
-import { isNullableString, isRecord, isString } from './shape-checks.ts';
+import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.ts';
 
 /**
- * The configuration the BFF writes into every page it serves (shared/runtime-config.ts). The Vite
- * dev server serves index.html without it: the client then runs on a local default, with error
- * reporting off and the Firebase emulator project.
+ * The configuration the BFF writes into every page it serves (shared/runtime-config.ts), read with
+ * the schema the BFF writes it with. The Vite dev server serves index.html without it: the client
+ * then runs on a local default, with error reporting off and the Firebase emulator project.
  */
 
 export function localRuntimeConfig(origin: string): RuntimeConfig {
@@ -18,33 +19,15 @@ export function localRuntimeConfig(origin: string): RuntimeConfig {
 /** The configuration in the block's text, or the local default when it is absent or malformed. */
 export function parseRuntimeConfig(text: string | null | undefined, origin: string): RuntimeConfig {
   if (typeof text !== 'string' || text.trim() === '') return localRuntimeConfig(origin);
+  let value: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (isRuntimeConfig(parsed)) return parsed;
+    value = JSON.parse(text);
   } catch {
     // Not JSON: treated like a missing block.
+    return localRuntimeConfig(origin);
   }
-  return localRuntimeConfig(origin);
-}
-
-function isRuntimeConfig(value: unknown): value is RuntimeConfig {
-  if (!isRecord(value) || !isString(value.publicUrl)) return false;
-  const { errorReporting, firebase } = value;
-  const errorReportingValid =
-    errorReporting === null ||
-    (isRecord(errorReporting) &&
-      isString(errorReporting.dsn) &&
-      isString(errorReporting.environment) &&
-      isNullableString(errorReporting.release) &&
-      typeof errorReporting.production === 'boolean');
-  return (
-    errorReportingValid &&
-    isRecord(firebase) &&
-    isString(firebase.apiKey) &&
-    isString(firebase.authDomain) &&
-    isString(firebase.projectId) &&
-    (firebase.authEmulatorUrl === undefined || isString(firebase.authEmulatorUrl))
-  );
+  const parsed = z.safeParse(runtimeConfigSchema, value);
+  return parsed.success ? parsed.data : localRuntimeConfig(origin);
 }
 
 /** Reads `#vitrine-runtime-config` from the page. */

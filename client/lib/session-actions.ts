@@ -1,11 +1,9 @@
 import type { Language } from '../../shared/constants.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
-import { apiRequest } from './api-client.ts';
-import { AuthFlowError } from './auth-errors.ts';
-import { isAuthUser, setSignedInUser, signOut } from './auth-session.ts';
+import { sessionResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
+import { apiRequest, noContent } from './api-client.ts';
+import { setSignedInUser, signOut } from './auth-session.ts';
 import { clearPendingRegistration } from './pending-registration.ts';
 import { clearPreferences } from './preferences.ts';
-import { isRecord } from './shape-checks.ts';
 
 /**
  * What the account pages ask of the BFF's session once it is open (no Firebase SDK needed): resend
@@ -17,7 +15,7 @@ export const registrationPath = '/api/v1/account/registration';
 
 /** `POST /auth/session/verification-email`, in `language`; 429 `rate_limited` within 30 s. */
 export async function resendVerificationEmail(language: Language): Promise<void> {
-  await apiRequest<unknown>('POST', '/auth/session/verification-email', { language });
+  await apiRequest('POST', '/auth/session/verification-email', noContent, { language });
 }
 
 /**
@@ -25,23 +23,22 @@ export async function resendVerificationEmail(language: Language): Promise<void>
  * address was verified elsewhere), and the app told.
  */
 export async function refreshSession(): Promise<AuthUser> {
-  const body = await apiRequest<unknown>('POST', '/auth/session/refresh');
-  const user = isRecord(body) ? body.user : undefined;
-  if (!isAuthUser(user)) throw new AuthFlowError('internal_error', 'Unexpected session answer');
+  const { user } = await apiRequest('POST', '/auth/session/refresh', sessionResponseSchema);
   setSignedInUser(user);
   return user;
 }
 
 /**
- * The browser's data of the signed-in user (spec §3, §4 "Logout"): the pending registration, the
- * verification flag, and the language and theme cookies, which followed the account.
+ * What the browser keeps of the signed-in user: the pending registration, the verification flag,
+ * and the language and theme cookies, which followed the account. A sign-out leaves none of it for
+ * the next person at this browser.
  */
 export function clearLocalAccountData(): void {
   clearPendingRegistration();
   clearPreferences();
 }
 
-/** Spec §4 "Logout": the session ended (`DELETE /auth/session`) and the local data cleared. */
+/** Sign-out: the session ended (`DELETE /auth/session`) and the local data cleared. */
 export async function signOutAndClear(): Promise<void> {
   await signOut();
   clearLocalAccountData();
@@ -52,6 +49,6 @@ export async function signOutAndClear(): Promise<void> {
  * the Firebase user and its sessions), then the session is ended and the local state cleared.
  */
 export async function cancelRegistration(): Promise<void> {
-  await apiRequest<unknown>('DELETE', registrationPath);
+  await apiRequest('DELETE', registrationPath, noContent);
   await signOutAndClear();
 }

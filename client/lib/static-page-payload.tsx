@@ -9,7 +9,8 @@ import {
 } from '../../shared/static-pages.ts';
 
 /**
- * The data of a prerendered page (its `{path}/_payload.json`, spec §7). The page's route loader
+ * The data of a prerendered page (its `{path}/_payload.json`, shared/static-pages.ts). The page's
+ * route loader
  * supplies it: in the prerender straight from staticPagePayload, on the first load in the browser
  * from the JSON block the prerendered HTML carries (no second request), and on in-app navigations
  * by fetching the payload file, the way a crawler-visible page and the app share one source.

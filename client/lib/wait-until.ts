@@ -1,5 +1,6 @@
 /**
- * Polls a condition (spec §9: the app-start wait, 100 ms × 30; the auth token wait, 100 ms × 50).
+ * Polls a condition (shared/constants.ts: the app-start wait, 100 ms × 30; the auth token wait,
+ * 100 ms × 50).
  * The predicate is checked at once, then after each of at most `attempts` pauses of `intervalMs`.
  */
 

@@ -30,8 +30,13 @@ export interface RenderedPage {
   payload: StaticPagePayload;
 }
 
-/** Where a page's title and description are: `heads.<route name>` of its layout's namespace. */
-const headNamespaces: Record<string, Namespace> = { static: 'marketing', none: 'app' };
+/**
+ * Where a page's title and description are: `heads.<route name>` of its area's namespace, the first
+ * its screen reads (client/app/screens.ts).
+ */
+function headNamespaceOf(path: string): Namespace | undefined {
+  return namespacesForPath(path)[0];
+}
 
 /** The origin of the requests the static handler is given; only their path matters. */
 const requestOrigin = 'http://prerender.invalid';
@@ -58,9 +63,9 @@ function translated(key: string, namespace: Namespace): string {
 /** The head of a page: the title and description its screen gives <DocumentHead>, as HTML. */
 function pageHeadHtml(path: PrerenderedPath, language: Language): string {
   const route = findRoute(path);
-  const namespace = route === undefined ? undefined : headNamespaces[route.layout];
+  const namespace = headNamespaceOf(path);
   if (route === undefined || namespace === undefined) {
-    throw new Error(`no head translations are known for the ${route?.layout ?? 'missing'} layout`);
+    throw new Error(`no head translations are known for ${path}`);
   }
   const title = translated(`heads.${route.name}.title`, namespace);
   const description = translated(`heads.${route.name}.description`, namespace);
@@ -81,12 +86,7 @@ function describe(error: unknown): string {
 
 export async function renderPage(path: PrerenderedPath, language: Language): Promise<RenderedPage> {
   initAuthForPrerender();
-  const route = findRoute(path);
-  const headNamespace = route === undefined ? undefined : headNamespaces[route.layout];
-  await switchLanguage(language, [
-    ...namespacesForPath(path),
-    ...(headNamespace === undefined ? [] : [headNamespace]),
-  ]);
+  await switchLanguage(language, namespacesForPath(path));
 
   const handler = createStaticHandler(appRouteObjects);
   const context = await handler.query(new Request(`${requestOrigin}${path}`));

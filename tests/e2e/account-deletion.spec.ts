@@ -97,10 +97,11 @@ test('deleting the account after re-entering the password removes the user every
   // The backend rows are gone: the account and every session.
   await expect.poll(() => rowsOf(verifiedUser.uid)).toEqual({ accounts: 0, sessions: 0 });
   // Every session is over: this browser's old cookie and the other browser's session.
-  const oldCookie = await request.get('/auth/session', {
+  const oldCookieSession = await request.get('/auth/session', {
     headers: { cookie: `${sessionCookie!.name}=${sessionCookie!.value}` },
   });
-  expect(await oldCookie.json()).toEqual({ user: null });
+  expect(oldCookieSession.status()).toBe(200);
+  expect(await oldCookieSession.json()).toEqual({ user: null });
   expect(await fetchFromPage(otherPage, '/auth/session')).toEqual({
     status: 200,
     body: { user: null },

@@ -143,8 +143,11 @@ test('an invalid verification code fails and cancels the unverified registration
   // The code left the address bar.
   await expect(page).toHaveURL('/verify-email-success');
   await expect.poll(() => emulatorHasUser(email)).toBe(false);
-  expect(await fetchFromPage(page, '/auth/session')).toEqual({ status: 200, body: { user: null } });
-  expect(await pendingRegistration(page)).toBeNull();
+  // The page signs out once the BFF has answered the cancellation: nobody is signed in after it.
+  await expect
+    .poll(() => fetchFromPage(page, '/auth/session'))
+    .toEqual({ status: 200, body: { user: null } });
+  await expect.poll(() => pendingRegistration(page)).toBeNull();
 });
 
 test('"use another account" deletes the unverified registration and signs out', async ({

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAccountSync, mayHaveAccount } from '../../client/lib/account-sync.ts';
-import { ApiError } from '../../client/lib/api-client.ts';
+import { createAccountSync } from '../../client/lib/account-sync.ts';
+import { mayHaveAccount } from '../../client/lib/signed-in-account.ts';
+import { ApiError } from '../../client/lib/api-error.ts';
 import type { PendingRegistration } from '../../client/lib/pending-registration.ts';
 import type { Account } from '../../shared/schemas/account.ts';
 import type { AuthUser } from '../../shared/schemas/session.ts';

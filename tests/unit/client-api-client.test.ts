@@ -1,12 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
 import { createAccountApi } from '../../client/lib/account-api.ts';
 import {
-  ApiError,
   createApiClient,
   errorCodeOf,
+  noContent,
   type FetchLike,
 } from '../../client/lib/api-client.ts';
+import { ApiError } from '../../client/lib/api-error.ts';
 import type { Account } from '../../shared/schemas/account.ts';
+
+const okSchema = z.object({ ok: z.boolean() });
+const anything = z.unknown();
 
 const account: Account = {
   uid: 'u1',
@@ -47,8 +52,8 @@ describe('apiRequest', () => {
   it('calls the same-origin path with the CSRF header, and JSON only with a body', async () => {
     const fetch = vi.fn<FetchLike>(async () => json(200, { ok: true }));
     const { request } = client(fetch);
-    expect(await request('GET', '/api/v1/account/me')).toEqual({ ok: true });
-    await request('PUT', '/api/v1/account/me', { language: 'fr' });
+    expect(await request('GET', '/api/v1/account/me', okSchema)).toEqual({ ok: true });
+    await request('PUT', '/api/v1/account/me', okSchema, { language: 'fr' });
     const [getUrl, getInit] = fetch.mock.calls[0] ?? [];
     expect(getUrl).toBe('/api/v1/account/me');
     expect(getInit).toMatchObject({ method: 'GET', credentials: 'same-origin' });
@@ -61,39 +66,73 @@ describe('apiRequest', () => {
 
   it('answers undefined for 204', async () => {
     const { request } = client(async () => new Response(null, { status: 204 }));
-    expect(await request('DELETE', '/api/v1/account/delete')).toBeUndefined();
+    expect(await request('DELETE', '/api/v1/account/delete', noContent)).toBeUndefined();
+  });
+
+  it('parses the answer with its schema: what the schema does not know is dropped', async () => {
+    const { request } = client(async () => json(200, { ok: true, extra: 'dropped' }));
+    expect(await request('GET', '/api/v1/account/me', okSchema)).toEqual({ ok: true });
+  });
+
+  it('refuses an answer that breaks its contract as internal_error, without guessing', async () => {
+    for (const answer of [
+      json(200, { ok: 'yes' }),
+      json(200, { fine: true }),
+      new Response(null, { status: 204 }),
+      new Response('<html>not JSON</html>', { status: 200 }),
+    ]) {
+      const { request } = client(async () => answer);
+      const error = await failure(request('GET', '/api/v1/account/me', okSchema));
+      expect([error.status, error.code]).toEqual([answer.status, 'internal_error']);
+    }
+    // A body where none is expected breaks the contract too.
+    const { request } = client(async () => json(200, { ok: true }));
+    expect((await failure(request('DELETE', '/auth/sessions', noContent))).code).toBe(
+      'internal_error',
+    );
   });
 
   it("maps an error answer to ApiError with the body's code", async () => {
     const { request } = client(async () =>
       json(404, { error: { code: 'account_not_found', message: 'none' } }),
     );
-    const error = await failure(request('GET', '/api/v1/account/me'));
+    const error = await failure(request('GET', '/api/v1/account/me', anything));
     expect(error.status).toBe(404);
     expect(error.code).toBe('account_not_found');
   });
 
   it('keeps field codes and falls back to internal_error for anything else', async () => {
-    expect(errorCodeOf({ error: { code: 'invalid_language' } })).toBe('invalid_language');
-    expect(errorCodeOf({ error: { code: 'made_up' } })).toBe('internal_error');
+    expect(errorCodeOf({ error: { code: 'invalid_language', message: '' } })).toBe(
+      'invalid_language',
+    );
+    expect(errorCodeOf({ error: { code: 'invalid_displayName', message: '' } })).toBe(
+      'invalid_displayName',
+    );
+    expect(errorCodeOf({ error: { code: 'made_up', message: '' } })).toBe('internal_error');
+    // Not the error contract (no message): not trusted either.
+    expect(errorCodeOf({ error: { code: 'rate_limited' } })).toBe('internal_error');
     expect(errorCodeOf({ error: 'x' })).toBe('internal_error');
     expect(errorCodeOf(null)).toBe('internal_error');
     const { request } = client(
       async () => new Response('<html>Bad gateway</html>', { status: 502 }),
     );
-    const error = await failure(request('GET', '/api/v1/account/me'));
+    const error = await failure(request('GET', '/api/v1/account/me', anything));
     expect([error.status, error.code]).toEqual([502, 'internal_error']);
   });
 
   it('maps a network failure to status 0, network_error', async () => {
     const { request } = client(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = await failure(request('GET', '/api/v1/account/me'));
+    const error = await failure(request('GET', '/api/v1/account/me', anything));
     expect([error.status, error.code]).toEqual([0, 'network_error']);
   });
 
   it('never puts the body or the query string in the error message', async () => {
-    const { request } = client(async () => json(400, { error: { code: 'invalid_request' } }));
-    const error = await failure(request('PUT', '/api/v1/account/me?token=abc', { secret: 's3' }));
+    const { request } = client(async () =>
+      json(400, { error: { code: 'invalid_request', message: 'refused' } }),
+    );
+    const error = await failure(
+      request('PUT', '/api/v1/account/me?token=abc', anything, { secret: 's3' }),
+    );
     expect(error.message).toBe('PUT /api/v1/account/me: 400 invalid_request');
   });
 
@@ -104,7 +143,7 @@ describe('apiRequest', () => {
       if (sleep.mock.calls.length === 3) initialized = true;
     });
     const request = createApiClient({ fetch, isAuthInitialized: () => initialized, sleep });
-    await request('GET', '/api/v1/account/me');
+    await request('GET', '/api/v1/account/me', anything);
     expect(sleep).toHaveBeenCalledTimes(3);
     expect(sleep).toHaveBeenCalledWith(100);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -113,7 +152,7 @@ describe('apiRequest', () => {
   it('goes anyway after 50 attempts', async () => {
     const fetch = vi.fn<FetchLike>(async () => json(200, {}));
     const { request, sleep } = client(fetch, () => false);
-    await request('GET', '/api/v1/account/me');
+    await request('GET', '/api/v1/account/me', anything);
     expect(sleep).toHaveBeenCalledTimes(50);
     expect(fetch).toHaveBeenCalledTimes(1);
   });

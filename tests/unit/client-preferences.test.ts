@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBrowserStorage, type KeyValueStorage } from '../../client/lib/browser-storage.ts';
-import { ApiError } from '../../client/lib/api-client.ts';
+import { ApiError } from '../../client/lib/api-error.ts';
 import type { AuthState } from '../../client/lib/auth-session.ts';
 import { createConsentStore } from '../../client/lib/consent.ts';
 import { createPreferences, resolveStartLanguage } from '../../client/lib/preferences.ts';

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { namespaces as clientNamespaces } from '../../client/lib/i18n.ts';
 import { supportedLanguages } from '../../shared/constants.ts';
 import { appRoutes } from '../../shared/routes.ts';
 
@@ -99,6 +100,14 @@ describe('locales', () => {
   it('have the common namespace', () => {
     expect(namespaces).toContain('common');
   });
+
+  it.each(supportedLanguages)(
+    'give %s one file per namespace the client declares, and no other',
+    (language) => {
+      const files = [...(catalogue.get(language)?.keys() ?? [])].sort();
+      expect(files).toEqual([...clientNamespaces].sort());
+    },
+  );
 
   describe.each(namespaces)('namespace %s', (namespace) => {
     it.each(supportedLanguages)('exists in %s with no empty text', (language) => {

@@ -1,5 +1,5 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AppLink, AppNavLink } from '../../components/app-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -7,6 +7,8 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
 import { useAuthState } from '../../lib/auth-session.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
+import { queryClient } from '../query-client.ts';
 import { SkipLink } from './skip-link.tsx';
 import './layouts.css';
 
@@ -14,7 +16,8 @@ import './layouts.css';
  * The signed-in frame: a header with the user menu, the navigation between the areas (a sidebar on
  * wide screens, a menu behind a button under 48rem) with the language and theme, and the screen.
  * /blog is open to visitors who are not signed in: they see the same frame with a way to sign in
- * instead of the user menu, and the areas' links take them to sign in first.
+ * instead of the user menu, and the areas' links take them to sign in first. The screens read and
+ * change the server's state through TanStack Query (../query-client.ts), provided here.
  */
 
 const navigation = [
@@ -95,7 +98,9 @@ export default function AuthenticatedLayout() {
           </div>
         </nav>
         <main id="main" className="app-main" tabIndex={-1}>
-          <Outlet />
+          <QueryClientProvider client={queryClient}>
+            <Outlet />
+          </QueryClientProvider>
         </main>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * The first thing a keyboard reaches: a jump past the header and navigation to the page's content.

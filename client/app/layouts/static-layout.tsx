@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppLink } from '../../components/app-link.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -6,6 +5,7 @@ import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { useAuthState } from '../../lib/auth-session.ts';
 import { openConsentBanner } from '../../lib/consent.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SkipLink } from './skip-link.tsx';
 import './layouts.css';
 

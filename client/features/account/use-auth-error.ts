@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   authErrorMessageKeyOf,
   errorCodeOf,
   type AuthErrorContext,
   type AuthMessageKey,
 } from '../../lib/auth-errors.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** The field a failure is about, so that the field is marked invalid and points at the message. */
 export type AuthField = 'name' | 'email' | 'password';
@@ -28,8 +28,8 @@ export interface ShownAuthError {
 }
 
 /**
- * The failure a form shows: its message (by code, spec §8) and the field it concerns. The page keeps
- * every typed value: only this state changes on a failure.
+ * The failure a form shows: its message (chosen by code, client/lib/auth-errors.ts) and the field
+ * it concerns. The page keeps every typed value: only this state changes on a failure.
  */
 export function useAuthError() {
   const { t } = useTranslation('auth');

@@ -1,32 +1,31 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import type { Language } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
+import { signInWithEmail } from '../../../lib/firebase-auth/email-sign-in.ts';
+import { signInWithGoogle } from '../../../lib/firebase-auth/google-sign-in.ts';
+import { preloadFirebaseAuth } from '../../../lib/firebase-auth/load-sdk.ts';
 import {
   minimumLengthCheck,
-  preloadFirebaseAuth,
-  refreshPasswordPolicy,
-  sendPasswordReset,
-  signInWithEmail,
-  signInWithGoogle,
-  signUpWithEmail,
-  validatePasswordLive,
   type PasswordCheck,
-} from '../../../lib/firebase-auth.ts';
+} from '../../../lib/firebase-auth/password-requirements.ts';
+import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { initialFieldValue } from '../initial-field-value.ts';
 import { useAuthError, type AuthField } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 type Mode = 'signIn' | 'signUp' | 'reset';
 
@@ -46,6 +45,17 @@ const ids = {
  */
 const idlePreloadDelayMs = 2000;
 
+/**
+ * The sign-up's own code (creating the user, reading the password policy), fetched when the visitor
+ * turns to the sign-up, not with the page: most visitors of /login only sign in.
+ */
+function loadSignUp() {
+  return Promise.all([
+    import('../../../lib/firebase-auth/sign-up.ts'),
+    import('../../../lib/firebase-auth/password-policy.ts'),
+  ]).then(([signUp, passwordPolicy]) => ({ ...signUp, ...passwordPolicy }));
+}
+
 function usePreloadAfterLoad(): void {
   useEffect(() => {
     let timer: number | undefined;
@@ -64,39 +74,8 @@ function usePreloadAfterLoad(): void {
   }, []);
 }
 
-function Field(props: {
-  id: string;
-  label: string;
-  type: 'text' | 'email' | 'password';
-  autoComplete: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: boolean;
-  describedBy?: string | undefined;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="form-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        required
-        spellCheck={props.type === 'text' ? undefined : false}
-        autoCapitalize={props.type === 'text' ? undefined : 'none'}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.invalid || undefined}
-        aria-describedby={props.describedBy}
-      />
-      {props.children}
-    </div>
-  );
-}
-
 function PasswordRequirements({ check }: { check: PasswordCheck }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   return (
     <div id={ids.requirements} className="password-requirements">
       <p className="form-hint">{t('login.requirementsTitle')}</p>
@@ -120,14 +99,13 @@ function PasswordRequirements({ check }: { check: PasswordCheck }) {
 }
 
 /**
- * The sign-in page (spec §4): sign in with e-mail and password, create an account, reset a
+ * The sign-in page: sign in with e-mail and password, create an account, reset a
  * forgotten password, or continue with Google. It is prerendered, so the forms are plain HTML with
  * labels and autocomplete hints before the app starts; the fields have no `name`, so a form sent
  * before then puts nothing, least of all a password, into the address.
  */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation('auth');
-  const { t: tApp } = useTranslation('app');
+  const { t, i18n } = useTranslation('account');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signIn');
@@ -150,12 +128,14 @@ export default function LoginPage() {
   useEffect(() => {
     if (mode !== 'signUp') return;
     const sequence = ++checkSequence.current;
-    validatePasswordLive(password).then(
-      (check) => {
-        if (sequence === checkSequence.current) setPasswordCheck(check);
-      },
-      () => {},
-    );
+    loadSignUp()
+      .then(({ validatePasswordLive }) => validatePasswordLive(password))
+      .then(
+        (check) => {
+          if (sequence === checkSequence.current) setPasswordCheck(check);
+        },
+        () => {},
+      );
   }, [mode, password]);
 
   function switchMode(next: Mode): void {
@@ -171,8 +151,8 @@ export default function LoginPage() {
       return;
     }
     try {
-      // Created on the fly, the account starts in English (spec §3: "en for automatic creation"),
-      // unless a pending registration of this user names the language chosen at sign-up.
+      // Created on the fly, the account starts in English (shared/registration.ts), unless a
+      // pending registration of this user names the language chosen at sign-up.
       await syncBackendAccount(user);
     } catch (failure) {
       show(failure, 'account-fetch');
@@ -198,6 +178,7 @@ export default function LoginPage() {
         await continueAfterSignIn(user);
       } else if (mode === 'signUp') {
         try {
+          const { signUpWithEmail } = await loadSignUp();
           await signUpWithEmail({ name: name.trim(), email: email.trim(), password, language });
         } catch (failure) {
           show(failure, 'signup');
@@ -205,12 +186,14 @@ export default function LoginPage() {
             // The message is shown already; a policy that cannot be re-read keeps the last list,
             // and a password typed meanwhile is checked by the live check instead.
             const sequence = ++checkSequence.current;
-            await refreshPasswordPolicy(password).then(
-              (check) => {
-                if (sequence === checkSequence.current) setPasswordCheck(check);
-              },
-              () => {},
-            );
+            await loadSignUp()
+              .then(({ refreshPasswordPolicy }) => refreshPasswordPolicy(password))
+              .then(
+                (check) => {
+                  if (sequence === checkSequence.current) setPasswordCheck(check);
+                },
+                () => {},
+              );
           }
           return;
         }
@@ -230,7 +213,8 @@ export default function LoginPage() {
 
   /**
    * Google's popup. The button stays usable while a popup is open: a second click opens a new popup
-   * and cancels the first (spec §4), whose message is shown while the new one runs.
+   * and cancels the first (client/lib/popup-coordinator.ts), whose message is shown while the new
+   * one runs.
    */
   async function continueWithGoogle(): Promise<void> {
     const attempt = ++googleAttempt.current;
@@ -250,15 +234,13 @@ export default function LoginPage() {
   }
 
   const invalid = (field: AuthField) => error?.field === field;
-  const describedBy = (field: AuthField, ...more: Array<string | false>) =>
-    [...more, invalid(field) && ids.error].filter(Boolean).join(' ') || undefined;
 
   const heading =
     mode === 'signUp'
       ? t('login.signUpTitle')
       : mode === 'reset'
         ? t('login.resetTitle')
-        : tApp('heads.login.title');
+        : t('heads.login.title');
   const submitLabel = {
     signIn: busy === 'form' ? t('login.signingIn') : t('login.signIn'),
     signUp: busy === 'form' ? t('login.signingUp') : t('login.signUp'),
@@ -267,10 +249,7 @@ export default function LoginPage() {
 
   return (
     <div className="login">
-      <DocumentHead
-        title={tApp('heads.login.title')}
-        description={tApp('heads.login.description')}
-      />
+      <DocumentHead title={t('heads.login.title')} description={t('heads.login.description')} />
       <h1>{heading}</h1>
       {mode !== 'reset' && (
         <div className="login-modes" role="group" aria-label={t('login.modes')}>
@@ -308,40 +287,66 @@ export default function LoginPage() {
         aria-busy={busy === 'form'}
       >
         {mode === 'signUp' && (
-          <Field
+          <FormField
             id={ids.name}
             label={t('login.name')}
-            type="text"
-            autoComplete="name"
-            value={name}
-            onChange={setName}
+            required
             invalid={invalid('name')}
-            describedBy={describedBy('name')}
-          />
+            describedBy={[invalid('name') && ids.error]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            )}
+          </FormField>
         )}
-        <Field
+        <FormField
           id={ids.email}
           label={t('login.email')}
-          type="email"
-          autoComplete={mode === 'signIn' ? 'username' : 'email'}
-          value={email}
-          onChange={setEmail}
+          required
           invalid={invalid('email')}
-          describedBy={describedBy('email')}
-        />
+          describedBy={[invalid('email') && ids.error]}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              autoComplete={mode === 'signIn' ? 'username' : 'email'}
+              spellCheck={false}
+              autoCapitalize="none"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
         {mode !== 'reset' && (
-          <Field
+          <FormField
             id={ids.password}
             label={t('login.password')}
-            type="password"
-            autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
-            value={password}
-            onChange={setPassword}
+            required
             invalid={invalid('password')}
-            describedBy={describedBy('password', mode === 'signUp' && ids.requirements)}
+            describedBy={[mode === 'signUp' && ids.requirements, invalid('password') && ids.error]}
           >
-            {mode === 'signUp' && <PasswordRequirements check={passwordCheck} />}
-          </Field>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  type="password"
+                  autoComplete={mode === 'signUp' ? 'new-password' : 'current-password'}
+                  spellCheck={false}
+                  autoCapitalize="none"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                {mode === 'signUp' && <PasswordRequirements check={passwordCheck} />}
+              </>
+            )}
+          </FormField>
         )}
 
         {message !== undefined && (
@@ -390,7 +395,7 @@ export default function LoginPage() {
         </>
       )}
       <p className="login-plans">
-        <AppLink to="/pricing">{tApp('login.pricingLink')}</AppLink>
+        <AppLink to="/pricing">{t('login.pricingLink')}</AppLink>
       </p>
     </div>
   );

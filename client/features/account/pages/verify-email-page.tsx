@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Language } from '../../../../shared/constants.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { readPendingRegistration } from '../../../lib/pending-registration.ts';
@@ -14,11 +13,13 @@ import {
   refreshSession,
   resendVerificationEmail,
 } from '../../../lib/session-actions.ts';
+import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 /** Between two resends: the user waits a minute rather than hammer the button (BFF limit: 30 s). */
 const resendCooldownSeconds = 60;
@@ -36,12 +37,12 @@ function useCountdown(): [number, (seconds: number) => void] {
 }
 
 /**
- * Where a new account waits for its e-mail verification (spec §4 "Registration"): where the e-mail
+ * Where a new account waits for its e-mail verification: where the e-mail
  * went, send it again (with a cooldown), "I have verified" (the session's claims read again, then
  * the account finalised), or "use another account" (the registration cancelled).
  */
 export default function VerifyEmailPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const state = useAuthState();
@@ -103,7 +104,8 @@ export default function VerifyEmailPage() {
       await navigate(flowPaths.login, { replace: true });
     });
 
-  // A verified user has nothing to wait for here (the route is open to everyone, so it still shows).
+  // A verified user has nothing to wait for here (the route is open to everyone, so it still
+  // shows).
   const verified = user !== null && mayHaveAccount(user) && busy === undefined;
 
   return (

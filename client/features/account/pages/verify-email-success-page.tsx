@@ -1,21 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { mayHaveAccount, syncBackendAccount } from '../../../lib/account-sync.ts';
+import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { AuthFlowError, errorCodeOf } from '../../../lib/auth-errors.ts';
 import { whenSessionKnown } from '../../../lib/auth-session.ts';
-import { applyEmailVerificationCode } from '../../../lib/firebase-auth.ts';
+import { applyEmailVerificationCode } from '../../../lib/firebase-auth/email-actions.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { cancelRegistration, refreshSession } from '../../../lib/session-actions.ts';
+import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuthError } from '../use-auth-error.ts';
 import '../../../components/form-controls.css';
 import '../account.css';
 
-export const namespaces: readonly Namespace[] = ['app', 'auth'];
+export const namespaces: readonly Namespace[] = ['account', 'auth'];
 
 type Step = 'working' | 'finishing' | 'signInToContinue' | 'failed' | 'finalizeFailed';
 
@@ -25,13 +26,14 @@ function takeVerificationCode(): string | undefined {
   const code = url.searchParams.get('oobCode');
   const mode = url.searchParams.get('mode');
   if (code === null) return undefined;
-  // A one-time code has no business in the history, a bookmark or a session replay (decision 0007).
+  // A one-time code has no business in the history, a bookmark or a session replay
+  // (docs/decisions/0007-client-error-reporting.md).
   window.history.replaceState(window.history.state, '', url.pathname);
   return mode === null || mode === 'verifyEmail' ? code : undefined;
 }
 
 /**
- * Where the verification link leads (spec §4 "Registration"). With `?mode=verifyEmail&oobCode=…` the
+ * Where the verification link of a sign-up leads. With `?mode=verifyEmail&oobCode=…` the
  * code is applied here; without one (the identity provider's page applied it) the session is only
  * read again. A verified session then finalises the backend account (the pending registration's
  * language and name) and goes to the dashboard; no session means the link was opened in another
@@ -40,7 +42,7 @@ function takeVerificationCode(): string | undefined {
  * twice must not delete a verified account.
  */
 export default function VerifyEmailSuccessPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation('account');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('working');
@@ -93,7 +95,8 @@ export default function VerifyEmailSuccessPage() {
       await finalize(user);
       return;
     }
-    // Still unverified: the link was bad (or absent). A bad link cancels the registration (spec §4).
+    // Still unverified: the link was bad (or absent). A bad link cancels the registration, so that
+    // the address is free to sign up again.
     show(codeFailure ?? new AuthFlowError('auth/invalid-action-code'), 'verify');
     setStep('failed');
     if (code !== undefined && codeFailure !== undefined && isCodeRejection(codeFailure)) {

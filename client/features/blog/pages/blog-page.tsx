@@ -1,19 +1,19 @@
-import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['blog'];
 
 /**
- * /blog is open to everyone (spec §2): a visitor learns what the blog is for and how to start; a
- * signed-in user without a connected store is pointed at /blog-no-shop.
+ * /blog is open to everyone (shared/routes.ts): a visitor learns what the blog is for and how to
+ * start; a signed-in user without a connected store is pointed at /blog-no-shop.
  */
 export default function BlogPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('blog');
   const { t: tCommon } = useTranslation();
   const auth = useAuthState();
   return (

@@ -1,8 +1,11 @@
-import type { ContactMessageBody } from '../../../../shared/schemas/contact.ts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { isRecord, isString } from '../../../lib/shape-checks.ts';
+import {
+  contactFormTokenResponseSchema,
+  contactMessageResponseSchema,
+  type ContactMessageBody,
+} from '../../../../shared/schemas/contact.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 
-/** The contact form's calls (issue 4 §3), through the BFF. */
+/** The contact form's calls, through the BFF, read with the API's own schemas. */
 
 export const formTokenPath = '/api/v1/contact/form-token';
 export const contactPath = '/api/v1/contact';
@@ -12,13 +15,12 @@ export const contactPath = '/api/v1/contact';
  * (a machine) or hours later (a kept token) is refused.
  */
 export async function fetchFormToken(): Promise<string> {
-  const body = await apiRequest<unknown>('GET', formTokenPath);
-  const token = isRecord(body) && isRecord(body.data) ? body.data.formToken : undefined;
-  if (!isString(token)) throw new ApiError(200, 'internal_error', `GET ${formTokenPath}: no token`);
-  return token;
+  const answer = await apiRequest('GET', formTokenPath, contactFormTokenResponseSchema);
+  return answer.data.formToken;
 }
 
-/** Stores the message (it is mailed to the team afterwards, by a job that retries). */
-export async function sendContactMessage(body: ContactMessageBody): Promise<void> {
-  await apiRequest<unknown>('POST', contactPath, body);
+/** Stores the message (it is mailed to the team afterwards, by a job that retries); its id. */
+export async function sendContactMessage(body: ContactMessageBody): Promise<string> {
+  const answer = await apiRequest('POST', contactPath, contactMessageResponseSchema, body);
+  return answer.data.messageId;
 }

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { contactFieldLimits as schemaFieldLimits } from '../../../../shared/schemas/contact.ts';
+import { contactFieldLimits } from '../../../../shared/schemas/contact.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { isSupportedLanguage } from '../../../lib/detect-language.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { fetchFormToken, sendContactMessage } from '../api/contact-api.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useContactFormToken, useSendContactMessage } from '../api/contact-queries.ts';
 
 const fields = ['name', 'email', 'subject', 'message'] as const;
 type Field = (typeof fields)[number];
@@ -13,20 +13,7 @@ type Values = Record<Field, string>;
 
 type Problem = { field: Field; message: string } | { field: null; message: string };
 
-/**
- * The API's length limits (shared/schemas/contact.ts). Importing them at run time would bring zod,
- * which that module builds its schemas with, into this screen's code (about 20 KB gzip); typed
- * against the shared constant's literal types instead, they cannot drift from it without the type
- * check failing.
- */
-const contactFieldLimits = {
-  name: { min: 1, max: 100 },
-  email: { max: 320 },
-  subject: { min: 1, max: 150 },
-  message: { min: 10, max: 5000 },
-} as const satisfies typeof schemaFieldLimits;
-
-/** The limits the texts quote. */
+/** The limits the texts quote: the API's own (shared/schemas/contact.ts). */
 const limits = {
   nameMax: contactFieldLimits.name.max,
   subjectMax: contactFieldLimits.subject.max,
@@ -44,47 +31,28 @@ function isField(value: string): value is Field {
  * people never see, a signed time stamp fetched when the form is shown (sent too fast or hours
  * later: refused), rate limits and length limits. Whatever goes wrong, the typed text stays.
  */
-export function ContactForm({ name, email }: { name: string; email: string }) {
-  const { t, i18n } = useTranslation('app');
+export function ContactForm({ uid, name, email }: { uid: string; name: string; email: string }) {
+  const { t, i18n } = useTranslation('contact');
   const errorText = useApiErrorText();
   const baseId = useId();
-  const idOf = (field: Field | 'website' | 'error' | 'form-error' | 'sent') => `${baseId}-${field}`;
+  const idOf = (part: 'website' | 'form-error' | 'sent') => `${baseId}-${part}`;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const [values, setValues] = useState<Values>({ name, email, subject: '', message: '' });
   const [website, setWebsite] = useState('');
-  const [token, setToken] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const tokenQuery = useContactFormToken(uid);
+  const sendMessage = useSendContactMessage();
+  const sent = sendMessage.isSuccess;
+  // A token being renewed is no token yet: sending with the old one would only be refused.
+  const token = tokenQuery.isSuccess && !tokenQuery.isFetching ? tokenQuery.data : null;
+  const sending = sendMessage.isPending || tokenQuery.isRefetching;
 
   /** A fresh token; a failure is told when the user sends, where they can act on it. */
   async function renewToken(): Promise<string | null> {
-    setToken(null);
-    try {
-      const fresh = await fetchFormToken();
-      setToken(fresh);
-      return fresh;
-    } catch (error) {
-      if (!(error instanceof ApiError)) reportError(error);
-      return null;
-    }
+    const renewed = await tokenQuery.refetch();
+    return renewed.isSuccess ? renewed.data : null;
   }
-
-  useEffect(() => {
-    let current = true;
-    fetchFormToken().then(
-      (fresh) => {
-        if (current) setToken(fresh);
-      },
-      (error: unknown) => {
-        if (!(error instanceof ApiError)) reportError(error);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (sent) sentHeading.current?.focus();
@@ -125,10 +93,8 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
       return;
     }
     const language = isSupportedLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-    setSending(true);
     try {
-      await sendContactMessage({ ...values, language, formToken: token, website });
-      setSent(true);
+      await sendMessage.mutateAsync({ ...values, language, formToken: token, website });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'internal_error';
       if (code === 'form_expired' || code === 'form_token_invalid') {
@@ -138,11 +104,8 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
           message: fresh === null ? t('contact.errors.notReady') : t('contact.errors.expired'),
         });
       } else {
-        if (!(error instanceof ApiError)) reportError(error);
         setProblem(problemOf(error));
       }
-    } finally {
-      setSending(false);
     }
   }
 
@@ -154,7 +117,7 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
   function writeAnother() {
     setValues((previous) => ({ ...previous, subject: '', message: '' }));
     setProblem(null);
-    setSent(false);
+    sendMessage.reset();
     void renewToken();
   }
 
@@ -175,112 +138,95 @@ export function ContactForm({ name, email }: { name: string; email: string }) {
     );
   }
 
-  /** The attributes that tie a field to its hint and, when it is the one refused, its error. */
-  function describedBy(field: Field, hint?: string) {
-    const ids = [hint, problem?.field === field ? idOf('error') : undefined].filter(Boolean);
-    return {
-      'aria-invalid': problem?.field === field || undefined,
-      'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
-    };
-  }
-
-  const fieldError = (field: Field) =>
-    problem?.field === field ? (
-      <p id={idOf('error')} className="form-error" role="alert">
-        {problem.message}
-      </p>
-    ) : null;
-
+  const fieldError = (field: Field) => (problem?.field === field ? problem.message : undefined);
   const messageLength = values.message.length;
   const update = (field: Field) => (value: string) =>
     setValues((previous) => ({ ...previous, [field]: value }));
+  const refOf = (field: Field) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    inputs.current[field] = element;
+  };
 
   return (
     <form className="card contact-form" noValidate onSubmit={handleSubmit}>
-      <div className="form-field">
-        <label htmlFor={idOf('name')}>{t('contact.fields.name')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.name = element;
-          }}
-          id={idOf('name')}
-          name="name"
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={contactFieldLimits.name.max}
-          value={values.name}
-          onChange={(event) => update('name')(event.target.value)}
-          {...describedBy('name')}
-        />
-        {fieldError('name')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('email')}>{t('contact.fields.email')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.email = element;
-          }}
-          id={idOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={contactFieldLimits.email.max}
-          value={values.email}
-          onChange={(event) => update('email')(event.target.value)}
-          {...describedBy('email', `${idOf('email')}-hint`)}
-        />
-        <p id={`${idOf('email')}-hint`} className="form-hint">
-          {t('contact.hints.email')}
-        </p>
-        {fieldError('email')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('subject')}>{t('contact.fields.subject')}</label>
-        <input
-          ref={(element) => {
-            inputs.current.subject = element;
-          }}
-          id={idOf('subject')}
-          name="subject"
-          type="text"
-          required
-          maxLength={contactFieldLimits.subject.max}
-          value={values.subject}
-          onChange={(event) => update('subject')(event.target.value)}
-          {...describedBy('subject', `${idOf('subject')}-hint`)}
-        />
-        <p id={`${idOf('subject')}-hint`} className="form-hint">
-          {t('contact.hints.subject', limits)}
-        </p>
-        {fieldError('subject')}
-      </div>
-      <div className="form-field">
-        <label htmlFor={idOf('message')}>{t('contact.fields.message')}</label>
-        <textarea
-          ref={(element) => {
-            inputs.current.message = element;
-          }}
-          id={idOf('message')}
-          name="message"
-          required
-          rows={8}
-          maxLength={contactFieldLimits.message.max}
-          value={values.message}
-          onChange={(event) => update('message')(event.target.value)}
-          {...describedBy('message', `${idOf('message')}-hint`)}
-        />
-        <p id={`${idOf('message')}-hint`} className="form-hint">
-          {t('contact.hints.message', limits)}{' '}
-          <span className="contact-counter">
-            {t('contact.hints.counter', { length: messageLength, max: limits.messageMax })}
-          </span>
-        </p>
-        {fieldError('message')}
-      </div>
+      <FormField label={t('contact.fields.name')} required error={fieldError('name')}>
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            maxLength={contactFieldLimits.name.max}
+            value={values.name}
+            onChange={(event) => update('name')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.email')}
+        required
+        hint={t('contact.hints.email')}
+        error={fieldError('email')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={contactFieldLimits.email.max}
+            value={values.email}
+            onChange={(event) => update('email')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.subject')}
+        required
+        hint={t('contact.hints.subject', limits)}
+        error={fieldError('subject')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('subject')}
+            name="subject"
+            type="text"
+            maxLength={contactFieldLimits.subject.max}
+            value={values.subject}
+            onChange={(event) => update('subject')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.message')}
+        required
+        hint={
+          <>
+            {t('contact.hints.message', limits)}{' '}
+            <span className="contact-counter">
+              {t('contact.hints.counter', { length: messageLength, max: limits.messageMax })}
+            </span>
+          </>
+        }
+        error={fieldError('message')}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            ref={refOf('message')}
+            name="message"
+            rows={8}
+            maxLength={contactFieldLimits.message.max}
+            value={values.message}
+            onChange={(event) => update('message')(event.target.value)}
+          />
+        )}
+      </FormField>
       {/* The honeypot: off-screen and out of the accessibility tree and the tab order, so only a
-          bot that fills every field it finds puts something in it. */}
+          bot that fills every field it finds puts something in it. It is no field for people,
+          hence not a FormField: nothing may describe it or mark it invalid. */}
       <div className="contact-honeypot" aria-hidden="true">
         <label htmlFor={idOf('website')}>{t('contact.fields.website')}</label>
         <input

@@ -1,20 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import '../../../components/form-controls.css';
 import '../contact.css';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['contact'];
 
 /**
- * Contact (issue 4 §3): a form whose name and e-mail come from the signed-in account, and the
+ * Contact: a form whose name and e-mail come from the signed-in account, and the
  * team's address for those who would rather write from their own mail program.
  */
 export default function ContactPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('contact');
   const { t: tCommon } = useTranslation();
   const auth = useAuthState();
   const user = auth.status === 'signed-in' ? auth.user : null;
@@ -29,6 +29,7 @@ export default function ContactPage() {
       <ContactForm
         // A new user (a sign-in in another tab) starts a new form with their own name and address.
         key={user?.uid ?? ''}
+        uid={user?.uid ?? ''}
         name={user?.displayName ?? ''}
         email={user?.email ?? ''}
       />

@@ -1,16 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useUserName } from '../../../components/use-user-name.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['dashboard'];
 
 /** A new account's dashboard: what it will show, and that it starts from a connected store. */
 export default function DashboardPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('dashboard');
   const { t: tCommon } = useTranslation();
   const name = useUserName();
   return (

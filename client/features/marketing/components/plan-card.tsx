@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../../shared/constants.ts';
 import type { Plan } from '../../../../shared/plans.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { displayedPlanPrice, formatCount, type BillingPeriod } from '../format-plan-price.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Plan } from '../../../../shared/plans.ts';
 import type { StaticPagePayload } from '../../../../shared/static-pages.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { useStaticPagePayload } from '../../../lib/static-page-payload.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { BillingPeriodToggle } from '../components/billing-period-toggle.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import type { BillingPeriod } from '../format-plan-price.ts';

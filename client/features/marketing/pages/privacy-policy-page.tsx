@@ -1,4 +1,4 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import {
   browserStorageKeys,
   localeCookieName,
@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/constants.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { openConsentBanner } from '../../../lib/consent.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { TextList } from '../components/text-list.tsx';
 import { contactEmail } from '../contact-email.ts';
@@ -31,7 +32,8 @@ const cnilUrl = { en: 'https://www.cnil.fr/en', fr: 'https://www.cnil.fr/fr' } a
 const dataKinds = ['identity', 'sessions', 'store', 'messages', 'errors', 'logs'] as const;
 
 /**
- * Everything the product keeps in the browser (spec §3), named as the code names it, so that the
+ * Everything the product keeps in the browser (shared/constants.ts and
+ * docs/decisions/0008-consent-and-browser-storage.md), named as the code names it, so that the
  * policy cannot drift from what is actually stored.
  */
 const browserEntries = [

@@ -1,15 +1,15 @@
-import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['seo'];
 
 /** The SEO overview of a new account: what the audit will check, once a store is connected. */
 export default function SeoOverviewPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('seo');
   const { t: tCommon } = useTranslation();
   return (
     <div className="page">

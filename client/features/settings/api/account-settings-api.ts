@@ -1,6 +1,7 @@
-import type { Account } from '../../../../shared/schemas/account.ts';
+import * as z from 'zod/mini';
+import { accountDeletionPendingSchema, type Account } from '../../../../shared/schemas/account.ts';
 import { updateAccount } from '../../../lib/account-api.ts';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest, noContent } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/session-actions.ts';
 
 /** The account calls of the Settings screen, through the BFF (the session cookie goes along). */
@@ -22,20 +23,16 @@ export async function saveDisplayName(displayName: string): Promise<Account> {
 
 /** Ends every session of the user, on every device, and revokes their Firebase refresh tokens. */
 export async function signOutEverywhere(): Promise<void> {
-  await apiRequest<undefined>('DELETE', '/auth/sessions');
+  await apiRequest('DELETE', '/auth/sessions', noContent);
 }
 
+/** 204: everything is gone; 202: the rest is left to a background job that retries until it is. */
+const accountDeletionAnswerSchema = z.union([noContent, accountDeletionPendingSchema]);
+
 /**
- * Deletes the account: its data, the Firebase user and every session. 204 (all gone) and 202 (the
- * rest is left to a background job that retries until it is gone) both mean done for the user.
- * Needs a sign-in at most five minutes old (403 `recent_login_required` otherwise).
+ * Deletes the account: its data, the Firebase user and every session. Both answers mean done for
+ * the user. Needs a sign-in at most five minutes old (403 `recent_login_required` otherwise).
  */
 export async function deleteAccount(): Promise<void> {
-  try {
-    await apiRequest<unknown>('DELETE', '/api/v1/account/delete');
-  } catch (error) {
-    // A 202 without a JSON body reaches here as "not JSON": the answer was still a success.
-    if (error instanceof ApiError && error.status >= 200 && error.status < 300) return;
-    throw error;
-  }
+  await apiRequest('DELETE', '/api/v1/account/delete', accountDeletionAnswerSchema);
 }

@@ -1,25 +1,27 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { reportError } from '../../../lib/error-reporting.ts';
-import { reauthenticate } from '../../../lib/firebase-auth.ts';
+import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
 import { signOutAndClear } from '../../../lib/session-actions.ts';
-import { deleteAccount } from '../api/account-settings-api.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useDeleteAccount } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 
 type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
 
 /**
- * Account deletion (spec §4): a modal dialog asks the user to prove it is them again (their password,
- * or the Google popup), with the same account they are signed in with; then the account is deleted
- * (its data, the Firebase user, every session), this browser forgets the person, and after
- * postDeleteRedirectMs the user is on /login, loaded afresh.
+ * Account deletion (docs/decisions/0009-account-deletion-and-local-google-sign-in.md): a modal
+ * dialog asks the user to prove it is them again (their password, or the Google popup), with the
+ * same account they are signed in with; then the account is deleted (its data, the Firebase user,
+ * every session), this browser forgets the person, and after postDeleteRedirectMs the user is on
+ * /login, loaded afresh.
  *
  * The dialog is the native <dialog> opened with showModal(): the browser traps focus inside it,
- * makes the page behind it inert, closes it on Escape and gives focus back to the button that opened
- * it.
+ * makes the page behind it inert, closes it on Escape and gives focus back to the button that
+ * opened it.
  */
 export function DeleteAccountSection({
   uid,
@@ -30,12 +32,12 @@ export function DeleteAccountSection({
   email: string;
   usesPassword: boolean;
 }) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation('settings');
+  const deleteAccount = useDeleteAccount();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const textId = useId();
-  const passwordId = useId();
   const errorId = useId();
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -63,7 +65,7 @@ export function DeleteAccountSection({
       await reauthenticate(usesPassword ? { kind: 'password', password } : { kind: 'google' }, uid);
     } catch (failure) {
       setStatus('idle');
-      // A sign-in failure reads as one (wrong password, popup closed, another account: spec §8).
+      // A sign-in failure reads as one (wrong password, popup closed, another account).
       setError(
         t(authErrorMessageKeyOf(failure, usesPassword ? 'login' : 'google'), { ns: 'auth' }),
       );
@@ -72,7 +74,7 @@ export function DeleteAccountSection({
 
     setStatus('deleting');
     try {
-      await deleteAccount();
+      await deleteAccount.mutateAsync();
     } catch (failure) {
       setStatus('idle');
       // The proof of identity went stale between the two steps (a slow network, a sleeping tab):
@@ -80,7 +82,6 @@ export function DeleteAccountSection({
       if (failure instanceof ApiError && failure.code === 'recent_login_required') {
         setError(t('settings.delete.confirmAgain'));
       } else {
-        if (!(failure instanceof ApiError)) reportError(failure);
         setError(t(authErrorMessageKeyOf(failure, 'account-deletion'), { ns: 'auth' }));
       }
       return;
@@ -154,23 +155,26 @@ export function DeleteAccountSection({
               : t('settings.delete.withGoogle', { email })}
           </p>
           {usesPassword && (
-            <div className="form-field">
-              <label htmlFor={passwordId}>{t('settings.delete.password')}</label>
-              <input
-                ref={passwordRef}
-                id={passwordId}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                autoFocus
-                value={password}
-                disabled={busy}
-                aria-invalid={error !== null || undefined}
-                aria-describedby={error !== null ? errorId : undefined}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </div>
+            <FormField
+              label={t('settings.delete.password')}
+              required
+              invalid={error !== null}
+              describedBy={[error !== null && errorId]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={passwordRef}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  autoFocus
+                  value={password}
+                  disabled={busy}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </FormField>
           )}
           {error !== null && (
             <p id={errorId} className="form-error" role="alert">

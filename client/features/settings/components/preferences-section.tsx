@@ -1,15 +1,16 @@
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { ThemeSwitcher } from '../../../components/theme-switcher.tsx';
 import { useConsent } from '../../../lib/consent.ts';
 import { acceptCookies, refuseCookies } from '../../../lib/preferences.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * Language, theme and cookie consent (accept or withdraw). Each switch applies at once and is saved
- * to the account (preferences.ts); the cookies follow only with consent (decision 0008).
+ * to the account (preferences.ts); the cookies follow only with consent
+ * (docs/decisions/0008-consent-and-browser-storage.md).
  */
 export function PreferencesSection() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('settings');
   const consent = useConsent();
   const consentText =
     consent === 'accepted'

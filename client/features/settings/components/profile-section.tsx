@@ -1,31 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState, type FormEvent } from 'react';
+import { displayNameMaxLength } from '../../../../shared/registration.ts';
 import type { Account } from '../../../../shared/schemas/account.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { saveDisplayName } from '../api/account-settings-api.ts';
-
-/** The longest display name the account takes (shared/schemas/account.ts). */
-const displayNameMaxLength = 100;
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useSaveDisplayName } from '../api/account-queries.ts';
 
 /**
  * The profile: the display name, editable and saved to the account (and the Firebase user, so the
  * menu and the e-mails use it), and the e-mail address, read-only: it is the sign-in identity.
  */
-export function ProfileSection({
-  account,
-  onSaved,
-}: {
-  account: Account;
-  onSaved: (account: Account) => void;
-}) {
-  const { t } = useTranslation('app');
-  const nameId = useId();
-  const emailId = useId();
-  const hintId = useId();
-  const errorId = useId();
+export function ProfileSection({ account }: { account: Account }) {
+  const { t } = useTranslation('settings');
+  const saveDisplayName = useSaveDisplayName(account.uid);
   const [name, setName] = useState(account.displayName);
-  const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<
     { kind: 'saved' } | { kind: 'error'; message: string; onField: boolean } | null
   >(null);
@@ -37,12 +26,10 @@ export function ProfileSection({
       setOutcome({ kind: 'error', message: t('settings.profile.invalidName'), onField: true });
       return;
     }
-    setSaving(true);
     setOutcome(null);
     try {
-      const saved = await saveDisplayName(trimmed);
+      const saved = await saveDisplayName.mutateAsync(trimmed);
       setName(saved.displayName);
-      onSaved(saved);
       setOutcome({ kind: 'saved' });
     } catch (error) {
       setOutcome(
@@ -54,50 +41,37 @@ export function ProfileSection({
               onField: false,
             },
       );
-    } finally {
-      setSaving(false);
     }
   }
 
-  const fieldError = outcome?.kind === 'error' && outcome.onField;
   return (
     <section className="card settings-section" aria-labelledby="settings-profile">
       <h2 id="settings-profile">{t('settings.profile.title')}</h2>
       <form className="settings-form" noValidate onSubmit={(event) => void handleSubmit(event)}>
-        <div className="form-field">
-          <label htmlFor={nameId}>{t('settings.profile.displayName')}</label>
-          <input
-            id={nameId}
-            name="displayName"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={displayNameMaxLength}
-            value={name}
-            aria-invalid={fieldError || undefined}
-            aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <p id={hintId} className="form-hint">
-            {t('settings.profile.displayNameHint', { max: displayNameMaxLength })}
-          </p>
-        </div>
-        <div className="form-field">
-          <label htmlFor={emailId}>{t('settings.profile.email')}</label>
-          <input
-            id={emailId}
-            type="email"
-            value={account.email}
-            readOnly
-            aria-describedby={`${emailId}-hint`}
-          />
-          <p id={`${emailId}-hint`} className="form-hint">
-            {t('settings.profile.emailHint')}
-          </p>
-        </div>
+        <FormField
+          label={t('settings.profile.displayName')}
+          required
+          hint={t('settings.profile.displayNameHint', { max: displayNameMaxLength })}
+          error={outcome?.kind === 'error' && outcome.onField ? outcome.message : undefined}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="displayName"
+              type="text"
+              autoComplete="name"
+              maxLength={displayNameMaxLength}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label={t('settings.profile.email')} hint={t('settings.profile.emailHint')}>
+          {(control) => <input {...control} type="email" value={account.email} readOnly />}
+        </FormField>
         <div className="button-row">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? t('settings.profile.saving') : t('settings.profile.save')}
+          <button type="submit" className="button" disabled={saveDisplayName.isPending}>
+            {saveDisplayName.isPending ? t('settings.profile.saving') : t('settings.profile.save')}
           </button>
         </div>
         <div aria-live="polite">
@@ -105,8 +79,8 @@ export function ProfileSection({
             <p className="form-success">{t('settings.profile.saved')}</p>
           )}
         </div>
-        {outcome?.kind === 'error' && (
-          <p id={errorId} className="form-error" role="alert">
+        {outcome?.kind === 'error' && !outcome.onField && (
+          <p className="form-error" role="alert">
             {outcome.message}
           </p>
         )}

@@ -1,16 +1,11 @@
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
 import { setSignedInUser } from '../../../lib/auth-session.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { sendPasswordReset } from '../../../lib/firebase-auth.ts';
 import { clearLocalAccountData } from '../../../lib/session-actions.ts';
-import { signOutEverywhere } from '../api/account-settings-api.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useSendPasswordReset, useSignOutEverywhere } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
-
-type Status = { kind: 'idle' | 'working' } | { kind: 'done' } | { kind: 'error'; message: string };
 
 /**
  * Security: the password-reset e-mail (e-mail accounts; a Google account's password is Google's)
@@ -18,44 +13,41 @@ type Status = { kind: 'idle' | 'working' } | { kind: 'done' } | { kind: 'error';
  * refresh tokens, this browser's included.
  */
 export function SecuritySection({ email, usesPassword }: { email: string; usesPassword: boolean }) {
-  const { t, i18n } = useTranslation('app');
+  const { t, i18n } = useTranslation('settings');
   const errorText = useApiErrorText();
-  const [reset, setReset] = useState<Status>({ kind: 'idle' });
-  const [signOut, setSignOut] = useState<Status>({ kind: 'idle' });
+  const reset = useSendPasswordReset();
+  const signOutEverywhere = useSignOutEverywhere();
 
-  async function handleSendReset() {
-    setReset({ kind: 'working' });
-    try {
-      await sendPasswordReset(email);
-      setReset({ kind: 'done' });
-    } catch (error) {
-      setReset({
-        kind: 'error',
-        message: t(authErrorMessageKeyOf(error, 'password-reset'), { ns: 'auth' }),
-      });
-    }
+  function handleSendReset() {
+    reset.mutate(email);
   }
 
-  async function handleSignOutEverywhere() {
-    setSignOut({ kind: 'working' });
-    try {
-      await signOutEverywhere();
-    } catch (error) {
-      if (!(error instanceof ApiError)) reportError(error);
-      const code = error instanceof ApiError ? error.code : 'internal_error';
-      setSignOut({
-        kind: 'error',
-        message: errorText(code, t('settings.security.sessions.failed')),
-      });
-      return;
-    }
-    // The BFF has ended this browser's session with the others; the tab learns it, and forgets the
-    // person as a sign-out does (the cookie-consent choice stays: it is this browser's, not theirs).
-    setSignedInUser(null);
-    clearLocalAccountData();
-    // A full load: every screen, cache and preference of the session starts again from nothing.
-    window.location.assign(loginUrlInLanguage(i18n.resolvedLanguage));
+  function handleSignOutEverywhere() {
+    signOutEverywhere.mutate(undefined, {
+      onSuccess: () => {
+        // The BFF has ended this browser's session with the others; the tab learns it, and forgets
+        // the person as a sign-out does (the cookie-consent choice stays: it is this browser's).
+        setSignedInUser(null);
+        clearLocalAccountData();
+        // A full load: every screen, cache and preference of the session starts again from nothing.
+        window.location.assign(loginUrlInLanguage(i18n.resolvedLanguage));
+      },
+    });
   }
+
+  const resetError = reset.isError
+    ? t(authErrorMessageKeyOf(reset.error, 'password-reset'), { ns: 'auth' })
+    : undefined;
+  const signOutError = signOutEverywhere.isError
+    ? errorText(
+        signOutEverywhere.error instanceof ApiError
+          ? signOutEverywhere.error.code
+          : 'internal_error',
+        t('settings.security.sessions.failed'),
+      )
+    : undefined;
+  // Signing out goes on to a new page: the button stays busy until it has gone.
+  const signingOut = signOutEverywhere.isPending || signOutEverywhere.isSuccess;
 
   return (
     <section className="card settings-section" aria-labelledby="settings-security">
@@ -69,22 +61,22 @@ export function SecuritySection({ email, usesPassword }: { email: string; usesPa
             <button
               type="button"
               className="button button-secondary"
-              disabled={reset.kind === 'working'}
-              onClick={() => void handleSendReset().catch(reportError)}
+              disabled={reset.isPending}
+              onClick={handleSendReset}
             >
-              {reset.kind === 'working'
+              {reset.isPending
                 ? t('settings.security.password.sending')
                 : t('settings.security.password.send')}
             </button>
           </div>
           <div aria-live="polite">
-            {reset.kind === 'done' && (
+            {reset.isSuccess && (
               <p className="form-success">{t('settings.security.password.sent', { email })}</p>
             )}
           </div>
-          {reset.kind === 'error' && (
+          {resetError !== undefined && (
             <p className="form-error" role="alert">
-              {reset.message}
+              {resetError}
             </p>
           )}
         </>
@@ -98,17 +90,17 @@ export function SecuritySection({ email, usesPassword }: { email: string; usesPa
         <button
           type="button"
           className="button button-secondary"
-          disabled={signOut.kind === 'working'}
-          onClick={() => void handleSignOutEverywhere().catch(reportError)}
+          disabled={signingOut}
+          onClick={handleSignOutEverywhere}
         >
-          {signOut.kind === 'working'
+          {signingOut
             ? t('settings.security.sessions.working')
             : t('settings.security.sessions.button')}
         </button>
       </div>
-      {signOut.kind === 'error' && (
+      {signOutError !== undefined && (
         <p className="form-error" role="alert">
-          {signOut.message}
+          {signOutError}
         </p>
       )}
     </section>

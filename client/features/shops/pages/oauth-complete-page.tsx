@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['shops'];
 
-/** Where Shopify's OAuth will return; the connection itself is a later issue. */
+/** Where Shopify's OAuth will return; until stores can be connected, it says so. */
 export default function OAuthCompletePage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   return (
     <>

@@ -1,20 +1,20 @@
-import { useTranslation } from 'react-i18next';
 import { plans } from '../../../../shared/plans.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['shops'];
 
 const freePlan = plans[0];
 
 /**
- * No store can be connected yet (the Shopify connection is a later issue): the screen says what
+ * No store can be connected yet (the Shopify connection is still to come): the screen says what
  * connecting will do and that it is coming, with no control that would pretend to work.
  */
 export default function ShopsPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   return (
     <div className="page">

@@ -1,21 +1,21 @@
-import { useTranslation } from 'react-i18next';
 import { signUpPlan } from '../../../../shared/constants.ts';
 import { plans } from '../../../../shared/plans.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
-export const namespaces: readonly Namespace[] = ['app'];
+export const namespaces: readonly Namespace[] = ['subscription'];
 
 /**
  * The plan shown is the sign-up plan, not read from the account: every account is on Free until
- * billing arrives, since the account's subscriptionPlan is always 'free' at sign-up (spec §3, §9)
+ * billing arrives, since the account's subscriptionPlan is always 'free' at sign-up (signUpPlan)
  * and nothing changes it yet. Its limits come from shared/plans.ts, the one definition the pricing
  * page and (later) the API use too.
  */
 export default function SubscriptionPage() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('subscription');
   const { t: tCommon } = useTranslation();
   const plan = plans.find((candidate) => candidate.id === signUpPlan) ?? plans[0];
   const { stores, pagesAudited, blogPostsPerMonth } = plan.limits;

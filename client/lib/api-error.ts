@@ -1,0 +1,20 @@
+import type { ErrorCode } from '../../shared/errors.ts';
+
+export type ApiErrorCode = ErrorCode | 'network_error';
+
+/**
+ * A failed call to the BFF or the API (api-client.ts): the HTTP status (0 when no answer came) and
+ * the code the client translates. A module of its own, so that code which only recognises a
+ * failure (the preferences of the first page load) does not bring the API client along.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+
+  constructor(status: number, code: ApiErrorCode, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
