@@ -97,7 +97,7 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOG_LEVEL: 'warn',
-        // Environment and release left unset: the reports must carry the spec's defaults.
+        // Environment and release left unset: the reports must carry the default labels.
         SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,
       },
     },

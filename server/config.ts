@@ -380,7 +380,7 @@ function localConfig(
 
 function errorReportingLabels(values: Environment) {
   return {
-    // The spec's default is 'development'; a production deployment that names none is 'production'.
+    // The default label is 'development'; a production deployment that names none is 'production'.
     sentryEnvironment:
       values.SENTRY_ENVIRONMENT ??
       (values.NODE_ENV === 'production' ? 'production' : errorReporting.defaultEnvironment),

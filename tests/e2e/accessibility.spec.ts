@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * Accessibility (issue 3 §6): axe-core finds no serious or critical violation on any public page nor
+ * Accessibility: axe-core finds no serious or critical violation on any public page nor
  * in the authenticated layout, in English and French, in the light and dark themes, with the
  * cookie-consent banner open (a first visit) and once it is dismissed, and in the narrow layout with
  * its navigation menu open. Every violation of a run is collected before the test fails, each with
@@ -130,9 +130,9 @@ test.describe('public pages', () => {
 });
 
 /**
- * A signed-in page in a language: the account's language wins over `?lang=` at start (spec §4), so
+ * A signed-in page in a language: the account's language wins over `?lang=` at start (docs/product.md), so
  * it is saved to the account first, as the language switcher would. The account exists from the
- * first signed-in visit on (the app creates it, spec §4 "Auth change").
+ * first signed-in visit on (the app creates it when the signed-in user changes).
  */
 async function visitSignedIn(
   page: Page,

@@ -17,7 +17,7 @@ import {
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * Account deletion from Settings (issue 4 §1, spec §4): the user proves again who they are (the
+ * Account deletion from Settings: the user proves again who they are (the
  * same account, else the user-mismatch error), then the backend data, the Firebase user and every
  * session are gone, the browser forgets the person, and the user lands on /login.
  */

@@ -7,7 +7,7 @@ import { fetchFromPage, openSession } from './fixtures.ts';
 export const productDataDir = process.env.E2E_DATA_DIR ?? '';
 
 /**
- * The backend account of spec §3, registered as the sign-in flows do once the session is open (the
+ * The backend account, registered as the sign-in flows do once the session is open (the
  * page must have one).
  */
 export async function registerAccount(

@@ -6,7 +6,7 @@ import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * The application frame (issue 3 §1): every route's guard and layout, both 404 pages, the error
+ * The application frame: every route's guard and layout, both 404 pages, the error
  * pages, the user menu, the small-screen navigation and the keyboard. Guards run twice: in the BFF
  * before a page is served, and in the client for in-app navigations; both are exercised.
  */

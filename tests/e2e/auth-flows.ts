@@ -44,7 +44,7 @@ export async function accountOf(
   return { status, ...(user !== undefined && { user }) };
 }
 
-/** The pending registration entry of spec §3, as stored. */
+/** The pending registration entry, as stored. */
 export function pendingRegistration(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem('vitrine_pending_registration'));
 }

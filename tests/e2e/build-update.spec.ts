@@ -3,7 +3,7 @@ import type { Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Issue 3 §4: the client checks builds/latest.json 1 s after load, then hourly and when the tab
+ * The client checks builds/latest.json 1 s after load, then hourly and when the tab
  * becomes visible; once the id differs, the next in-app navigation is a full page load. The product
  * serves the page and its real build; only the browser's view of latest.json is rewritten here.
  *

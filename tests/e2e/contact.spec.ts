@@ -9,7 +9,7 @@ import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
 import { expect, openSession, test } from './fixtures.ts';
 
 /**
- * The contact form (issue 4 §3): pre-filled from the account; the message is stored in PostgreSQL,
+ * The contact form: pre-filled from the account; the message is stored in PostgreSQL,
  * then mailed by a job (locally, an .eml file under the data directory); spam defences (honeypot,
  * signed time stamp) and refused input are told in the user's language without losing the text.
  */

@@ -8,7 +8,7 @@ import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * Error reporting end to end (spec §8, issue 3 §5). The product runs a second time with SENTRY_DSN
+ * Error reporting end to end. The product runs a second time with SENTRY_DSN
  * pointing at a recording stand-in of Sentry's ingest (tests/support/sentry-ingest.mjs, both started
  * by playwright.config.ts); the browser SDK and the server SDK send it real envelopes, which these
  * tests read back. Every test marks its errors with a fresh id, so that they never read each other's.
@@ -199,7 +199,7 @@ test.describe('with a DSN', () => {
       .toBe(true);
     for (const envelope of await receivedEnvelopes()) expect(envelope.text).not.toContain(secret);
 
-    // The SDK stores nothing in the browser beyond what spec §3 lists.
+    // The SDK stores nothing in the browser beyond what docs/product.md lists.
     const storageKeys = await page.evaluate(() => [
       ...Object.keys(localStorage),
       ...Object.keys(sessionStorage),
@@ -216,7 +216,7 @@ test.describe('with a DSN', () => {
     );
   });
 
-  test('the errors the spec ignores never arrive', async ({ page }) => {
+  test('the errors that are never reported never arrive', async ({ page }) => {
     const run = randomUUID();
     await page.goto('/pricing');
     await waitForReporter(page);

@@ -5,7 +5,7 @@ import { accountOf, expect, openLogin, test } from './auth-flows.ts';
 import { fetchFromPage } from './fixtures.ts';
 
 /**
- * Google sign-in (spec §4 "Google login" and its popup rules) in local mode: the popup is the BFF's
+ * Google sign-in and its popup rules, in local mode: the popup is the BFF's
  * stand-in of Google's account chooser, which hands the emulator's Google ID token to the opener.
  */
 
@@ -35,7 +35,7 @@ test('Google sign-in through the popup lands on the dashboard with a google acco
   const popup = await popupEvent;
   await popup.waitForLoadState();
   expect(new URL(popup.url()).pathname).toBe('/local/google-sign-in');
-  // Spec §9: the popup is 500×600.
+  // The popup is 500×600.
   expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([500, 600]);
 
   await addGoogleAccount(popup, email, 'Gaëlle Google');
@@ -60,7 +60,7 @@ test('closing the popup shows "Connexion annulée par l\'utilisateur" and the pa
   await popup.waitForLoadState();
   await popup.close();
 
-  // Spec §9: a closed popup is reported 8 s after it was seen closed.
+  // A closed popup is reported 8 s after it was seen closed.
   await expect(page.getByRole('alert')).toHaveText("Connexion annulée par l'utilisateur", {
     timeout: 15_000,
   });

@@ -2,7 +2,7 @@
 import { uniqueEmail } from '../support/auth-emulator-users.ts';
 import { expect, oobCodesFor, openLogin, submit, test } from './auth-flows.ts';
 
-/** "Forgot your password?" on /login (issue 4 §1): the reset e-mail, ending on the provider's page. */
+/** "Forgot your password?" on /login: the reset e-mail, ending on the provider's page. */
 
 test('the reset e-mail is sent to an existing account', async ({ page, verifiedUser }) => {
   await openLogin(page);

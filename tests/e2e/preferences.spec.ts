@@ -4,10 +4,10 @@ import type { TestUser } from '../support/auth-emulator-users.ts';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * Preferences and cookie consent (issue 3 §2 §3, spec §3 §5): the language and the theme apply at
+ * Preferences and cookie consent: the language and the theme apply at
  * once, reach their cookies only with consent (365 days), reach the account when signed in, and
  * withdrawing consent clears the cookies and restores English and the system theme. Also the older
- * `user-language` entry's migration and the chunk-load reload guard (spec §4).
+ * `user-language` entry's migration and the chunk-load reload guard.
  */
 
 const yearSeconds = 365 * 24 * 60 * 60;
@@ -35,7 +35,7 @@ const consentBanner = (page: Page) =>
   page.getByRole('region', { name: /^(Cookie consent|Consentement aux cookies)$/ });
 const html = (page: Page) => page.locator('html');
 
-/** Expects a preference cookie as spec §3 has it: the value, a year to live, Lax, the whole site. */
+/** Expects a preference cookie as the product sets it: the value, a year to live, Lax, the whole site. */
 async function expectPreferenceCookie(context: BrowserContext, name: string, value: string) {
   const found = await cookie(context, name);
   expect(found, name).toBeDefined();
@@ -46,7 +46,7 @@ async function expectPreferenceCookie(context: BrowserContext, name: string, val
   expect(Math.abs(secondsLeft - yearSeconds)).toBeLessThan(120);
 }
 
-/** The backend account of spec §3, as the sign-up flow (issue 4) will register it. */
+/** The backend account, as the sign-up flow registers it. */
 async function registerAccount(page: Page, user: TestUser): Promise<void> {
   const registered = await fetchFromPage(page, '/api/v1/account/register', {
     method: 'POST',

@@ -6,7 +6,7 @@ import { accountOf, openSettingsAs, registerAccount, waitForApp } from './accoun
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 
 /**
- * Settings (issue 4 §3): the display name, language and theme are saved to the account and follow
+ * Settings: the display name, language and theme are saved to the account and follow
  * the user to a reload and to another browser; the password-reset e-mail; signing out of every
  * device ends the sessions of every browser and revokes the Firebase refresh tokens.
  */

@@ -3,7 +3,7 @@ import { createEmailUser, disableUser, uniqueEmail } from '../support/auth-emula
 import { accountOf, expect, openLogin, submit, test } from './auth-flows.ts';
 import { authEmulatorHost, fetchFromPage } from './fixtures.ts';
 
-/** E-mail sign-in (spec §4 "Login with e-mail") and its errors (§8), in Chromium. */
+/** E-mail sign-in and its errors, in Chromium. */
 
 test('a verified user signs in, gets a backend account and lands on the page asked for', async ({
   page,
@@ -78,7 +78,7 @@ const frenchCases = [
 ] as const;
 
 for (const failure of frenchCases) {
-  test(`${failure.name} shows the French message of §8 and keeps what was typed`, async ({
+  test(`${failure.name} shows its French message and keeps what was typed`, async ({
     page,
     verifiedUser,
   }) => {

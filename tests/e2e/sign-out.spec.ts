@@ -2,7 +2,7 @@
 import { expect, openLogin, submit, test } from './auth-flows.ts';
 import { fetchFromPage } from './fixtures.ts';
 
-/** Sign-out from the user menu (spec §4 "Logout"). */
+/** Sign-out from the user menu. */
 
 test('signing out ends the session, clears the browser’s data and lands on /login', async ({
   page,

@@ -15,7 +15,7 @@ import {
 import { fetchFromPage } from './fixtures.ts';
 
 /**
- * Sign-up with e-mail verification (spec §4 "Registration", issue 4 §1), against the real Auth
+ * Sign-up with e-mail verification, against the real Auth
  * Emulator: the verification link is read from the emulator's out-of-band codes, as a user would
  * read it in their mailbox.
  */

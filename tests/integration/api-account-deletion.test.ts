@@ -22,7 +22,7 @@ import {
 import { testProjectId } from '../support/test-environment.ts';
 
 /**
- * Account deletion (issue 4) and the cancellation of an unverified sign-up, against the real
+ * Account deletion and the cancellation of an unverified sign-up, against the real
  * PostgreSQL, the real Auth Emulator and the real pg-boss queue with its worker. Firebase failures
  * are made the way firebase-admin reports an unreachable Firebase.
  */

@@ -14,7 +14,7 @@ import {
   type TestUser,
 } from '../support/auth-emulator-users.ts';
 
-/** The account routes of spec §7 and issue 2 §5, end to end: real tokens, real PostgreSQL. */
+/** The account routes, end to end: real tokens, real PostgreSQL. */
 
 let api: ApiTestContext;
 

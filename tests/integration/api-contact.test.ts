@@ -22,7 +22,7 @@ import {
 } from './contact-test-support.ts';
 
 /**
- * POST /api/v1/contact and its form token (issue 4 §3), end to end: real ID tokens, PostgreSQL, a
+ * POST /api/v1/contact and its form token, end to end: real ID tokens, PostgreSQL, a
  * real pg-boss queue and the contact-mail worker writing .eml files as local mode does.
  */
 

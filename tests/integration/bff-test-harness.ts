@@ -454,7 +454,7 @@ export function rawRequest(
 
 /**
  * A Google user whose Google account reports its address as unverified (a Workspace alias, say):
- * the app still counts a Google sign-in as verified (spec §4, "Google users count as verified").
+ * the app still counts a Google sign-in as verified (docs/product.md, "Flows").
  */
 export async function createGoogleUserWithUnverifiedEmail(): Promise<{
   uid: string;

@@ -90,7 +90,7 @@ function reportingOptions(dsn?: string): ErrorReportingOptions {
 }
 
 async function getAccount(requestId: string, headers: Record<string, string> = {}) {
-  // Names the spec's scrubber does not know: the server must drop the whole query string.
+  // Names the shared scrubber does not know: the server must drop the whole query string.
   const secrets = `oobCode=query-secret-${requestId}&apiKey=query-secret-${requestId}&token=query-secret-${requestId}`;
   return fetch(`${apiUrl}/api/v1/account/me?${secrets}`, {
     headers: { 'x-request-id': requestId, ...headers },
@@ -198,7 +198,7 @@ describe('with a DSN', () => {
     expect(eventsOfRequest(refusedId)).toEqual([]);
   });
 
-  it('drops the errors that the spec ignores', async () => {
+  it('drops the errors that are never reported', async () => {
     const run = randomUUID();
 
     reportError(new Error(`Failed to fetch the shop ${run}`));

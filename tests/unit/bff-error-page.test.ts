@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorPageHtml } from '../../server/bff/error-page.ts';
 
-/** Spec §2: the generic error page is titled by 404 or not, never by the exact status. */
+/** The generic error page is titled by 404 or not, never by the exact status. */
 describe('errorPageHtml', () => {
   it.each([
     [404, 'en', 'Page Not Found'],

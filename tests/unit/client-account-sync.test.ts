@@ -24,7 +24,7 @@ const pending: PendingRegistration = {
 
 const account = { uid: 'uid-1', language: 'fr', theme: 'system' } as Account;
 
-describe('account sync (spec §4)', () => {
+describe('account sync', () => {
   it('knows who may have an account: verified e-mail users and Google users', () => {
     expect(mayHaveAccount(user)).toBe(true);
     expect(mayHaveAccount({ ...user, emailVerified: false })).toBe(false);

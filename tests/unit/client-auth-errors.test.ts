@@ -25,7 +25,7 @@ function text(messages: Catalogue, key: string): string | undefined {
 const frenchOf = (code: string, context: Parameters<typeof authErrorMessageKey>[1]) =>
   text(french, authErrorMessageKey(code, context));
 
-describe('auth error messages (spec §8)', () => {
+describe('auth error messages', () => {
   it('gives the login errors their French text word for word, by provider code', () => {
     expect(frenchOf('auth/user-not-found', 'login')).toBe(
       'Aucun compte trouvé avec cette adresse email',
@@ -67,7 +67,7 @@ describe('auth error messages (spec §8)', () => {
     );
   });
 
-  it('falls back to the flow’s own message of §8', () => {
+  it('falls back to the flow’s own message', () => {
     const fallbacks = {
       signup: "Erreur lors de l'inscription",
       'verification-email': "Échec de l'envoi de l'email de vérification",
@@ -84,7 +84,7 @@ describe('auth error messages (spec §8)', () => {
       expect(frenchOf('unknown', context as keyof typeof fallbacks), context).toBe(message);
     }
     expect(french.fallback.userNotFound).toBe('Aucun utilisateur trouvé');
-    // The sign-up's e-mail that could not be sent reads as §8's, whatever the flow.
+    // The sign-up's e-mail that could not be sent reads as its own fallback, whatever the flow.
     expect(frenchOf('verification_email_failed', 'signup')).toBe(
       "Échec de l'envoi de l'email de vérification",
     );

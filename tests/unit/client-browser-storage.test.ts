@@ -42,7 +42,7 @@ describe('parseCookie', () => {
 });
 
 describe('cookieLine', () => {
-  it('has the attributes of spec §3, Secure only over https', () => {
+  it('has a year to live, Lax, the whole site, and Secure only over https', () => {
     expect(cookieLine('i18n_redirected', 'fr', 365 * 86400, false)).toBe(
       'i18n_redirected=fr; Path=/; Max-Age=31536000; SameSite=Lax',
     );

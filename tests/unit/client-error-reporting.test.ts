@@ -210,7 +210,7 @@ describe('the queue in front of the SDK', () => {
 });
 
 describe('sentryOptions', () => {
-  it('carries every value of spec §9, outside production', () => {
+  it('carries every value of the shared constants, outside production', () => {
     const options = sentryOptions(config, 'build-7', 'https://vitrine.example');
 
     expect(options).toMatchObject({
@@ -228,7 +228,7 @@ describe('sentryOptions', () => {
     });
   });
 
-  it('ignores the errors that spec §8 lists', () => {
+  it('ignores the errors that are never reported', () => {
     const ignored = sentryOptions(config, undefined, 'https://vitrine.example').ignoreErrors ?? [];
     const strings = ignored.filter((entry) => typeof entry === 'string');
     const patterns = ignored.filter((entry) => entry instanceof RegExp);

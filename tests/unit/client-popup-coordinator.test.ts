@@ -55,7 +55,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
 }
 
-describe('sign-in popup rules (spec §4)', () => {
+describe('sign-in popup rules', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

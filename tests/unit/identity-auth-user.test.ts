@@ -17,7 +17,7 @@ function claims(overrides: Partial<DecodedIdToken> & Record<string, unknown>): D
   } as DecodedIdToken;
 }
 
-test('reads the auth user of the spec from the claims', () => {
+test('reads the signed-in user from the claims', () => {
   const user = authUserOf(
     claims({
       email: 'ada@example.com',

@@ -9,11 +9,10 @@ import {
 import { appRoutes, findRoute, type AppRoute } from '../../shared/routes.ts';
 
 /**
- * The access column of the product spec's §2 table, written out again here rather than read from
- * shared/routes.ts, so that a changed rule in the route table fails this test. "No rule stated"
- * and "open to everyone" both mean no guard.
+ * Who may open each page (docs/product.md, "Pages and who may open them"), written out again here
+ * rather than read from shared/routes.ts, so that a changed rule in the route table fails this test.
  */
-const specAccess: Record<string, 'auth' | 'guest' | 'none'> = {
+const documentedAccess: Record<string, 'auth' | 'guest' | 'none'> = {
   '/seo': 'auth',
   '/seo/pages': 'auth',
   '/blog': 'none',
@@ -44,7 +43,7 @@ const visitors = {
 type VisitorKind = keyof typeof visitors;
 
 function expectedRedirect(path: string, visitor: VisitorKind): string | null {
-  switch (specAccess[path]) {
+  switch (documentedAccess[path]) {
     case 'auth':
       if (visitor === 'signed out') return `/login?redirect=${encodeURIComponent(path)}`;
       return visitor === 'unverified' ? '/verify-email' : null;
@@ -53,13 +52,15 @@ function expectedRedirect(path: string, visitor: VisitorKind): string | null {
     case 'none':
       return null;
     default:
-      throw new Error(`${path} is not in the spec's route table`);
+      throw new Error(`${path} is not in the documented route table`);
   }
 }
 
 describe('the route table', () => {
-  it('holds exactly the paths of the spec, each once', () => {
-    expect(appRoutes.map((route) => route.path).sort()).toEqual(Object.keys(specAccess).sort());
+  it('holds exactly the documented paths, each once', () => {
+    expect(appRoutes.map((route) => route.path).sort()).toEqual(
+      Object.keys(documentedAccess).sort(),
+    );
   });
 
   it('finds a route with or without one trailing slash, and nothing for unknown paths', () => {

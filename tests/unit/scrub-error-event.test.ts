@@ -8,7 +8,7 @@ import {
 } from '../../shared/error-reporting/scrub-event.ts';
 import { tracePropagationTargets } from '../../shared/error-reporting/trace-propagation-targets.ts';
 
-/** What leaves the process in an error report (spec §8): no credential, everything else intact. */
+/** What leaves the process in an error report: no credential, everything else intact. */
 
 describe('request headers', () => {
   it('drops authorization, cookie and x-api-key in any case and keeps the others', () => {
@@ -201,7 +201,7 @@ describe('breadcrumbs and spans', () => {
 });
 
 describe('what is reported and where traces go', () => {
-  it('ignores exactly the errors of the spec', () => {
+  it('ignores exactly the errors that are never reported', () => {
     expect(ignoredErrors).toEqual([
       'Network request failed',
       'ResizeObserver loop limit exceeded',

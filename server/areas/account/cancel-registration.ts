@@ -6,7 +6,7 @@ import type { IdentityProvider } from '../../platform/identity.ts';
 import type { Caller } from '../../platform/identity.ts';
 
 /**
- * "Use another account" on /verify-email (issue 4): an e-mail sign-up whose address was never
+ * "Use another account" on /verify-email: an e-mail sign-up whose address was never
  * verified is undone, the Firebase user, the user's sessions and contact messages with it, so the
  * address can be used again and nothing personal is left. No backend account exists yet (it is created only once the address is verified).
  *

@@ -5,7 +5,7 @@ import * as accountsRepository from './accounts-repository.ts';
 import { presentAccount } from './present-account.ts';
 
 export function accountNotFound(): AppError {
-  // The client registers the account when it sees this code (spec §7).
+  // The client registers the account when it sees this code.
   return new AppError('account_not_found', 404, { message: 'This user has no account yet' });
 }
 

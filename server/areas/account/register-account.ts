@@ -7,7 +7,7 @@ import type { Caller, IdentityProvider } from '../../platform/identity.ts';
 import { presentAccount } from './present-account.ts';
 
 /**
- * Creates the backend account of the caller (spec §3 "Registration payload", §4).
+ * Creates the backend account of the caller (docs/product.md, "Flows": the registration payload).
  *
  * The payload repeats facts that the ID token already states (e-mail, verification, provider). They
  * must agree with the token: a payload that contradicts it is refused with 403 `account_mismatch`
@@ -15,7 +15,7 @@ import { presentAccount } from './present-account.ts';
  * 403 and not 400 because the payload is well formed; it is the caller's claim that is refused.
  *
  * An e-mail account whose address is not verified yet is refused with 403 `email_not_verified`: the
- * spec creates the backend account only once verification succeeds (§4, Registration and Login),
+ * product creates the backend account only once the address is verified (docs/product.md, "Flows"),
  * and Google accounts count as verified. A user Firebase no longer has is refused with 401.
  */
 export async function registerAccount(

@@ -14,7 +14,7 @@ export interface RequestAccountDeletionDependencies extends AccountDeletionDepen
 export type AccountDeletionOutcome = { status: 'done' } | { status: 'pending'; failure: unknown };
 
 /**
- * Deletes the caller's account, sessions and Firebase user (spec §4, "Account deletion").
+ * Deletes the caller's account, sessions and Firebase user (docs/product.md, "Flows").
  *
  * The sign-in must be recent (the same five minutes a session needs): a stolen session or an
  * unattended browser cannot delete an account without the user's credentials.

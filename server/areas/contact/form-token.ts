@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { findOrCreateSigningKey } from '../../db/signing-keys.ts';
 
 /**
- * The contact form's time stamp (issue 4 §3, "a signed time stamp"): `<issuedAtMs>.<signature>`, the
+ * The contact form's signed time stamp: `<issuedAtMs>.<signature>`, the
  * signature an HMAC-SHA256 of the issue time and the caller's uid. The server keeps nothing per
  * token: the signature proves the time is ours and the token was issued to this user, so a bot can
  * neither backdate a token nor use one fetched with another account.

@@ -17,7 +17,7 @@ export interface SubmitContactMessageDependencies {
 const hourMs = 60 * 60 * 1000;
 
 /**
- * Stores a contact message, then queues its mail (issue 4 §3). Storing comes first and is what the
+ * Stores a contact message, then queues its mail. Storing comes first and is what the
  * 201 promises: once the row exists the message cannot be lost, because the outbox sweep mails any
  * row left unmailed, even when queueing its job failed here.
  *

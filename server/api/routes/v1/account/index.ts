@@ -32,7 +32,7 @@ export interface AccountRoutesOptions {
   jobs: JobQueue;
 }
 
-/** The caller's own backend account (spec §7). Every route acts on the caller's uid and no other. */
+/** The caller's own backend account. Every route acts on the caller's uid and no other. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
   { database, identity, jobs },

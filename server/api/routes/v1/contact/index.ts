@@ -20,7 +20,7 @@ import {
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
 
-/** The contact form (issue 4 §3): a signed time stamp to fetch when the form is shown, then the message. */
+/** The contact form: a signed time stamp to fetch when the form is shown, then the message. */
 export const contactRoutes: FastifyPluginAsyncZod<{
   database: DatabaseHandle;
   jobs: JobQueue;
