@@ -13,6 +13,7 @@ import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
+import privateAnswers from '../http/private-answers.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
@@ -67,11 +68,13 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // 2. App plugins: zod validates input and serialises output; every error becomes a code.
+  // 2. App plugins: zod validates input and serialises output; every error becomes a code; answers
+  // to a caller are never cached.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   answerErrorsWithCodes(app);
   answerUnknownRoutes(app);
+  await app.register(privateAnswers, { prefixes: ['/api'] });
   // The id is sent back, so that a caller can quote it when reporting a failure.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(requestIdHeader, request.id);

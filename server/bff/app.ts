@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { answerErrorsWithCodes } from '../http/error-replies.ts';
+import privateAnswers from '../http/private-answers.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
@@ -104,6 +105,8 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   try {
     // What every request meets first: headers, then the cross-site check, before any body is read.
     await app.register(gracefulShutdown);
+    // What depends on the session is never stored by a browser or a cache.
+    await app.register(privateAnswers, { prefixes: ['/auth', '/api'] });
     await app.register(securityHeaders, {
       production: config.mode === 'production',
       devServer,
