@@ -13,6 +13,7 @@ import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
+import { readJsonBodies } from '../http/json-bodies.ts';
 import privateAnswers from '../http/private-answers.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -72,6 +73,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   // to a caller are never cached.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  readJsonBodies(app);
   answerErrorsWithCodes(app);
   answerUnknownRoutes(app);
   await app.register(privateAnswers, { prefixes: ['/api'] });

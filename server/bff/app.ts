@@ -8,6 +8,7 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { answerErrorsWithCodes } from '../http/error-replies.ts';
+import { readJsonBodies } from '../http/json-bodies.ts';
 import privateAnswers from '../http/private-answers.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
@@ -99,6 +100,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  readJsonBodies(app);
   answerErrorsWithCodes(app, { pageFor: errorPageFor });
   const rateLimitBudgets: BffRateLimits = { ...defaultRateLimits, ...deps.rateLimits };
 
