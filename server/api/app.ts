@@ -13,6 +13,7 @@ import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
+import gracefulShutdown from '../http/graceful-shutdown.ts';
 import { readJsonBodies } from '../http/json-bodies.ts';
 import privateAnswers from '../http/private-answers.ts';
 import unreadBodies from '../http/unread-bodies.ts';
@@ -75,12 +76,13 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   });
 
   // 2. App plugins: zod validates input and serialises output; every error becomes a code; answers
-  // to a caller are never cached.
+  // to a caller are never cached; a stop lets the requests in flight finish.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   readJsonBodies(app);
   answerErrorsWithCodes(app);
   answerUnknownRoutes(app);
+  await app.register(gracefulShutdown);
   await app.register(unreadBodies);
   await app.register(privateAnswers, { prefixes: ['/api'] });
   // The id is sent back, so that a caller can quote it when reporting a failure.

@@ -49,7 +49,7 @@ export interface BffDependencies {
   clientDir?: string;
   /** How long the API may take before the proxy answers 504; default 10 s. */
   upstreamTimeoutMs?: number;
-  /** API requests one session may have under way at once (default 8); more get 429. */
+  /** API requests one session may have under way at once (default 16); more get 429. */
   proxiedRequestsPerSession?: number;
   /** How long a client may take over a request; defaults in server/http/server-options.ts. */
   timeouts?: Partial<ServerTimeouts>;
@@ -77,7 +77,7 @@ const defaultUpstreamTimeoutMs = 10_000;
  * The client makes a few API calls at a time (a screen's data, a save); the bound keeps one session
  * far from the 128 connections all sessions of an instance share to reach the API.
  */
-const defaultProxiedRequestsPerSession = 8;
+const defaultProxiedRequestsPerSession = 16;
 const defaultReadinessTimeoutMs = 2_000;
 const defaultSessionCacheTtlMs = 2_000;
 /** /auth bodies are two tokens; the proxy reads API bodies within limits of its own (api-proxy.ts). */
@@ -107,8 +107,6 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    // While closing, new requests get 503 and in-flight ones finish.
-    return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

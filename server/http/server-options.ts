@@ -28,7 +28,7 @@ export const defaultServerTimeouts: ServerTimeouts = {
   checkIntervalMs: 1_000,
 };
 
-/** The Fastify options for timeouts that the API and the BFF share. */
+/** The Fastify options for timeouts and closing that the API and the BFF share. */
 export function serverOptions(timeouts: Partial<ServerTimeouts> = {}) {
   const { headersMs, requestMs, connectionIdleMs, checkIntervalMs } = {
     ...defaultServerTimeouts,
@@ -42,6 +42,10 @@ export function serverOptions(timeouts: Partial<ServerTimeouts> = {}) {
       headersTimeout: Math.min(headersMs, requestMs),
       connectionsCheckingInterval: checkIntervalMs,
     },
+    // A stop answers the requests that reach it as usual (each answer then closes its connection,
+    // see graceful-shutdown.ts) instead of refusing them with 503: the listening socket is closed
+    // first, so what still arrives came on a connection the client had already opened.
+    return503OnClosing: false,
     clientErrorHandler: answerClientError,
   } as const;
 }
