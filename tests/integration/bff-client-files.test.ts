@@ -262,7 +262,7 @@ describe('security headers', () => {
     try {
       const response = await own.app.inject({ method: 'GET', url: '/' });
       expect(String(response.headers['content-security-policy'])).toContain(
-        `script-src 'self' https://apis.google.com '${hash}';`,
+        `script-src 'self' 'strict-dynamic' '${hash}';`,
       );
       expect((await own.app.inject({ method: 'GET', url: '/csp-hashes.json' })).statusCode).toBe(
         404,
