@@ -104,7 +104,7 @@ describe('the BFF with short timeouts', () => {
     bff = await startBff({
       upstreamUrl: upstream.url,
       proxiedRequestsPerSession: requestsPerSession,
-      timeouts: { requestMs: 1_000, checkIntervalMs: 100 },
+      timeouts: { requestMs: 3_000, checkIntervalMs: 100 },
     });
     bffUrl = await bff.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -124,8 +124,9 @@ describe('the BFF with short timeouts', () => {
       }),
     );
 
-    // Those beyond the bound are refused at once, and so is the session's next call.
-    const answers = await Promise.all(uploads.map((upload) => answerWithin(upload.answer, 800)));
+    // Those beyond the bound are refused at once (well before the stalled ones time out), and so is
+    // the session's next call.
+    const answers = await Promise.all(uploads.map((upload) => answerWithin(upload.answer, 2_000)));
     const refused = answers.filter(
       (answer) => typeof answer === 'object' && answer.statusCode === 429,
     );
@@ -138,7 +139,7 @@ describe('the BFF with short timeouts', () => {
     expect(await apiCallOf(bffUrl, otherUser)).toBe(200);
 
     // The stalled ones get a timeout answer in the error format of the product…
-    const timedOut = await Promise.all(uploads.map((upload) => answerWithin(upload.answer, 5_000)));
+    const timedOut = await Promise.all(uploads.map((upload) => answerWithin(upload.answer, 8_000)));
     const timeouts = timedOut.filter(
       (answer) => typeof answer === 'object' && answer.statusCode === 408,
     );
@@ -153,7 +154,7 @@ describe('the BFF with short timeouts', () => {
   test('a stalled sign-in body, without any account, gets 408 instead of an endless wait', async () => {
     const upload = stall(bffUrl, { method: 'POST', path: '/auth/session', headers: clientHeaders });
 
-    const answer = await answerWithin(upload.answer, 5_000);
+    const answer = await answerWithin(upload.answer, 8_000);
 
     expect(answer).toMatchObject({ statusCode: 408 });
   });
@@ -165,8 +166,8 @@ describe('the BFF with short timeouts', () => {
       headers: clientHeaders,
     });
 
-    expect(await answerWithin(upload.answer, 800)).toMatchObject({ statusCode: 401 });
-    expect(await answerWithin(upload.closed, 800)).toBe('closed');
+    expect(await answerWithin(upload.answer, 2_000)).toMatchObject({ statusCode: 401 });
+    expect(await answerWithin(upload.closed, 2_000)).toBe('closed');
   });
 });
 

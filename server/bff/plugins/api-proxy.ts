@@ -62,8 +62,8 @@ interface ProxiedRequest {
 }
 
 /**
- * The token-handler proxy (ARCHITECTURE.md, "Sessions" 3): `/api/v1/*`, and nothing else, goes to the
- * API with the session's fresh ID token as the bearer.
+ * The token-handler proxy: `/api/v1/*`, and nothing else, goes to the API with the session's fresh
+ * ID token as the bearer instead of the browser's cookie.
  *
  * The connections to the API are shared by every user of this instance, so no request may hold one
  * longer than the API takes to answer it. A request is checked as it arrives (its path, a session, a
