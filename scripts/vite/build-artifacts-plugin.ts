@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { cspHashesFileName, prerenderedDirName } from '../../shared/build-artifacts.ts';
 import { appRoutes } from '../../shared/routes.ts';
+import { withEntryLoader } from './entry-loader.ts';
 import { cspHashesFile } from './inline-script-hashes.ts';
 import { precompressDirectory } from './precompress-assets.ts';
 import {
@@ -50,21 +51,30 @@ async function htmlPagesOf(outDir: string): Promise<string[]> {
 }
 
 /**
- * Everything the server needs from a client build beyond the bundle itself, written after the bundle
- * in this order: the prerendered pages, the build-info files of spec §7 (the manifest lists those
- * pages), the CSP hashes of the inline scripts of every page, and last the precompressed siblings of
- * the text files, so that the pages and build-info files are compressed as well.
+ * Everything the server needs from a client build beyond the bundle itself. index.html loads the app
+ * through an inline loader (entry-loader.ts), which the CSP allows by its hash. After the bundle, in
+ * this order: the prerendered pages (copies of that index.html), the build-info files (the manifest
+ * lists those pages), the CSP hashes of the inline scripts of every page, and last the precompressed
+ * siblings of the text files, so that the pages and build-info files are compressed as well.
  */
 export function buildArtifacts(options: BuildArtifactsOptions = {}): Plugin {
   const stamp = options.stamp ?? createBuildStamp();
   let outDir = '';
   let resolvedConfig: ResolvedConfig | undefined;
+  let building = false;
   return {
     name: 'vitrine:build-artifacts',
     // Only a build has an id: under `npm run dev` the client knows no build, so it never compares
     // itself with whatever build dist/ happens to hold.
     config(_config, env) {
-      return env.command === 'build' ? { define: buildIdDefine(stamp) } : undefined;
+      building = env.command === 'build';
+      return building ? { define: buildIdDefine(stamp) } : undefined;
+    },
+    // After Vite's own changes, which add the entry's script and preload tags. Under `npm run dev`
+    // the page keeps Vite's tags: the dev server's CSP allows them.
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => (building ? withEntryLoader(html) : html),
     },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);

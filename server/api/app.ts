@@ -13,6 +13,11 @@ import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
+import gracefulShutdown from '../http/graceful-shutdown.ts';
+import { readJsonBodies } from '../http/json-bodies.ts';
+import privateAnswers from '../http/private-answers.ts';
+import unreadBodies from '../http/unread-bodies.ts';
+import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
@@ -25,6 +30,8 @@ export interface ApiDependencies {
   logLevel: string;
   /** Where the JSON log lines go; stdout unless a test wants to read them. */
   logStream?: DestinationStream;
+  /** How long a client may take over a request; defaults in server/http/server-options.ts. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 /**
@@ -35,6 +42,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
   if (deps.logStream !== undefined) logger.stream = deps.logStream;
   const app = Fastify({
+    ...serverOptions(deps.timeouts),
     bodyLimit: apiBodyLimitBytes,
     logger,
     // The BFF sends its request id along, so one id follows a call through both processes' logs; an
@@ -67,11 +75,16 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
-  // 2. App plugins: zod validates input and serialises output; every error becomes a code.
+  // 2. App plugins: zod validates input and serialises output; every error becomes a code; answers
+  // to a caller are never cached; a stop lets the requests in flight finish.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  readJsonBodies(app);
   answerErrorsWithCodes(app);
   answerUnknownRoutes(app);
+  await app.register(gracefulShutdown);
+  await app.register(unreadBodies);
+  await app.register(privateAnswers, { prefixes: ['/api'] });
   // The id is sent back, so that a caller can quote it when reporting a failure.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(requestIdHeader, request.id);

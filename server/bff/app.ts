@@ -8,6 +8,11 @@ import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { answerErrorsWithCodes } from '../http/error-replies.ts';
+import gracefulShutdown from '../http/graceful-shutdown.ts';
+import { readJsonBodies } from '../http/json-bodies.ts';
+import privateAnswers from '../http/private-answers.ts';
+import unreadBodies from '../http/unread-bodies.ts';
+import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
@@ -15,7 +20,6 @@ import buildInfo from './plugins/build-info.ts';
 import clientFiles, { type ClientSourceOptions } from './plugins/client-files.ts';
 import crawlerFiles from './plugins/crawler-files.ts';
 import csrf from './plugins/csrf.ts';
-import gracefulShutdown from '../http/graceful-shutdown.ts';
 import health from './plugins/health.ts';
 import pageGuards from './plugins/page-guards.ts';
 import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rate-limits.ts';
@@ -45,6 +49,10 @@ export interface BffDependencies {
   clientDir?: string;
   /** How long the API may take before the proxy answers 504; default 10 s. */
   upstreamTimeoutMs?: number;
+  /** API requests one session may have under way at once (default 16); more get 429. */
+  proxiedRequestsPerSession?: number;
+  /** How long a client may take over a request; defaults in server/http/server-options.ts. */
+  timeouts?: Partial<ServerTimeouts>;
   /**
    * How long a session read stays cached in this process (default 2 s; 0 disables). Changes made here
    * apply at once; a sign-out handled by another instance is seen here at most this much later.
@@ -65,9 +73,14 @@ export interface BffDependencies {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const defaultUpstreamTimeoutMs = 10_000;
+/**
+ * The client makes a few API calls at a time (a screen's data, a save); the bound keeps one session
+ * far from the 128 connections all sessions of an instance share to reach the API.
+ */
+const defaultProxiedRequestsPerSession = 16;
 const defaultReadinessTimeoutMs = 2_000;
 const defaultSessionCacheTtlMs = 2_000;
-/** /auth bodies are two tokens; nothing else is parsed here (the proxy streams API bodies through). */
+/** /auth bodies are two tokens; the proxy reads API bodies within limits of its own (api-proxy.ts). */
 const bodyLimitBytes = 64 * 1024;
 
 /**
@@ -81,6 +94,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   const devServer = config.mode === 'local' && config.devServer;
 
   const app = Fastify({
+    ...serverOptions(deps.timeouts),
     logger: Object.assign(
       {},
       loggerOptions(config.logLevel),
@@ -93,17 +107,19 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    // While closing, new requests get 503 and in-flight ones finish.
-    return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  readJsonBodies(app);
   answerErrorsWithCodes(app, { pageFor: errorPageFor });
   const rateLimitBudgets: BffRateLimits = { ...defaultRateLimits, ...deps.rateLimits };
 
   try {
     // What every request meets first: headers, then the cross-site check, before any body is read.
     await app.register(gracefulShutdown);
+    await app.register(unreadBodies);
+    // What depends on the session is never stored by a browser or a cache.
+    await app.register(privateAnswers, { prefixes: ['/auth', '/api'] });
     await app.register(securityHeaders, {
       production: config.mode === 'production',
       devServer,
@@ -141,6 +157,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       upstreamUrl: deps.upstreamUrl,
       timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
       contactRateLimit: rateLimitBudgets.contact,
+      requestsPerSession: deps.proxiedRequestsPerSession ?? defaultProxiedRequestsPerSession,
     });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });

@@ -1,24 +1,108 @@
-import { expect, test } from './fixtures.ts';
+/// <reference lib="dom" />
+import type { Page } from '@playwright/test';
+import { expect, openSession, test } from './fixtures.ts';
 
-test('pages carry a strict content security policy and render without violating it', async ({
+/**
+ * Every CSP violation of the page, whether Chromium reports it in the console or only as a
+ * `securitypolicyviolation` event (as it does for some blocked elements).
+ */
+async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
+  const fromConsole: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) fromConsole.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return async () => [
+    ...fromConsole,
+    ...(await page.evaluate(
+      () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
+    )),
+  ];
+}
+
+/** The app has started: its modules ran (every page asks the BFF for the session) and rendered. */
+async function expectAppRunning(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => new URL(entry.name).pathname === '/auth/session'),
+      ),
+    )
+    .toBe(true);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+test('pages carry a strict content security policy: scripts by hash and what they load, nothing else', async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-
   const response = await page.goto('/pricing');
+  const policy = response!.headers()['content-security-policy']!;
+  const directive = (name: string) =>
+    policy
+      .split('; ')
+      .find((part) => part.startsWith(`${name} `))
+      ?.slice(name.length + 1);
+
+  expect(directive('script-src')).toMatch(/^'self' 'strict-dynamic'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
+  expect(directive('img-src')).toBe("'self' data: https://lh3.googleusercontent.com");
+  expect(directive('object-src')).toBe("'none'");
+  expect(directive('frame-ancestors')).toBe("'none'");
+  expect(directive('base-uri')).toBe("'none'");
   const headers = response!.headers();
-  expect(headers['content-security-policy']).toContain("object-src 'none'");
-  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(headers['content-security-policy']).toContain("base-uri 'none'");
   expect(headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   expect(headers['x-content-type-options']).toBe('nosniff');
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  // The app is loaded by the hashed loader: no tag of the page as sent names a script file.
+  expect(await response!.text()).not.toMatch(/<script[^>]*\bsrc=|<link[^>]*modulepreload/);
+});
 
-  await expect(page.locator('h1')).toBeVisible();
-  expect(violations).toEqual([]);
+test('public pages render and start the app without violating the policy', async ({ page }) => {
+  const violations = await watchViolations(page);
+  for (const path of ['/', '/pricing', '/login', '/legal', '/no-such-page']) {
+    await page.goto(path);
+    await expectAppRunning(page);
+    expect(await violations(), path).toEqual([]);
+  }
+});
+
+test('signed-in pages render without violating the policy', async ({ page, verifiedUser }) => {
+  const violations = await watchViolations(page);
+  expect(await openSession(page, verifiedUser)).toBe(200);
+  for (const path of ['/dashboard', '/settings', '/subscription', '/contact']) {
+    await page.goto(path);
+    await expectAppRunning(page);
+    expect(await violations(), path).toEqual([]);
+  }
+});
+
+test('a script tag added to the page by anything but the app does not run', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/pricing');
+  await expectAppRunning(page);
+
+  // What an injection would try: markup with a script and an inline handler, written into the page.
+  await page.evaluate(() => {
+    const holder = document.createElement('div');
+    holder.innerHTML = '<img src="data:," onload="window.injected = true">';
+    document.body.append(holder);
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<iframe srcdoc="<script>parent.injected = true</script>"></iframe>',
+    );
+  });
+
+  await expect.poll(violations).not.toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { injected?: boolean }).injected),
+  ).toBeUndefined();
 });
 
 test('hashed assets are cached for a year and compressed; the page itself is revalidated', async ({

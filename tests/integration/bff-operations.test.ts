@@ -379,7 +379,7 @@ describe('dev mode (Vite in middleware mode)', () => {
     expect(module.body).not.toContain(': string');
     expect(module.headers['x-content-type-options']).toBe('nosniff');
     const policy = String(module.headers['content-security-policy']);
-    expect(policy).toContain("script-src 'self' https://apis.google.com 'unsafe-inline';");
+    expect(policy).toContain("script-src 'self' 'unsafe-inline';");
     expect(policy).toMatch(/connect-src [^;]*ws:/);
   });
 

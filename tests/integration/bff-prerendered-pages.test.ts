@@ -15,6 +15,7 @@ import {
   indexHtml,
   prerenderedHtml,
   publicUrl,
+  rawRequest,
   runtimeConfigOfPage,
   signIn,
   startBff,
@@ -180,6 +181,65 @@ describe('the language version of a prerendered page', () => {
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('Prerendered');
     }
+  });
+});
+
+describe('files of the build that are not served as they are', () => {
+  const rawFileHash = 'sha256-RMYyi3jZpWLAjkI2t8RvCFuliVpuJ/Onv7IJDcK2ilM=';
+  const cspHashes = JSON.stringify({ scriptSrc: [rawFileHash] });
+  let bffUrl: string;
+
+  beforeAll(async () => {
+    await fs.writeFile(path.join(clientDir, 'csp-hashes.json'), cspHashes);
+    bffUrl = await bff.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  // Spellings a static file server may map back onto these files: doubled and encoded slashes,
+  // dot segments (plain and encoded), backslashes, encoded letters, another case, compressed twins.
+  test.each([
+    '//index.html',
+    '///index.html',
+    '/%2Findex.html',
+    '/%2findex.html',
+    '/%2Fprerendered/en/index.html',
+    '//prerendered/en/index.html',
+    '/prerendered%2Fen%2Findex.html',
+    '/%70rerendered/en/index.html',
+    '/./index.html',
+    '/%2E/index.html',
+    '/x/../index.html',
+    '/x/%2E%2E/index.html',
+    '/assets/../index.html',
+    '/assets/..%2Findex.html',
+    '/assets/%2E%2E/prerendered/en/index.html',
+    '/\\index.html',
+    '/%5Cindex.html',
+    '/%5Cprerendered%5Cen%5Cindex.html',
+    '/INDEX.HTML',
+    '/Prerendered/en/index.html',
+    '/index.html.br',
+    '/index.html.gz',
+    '/prerendered/fr/pricing/index.html.gz',
+    '/csp-hashes.json',
+    '//csp-hashes.json',
+    '/%63sp-hashes.json',
+  ])('GET %s is not answered with the raw file', async (url) => {
+    const response = await rawRequest(bffUrl, {
+      path: url,
+      headers: { 'accept-encoding': 'identity' },
+    });
+
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.body).not.toBe(indexHtml);
+    expect(response.body).not.toContain('Prerendered');
+    expect(response.body).not.toContain(rawFileHash);
+  });
+
+  test('the public files at the root of the build are still served', async () => {
+    const response = await rawRequest(bffUrl, { path: '/favicon.svg' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<svg');
   });
 });
 

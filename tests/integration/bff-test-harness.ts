@@ -172,6 +172,10 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
       .code(503)
       .send({ error: { code: 'maintenance', message: 'down for maintenance' } });
   });
+  // An answer the API would let caches keep: the BFF's answer must not, it depends on the session.
+  upstream.get('/api/v1/cacheable', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').send({ cacheable: true }),
+  );
   upstream.get('/api/v1/slow', async (request) => {
     const delayMs = Number((request.query as { ms?: string }).ms ?? '300');
     await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -486,4 +490,73 @@ export async function createGoogleUserWithUnverifiedEmail(): Promise<{
   };
   if (!response.ok) throw new Error(`Emulator signInWithIdp answered ${response.status}`);
   return { uid: body.localId, idToken: body.idToken, refreshToken: body.refreshToken };
+}
+
+/** What came back on a raw connection: the answer, or nothing before the connection closed. */
+export type RawAnswer = { statusCode: number; body: string } | 'closed without an answer';
+
+export interface StalledUpload {
+  /** The first answer on the connection, or its closing without one. */
+  answer: Promise<RawAnswer>;
+  /** Settles when the connection closes. */
+  closed: Promise<'closed'>;
+  destroy(): void;
+}
+
+/**
+ * A request that announces a body (`Content-Length: 1000`) and never sends it: what a slow or
+ * malicious client does to hold a server's resources. Over a raw socket, since an HTTP client would
+ * send the body.
+ */
+export function openStalledUpload(
+  baseUrl: string,
+  options: { method: string; path: string; headers?: Record<string, string> },
+): StalledUpload {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  socket.on('error', () => {});
+  const headers = {
+    host: `${hostname}:${port}`,
+    'content-type': 'application/json',
+    'content-length': '1000',
+    ...options.headers,
+  };
+  socket.write(
+    `${options.method} ${options.path} HTTP/1.1\r\n` +
+      Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n',
+  );
+  const answer = new Promise<RawAnswer>((resolve) => {
+    let received = Buffer.alloc(0);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const text = received.toString('latin1');
+      const headEnd = text.indexOf('\r\n\r\n');
+      if (headEnd === -1) return;
+      const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(text.slice(0, headEnd))?.[1] ?? 0);
+      if (received.length < headEnd + 4 + length) return;
+      resolve({
+        statusCode: Number(text.slice(9, 12)),
+        body: received.subarray(headEnd + 4, headEnd + 4 + length).toString(),
+      });
+    });
+    socket.on('close', () => resolve('closed without an answer'));
+  });
+  const closed = new Promise<'closed'>((resolve) => socket.on('close', () => resolve('closed')));
+  return { answer, closed, destroy: () => socket.destroy() };
+}
+
+/** The answer, or 'no answer' when none came within the time given. */
+export async function answerWithin<T>(answer: Promise<T>, ms: number): Promise<T | 'no answer'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'no answer'>((resolve) => {
+    timer = setTimeout(() => resolve('no answer'), ms);
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

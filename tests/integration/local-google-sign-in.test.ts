@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { googleSignInRoutes } from '../../server/local/google-sign-in/google-sign-in-routes.ts';
 import { createGoogleUser, createEmailUser } from '../support/auth-emulator-users.ts';
@@ -11,7 +12,7 @@ import {
 
 /**
  * The local stand-in for Google's account chooser (docs/decisions/0009): served by the BFF in local
- * mode only, listing the emulator's Google users, with its script in a file the CSP allows.
+ * mode only, listing the emulator's Google users, under a policy of its own that allows its script.
  */
 
 let upstream: RunningServer;
@@ -55,22 +56,22 @@ describe('GET /local/google-sign-in', () => {
     expect(response.body).toContain('role="status"');
   });
 
-  test('runs no inline script: its one script is a file of the same origin, which the CSP allows', async () => {
+  test('runs one inline script, which its own policy allows by hash, and nothing else', async () => {
     const page = await bff.app.inject({ method: 'GET', url: '/local/google-sign-in' });
     const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
 
     expect(scripts).toHaveLength(1);
-    expect(scripts[0]![1]).toContain('src="/local/google-sign-in.js"');
-    expect(scripts[0]![2]).toBe('');
-    expect(String(page.headers['content-security-policy'])).toMatch(/script-src 'self'/);
+    expect(scripts[0]![1]).toBe('');
+    const script = scripts[0]![2]!;
+    expect(script).toContain("'vitrine:local-google-sign-in'");
+    expect(script).toContain('window.opener.postMessage');
+    const hash = createHash('sha256').update(script).digest('base64');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain(`script-src 'sha256-${hash}';`);
+    expect(policy).not.toMatch(/'self'|'unsafe-inline'|'strict-dynamic'/);
     // The popup must keep its link to the opener to hand the token back.
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-
-    const script = await bff.app.inject({ method: 'GET', url: '/local/google-sign-in.js' });
-    expect(script.statusCode).toBe(200);
-    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect(script.body).toContain("'vitrine:local-google-sign-in'");
-    expect(script.body).toContain('window.opener.postMessage');
   });
 
   test('hands out tokens the emulator accepts: a chosen account signs in as the same user', async () => {

@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findFreePort } from '../../server/local/free-port.ts';
+import { createEmailUser } from '../support/auth-emulator-users.ts';
+import { testProjectId } from '../support/test-environment.ts';
 
 /**
  * `npm start` as a user runs it: the product comes up in local mode with its embedded services, and
@@ -35,12 +38,16 @@ function processesUsing(folder: string): string[] {
 interface StartedProduct {
   process: ChildProcess;
   port: number;
+  emulatorPort: number;
   output: () => string;
   exitCode: Promise<number | null>;
 }
 
-async function startTheProduct(): Promise<StartedProduct> {
+async function startTheProduct(
+  options: { firebaseProjectId?: string } = {},
+): Promise<StartedProduct> {
   const port = await findFreePort();
+  const emulatorPort = await findFreePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
@@ -48,8 +55,8 @@ async function startTheProduct(): Promise<StartedProduct> {
       NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: dataDir,
-      FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
-      FIREBASE_PROJECT_ID: 'demo-vitrine-lifecycle',
+      FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
+      FIREBASE_PROJECT_ID: options.firebaseProjectId ?? 'demo-vitrine-lifecycle',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,7 +67,7 @@ async function startTheProduct(): Promise<StartedProduct> {
   const exitCode = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => resolve(code)),
   );
-  return { process: child, port, output: () => output, exitCode };
+  return { process: child, port, emulatorPort, output: () => output, exitCode };
 }
 
 async function waitFor(condition: () => boolean, what: string, product: StartedProduct) {
@@ -107,4 +114,96 @@ test('a SIGTERM while the embedded services are still starting stops them too', 
     await expectCleanStop(product);
   }
   expect(product.output()).not.toContain('Ready on');
+}, 150_000);
+
+/** Signs a new user in through the product and registers their account; returns the session cookie. */
+async function openSessionWithAccount(product: StartedProduct): Promise<string> {
+  const baseUrl = `http://localhost:${product.port}`;
+  const user = await createEmailUser(`127.0.0.1:${product.emulatorPort}`);
+  const clientHeaders = { 'content-type': 'application/json', 'x-requested-with': 'vitrine' };
+  const signIn = await fetch(`${baseUrl}/auth/session`, {
+    method: 'POST',
+    headers: clientHeaders,
+    body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const register = await fetch(`${baseUrl}/api/v1/account/register`, {
+    method: 'POST',
+    headers: { ...clientHeaders, cookie },
+    body: JSON.stringify({
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    }),
+  });
+  expect(register.status).toBe(201);
+  return cookie;
+}
+
+/** autocannon's run, with a way to stop it early (as users leaving, their requests under way). */
+function runLoad(options: autocannon.Options): {
+  result: Promise<autocannon.Result>;
+  stop(): void;
+} {
+  let instance: autocannon.Instance | undefined;
+  const result = new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(options, (error, finished) =>
+      error ? reject(error) : resolve(finished),
+    );
+  });
+  return { result, stop: () => instance?.stop() };
+}
+
+test('a stop under load lets the requests in flight finish: no 5xx answer, none cut short', async () => {
+  // The emulator's project is the one the user-making helpers address; it is this product's own.
+  const product = await startTheProduct({ firebaseProjectId: testProjectId });
+  try {
+    await waitFor(
+      () => product.output().includes(`Ready on http://localhost:${product.port}`),
+      'ready line',
+      product,
+    );
+    const cookies = await Promise.all([1, 2, 3, 4].map(() => openSessionWithAccount(product)));
+    let clients = 0;
+    // Connections are shared out among the users in turn, a dozen each at most.
+    const asSomeUser = (client: autocannon.Client) => {
+      client.setHeaders({ cookie: cookies[clients++ % cookies.length]! });
+    };
+    const baseUrl = `http://localhost:${product.port}`;
+    // Users who stay through the stop, loading pages without pause…
+    const staying = runLoad({
+      url: `${baseUrl}/pricing`,
+      connections: 8,
+      duration: 6,
+      setupClient: asSomeUser,
+    });
+    // …and users who leave as it starts, with their API calls (BFF → API → database and Auth
+    // Emulator, the longest round trip there is) under way.
+    const leaving = runLoad({
+      url: `${baseUrl}/api/v1/account/me`,
+      connections: 40,
+      duration: 6,
+      setupClient: asSomeUser,
+    });
+    await delay(2_000);
+    leaving.stop();
+    product.process.kill('SIGTERM');
+    const [stayed, left] = await Promise.all([staying.result, leaving.result]);
+
+    for (const result of [stayed, left]) {
+      expect(result['2xx']).toBeGreaterThan(50);
+      expect({ '4xx': result['4xx'], '5xx': result['5xx'] }).toEqual({ '4xx': 0, '5xx': 0 });
+    }
+    expect(await product.exitCode, product.output()).toBe(0);
+    // The calls of the users who left finished too: none failed for want of a connection to the API.
+    expect(product.output()).not.toContain('upstream API request failed');
+    expect(product.output()).not.toContain('request failed');
+  } finally {
+    if (product.process.exitCode === null) product.process.kill('SIGTERM');
+    await product.exitCode;
+  }
+  expect(processesUsing(dataDir)).toEqual([]);
 }, 150_000);

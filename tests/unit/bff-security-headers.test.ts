@@ -9,7 +9,7 @@ const production: SecurityHeadersOptions = {
   production: true,
   devServer: false,
   firebaseAuthDomain: 'auth.vitrine.example',
-  scriptHashes: [],
+  scriptHashes: ['sha256-abc='],
 };
 
 function directive(policy: string, name: string): string | undefined {
@@ -20,15 +20,16 @@ function directive(policy: string, name: string): string | undefined {
 }
 
 describe('content security policy', () => {
-  test('production: self, Firebase and Sentry only; no plugins, no base, no framing', () => {
+  test('production: scripts by hash only, images of the site and of Google profiles, no plugins, no base, no framing', () => {
     const policy = contentSecurityPolicy(production);
 
     expect(policy).toBe(
       [
         "default-src 'self'",
-        "script-src 'self' https://apis.google.com",
+        "script-src 'self' 'strict-dynamic' 'sha256-abc='",
+        "worker-src 'self'",
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https:",
+        "img-src 'self' data: https://lh3.googleusercontent.com",
         "font-src 'self'",
         "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com",
         'frame-src https://auth.vitrine.example https://accounts.google.com',
@@ -40,15 +41,22 @@ describe('content security policy', () => {
     );
   });
 
-  test('declared inline-script hashes extend script-src', () => {
+  test('every declared inline-script hash is trusted, and what those scripts load, but no host as such', () => {
     const policy = contentSecurityPolicy({
       ...production,
       scriptHashes: ['sha256-abc=', 'sha384-def'],
     });
 
     expect(directive(policy, 'script-src')).toBe(
-      "'self' https://apis.google.com 'sha256-abc=' 'sha384-def'",
+      "'self' 'strict-dynamic' 'sha256-abc=' 'sha384-def'",
     );
+    expect(policy).not.toMatch(/https:\/\/apis\.google\.com|'unsafe-inline' 'sha|https: /);
+  });
+
+  test("a build without inline scripts trusts no script dynamically: 'self' alone", () => {
+    const policy = contentSecurityPolicy({ ...production, scriptHashes: [] });
+
+    expect(directive(policy, 'script-src')).toBe("'self'");
   });
 
   test('the error reporter is reached only at the origin of the configured DSN', () => {
@@ -83,7 +91,7 @@ describe('content security policy', () => {
     });
 
     // Hashes would switch 'unsafe-inline' off, so dev mode gives none.
-    expect(directive(policy, 'script-src')).toBe("'self' https://apis.google.com 'unsafe-inline'");
+    expect(directive(policy, 'script-src')).toBe("'self' 'unsafe-inline'");
     expect(directive(policy, 'connect-src')).toMatch(/ ws: wss:$/);
   });
 });

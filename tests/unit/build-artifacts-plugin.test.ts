@@ -54,8 +54,26 @@ describe('the build-artifacts plugin in a Vite build', () => {
     expect(manifest.routes).toHaveLength(appRoutes.length);
   });
 
-  it('writes the CSP hashes of the inline scripts of index.html', async () => {
-    expect(await readJson('csp-hashes.json')).toEqual({ scriptSrc: [scriptHash(inlineScript)] });
+  it('loads the entry through an inline loader, with no script or preload tag the parser would meet', async () => {
+    const html = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+    const entry = (await fs.readdir(path.join(outDir, 'assets'))).find((name) =>
+      name.endsWith('.js'),
+    );
+
+    expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="?modulepreload/);
+    expect(html).toContain(`script.src = "/assets/${entry}";`);
+  });
+
+  it('writes the CSP hashes of the inline scripts of index.html, the loader among them', async () => {
+    const html = await fs.readFile(path.join(outDir, 'index.html'), 'utf8');
+    const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+      (match) => match[1]!,
+    );
+    const loader = inlineScripts.find((script) => script.includes('document.createElement'))!;
+
+    expect(await readJson('csp-hashes.json')).toEqual({
+      scriptSrc: [scriptHash(inlineScript), scriptHash(loader)],
+    });
   });
 
   it('compiles the build id into the client code', async () => {
@@ -131,7 +149,9 @@ describe('the build-artifacts plugin with a prerender step', () => {
 
   it("hashes the prerendered pages' inline scripts for the CSP", async () => {
     const hashes = JSON.parse(await fs.readFile(path.join(outDir, 'csp-hashes.json'), 'utf8'));
-    expect(hashes).toEqual({ scriptSrc: [scriptHash(pageScript)] });
+    // index.html's (its entry loader), then the page's.
+    expect(hashes.scriptSrc).toHaveLength(2);
+    expect(hashes.scriptSrc[1]).toBe(scriptHash(pageScript));
   });
 
   it('precompresses the prerendered pages', async () => {

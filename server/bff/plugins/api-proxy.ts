@@ -12,6 +12,7 @@ import { AppError, errorBody } from '../../../shared/errors.ts';
 import { contactFormRules } from '../../../shared/schemas/contact.ts';
 import { pathOf } from '../../platform/request-path.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
+import { createSessionSlots, type SessionSlot } from '../session-slots.ts';
 import { rateLimitedRoute, type RateLimitRule } from './rate-limits.ts';
 
 export interface ApiProxyOptions {
@@ -21,7 +22,12 @@ export interface ApiProxyOptions {
   timeoutMs: number;
   /** Per-IP budget of POST /api/v1/contact. */
   contactRateLimit: RateLimitRule;
+  /** Requests one session may have under way here at once; more are refused with 429. */
+  requestsPerSession: number;
 }
+
+/** Connections kept to the API, shared by every session of this instance. */
+const upstreamConnections = 128;
 
 /**
  * Headers the browser sends that the API must never see: the session cookie, any bearer of its own,
@@ -46,16 +52,30 @@ const droppedResponseHeaders = [
   'upgrade',
 ];
 
+/** What the proxy keeps about a request from its arrival to its end. */
+interface ProxiedRequest {
+  slot: SessionSlot;
+  /** The handler's work, once it has started: it settles when the call to the API is over. */
+  handling?: Promise<unknown>;
+  /** The connection closed before the answer was sent: nobody will read it. */
+  clientGone: boolean;
+}
+
 /**
- * The token-handler proxy (ARCHITECTURE.md, "Sessions" 3): `/api/v1/*`, and nothing else, goes to the
- * API with the session's fresh ID token as the bearer. Bodies are streamed through untouched: this
- * scope parses no content type, the API validates and limits them.
+ * The token-handler proxy: `/api/v1/*`, and nothing else, goes to the API with the session's fresh
+ * ID token as the bearer instead of the browser's cookie.
+ *
+ * The connections to the API are shared by every user of this instance, so no request may hold one
+ * longer than the API takes to answer it. A request is checked as it arrives (its path, a session, a
+ * free slot of that session), then its body is read whole, within the route's limit and the server's
+ * request timeout, and only then is it sent on: a client that sends its body slowly, or never, holds
+ * nothing but its own slot.
  */
 async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Promise<void> {
   await fastify.register(replyFrom, {
     base: options.upstreamUrl,
     undici: {
-      connections: 128,
+      connections: upstreamConnections,
       pipelining: 1,
       keepAliveTimeout: 60_000,
       headersTimeout: options.timeoutMs,
@@ -69,55 +89,129 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     disableRequestLogging: true,
   });
 
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // The calls to the API under way. Registered after reply-from, this hook runs before reply-from's
+  // own (Fastify runs onClose hooks last registered first): a stop lets every call finish, those of
+  // clients that have already gone included, before the connection pool is destroyed under them.
+  const calls = new Set<Promise<void>>();
+  fastify.addHook('onClose', async () => {
+    await Promise.all(calls);
+  });
 
-  const forward = async (request: FastifyRequest, reply: FastifyReply, bodyLimitBytes: number) => {
-    const path = pathOf(request.url);
-    if (isTraversalAttempt(path)) {
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  const slots = createSessionSlots(options.requestsPerSession);
+  const proxied = new WeakMap<FastifyRequest, ProxiedRequest>();
+
+  // Before the body is read: nothing is read for a request that will be refused anyway.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (isTraversalAttempt(pathOf(request.url))) {
       throw new AppError('path_rejected', 400, {
         message: 'The path contains dot segments or encoded separators',
       });
     }
-    refuseOversizedBody(request.headers, bodyLimitBytes);
+    refuseUnknownLength(request.headers);
+    const session = await request.getSession();
+    if (session === null) {
+      throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
+    }
+    const slot = slots.take(session.idHash);
+    if (slot === undefined) {
+      reply.header('retry-after', '1');
+      throw new AppError('rate_limited', 429, {
+        message: `At most ${options.requestsPerSession} API requests of one session at a time`,
+      });
+    }
+    const state: ProxiedRequest = { slot, clientGone: false };
+    proxied.set(request, state);
+    // The slot is given back once the answer is over and, if the call to the API had started, that
+    // call too: a client that gives up does not free its slot while the API still works for it.
+    const answerOver = () => {
+      state.clientGone = !reply.raw.writableFinished;
+      void (state.handling ?? Promise.resolve()).finally(() => slot.release());
+    };
+    reply.raw.once('finish', answerOver).once('close', answerOver);
+  });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply, state: ProxiedRequest) => {
     const { idToken } = await request.getFreshTokens();
-    return reply.from(path, {
-      rewriteRequestHeaders: (_request, headers) =>
-        forwardedHeaders(headers as IncomingHttpHeaders, idToken, request.id, request.ip),
-      rewriteHeaders: (headers) => returnedHeaders(headers as IncomingHttpHeaders),
-      onError: (proxyReply, { error }) => sendUpstreamFailure(proxyReply, error),
-    });
+    // A client that went away while its body was read or its token refreshed is not acted for.
+    if (state.clientGone) return reply;
+    const call = callApi(request, reply, idToken, () => state.clientGone);
+    calls.add(call);
+    await call.finally(() => calls.delete(call));
+    return reply;
+  };
+  const handle = (request: FastifyRequest, reply: FastifyReply) => {
+    // Every request here has passed the onRequest hook above, which keeps its state.
+    const state = proxied.get(request)!;
+    const handling = forward(request, reply, state);
+    state.handling = handling.catch(() => undefined);
+    return handling;
   };
 
   // The contact form is what a spammer would repeat from one address with many accounts, and its
-  // bodies are small: the BFF counts it per IP and refuses a large body itself, as the API would.
+  // bodies are small: the BFF counts it per IP and applies its limit.
   fastify.post(
     '/api/v1/contact',
-    { config: rateLimitedRoute(options.contactRateLimit) },
-    (request, reply) => forward(request, reply, contactFormRules.bodyLimitBytes),
+    {
+      config: rateLimitedRoute(options.contactRateLimit),
+      bodyLimit: contactFormRules.bodyLimitBytes,
+    },
+    handle,
   );
-  fastify.all('/api/v1/*', (request, reply) => forward(request, reply, apiBodyLimitBytes));
+  fastify.all('/api/v1/*', { bodyLimit: apiBodyLimitBytes }, handle);
 }
 
 /**
- * The API refuses bodies over its limit with 413, but it answers as soon as the headers say so and
- * closes the connection while the upload is still going, which the proxy can only report as a
- * failure. So the BFF applies the same limit first. A body of unknown length (chunked) is refused
- * outright: browsers always send Content-Length for the bodies this client makes.
+ * Sends the request, its body read already, to the API and the API's answer back. Resolves once the
+ * call is over: answered and passed on, failed and answered for, or dropped because the client had
+ * gone by the time the API answered.
  */
-function refuseOversizedBody(headers: IncomingHttpHeaders, limitBytes: number): void {
-  const declaredLength = headers['content-length'];
-  if (declaredLength === undefined) {
-    if (headers['transfer-encoding'] !== undefined) {
-      throw new AppError('length_required', 411, {
-        message: 'Request bodies must declare their length',
-      });
-    }
-    return;
-  }
-  if (Number(declaredLength) > limitBytes) {
-    throw new AppError('payload_too_large', 413, {
-      message: `Request bodies are limited to ${limitBytes} bytes`,
+function callApi(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  idToken: string,
+  clientGone: () => boolean,
+): Promise<void> {
+  return new Promise<void>((callOver) => {
+    const body = request.body;
+    reply.from(pathOf(request.url), {
+      // The body as it came (charset included); reply-from would re-encode a JSON body otherwise.
+      ...(Buffer.isBuffer(body) && {
+        body,
+        contentType: request.headers['content-type'] ?? 'application/octet-stream',
+      }),
+      rewriteRequestHeaders: (_request, headers) =>
+        forwardedHeaders(headers as IncomingHttpHeaders, idToken, request.id, request.ip),
+      rewriteHeaders: (headers) => {
+        // reply-from drops the answer of a client that has gone, without calling onResponse.
+        if (clientGone()) callOver();
+        return returnedHeaders(headers as IncomingHttpHeaders);
+      },
+      onResponse: (_request, proxyReply, response) => {
+        response.stream.once('close', () => callOver());
+        void proxyReply.send(response.stream);
+      },
+      onError: (proxyReply, { error }) => {
+        sendUpstreamFailure(proxyReply, error);
+        callOver();
+      },
+    });
+  });
+}
+
+/**
+ * A body of unknown length (chunked) is refused outright: browsers always send Content-Length for
+ * the bodies this client makes. Oversized bodies are refused by Fastify from Content-Length alone,
+ * before any of their bytes are read.
+ */
+function refuseUnknownLength(headers: IncomingHttpHeaders): void {
+  if (headers['content-length'] === undefined && headers['transfer-encoding'] !== undefined) {
+    throw new AppError('length_required', 411, {
+      message: 'Request bodies must declare their length',
     });
   }
 }

@@ -57,28 +57,41 @@ const firebaseApiOrigins = [
   'https://securetoken.googleapis.com',
   'https://www.googleapis.com',
 ];
-/** The Firebase SDK's popup sign-in (Google) loads Google's API loader from here. */
-const firebasePopupScriptOrigin = 'https://apis.google.com';
+/**
+ * Where the photos of Google accounts are (the user menu shows the signed-in user's `photoURL`);
+ * e-mail accounts have none.
+ */
+const googleProfilePhotoOrigin = 'https://lh3.googleusercontent.com';
+
+/**
+ * Scripts, from a build: `'strict-dynamic'` with the hashes of the page's inline scripts, among them
+ * the loader of the app's entry (scripts/vite/entry-loader.ts). A browser that supports it runs those
+ * scripts and whatever they load (the app's modules, Firebase's Google sign-in helpers, which it adds
+ * itself), and nothing else: no host is trusted as such, no tag injected into the page runs. `'self'`
+ * is for browsers that know hashes but not `'strict-dynamic'`; those that know it ignore it. Without
+ * any hash (a build without inline scripts) there is nothing to trust dynamically, and `'self'` alone
+ * applies. Under `npm run dev` Vite's inline react-refresh preamble and its client's tags need
+ * `'unsafe-inline'`, which hashes would disable, so the dev server gets that instead.
+ */
+function scriptSources(options: SecurityHeadersOptions): string[] {
+  if (options.devServer) return ["'self'", "'unsafe-inline'"];
+  if (options.scriptHashes.length === 0) return ["'self'"];
+  return ["'self'", "'strict-dynamic'", ...options.scriptHashes.map((hash) => `'${hash}'`)];
+}
 
 export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
   const emulatorOrigins =
     options.emulatorHost === undefined ? [] : emulatorOriginsOf(options.emulatorHost);
-  const scriptSrc = ["'self'", firebasePopupScriptOrigin];
-  if (options.devServer) {
-    // The react-refresh preamble Vite puts into index.html is inline; hashes would disable
-    // 'unsafe-inline', so in dev only the latter is given.
-    scriptSrc.push("'unsafe-inline'");
-  } else {
-    scriptSrc.push(...options.scriptHashes.map((hash) => `'${hash}'`));
-  }
   const reportOrigins = options.sentryDsn === undefined ? [] : [new URL(options.sentryDsn).origin];
   const connectSrc = ["'self'", ...firebaseApiOrigins, ...reportOrigins, ...emulatorOrigins];
   if (options.devServer) connectSrc.push('ws:', 'wss:');
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
-    ['script-src', scriptSrc],
+    ['script-src', scriptSources(options)],
+    // The error reporter's session replay compresses in a worker, a file of the build.
+    ['worker-src', ["'self'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'https:']],
+    ['img-src', ["'self'", 'data:', googleProfilePhotoOrigin]],
     ['font-src', ["'self'"]],
     ['connect-src', connectSrc],
     [

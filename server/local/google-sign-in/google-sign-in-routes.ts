@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { GoogleUser, IdentityProvider } from '../../platform/identity.ts';
@@ -11,40 +12,10 @@ import type { GoogleUser, IdentityProvider } from '../../platform/identity.ts';
  * This module is imported only in local mode and is not part of the production build.
  */
 export const googleSignInPath = '/local/google-sign-in';
-export const googleSignInScriptPath = '/local/google-sign-in.js';
 
 const scriptFile = new URL('./account-chooser.js', import.meta.url);
 
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
-function accountItem(user: GoogleUser): string {
-  const name = user.displayName ?? user.email.split('@')[0] ?? user.email;
-  return `<li><button type="button" data-google-id="${escapeHtml(user.googleId)}" data-email="${escapeHtml(user.email)}" data-name="${escapeHtml(name)}">
-  <span class="name">${escapeHtml(name)}</span><span class="email">${escapeHtml(user.email)}</span>
-</button></li>`;
-}
-
-export function accountChooserHtml(users: readonly GoogleUser[]): string {
-  const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));
-  const accounts =
-    sorted.length === 0
-      ? '<p>No Google account has signed in to the emulator yet.</p>'
-      : `<ul class="accounts" aria-labelledby="accounts-heading">${sorted.map(accountItem).join('\n')}</ul>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Choose an account · Google sign-in (local)</title>
-<style>
+const style = `
   :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
   body { margin: 0; padding: 1.5rem; max-width: 28rem; margin-inline: auto; }
   h1 { font-size: 1.35rem; margin: 0 0 .25rem; }
@@ -64,8 +35,58 @@ export function accountChooserHtml(users: readonly GoogleUser[]): string {
   .primary { background: #1a73e8; color: #fff; border: 1px solid #1a73e8; }
   .secondary { background: transparent; color: inherit; border: 1px solid #8888; }
   #status:not(:empty) { margin-top: 1rem; padding: .6rem .8rem; border-radius: .4rem; background: #fce8e6; color: #a50e0e; }
-</style>
-<script src="${googleSignInScriptPath}" defer></script>
+`;
+
+function cspHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * The page's own policy, narrower than the app's: its inline script and style, by their hashes, and
+ * nothing else; it loads nothing, calls nothing and submits no form (the script hands the account to
+ * the opener).
+ */
+export function accountChooserPolicy(script: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${cspHash(script)}`,
+    `style-src ${cspHash(style)}`,
+    "form-action 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function accountItem(user: GoogleUser): string {
+  const name = user.displayName ?? user.email.split('@')[0] ?? user.email;
+  return `<li><button type="button" data-google-id="${escapeHtml(user.googleId)}" data-email="${escapeHtml(user.email)}" data-name="${escapeHtml(name)}">
+  <span class="name">${escapeHtml(name)}</span><span class="email">${escapeHtml(user.email)}</span>
+</button></li>`;
+}
+
+export function accountChooserHtml(users: readonly GoogleUser[], script: string): string {
+  const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));
+  const accounts =
+    sorted.length === 0
+      ? '<p>No Google account has signed in to the emulator yet.</p>'
+      : `<ul class="accounts" aria-labelledby="accounts-heading">${sorted.map(accountItem).join('\n')}</ul>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Choose an account · Google sign-in (local)</title>
+<style>${style}</style>
 </head>
 <body>
 <main>
@@ -84,6 +105,7 @@ export function accountChooserHtml(users: readonly GoogleUser[]): string {
   </form>
   <p id="status" role="status" aria-live="polite"></p>
 </main>
+<script>${script}</script>
 </body>
 </html>
 `;
@@ -93,17 +115,18 @@ export async function googleSignInRoutes(
   app: FastifyInstance,
   options: { identity: IdentityProvider },
 ): Promise<void> {
+  // Inline, at the end of the body: the app's policy (strict-dynamic) would block a script tag with
+  // a src, and this page replaces that policy with its own (accountChooserPolicy).
   const script = await fs.readFile(scriptFile, 'utf8');
+  if (/<\/script/i.test(script)) throw new Error('account-chooser.js cannot be inlined');
+  const policy = accountChooserPolicy(script);
 
   app.get(googleSignInPath, async (_request, reply) => {
     const users = await options.identity.listGoogleUsers();
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(accountChooserHtml(users));
+      .header('content-security-policy', policy)
+      .send(accountChooserHtml(users, script));
   });
-
-  app.get(googleSignInScriptPath, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-store').send(script),
-  );
 }
