@@ -105,8 +105,9 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
   const slots = createSessionSlots(options.requestsPerSession);
   const proxied = new WeakMap<FastifyRequest, ProxiedRequest>();
 
-  // Before the body is read: nothing is read for a request that will be refused anyway.
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Before the body is read (nothing is read for a request that will be refused anyway), and after
+  // the routes' own onRequest hooks, so that a per-address limit counts an attempt without a session.
+  fastify.addHook('preParsing', async (request, reply, payload) => {
     if (isTraversalAttempt(pathOf(request.url))) {
       throw new AppError('path_rejected', 400, {
         message: 'The path contains dot segments or encoded separators',
@@ -133,6 +134,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
       void (state.handling ?? Promise.resolve()).finally(() => slot.release());
     };
     reply.raw.once('finish', answerOver).once('close', answerOver);
+    return payload;
   });
 
   const forward = async (request: FastifyRequest, reply: FastifyReply, state: ProxiedRequest) => {
@@ -145,7 +147,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     return reply;
   };
   const handle = (request: FastifyRequest, reply: FastifyReply) => {
-    // Every request here has passed the onRequest hook above, which keeps its state.
+    // Every request here has passed the preParsing hook above, which keeps its state.
     const state = proxied.get(request)!;
     const handling = forward(request, reply, state);
     state.handling = handling.catch(() => undefined);
