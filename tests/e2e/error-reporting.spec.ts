@@ -120,7 +120,13 @@ test.describe('without a DSN', () => {
 test.describe('with a DSN', () => {
   // One instance and one database for these tests; the last one breaks the database for a while.
   test.describe.configure({ mode: 'serial' });
-  test.use({ baseURL: reportingUrl });
+  // A visitor's browser says it is Chrome; headless Chromium says HeadlessChrome, which crawler
+  // detection rightly counts as a program, whose failures are answered but never reported.
+  test.use({
+    baseURL: reportingUrl,
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+  });
 
   test('an uncaught error arrives with its secrets redacted and no credential header', async ({
     page,
