@@ -14,8 +14,9 @@ async function gracefulShutdown(fastify: FastifyInstance): Promise<void> {
   fastify.addHook('preClose', async () => {
     closing = true;
   });
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
 }
 

@@ -18,13 +18,14 @@ async function privateAnswers(
 ): Promise<void> {
   const isPrivate = (path: string) =>
     options.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, _payload, done) => {
     // The route matched as well as the path sent: the router decodes what a prefix test on the raw
     // path would miss (`/%61pi/v1/…` reaches the /api/v1 routes).
     const routeUrl = request.routeOptions.url;
     if (isPrivate(pathOf(request.url)) || (routeUrl !== undefined && isPrivate(routeUrl))) {
       reply.header('cache-control', 'no-store');
     }
+    done();
   });
 }
 

@@ -8,9 +8,10 @@ import fp from 'fastify-plugin';
  * the connection for itself.
  */
 async function unreadBodies(fastify: FastifyInstance): Promise<void> {
-  fastify.addHook('onSend', async (request, reply) => {
+  fastify.addHook('onSend', (request, reply, _payload, done) => {
     // Requests injected in-process (light-my-request) have no such flag, and their body whole.
     if (request.raw.complete === false) reply.header('connection', 'close');
+    done();
   });
 }
 

@@ -54,12 +54,24 @@ export async function ensureFreshIdToken(
   return refresh;
 }
 
+/**
+ * The ID token of a session row this process holds, decrypted once per stored token rather than on
+ * every call: the session cache serves the same row object to the burst of calls a page makes, and
+ * new tokens replace `idTokenEncrypted`, which the check compares. Kept with the row, and gone when
+ * the cache lets the row go.
+ */
+const decryptedIdTokens = new WeakMap<ActiveSession, { encrypted: string; idToken: string }>();
+
 function readCachedIdToken(context: SessionContext, session: ActiveSession): string | null {
+  const known = decryptedIdTokens.get(session);
+  if (known?.encrypted === session.idTokenEncrypted) return known.idToken;
   try {
-    return context.cipher.decrypt(
+    const idToken = context.cipher.decrypt(
       session.idTokenEncrypted,
       tokenBinding(session.idHash, 'id_token'),
     );
+    decryptedIdTokens.set(session, { encrypted: session.idTokenEncrypted, idToken });
+    return idToken;
   } catch {
     return null;
   }

@@ -1,12 +1,6 @@
-import replyFrom from '@fastify/reply-from';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawServerBase,
-  RouteGenericInterface,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
+import { Pool, type Dispatcher } from 'undici';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError, errorBody } from '../../../shared/errors.ts';
 import { contactFormRules } from '../../../shared/schemas/contact.ts';
@@ -26,12 +20,16 @@ export interface ApiProxyOptions {
   requestsPerSession: number;
 }
 
+/** An answer of the API up to this size is read whole before it is passed on (see callApi). */
+const wholeAnswerBytes = 64 * 1024;
+
 /** Connections kept to the API, shared by every session of this instance. */
 const upstreamConnections = 128;
 
 /**
  * Headers the browser sends that the API must never see: the session cookie, any bearer of its own,
- * and forwarding headers, which only the BFF may state (it sets X-Forwarded-For itself).
+ * forwarding headers, which only the BFF may state (it sets X-Forwarded-For itself), and those of the
+ * browser's own connection (the call to the API has its own, its length set from the body sent).
  */
 const strippedRequestHeaders = [
   'cookie',
@@ -42,6 +40,15 @@ const strippedRequestHeaders = [
   'x-forwarded-proto',
   'x-forwarded-port',
   'x-real-ip',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'upgrade',
+  'expect',
+  'content-length',
 ];
 const droppedResponseHeaders = [
   'set-cookie',
@@ -72,29 +79,22 @@ interface ProxiedRequest {
  * nothing but its own slot.
  */
 async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  await fastify.register(replyFrom, {
-    base: options.upstreamUrl,
-    undici: {
-      connections: upstreamConnections,
-      pipelining: 1,
-      keepAliveTimeout: 60_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      // An HTTPS upstream must present a valid certificate (undici's default, stated so nobody relaxes it).
-      connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
-    },
-    // The API's answers pass through as they are; a retried POST could act twice.
-    retryMethods: [],
-    destroyAgent: true,
-    disableRequestLogging: true,
+  const api = new Pool(options.upstreamUrl, {
+    connections: upstreamConnections,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    // An HTTPS upstream must present a valid certificate (undici's default, stated so nobody relaxes it).
+    connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
   });
 
-  // The calls to the API under way. Registered after reply-from, this hook runs before reply-from's
-  // own (Fastify runs onClose hooks last registered first): a stop lets every call finish, those of
-  // clients that have already gone included, before the connection pool is destroyed under them.
+  // The calls to the API under way: a stop lets every one finish, those of clients that have already
+  // gone included, before the connections to the API are closed under them.
   const calls = new Set<Promise<void>>();
   fastify.addHook('onClose', async () => {
     await Promise.all(calls);
+    await api.close();
   });
 
   fastify.removeAllContentTypeParsers();
@@ -141,7 +141,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     const { idToken } = await request.getFreshTokens();
     // A client that went away while its body was read or its token refreshed is not acted for.
     if (state.clientGone) return reply;
-    const call = callApi(request, reply, idToken, () => state.clientGone);
+    const call = callApi(api, request, reply, idToken, () => state.clientGone);
     calls.add(call);
     await call.finally(() => calls.delete(call));
     return reply;
@@ -161,10 +161,12 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     {
       config: rateLimitedRoute(options.contactRateLimit),
       bodyLimit: contactFormRules.bodyLimitBytes,
+      // The API's answers pass through as they come; nothing here compresses them.
+      compress: false,
     },
     handle,
   );
-  fastify.all('/api/v1/*', { bodyLimit: apiBodyLimitBytes }, handle);
+  fastify.all('/api/v1/*', { bodyLimit: apiBodyLimitBytes, compress: false }, handle);
 }
 
 /**
@@ -172,37 +174,65 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
  * call is over: answered and passed on, failed and answered for, or dropped because the client had
  * gone by the time the API answered.
  */
-function callApi(
+async function callApi(
+  api: Pool,
   request: FastifyRequest,
   reply: FastifyReply,
   idToken: string,
   clientGone: () => boolean,
 ): Promise<void> {
-  return new Promise<void>((callOver) => {
-    const body = request.body;
-    reply.from(pathOf(request.url), {
-      // The body as it came (charset included); reply-from would re-encode a JSON body otherwise.
-      ...(Buffer.isBuffer(body) && {
-        body,
-        contentType: request.headers['content-type'] ?? 'application/octet-stream',
-      }),
-      rewriteRequestHeaders: (_request, headers) =>
-        forwardedHeaders(headers as IncomingHttpHeaders, idToken, request.id, request.ip),
-      rewriteHeaders: (headers) => {
-        // reply-from drops the answer of a client that has gone, without calling onResponse.
-        if (clientGone()) callOver();
-        return returnedHeaders(headers as IncomingHttpHeaders);
-      },
-      onResponse: (_request, proxyReply, response) => {
-        response.stream.once('close', () => callOver());
-        void proxyReply.send(response.stream);
-      },
-      onError: (proxyReply, { error }) => {
-        sendUpstreamFailure(proxyReply, error);
-        callOver();
-      },
+  const body = request.body;
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await api.request({
+      method: request.method as Dispatcher.HttpMethod,
+      // The path and query as sent; the path was checked for traversal on arrival.
+      path: request.url,
+      headers: forwardedHeaders(request.headers, idToken, request.id, request.ip),
+      // The body as it came, charset and all.
+      body: Buffer.isBuffer(body) ? body : null,
     });
+  } catch (error) {
+    sendUpstreamFailure(reply, error);
+    return;
+  }
+  if (clientGone()) {
+    await response.body.dump();
+    return;
+  }
+  void reply.code(response.statusCode).headers(returnedHeaders(response.headers));
+  const length = Number(response.headers['content-length']);
+  if (length <= wholeAnswerBytes) {
+    // Nearly every answer of the API is a small JSON document: read whole, it leaves in one write with
+    // its headers, without a stream piped through the server's machinery.
+    let whole: Buffer;
+    try {
+      whole = await readWhole(response.body, length);
+    } catch (error) {
+      sendUpstreamFailure(reply, error);
+      return;
+    }
+    await reply.send(whole);
+    return;
+  }
+  await new Promise<void>((callOver) => {
+    response.body.once('close', () => callOver());
+    void reply.send(response.body);
   });
+}
+
+/** The stream's bytes, `length` of them as its Content-Length announced. */
+async function readWhole(stream: NodeJS.ReadableStream, length: number): Promise<Buffer> {
+  const body = Buffer.allocUnsafe(length);
+  let offset = 0;
+  for await (const chunk of stream) {
+    const bytes = chunk as Buffer;
+    if (offset + bytes.length > length) throw new Error('The API sent more than it announced');
+    bytes.copy(body, offset);
+    offset += bytes.length;
+  }
+  if (offset !== length) throw new Error('The API sent less than it announced');
+  return body;
 }
 
 /**
@@ -243,17 +273,19 @@ function returnedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return returned;
 }
 
-/** reply-from reports 504 for every kind of timeout; anything else means the API could not be reached. */
-function sendUpstreamFailure(
-  reply: FastifyReply<RouteGenericInterface, RawServerBase>,
-  error: Error,
-): void {
-  const statusCode = (error as { statusCode?: number }).statusCode;
-  reply.request.log.warn(
-    { code: (error as { code?: string }).code, statusCode },
-    'upstream API request failed',
-  );
-  if (statusCode === 504) {
+/** undici's codes for an API that was reached but did not answer in time. */
+const timeoutCodes = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+/** A call the API did not answer: 504 when it took too long, 502 when it could not be reached. */
+function sendUpstreamFailure(reply: FastifyReply, error: unknown): void {
+  const code = (error as { code?: string }).code;
+  reply.request.log.warn({ code }, 'upstream API request failed');
+  if (reply.sent) return;
+  if (code !== undefined && timeoutCodes.has(code)) {
     void reply.code(504).send(errorBody('upstream_timeout', 'The API did not answer in time'));
   } else {
     void reply.code(502).send(errorBody('upstream_unavailable', 'The API cannot be reached'));

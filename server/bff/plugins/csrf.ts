@@ -22,14 +22,16 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * that could slip past a prefix match.
  */
 async function csrf(fastify: FastifyInstance, options: CsrfOptions): Promise<void> {
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (safeMethods.has(request.method)) return;
-    const reason = rejectionReason(request.headers, options.publicOrigin);
-    if (reason === null) return;
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const reason = safeMethods.has(request.method)
+      ? null
+      : rejectionReason(request.headers, options.publicOrigin);
+    if (reason === null) {
+      done();
+      return;
+    }
     request.log.warn({ reason }, 'request refused as cross-site');
-    return reply
-      .code(403)
-      .send(errorBody('csrf_rejected', `Cross-site request refused: ${reason}`));
+    void reply.code(403).send(errorBody('csrf_rejected', `Cross-site request refused: ${reason}`));
   });
 }
 

@@ -131,7 +131,16 @@ async function sessionPlugin(
     stateOf(this.request).cookie = 'clear';
   });
 
-  fastify.addHook('onSend', async (request, reply) => {
+  const clearCookie = (reply: FastifyReply) => {
+    reply.setCookie(sessionRules.cookieName, '', {
+      ...cookieAttributes,
+      maxAge: 0,
+      expires: new Date(0),
+    });
+  };
+
+  // Callback style: it runs for every answer, and almost always has nothing to wait for.
+  fastify.addHook('onSend', (request, reply, _payload, done) => {
     const state = states.get(request);
     // The API refused the session's own token because Firebase no longer honours the user's tokens
     // (revoked, disabled, deleted): the refresh token is dead too, so the session ends here rather
@@ -142,19 +151,16 @@ async function sessionPlugin(
       reply.statusCode === 401 &&
       isRevokedTokenChallenge(reply.getHeader('www-authenticate'))
     ) {
-      request.log.info(
-        { uid: state.tokensOf.uid },
-        'session ended: the API refused its revoked token',
-      );
-      await endSession(context, state.tokensOf.idHash);
-      state.cookie = 'clear';
+      const { uid, idHash } = state.tokensOf;
+      request.log.info({ uid }, 'session ended: the API refused its revoked token');
+      endSession(context, idHash).then(() => {
+        clearCookie(reply);
+        done();
+      }, done);
+      return;
     }
-    if (state?.cookie !== 'clear') return;
-    reply.setCookie(sessionRules.cookieName, '', {
-      ...cookieAttributes,
-      maxAge: 0,
-      expires: new Date(0),
-    });
+    if (state?.cookie === 'clear') clearCookie(reply);
+    done();
   });
 }
 

@@ -1,0 +1,269 @@
+/**
+ * `npm run bench:bff`: what the BFF adds to an API call. It compares a session-checked, proxied
+ * `GET /api/v1/account/me` with the same call made straight to the API with the bearer token, in the
+ * two ways the product runs:
+ *
+ * - production's topology: the BFF (`ROLE=bff`) and the API (`ROLE=api`) as separate processes;
+ * - one process (`ROLE=all`), as `npm start` runs it, against the same separate API.
+ *
+ * For each it prints
+ * - the BFF's added latency per call: p50 and p99 of calls made one at a time on one kept-alive
+ *   connection, direct and proxied alternately, in milliseconds with microsecond precision; the added
+ *   latency is the proxied percentile minus the direct one (goals: ≤ 0.5 ms at p50, ≤ 2 ms at p99);
+ * - the saturated throughput: requests per second with many connections, direct and proxied in
+ *   alternating rounds, and their ratio (goal: proxied ≥ 80 % of direct).
+ *
+ * Every process shares one embedded PostgreSQL and one Auth Emulator, started here in a temporary
+ * directory on free ports, so it runs beside `npm start` and leaves nothing behind. A missed goal is
+ * printed, not failed: these machines are noisy, and the figures are read side by side, run by run.
+ */
+import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { Client } from 'undici';
+import { loadConfig } from '../server/config.ts';
+import { findFreePort } from '../server/local/free-port.ts';
+import { startLocalServices } from '../server/local/local-services.ts';
+import { createEmailUser } from '../tests/support/auth-emulator-users.ts';
+import { testProjectId } from '../tests/support/test-environment.ts';
+import { removeDataFolder } from '../scripts/lib/data-folder.mjs';
+import { startProductProcess, type ProductProcess } from '../scripts/lib/product-process.ts';
+
+const sequentialCalls = Number(process.env.BENCH_CALLS ?? 2000);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const goals = { addedP50Ms: 0.5, addedP99Ms: 2, throughputRatio: 0.8 };
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+interface Target {
+  origin: string;
+  headers: Record<string, string>;
+}
+
+const callPath = '/api/v1/account/me';
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface LatencyRound {
+  direct: { p50: number; p99: number };
+  proxied: { p50: number; p99: number };
+}
+
+/**
+ * `calls` calls one at a time on each path, alternating, each path on one kept-alive connection of
+ * its own, so that a slow spell of the machine weighs on both alike. Milliseconds.
+ */
+async function measureLatency(
+  direct: Target,
+  proxied: Target,
+  calls: number,
+): Promise<LatencyRound> {
+  const clients = [direct, proxied].map((target) => new Client(target.origin, { pipelining: 1 }));
+  const timings: [number[], number[]] = [[], []];
+  try {
+    for (let call = 0; call < calls; call += 1) {
+      for (const [index, target] of [direct, proxied].entries()) {
+        const started = process.hrtime.bigint();
+        const response = await clients[index]!.request({
+          method: 'GET',
+          path: callPath,
+          headers: target.headers,
+        });
+        await response.body.dump();
+        const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+        if (response.statusCode !== 200) {
+          throw new Error(`${target.origin}${callPath} answered ${response.statusCode}`);
+        }
+        timings[index]!.push(elapsed);
+      }
+    }
+  } finally {
+    await Promise.all(clients.map((client) => client.close()));
+  }
+  const [directTimes, proxiedTimes] = timings.map((times) => [...times].sort((a, b) => a - b));
+  return {
+    direct: { p50: percentile(directTimes!, 0.5), p99: percentile(directTimes!, 0.99) },
+    proxied: { p50: percentile(proxiedTimes!, 0.5), p99: percentile(proxiedTimes!, 0.99) },
+  };
+}
+
+/** Requests per second with `connections` connections for `seconds`; throws on any failed answer. */
+async function measureThroughput(target: Target, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url: `${target.origin}${callPath}`,
+    headers: target.headers,
+    connections,
+    duration: seconds,
+    workers: 1,
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${failed} failed answers from ${target.origin}${callPath}`);
+  return result.requests.average;
+}
+
+const ms = (value: number) => `${value.toFixed(3)} ms`;
+const verdict = (met: boolean) => (met ? 'met' : 'missed');
+
+async function compare(label: string, direct: Target, proxied: Target): Promise<void> {
+  log(`${label}: warming up…`);
+  await measureLatency(direct, proxied, 300);
+  await measureThroughput(direct, 2);
+  await measureThroughput(proxied, 2);
+
+  const latencyRounds: LatencyRound[] = [];
+  const throughputRounds: Array<{ direct: number; proxied: number }> = [];
+  for (let round = 0; round < rounds; round += 1) {
+    log(`${label}: round ${round + 1} of ${rounds}…`);
+    latencyRounds.push(await measureLatency(direct, proxied, sequentialCalls));
+    const directRps = await measureThroughput(direct, durationSeconds);
+    const proxiedRps = await measureThroughput(proxied, durationSeconds);
+    throughputRounds.push({ direct: directRps, proxied: proxiedRps });
+  }
+
+  console.log(`\n${label}`);
+  console.log(
+    `  one call at a time (${sequentialCalls} calls per path per round), then ${connections} connections for ${durationSeconds} s per path`,
+  );
+  for (const [index, latency] of latencyRounds.entries()) {
+    const throughput = throughputRounds[index]!;
+    console.log(
+      `  round ${index + 1}: direct p50 ${ms(latency.direct.p50)} p99 ${ms(latency.direct.p99)}` +
+        ` | proxied p50 ${ms(latency.proxied.p50)} p99 ${ms(latency.proxied.p99)}` +
+        ` | direct ${throughput.direct.toFixed(0)} req/s, proxied ${throughput.proxied.toFixed(0)} req/s`,
+    );
+  }
+  const addedP50 = median(latencyRounds.map((round) => round.proxied.p50 - round.direct.p50));
+  const addedP99 = median(latencyRounds.map((round) => round.proxied.p99 - round.direct.p99));
+  const ratio = median(throughputRounds.map((round) => round.proxied / round.direct));
+  console.log(
+    `  BFF's added latency (median of rounds): p50 ${ms(addedP50)} (goal ≤ ${goals.addedP50Ms} ms, ${verdict(addedP50 <= goals.addedP50Ms)})` +
+      `, p99 ${ms(addedP99)} (goal ≤ ${goals.addedP99Ms} ms, ${verdict(addedP99 <= goals.addedP99Ms)})`,
+  );
+  console.log(
+    `  saturated throughput, proxied/direct (median of rounds): ${(ratio * 100).toFixed(1)} % (goal ≥ ${goals.throughputRatio * 100} %, ${verdict(ratio >= goals.throughputRatio)})`,
+  );
+}
+
+let oldChildPid = 0;
+async function main(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-bff-'));
+  // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
+  await fs.chmod(dataDir, 0o755);
+  const config = loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
+    // The project the user-making helpers of the tests address.
+    FIREBASE_PROJECT_ID: testProjectId,
+  });
+  if (config.mode !== 'local') throw new Error('The benchmark runs in local mode');
+  log(
+    'Starting PostgreSQL and the Auth Emulator, then the API, the BFF and a one-process product…',
+  );
+  const services = await startLocalServices(config, log);
+  const processes: ProductProcess[] = [];
+  try {
+    const shared = {
+      DATABASE_URL: services.databaseUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: services.authEmulatorHost,
+      SESSION_SECRET: services.sessionSecret,
+      // Request logs would measure the terminal; warnings still show.
+      LOG_LEVEL: 'warn',
+    };
+    const start = async (label: string, env: NodeJS.ProcessEnv) => {
+      const nodeArgs = label === (process.env.PROF_ROLE ?? '[bff]') ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : [];
+      const started = await startProductProcess({ projectId: testProjectId, log, label, env, nodeArgs });
+      processes.push(started);
+      await started.ready;
+      return started;
+    };
+    const api = await start('[api]', { ...shared, ROLE: 'api', HOST: '127.0.0.1' });
+    const apiOrigin = api.url.replace('localhost', '127.0.0.1');
+    const bff = await start('[bff]', { ...shared, ROLE: 'bff', UPSTREAM_URL: apiOrigin });
+    const { spawn } = await import('node:child_process');
+    const oldPort = await findFreePort();
+    const oldChild = spawn(process.execPath, ['--import', 'tsx', '/work/wt-ab/server/main.ts'], { cwd: '/work/wt-ab', stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...shared, NODE_ENV: 'development', ROLE: 'bff', PORT: String(oldPort), DATA_DIR: dataDir + '/old', UPSTREAM_URL: apiOrigin, FIREBASE_PROJECT_ID: testProjectId } });
+    oldChildPid = oldChild.pid!;
+    for (let i = 0; i < 100; i += 1) { const ok = await fetch(`http://127.0.0.1:${oldPort}/healthz`).then((r) => r.ok, () => false); if (ok) break; await new Promise((r) => setTimeout(r, 300)); }
+    const oldBff = { origin: `http://127.0.0.1:${oldPort}` };
+
+    const user = await createEmailUser(services.authEmulatorHost, { displayName: 'Bench User' });
+    const stateChanging = { 'content-type': 'application/json', 'x-requested-with': 'vitrine' };
+    const opened = await fetch(`${bff.url}/auth/session`, {
+      method: 'POST',
+      headers: { ...stateChanging, origin: bff.url },
+      body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
+    });
+    if (opened.status !== 200) throw new Error(`Could not open a session: ${opened.status}`);
+    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const registered = await fetch(`${bff.url}/api/v1/account/register`, {
+      method: 'POST',
+      headers: { ...stateChanging, origin: bff.url, cookie },
+      body: JSON.stringify({
+        accountType: 'email',
+        subscriptionPlan: 'free',
+        language: 'en',
+        email: user.email,
+        emailVerified: true,
+      }),
+    });
+    if (registered.status !== 201) {
+      throw new Error(`Could not register the account: ${registered.status}`);
+    }
+
+    const direct: Target = {
+      origin: apiOrigin,
+      headers: { authorization: `Bearer ${user.idToken}` },
+    };
+    const throughBff: Target = {
+      origin: bff.url.replace('localhost', '127.0.0.1'),
+      headers: { cookie },
+    };
+    await measureThroughput(throughBff, 3);
+    const { execSync } = await import('node:child_process');
+    const pidOf = (url: string) => {
+      const port = new URL(url).port;
+      const out = execSync(`ss -ltnpH 'sport = :${port}'`).toString();
+      return Number(/pid=(\d+)/.exec(out)![1]);
+    };
+    const cpu = (pid: number) => {
+      const fields = fsSync.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    const throughOld: Target = { origin: oldBff.origin, headers: { cookie } };
+    await measureThroughput(throughOld, 3);
+    const pids = { api: pidOf(apiOrigin), bff: pidOf(bff.url), old: oldChild.pid!, bench: process.pid };
+    for (const [label, target, seconds] of [['direct', direct, 8], ['new', throughBff, 8], ['old', throughOld, 8], ['direct', direct, 8], ['new', throughBff, 8], ['old', throughOld, 8], ['new', throughBff, 8], ['old', throughOld, 8]] as const) {
+      const before = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpu(pid)]));
+      const result = await autocannon({ url: `${target.origin}${callPath}`, headers: target.headers, connections, duration: seconds, workers: 1 });
+      const after = Object.fromEntries(Object.entries(pids).map(([k, pid]) => [k, cpu(pid)]));
+      const n = result.requests.total;
+      console.log(label, Math.round(result.requests.average), 'req/s', Object.entries(pids).map(([k]) => `${k} ${(((after[k]! - before[k]!) / n) * 1e6).toFixed(0)} µs/req`).join(', '));
+    }
+    console.log(
+      '\nIn local mode every API call verifies its token against keys the Auth Emulator serves, and the',
+    );
+    console.log('load generator runs on the same two cores as the servers and PostgreSQL.');
+  } finally {
+    if (oldChildPid > 0) try { process.kill(oldChildPid, 'SIGTERM'); } catch {}
+    await Promise.allSettled(processes.map((started) => started.stop()));
+    await services.stop();
+    await removeDataFolder(dataDir);
+  }
+}
+
+await main();
