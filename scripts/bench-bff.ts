@@ -109,7 +109,14 @@ async function measureThroughput(target: Target, seconds: number): Promise<numbe
     workers: 1,
   });
   const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${failed} failed answers from ${target.origin}${callPath}`);
+  if (failed > 0) {
+    const statuses = Object.entries(result.statusCodeStats ?? {})
+      .map(([status, { count }]) => `${count} × ${status}`)
+      .join(', ');
+    throw new Error(
+      `${failed} failed answers from ${target.origin}${callPath} (${statuses}; ${result.errors} errors, ${result.timeouts} timeouts)`,
+    );
+  }
   return result.requests.average;
 }
 
