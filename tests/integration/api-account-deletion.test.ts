@@ -30,12 +30,13 @@ import { testProjectId } from '../support/test-environment.ts';
 /** How many of the next deleteUser calls fail, by uid. */
 const failingFirebaseDeletes = new Map<string, number>();
 /**
- * Calls whose token, once verified, waits (by uid, for the next call only): a call let through
- * just before a deletion, that does its work just after, as a second tab or another BFF instance may.
+ * Calls that wait once Firebase said their user is still there (by uid, for the next lookup only):
+ * a call let through just before a deletion, that does its work just after, as a second tab or
+ * another BFF instance may.
  */
-const pausedAfterVerifying = new Map<string, Promise<void>>();
-/** Users deleted from Firebase right after their next token is verified, as a racing deletion would. */
-const deletedAfterVerifying = new Set<string>();
+const pausedAfterChecks = new Map<string, Promise<void>>();
+/** Users deleted from Firebase right after the next lookup found them, as a racing deletion would. */
+const deletedAfterChecks = new Set<string>();
 /** When set, the queue refuses every job, as it would with its database down. */
 let queueDown = false;
 /** When set, the retry limit of the jobs sent, so that a test sees a job run out of attempts. */
@@ -53,13 +54,13 @@ beforeAll(async () => {
   api = await startApiForTests({
     wrapIdentity: (identity): IdentityProvider => ({
       ...identity,
-      verifyIdToken: async (idToken, options) => {
-        const claims = await identity.verifyIdToken(idToken, options);
-        const paused = pausedAfterVerifying.get(claims.uid);
-        pausedAfterVerifying.delete(claims.uid);
+      findUser: async (uid) => {
+        const user = await identity.findUser(uid);
+        const paused = pausedAfterChecks.get(uid);
+        pausedAfterChecks.delete(uid);
         if (paused !== undefined) await paused;
-        if (deletedAfterVerifying.delete(claims.uid)) await identity.deleteUser(claims.uid);
-        return claims;
+        if (deletedAfterChecks.delete(uid)) await identity.deleteUser(uid);
+        return user;
       },
       deleteUser: async (uid) => {
         const failures = failingFirebaseDeletes.get(uid) ?? 0;
@@ -313,9 +314,9 @@ describe('DELETE /api/v1/account/delete', () => {
 });
 
 describe('what a call still carrying the old token does around a deletion', () => {
-  it('a registration verified just before the Firebase user went is refused, and creates nothing', async () => {
+  it('a registration let through just before the Firebase user went is refused, and creates nothing', async () => {
     const user = await createEmailUser(api.emulatorHost);
-    deletedAfterVerifying.add(user.uid);
+    deletedAfterChecks.add(user.uid);
 
     const response = await api.app.inject({
       method: 'POST',
@@ -330,7 +331,7 @@ describe('what a call still carrying the old token does around a deletion', () =
       },
     });
 
-    expect(deletedAfterVerifying.has(user.uid)).toBe(false);
+    expect(deletedAfterChecks.has(user.uid)).toBe(false);
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).code).toBe('unauthenticated');
     expect(await rowCount('accounts', user.uid)).toBe(0);
@@ -345,7 +346,7 @@ describe('what a call still carrying the old token does around a deletion', () =
     );
     // A contact message from a second tab: its token passes the checks, then the deletion happens.
     let resume!: () => void;
-    pausedAfterVerifying.set(user.uid, new Promise<void>((resolve) => (resume = resolve)));
+    pausedAfterChecks.set(user.uid, new Promise<void>((resolve) => (resume = resolve)));
     const lateMessage = api.app.inject({
       method: 'POST',
       url: '/api/v1/contact',
@@ -360,7 +361,7 @@ describe('what a call still carrying the old token does around a deletion', () =
       },
     });
     await waitFor(
-      async () => pausedAfterVerifying.has(user.uid),
+      async () => pausedAfterChecks.has(user.uid),
       (waiting) => !waiting,
     );
 

@@ -1,10 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createRevocationCache,
-  defaultRevocationCacheMaxAgeMs,
-} from '../../server/api/plugins/revocation-cache.ts';
+import { createRevocationCache } from '../../server/api/plugins/revocation-cache.ts';
 import { issueFormToken } from '../../server/areas/contact/form-token.ts';
 import { revokedTokenChallenge, type IdentityProvider } from '../../server/platform/identity.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
@@ -98,8 +95,19 @@ describe('the revocation cache of reads, against the real emulator', () => {
     expect(lookups.get(user.uid)).toBe(1);
   });
 
-  it('keeps a reading five minutes by default', () => {
-    expect(defaultRevocationCacheMaxAgeMs).toBe(5 * 60_000);
+  it('asks Firebase now for a write, and the reads that follow learn what it said', async () => {
+    const user = await createEmailUser(api.emulatorHost);
+    const claims = await api.identity.verifyIdToken(user.idToken);
+    const cache = createRevocationCache(api.identity, { maxAgeMs: 60 * 60_000 });
+    expect(await cache.revocationOf(claims)).toBeNull();
+
+    await nextSecond();
+    await api.identity.revokeRefreshTokens(user.uid);
+
+    // The read is served from the hour-long window; the write is not.
+    expect(await cache.revocationOf(claims)).toBeNull();
+    expect(await cache.revocationOf(claims, { askNow: true })).toBe('auth/id-token-revoked');
+    expect(await cache.revocationOf(claims)).toBe('auth/id-token-revoked');
   });
 
   it('still honours a new sign-in after a revocation', async () => {
@@ -229,12 +237,17 @@ describe('/api/v1 with a token whose user Firebase no longer honours', () => {
 
   it('answers 503 identity_provider_unavailable when Firebase cannot be asked, rather than serving blind', async () => {
     const user = await registered();
+    const stranger = await createEmailUser(api.emulatorHost);
     firebaseUnreachable = true;
     try {
-      const response = await read(user.idToken);
+      // A write always asks; a read asks when nothing recent is known of its user.
+      const write = await api.app.inject({ ...writes(user)[0]!, headers: bearer(user.idToken) });
+      const firstRead = await read(stranger.idToken);
 
-      expect(response.statusCode).toBe(503);
-      expect(errorOf(response).code).toBe('identity_provider_unavailable');
+      for (const response of [write, firstRead]) {
+        expect(response.statusCode).toBe(503);
+        expect(errorOf(response).code).toBe('identity_provider_unavailable');
+      }
     } finally {
       firebaseUnreachable = false;
     }

@@ -37,10 +37,11 @@ const readingMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  *
  * A token stays well signed for its whole hour, even once Firebase stopped honouring its user's
  * tokens (a password changed after a stolen cookie, "sign out of every device", a disabled or deleted
- * user). So every call also checks what Firebase says of the user now:
- * - a write (any method but GET, HEAD, OPTIONS) asks Firebase on every call (`checkRevoked`): a
- *   write cannot be taken back, and one made after an account's deletion would bring data back;
- * - a read uses what Firebase said at most five minutes ago (revocation-cache.ts, which says why).
+ * user). So every call also checks what Firebase says of the user, by one rule (revocation-cache.ts):
+ * - a write (any method but GET, HEAD, OPTIONS) asks Firebase on every call: a write cannot be taken
+ *   back, and one made after an account's deletion would bring data back; what it learns serves
+ *   the reads that follow;
+ * - a read uses what Firebase said at most five minutes ago (revocation-cache.ts says why).
  * A token refused for that reason is answered with revokedTokenChallenge, on which the BFF ends the
  * session that sent it. When Firebase cannot be asked the answer is 503: a check that cannot be made
  * does not let the call through.
@@ -72,24 +73,23 @@ export function authenticateEveryRequest(scope: FastifyInstance, identity: Ident
       throw unauthenticated('The ID token is invalid or expired');
     };
 
-    const writes = !readingMethods.has(request.method);
     let decoded: DecodedIdToken;
     try {
-      decoded = await identity.verifyIdToken(token, { checkRevoked: writes });
+      decoded = await identity.verifyIdToken(token);
     } catch (error) {
       // Any other failure is ours or Firebase's: not a legitimate user told to sign in again.
       if (!isRefusedIdTokenError(error)) throw unavailableOr(error);
       return refuse(error.code);
     }
-    if (!writes) {
-      let revocation: string | null;
-      try {
-        revocation = await revocations.revocationOf(decoded);
-      } catch (error) {
-        throw unavailableOr(error);
-      }
-      if (revocation !== null) return refuse(revocation);
+    let revocation: string | null;
+    try {
+      revocation = await revocations.revocationOf(decoded, {
+        askNow: !readingMethods.has(request.method),
+      });
+    } catch (error) {
+      throw unavailableOr(error);
     }
+    if (revocation !== null) return refuse(revocation);
 
     request.caller = callerOf(decoded);
   });

@@ -12,8 +12,9 @@ import { revocationOf, type IdentityProvider, type IdentityUser } from '../../pl
  * (tens of milliseconds, and the project's Admin API quota) on every call a page makes. Five minutes
  * costs at most one lookup per active user and API process every five minutes, and matches the other
  * short windows of sessions: a sign-in must be five minutes fresh to open a session, and the BFF
- * refreshes a token five minutes before it expires. Writes do not wait for it: they are checked with
- * Firebase on every call (authenticate.ts), because what a write does cannot be taken back.
+ * refreshes a token five minutes before it expires. Writes do not wait for it: they ask Firebase on
+ * every call (authenticate.ts), because what a write does cannot be taken back, and what they learn
+ * is kept for the reads that follow.
  */
 export const defaultRevocationCacheMaxAgeMs = 5 * 60_000;
 
@@ -21,11 +22,10 @@ export interface RevocationCache {
   /**
    * Why Firebase no longer honours this verified token (`auth/id-token-revoked`,
    * `auth/user-disabled`, `auth/user-not-found`), or null when it does, as Firebase said at most
-   * maxAgeMs ago. Throws what the lookup throws when Firebase cannot be asked.
+   * maxAgeMs ago, or with `askNow` (a write) by a lookup of its own that starts now, not one already
+   * under way. Throws what the lookup throws when Firebase cannot be asked.
    */
-  revocationOf(claims: DecodedIdToken): Promise<string | null>;
-  /** Drops what is known of the user, so that the next read asks Firebase (a write found news). */
-  forget(uid: string): void;
+  revocationOf(claims: DecodedIdToken, options?: { askNow?: boolean }): Promise<string | null>;
 }
 
 export interface RevocationCacheOptions {
@@ -43,40 +43,46 @@ export function createRevocationCache(
 ): RevocationCache {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { user: IdentityUser | null; readAt: number }>();
-  /** One lookup per user at a time, however many calls arrive together. */
-  const lookups = new Map<string, Promise<IdentityUser | null>>();
+  /** One lookup per user at a time for reads, however many calls arrive together. */
+  const readLookups = new Map<string, Promise<IdentityUser | null>>();
 
-  const lookUp = (uid: string): Promise<IdentityUser | null> => {
-    let lookup = lookups.get(uid);
+  const remember = (uid: string, user: IdentityUser | null, readAt: number) => {
+    if (options.maxAgeMs <= 0) return;
+    const known = entries.get(uid);
+    // A lookup that started earlier and ended later says less than the one already kept.
+    if (known !== undefined && known.readAt > readAt) return;
+    entries.delete(uid);
+    if (entries.size >= maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest reading.
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+    entries.set(uid, { user, readAt });
+  };
+
+  const lookUp = async (uid: string): Promise<IdentityUser | null> => {
+    const readAt = now();
+    const user = await identity.findUser(uid);
+    remember(uid, user, readAt);
+    return user;
+  };
+
+  const lookUpForRead = (uid: string): Promise<IdentityUser | null> => {
+    let lookup = readLookups.get(uid);
     if (lookup === undefined) {
-      const readAt = now();
-      lookup = identity
-        .findUser(uid)
-        .then((user) => {
-          entries.delete(uid);
-          if (entries.size >= maxEntries) {
-            // Maps iterate in insertion order: the first key is the oldest reading.
-            const oldest = entries.keys().next().value;
-            if (oldest !== undefined) entries.delete(oldest);
-          }
-          if (options.maxAgeMs > 0) entries.set(uid, { user, readAt });
-          return user;
-        })
-        .finally(() => lookups.delete(uid));
-      lookups.set(uid, lookup);
+      lookup = lookUp(uid).finally(() => readLookups.delete(uid));
+      readLookups.set(uid, lookup);
     }
     return lookup;
   };
 
   return {
-    async revocationOf(claims) {
+    async revocationOf(claims, { askNow = false } = {}) {
+      if (askNow) return revocationOf(claims, await lookUp(claims.uid));
       const entry = entries.get(claims.uid);
       const fresh = entry !== undefined && now() - entry.readAt < options.maxAgeMs;
-      const user = fresh ? entry.user : await lookUp(claims.uid);
+      const user = fresh ? entry.user : await lookUpForRead(claims.uid);
       return revocationOf(claims, user);
-    },
-    forget(uid) {
-      entries.delete(uid);
     },
   };
 }
