@@ -100,7 +100,7 @@ const aliases: Readonly<Record<string, AuthMessageKey>> = {
   identity_provider_unavailable: 'errors.service-unavailable',
   upstream_unavailable: 'errors.service-unavailable',
   upstream_timeout: 'errors.service-unavailable',
-  // The sign-up's verification e-mail (firebase-auth.ts) and the BFF's resend, when not sent.
+  // Not sent: the sign-up's verification e-mail (firebase-auth/sign-up.ts), or the BFF's resend.
   verification_email_failed: 'fallback.verificationEmailFailed',
 };
 
