@@ -32,6 +32,8 @@ export const errorCodes = [
   'form_submitted_too_fast',
   'form_expired',
   'internal_error',
+  'request_timeout',
+  'headers_too_large',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];

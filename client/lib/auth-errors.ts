@@ -62,6 +62,7 @@ export const knownErrorKeys = [
   'rate-limited',
   'session-expired',
   'service-unavailable',
+  'headers-too-large',
 ] as const;
 export type KnownErrorKey = (typeof knownErrorKeys)[number];
 
@@ -100,7 +101,11 @@ const aliases: Readonly<Record<string, AuthMessageKey>> = {
   identity_provider_unavailable: 'errors.service-unavailable',
   upstream_unavailable: 'errors.service-unavailable',
   upstream_timeout: 'errors.service-unavailable',
-  // The sign-up's verification e-mail (firebase-auth.ts) and the BFF's resend, when not sent.
+  // The BFF or the API did not receive the whole request in time: a slow or broken connection.
+  request_timeout: 'errors.network-request-failed',
+  // Headers too large for the servers: in a browser, nearly always too many cookies.
+  headers_too_large: 'errors.headers-too-large',
+  // Not sent: the sign-up's verification e-mail (firebase-auth/sign-up.ts), or the BFF's resend.
   verification_email_failed: 'fallback.verificationEmailFailed',
 };
 

@@ -101,6 +101,17 @@ describe('apiRequest', () => {
     expect(error.code).toBe('account_not_found');
   });
 
+  it('passes on a request refused for arriving too slowly or with headers too large', async () => {
+    for (const [status, code] of [
+      [408, 'request_timeout'],
+      [431, 'headers_too_large'],
+    ] as const) {
+      const { request } = client(async () => json(status, { error: { code, message: 'refused' } }));
+      const error = await failure(request('GET', '/api/v1/account/me', anything));
+      expect([error.status, error.code]).toEqual([status, code]);
+    }
+  });
+
   it('keeps field codes and falls back to internal_error for anything else', async () => {
     expect(errorCodeOf({ error: { code: 'invalid_language', message: '' } })).toBe(
       'invalid_language',

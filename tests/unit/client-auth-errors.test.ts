@@ -121,6 +121,8 @@ describe('auth error messages', () => {
       'errors.recent-login-required',
     );
     expect(authErrorMessageKey('rate_limited', 'resend-verification')).toBe('errors.rate-limited');
+    expect(authErrorMessageKey('request_timeout', 'login')).toBe('errors.network-request-failed');
+    expect(authErrorMessageKey('headers_too_large', 'profile')).toBe('errors.headers-too-large');
     expect(authErrorMessageKey('internal_error', 'finalize')).toBe('fallback.registrationFinalize');
   });
 
