@@ -75,7 +75,11 @@ export interface JobLog {
   error(details: object, message: string): void;
 }
 
-/** The payload is not what its job's schema says: a bug of the sender, never worth retrying. */
+/**
+ * The payload is not what its job's schema says: a bug of the sender, never worth retrying. send()
+ * throws it to the sender; a stored job found so (sent by an older version, or written by hand) is
+ * reported through the queue's onError and completed without running.
+ */
 export class InvalidJobPayloadError extends Error {
   constructor(jobName: string, issues: string) {
     super(`Invalid payload for job ${jobName}: ${issues}`);
@@ -176,10 +180,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       await ensureQueue(job as JobDefinition<unknown, never>);
       const run = async ([received]: PgBoss.JobWithMetadata<unknown>[]) => {
         if (received === undefined) return;
+        let payload: unknown;
+        try {
+          payload = parsePayload(job as JobDefinition<unknown, never>, received.data);
+        } catch (error) {
+          // Retrying cannot mend a payload: say so once, and let the job end.
+          options.onError(error as Error);
+          return;
+        }
         await job.handle(
           {
             id: received.id,
-            payload: parsePayload(job as JobDefinition<unknown, never>, received.data) as never,
+            payload: payload as never,
             retryCount: received.retryCount,
             retry: {
               limit: received.retryLimit,

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
+  createJobQueue,
   defineJob,
   InvalidJobPayloadError,
   type JobQueue,
@@ -68,6 +69,52 @@ describe('defineJob and the queue', () => {
     const messageId = randomUUID();
     expect(await queue.send(job, { messageId })).toEqual(expect.any(String));
     expect(await jobsNamed(job.name)).toEqual([{ state: 'created', data: { messageId } }]);
+  });
+
+  it('reports a stored job whose payload its schema refuses, and ends it without running or retrying it', async () => {
+    const name = `stored-${randomUUID()}`;
+    const definition = {
+      name,
+      retry: { limit: 3, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+    };
+    // An older sender, whose payload the job's schema no longer accepts.
+    const olderSender = defineJob({
+      ...definition,
+      payload: z.object({ messageId: z.string() }),
+      async handle() {},
+    });
+    const handled: unknown[] = [];
+    const job = defineJob({
+      ...definition,
+      payload: z.object({ messageId: z.uuid() }),
+      async handle(run) {
+        handled.push(run.payload);
+      },
+    });
+    const reported: Error[] = [];
+    const worker = createJobQueue({
+      databaseUrl: inject('databaseUrl'),
+      schema,
+      pollingIntervalSeconds: 0.5,
+      onError: (error) => reported.push(error),
+    });
+    await worker.start();
+    try {
+      await queue.send(olderSender, { messageId: 'not-a-uuid' });
+      await worker.work(job, noDependencies);
+
+      await expect
+        .poll(async () => (await jobsNamed(name))[0]?.state, { timeout: 15_000 })
+        .toBe('completed');
+      expect(handled).toEqual([]);
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toBeInstanceOf(InvalidJobPayloadError);
+      expect(reported[0]!.message).toContain(name);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('runs as many jobs at once as the definition’s concurrency, and no more', async () => {
