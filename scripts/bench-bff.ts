@@ -11,7 +11,9 @@
  *   connection, direct and proxied alternately, in milliseconds with microsecond precision; the added
  *   latency is the proxied percentile minus the direct one (goals: ≤ 0.5 ms at p50, ≤ 2 ms at p99);
  * - the saturated throughput: requests per second with many connections, direct and proxied in
- *   alternating rounds, and their ratio (goal: proxied ≥ 80 % of direct).
+ *   alternating rounds, and their ratio (goal: proxied ≥ 80 % of direct). The connections are
+ *   spread over several signed-in users, two per user, as real traffic is: one session alone would
+ *   meet the BFF's bound on the calls a session may have under way at once.
  *
  * Every process shares one embedded PostgreSQL and one Auth Emulator, started here in a temporary
  * directory on free ports, so it runs beside `npm start` and leaves nothing behind. A missed goal is
@@ -34,13 +36,15 @@ const sequentialCalls = Number(process.env.BENCH_CALLS ?? 2000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const users = Math.max(1, Math.ceil(connections / 2));
 const goals = { addedP50Ms: 0.5, addedP99Ms: 2, throughputRatio: 0.8 };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Target {
   origin: string;
-  headers: Record<string, string>;
+  /** The headers of each signed-in user's calls: a bearer token straight to the API, or a cookie. */
+  headersByUser: Array<Record<string, string>>;
 }
 
 const callPath = '/api/v1/account/me';
@@ -79,7 +83,7 @@ async function measureLatency(
         const response = await clients[index]!.request({
           method: 'GET',
           path: callPath,
-          headers: target.headers,
+          headers: target.headersByUser[0],
         });
         await response.body.dump();
         const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
@@ -99,11 +103,14 @@ async function measureLatency(
   };
 }
 
-/** Requests per second with `connections` connections for `seconds`; throws on any failed answer. */
+/**
+ * Requests per second with `connections` connections for `seconds`, each connection calling as each
+ * of the users in turn; throws on any failed answer.
+ */
 async function measureThroughput(target: Target, seconds: number): Promise<number> {
   const result = await autocannon({
-    url: `${target.origin}${callPath}`,
-    headers: target.headers,
+    url: target.origin,
+    requests: target.headersByUser.map((headers) => ({ method: 'GET', path: callPath, headers })),
     connections,
     duration: seconds,
     workers: 1,
@@ -200,41 +207,50 @@ async function main(): Promise<void> {
     const bff = await start('[bff]', { ...shared, ROLE: 'bff', UPSTREAM_URL: apiOrigin });
     const all = await start('[all]', { ...shared, ROLE: 'all' });
 
-    const user = await createEmailUser(services.authEmulatorHost, { displayName: 'Bench User' });
     const stateChanging = { 'content-type': 'application/json', 'x-requested-with': 'vitrine' };
-    const opened = await fetch(`${bff.url}/auth/session`, {
-      method: 'POST',
-      headers: { ...stateChanging, origin: bff.url },
-      body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
-    });
-    if (opened.status !== 200) throw new Error(`Could not open a session: ${opened.status}`);
-    const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const registered = await fetch(`${bff.url}/api/v1/account/register`, {
-      method: 'POST',
-      headers: { ...stateChanging, origin: bff.url, cookie },
-      body: JSON.stringify({
-        accountType: 'email',
-        subscriptionPlan: 'free',
-        language: 'en',
-        email: user.email,
-        emailVerified: true,
-      }),
-    });
-    if (registered.status !== 201) {
-      throw new Error(`Could not register the account: ${registered.status}`);
-    }
+    /** A new user with an account and a session on the BFF: its ID token and its session cookie. */
+    const signIn = async (index: number) => {
+      const user = await createEmailUser(services.authEmulatorHost, {
+        displayName: `Bench User ${index + 1}`,
+      });
+      const opened = await fetch(`${bff.url}/auth/session`, {
+        method: 'POST',
+        headers: { ...stateChanging, origin: bff.url },
+        body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
+      });
+      if (opened.status !== 200) throw new Error(`Could not open a session: ${opened.status}`);
+      const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const registered = await fetch(`${bff.url}/api/v1/account/register`, {
+        method: 'POST',
+        headers: { ...stateChanging, origin: bff.url, cookie },
+        body: JSON.stringify({
+          accountType: 'email',
+          subscriptionPlan: 'free',
+          language: 'en',
+          email: user.email,
+          emailVerified: true,
+        }),
+      });
+      if (registered.status !== 201) {
+        throw new Error(`Could not register the account: ${registered.status}`);
+      }
+      return { idToken: user.idToken, cookie };
+    };
+    const signedIn = [];
+    for (let index = 0; index < users; index += 1) signedIn.push(await signIn(index));
+    const cookies = signedIn.map(({ cookie }) => ({ cookie }));
 
     const direct: Target = {
       origin: apiOrigin,
-      headers: { authorization: `Bearer ${user.idToken}` },
+      headersByUser: signedIn.map(({ idToken }) => ({ authorization: `Bearer ${idToken}` })),
     };
     const throughBff: Target = {
       origin: bff.url.replace('localhost', '127.0.0.1'),
-      headers: { cookie },
+      headersByUser: cookies,
     };
     const throughAll: Target = {
       origin: all.url.replace('localhost', '127.0.0.1'),
-      headers: { cookie },
+      headersByUser: cookies,
     };
     await compare('Production topology: BFF and API as separate processes', direct, throughBff);
     await compare('One process (ROLE=all), against the same separate API', direct, throughAll);
