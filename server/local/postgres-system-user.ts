@@ -208,7 +208,10 @@ async function copyPrograms(
   return copy;
 }
 
-/** `/root/shop/.data/postgres` → `<placement>/clusters/root-shop-data-<random>`. */
+/**
+ * `/root/shop/.data/postgres` → `<placement>/clusters/root-shop-data-<random>`. The test and
+ * benchmark clean-up (scripts/lib/data-folder.mjs) knows a cluster by this name and removes no other.
+ */
 async function newClusterFolder(
   user: SystemUser,
   clusterLink: string,
