@@ -69,7 +69,7 @@ async function succeedsAs(user: SystemUser, file: string, args: string[]): Promi
 }
 
 /** The first folder on the way to `folder` (itself included) that the user cannot enter. */
-export async function firstFolderOutOfReach(
+async function firstFolderOutOfReach(
   user: SystemUser,
   folder: string,
 ): Promise<string | undefined> {
