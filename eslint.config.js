@@ -122,8 +122,15 @@ const serverRooms = [
   },
   {
     target: 'server/db',
-    forbidden: ['server/areas', ...edges, 'server/http', 'server/jobs', 'server/local'],
-    why: 'The database handle knows no area: each area defines and queries its own tables.',
+    forbidden: [
+      'server/areas',
+      ...edges,
+      'server/http',
+      'server/jobs',
+      'server/platform',
+      'server/local',
+    ],
+    why: 'The database handle knows no area and no adapter: each area defines and queries its own tables.',
   },
   {
     target: 'server/jobs',
@@ -152,7 +159,7 @@ const serverRooms = [
   },
   {
     target: 'server/local',
-    forbidden: ['server/areas', ...edges, 'server/http', 'server/jobs'],
+    forbidden: ['server/areas', ...edges, 'server/http', 'server/jobs', 'server/db'],
     why: 'Local stand-ins imitate the outside world and know nothing of the product.',
   },
 ];

@@ -47,9 +47,11 @@ const mailbox = z
 
 /**
  * Fastify's trustProxy, for a BFF behind a load balancer or TLS proxy: the comma-separated addresses
- * and CIDR ranges of those proxies (or `true`, to trust every hop, only when nothing else can reach
- * the BFF: the client's own X-Forwarded-For would then be believed). Without it the client address
- * (rate limits, X-Forwarded-For to the API) would be the balancer's.
+ * and CIDR ranges of those proxies. Without it the client address (rate limits, X-Forwarded-For to
+ * the API) would be the balancer's. `true` trusts every hop, so the X-Forwarded-For a client writes
+ * itself is believed and anyone can pose as a new address for each request to walk around the rate
+ * limits: local mode takes it, production refuses it (productionProblems). A hop count is not
+ * offered: Fastify trusts no hop at all for a number, since it cannot check the immediate peer.
  */
 const trustProxySetting = optionalText.pipe(
   z
@@ -246,7 +248,13 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     // limit, which a stranger's junk sign-ins would spend for everybody. `false` is a choice to state.
     if (!isSet(env, 'TRUST_PROXY')) {
       problems.push(
-        'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, true to trust every hop, or false when clients connect directly',
+        'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, or false when clients connect directly',
+      );
+    } else if (env.TRUST_PROXY?.trim() === 'true') {
+      // Trusting every hop believes the X-Forwarded-For a client writes itself: a new address per
+      // request, and the rate limits never see the same client twice.
+      problems.push(
+        'TRUST_PROXY: true is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
       );
     }
     const upstreamUrl = URL.parse(env.UPSTREAM_URL?.trim() ?? '');

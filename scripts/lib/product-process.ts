@@ -58,8 +58,6 @@ export async function startProductProcess(options: {
   env?: NodeJS.ProcessEnv;
   /** Prefix of the output lines; default `[product]`. */
   label?: string;
-  /** Flags for Node itself, e.g. `--cpu-prof` to profile the product under a benchmark's load. */
-  nodeArgs?: string[];
 }): Promise<ProductProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-'));
   // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
@@ -68,8 +66,7 @@ export async function startProductProcess(options: {
   const authEmulatorPort = await findFreePort();
   const url = `http://localhost:${port}`;
 
-  const nodeArgs = [...(options.nodeArgs ?? []), '--import', 'tsx'];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
     cwd: root,
     // Leader of a new session and process group (setsid), so the group can be signalled as one.
     detached: true,

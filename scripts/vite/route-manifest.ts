@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { AppRoute } from '../../shared/routes.ts';
 
 /**
- * The build-info files the client polls to learn that a newer build is out (spec §7: `builds/latest.json`
- * and `builds/meta/{buildId}.json`). The BFF serves them as they are written here.
+ * The build-info files the client polls to learn that a newer build is out: `builds/latest.json`
+ * and `builds/meta/{buildId}.json`. The BFF serves them as they are written here.
  */
 
 export interface BuildStamp {

@@ -35,8 +35,8 @@ export interface ApiDependencies {
 }
 
 /**
- * The product API (spec §7): the account routes under /api/v1, each verifying the caller's Firebase
- * ID token itself. Returns the app built and ready; the caller decides where it listens.
+ * The product API: the account and contact routes under /api/v1, each verifying the caller's
+ * Firebase ID token itself. Returns the app built and ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);

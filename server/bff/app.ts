@@ -84,9 +84,10 @@ const defaultSessionCacheTtlMs = 2_000;
 const bodyLimitBytes = 64 * 1024;
 
 /**
- * The BFF (ARCHITECTURE.md, "The shape"): sessions, page guards, the client's files, the build
- * manifests and the /api proxy, built but not listening. Plugins are registered in the order they act
- * on a request: headers and the CSRF check as it arrives, then sessions, then what answers it.
+ * The BFF, which holds the sessions and stands between the browser and the API: sessions, page
+ * guards, the client's files, the build manifests and the /api proxy, built but not listening.
+ * Plugins are registered in the order they act on a request: headers and the CSRF check as it
+ * arrives, then sessions, then what answers it.
  */
 export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstance> {
   const { config } = deps;

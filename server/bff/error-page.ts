@@ -9,10 +9,10 @@ import { isMachinePath } from './request-paths.ts';
  * with a title, a sentence and a way home, in the visitor's language. Self-contained (no script, no
  * stylesheet), so it shows even when what failed is the serving of the client itself.
  *
- * Spec §2 gives the generic error page two titles only: `Page Not Found` for a 404 and `Internal
- * Server Error` for any other status. The wording matches the client's own error page
- * (client/locales/{en,fr}/common.json, `errors.*`), so a visitor reads the same words whichever side
- * failed.
+ * The generic error page has two titles only (docs/product.md, "Pages and who may open them"):
+ * `Page Not Found` for a 404 and `Internal Server Error` for any other status. The wording matches
+ * the client's own error page (client/locales/{en,fr}/common.json, `errors.*`), so a visitor reads
+ * the same words whichever side failed.
  */
 
 interface ErrorPageText {

@@ -29,8 +29,9 @@ function languageFromQuery(query: unknown): Language | undefined {
 }
 
 /**
- * The supported language the browser prefers most (RFC 9110 §12.5.4): the highest q-value wins, the
- * earlier entry on a tie; `fr-CA` counts as `fr`; `q=0` means "not this one"; `*` names nothing.
+ * The supported language the browser prefers most, by its Accept-Language header: the highest
+ * q-value wins, the earlier entry on a tie; `fr-CA` counts as `fr`; `q=0` means "not this one"; `*`
+ * names nothing.
  */
 export function languageFromAcceptLanguage(header: string | undefined): Language | undefined {
   if (header === undefined) return undefined;

@@ -69,7 +69,7 @@ async function succeedsAs(user: SystemUser, file: string, args: string[]): Promi
 }
 
 /** The first folder on the way to `folder` (itself included) that the user cannot enter. */
-export async function firstFolderOutOfReach(
+async function firstFolderOutOfReach(
   user: SystemUser,
   folder: string,
 ): Promise<string | undefined> {
@@ -208,7 +208,10 @@ async function copyPrograms(
   return copy;
 }
 
-/** `/root/shop/.data/postgres` → `<placement>/clusters/root-shop-data-<random>`. */
+/**
+ * `/root/shop/.data/postgres` → `<placement>/clusters/root-shop-data-<random>`. The test and
+ * benchmark clean-up (scripts/lib/data-folder.mjs) knows a cluster by this name and removes no other.
+ */
 async function newClusterFolder(
   user: SystemUser,
   clusterLink: string,

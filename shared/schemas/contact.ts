@@ -65,9 +65,7 @@ export type ContactMessageBody = z.infer<typeof contactMessageBodySchema>;
 export const contactFormTokenResponseSchema = z.object({
   data: z.object({ formToken: z.string() }),
 });
-export type ContactFormTokenResponse = z.infer<typeof contactFormTokenResponseSchema>;
 
 export const contactMessageResponseSchema = z.object({
   data: z.object({ messageId: z.uuid() }),
 });
-export type ContactMessageResponse = z.infer<typeof contactMessageResponseSchema>;

@@ -8,7 +8,7 @@ import { supportedLanguages } from '../constants.ts';
  */
 
 /** The signed-in user: who they are and how they signed in. */
-export const authUserSchema = z.object({
+const authUserSchema = z.object({
   uid: z.string(),
   email: z.nullable(z.string()),
   displayName: z.nullable(z.string()),
@@ -33,4 +33,3 @@ export const sessionStateResponseSchema = z.object({ user: z.nullable(authUserSc
 export const verificationEmailBodySchema = z.strictObject({
   language: z.enum(supportedLanguages),
 });
-export type VerificationEmailBody = z.infer<typeof verificationEmailBodySchema>;

@@ -27,10 +27,11 @@ import {
 } from './bff-test-harness.ts';
 
 /**
- * Spec §8: "requests from crawler user agents are handed to the app error hook instead of raised".
- * The real Sentry SDK sends to a local stand-in of Sentry's ingest endpoint; the BFF runs on a
- * database that is down and the API on a pool that is closed, so both fail with a genuine 500. A
- * crawler's failure must be logged and answered, and never arrive at the ingest; anyone else's must.
+ * A server failure while serving a crawler is logged and answered but never reported
+ * (docs/product.md, "Error reports"). The real Sentry SDK sends to a local stand-in of Sentry's
+ * ingest endpoint; the BFF runs on a database that is down and the API on a pool that is closed, so
+ * both fail with a genuine 500. A crawler's failure must be logged and answered, and never arrive
+ * at the ingest; anyone else's must.
  */
 
 const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';

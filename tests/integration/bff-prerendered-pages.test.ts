@@ -28,9 +28,9 @@ import {
 } from './bff-test-harness.ts';
 
 /**
- * The prerendered static pages (issue 3 §1) as the BFF serves them from a build that has them: the
- * language version each request gets, the payload routes, and the runtime configuration that every
- * HTML page carries.
+ * The prerendered static pages as the BFF serves them from a build that has them: the language
+ * version each request gets, the payload routes, and the runtime configuration that every HTML page
+ * carries.
  */
 
 let upstream: RunningServer;

@@ -23,9 +23,9 @@ import {
 } from './contact-test-support.ts';
 
 /**
- * The contact outbox (issue 4 §3): "a mail failure loses nothing". The worker retries a failed send
- * with backoff, the sweep queues again what is left unmailed, and a message whose job could not even
- * be queued is still stored and mailed later.
+ * The contact outbox: a mail failure loses no message. The worker retries a failed send with
+ * backoff, the sweep queues again what is left unmailed, and a message whose job could not even be
+ * queued is still stored and mailed later.
  */
 
 let api: ContactTestContext;

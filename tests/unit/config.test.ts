@@ -281,13 +281,28 @@ describe('TRUST_PROXY', () => {
     for (const role of ['all', 'bff']) {
       expect(problemsOf({ ...unstated, ROLE: role, UPSTREAM_URL: 'https://api.internal' })).toEqual(
         [
-          'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, true to trust every hop, or false when clients connect directly',
+          'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, or false when clients connect directly',
         ],
       );
     }
     expect(problemsOf({ ...unstated, TRUST_PROXY: ' ' })).toEqual([
       expect.stringMatching(/^TRUST_PROXY: required/),
     ]);
+  });
+
+  it('refuses true in production, naming the variable: any client could forge its X-Forwarded-For', () => {
+    for (const role of ['all', 'bff']) {
+      expect(
+        problemsOf({
+          ...completeProduction,
+          ROLE: role,
+          UPSTREAM_URL: 'https://api.internal',
+          TRUST_PROXY: ' true ',
+        }),
+      ).toEqual([
+        'TRUST_PROXY: true is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
+      ]);
+    }
   });
 
   it('may be false in production, and the start then says in one line what that means', () => {
@@ -304,7 +319,7 @@ describe('TRUST_PROXY', () => {
     expect(startNotices(loadConfig({}))).toEqual([]);
   });
 
-  it('takes true or a list of addresses and CIDR ranges', () => {
+  it('takes true (in local mode) or a list of addresses and CIDR ranges', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual([
       '10.0.0.0/8',

@@ -29,6 +29,7 @@ describe('the server rooms', () => {
     ['a platform adapter', 'server/platform/probe.ts', '../areas/account/get-account.ts'],
     ['a platform adapter', 'server/platform/probe.ts', '../db/database.ts'],
     ['the database handle', 'server/db/probe.ts', '../areas/account/tables.ts'],
+    ['the database handle', 'server/db/probe.ts', '../platform/logger.ts'],
     ['the job queue', 'server/jobs/probe.ts', '../areas/contact/contact-mail-job.ts'],
     ['the shared HTTP code', 'server/http/probe.ts', '../bff/app.ts'],
     ['the API', 'server/api/probe.ts', '../bff/plugins/session.ts'],
@@ -36,6 +37,7 @@ describe('the server rooms', () => {
     ['the BFF', 'server/bff/probe.ts', '../jobs/job-queue.ts'],
     ['the BFF', 'server/bff/probe.ts', '../local/auth-emulator.ts'],
     ['a local stand-in', 'server/local/probe.ts', '../areas/sessions/create-session.ts'],
+    ['a local stand-in', 'server/local/probe.ts', '../db/database.ts'],
   ])('refuses %s (%s) importing %s', async (_room, file, specifier) => {
     expect(await importErrors(file, specifier)).toContain('import-x/no-restricted-paths');
   });
@@ -68,6 +70,8 @@ describe('the server rooms', () => {
       ['server/areas/contact/probe.ts', '../../jobs/job-queue.ts'],
       ['server/areas/contact/probe.ts', '../../platform/mail.ts'],
       ['server/start-product.ts', './local/local-services.ts'],
+      ['server/local/probe.ts', '../platform/identity.ts'],
+      ['server/jobs/probe.ts', '../db/database.ts'],
     ] as const) {
       expect(await importErrors(file, specifier)).toEqual([]);
     }

@@ -12,9 +12,9 @@ export interface BuildInfoOptions {
 const buildIdFile = /^[A-Za-z0-9_-]{1,128}\.json$/;
 
 /**
- * The build manifests the client polls (spec §2, "polls for a newer build"): `latest.json` names the
- * current build and must never be cached; `meta/<id>.json` describes one build and never changes.
- * Both are read per request, so they are what is on disk now.
+ * The build manifests the client polls to learn of a newer build: `latest.json` names the current
+ * build and must never be cached; `meta/<id>.json` describes one build and never changes. Both are
+ * read per request, so they are what is on disk now.
  */
 async function buildInfo(fastify: FastifyInstance, options: BuildInfoOptions): Promise<void> {
   const buildsDir = path.join(options.clientDir, 'builds');

@@ -11,10 +11,10 @@ export interface CsrfOptions {
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request forgery defence for the cookie session (ARCHITECTURE.md, "Sessions" 5). A
- * state-changing request must carry `X-Requested-With: vitrine`, a header a cross-site form cannot set
- * and a cross-site script can only set after a CORS preflight this server never grants; an `Origin` or
- * `Sec-Fetch-Site`, when the browser sends them, must not point elsewhere.
+ * Cross-site request forgery defence for the cookie session. A state-changing request must carry
+ * `X-Requested-With: vitrine`, a header a cross-site form cannot set and a cross-site script can
+ * only set after a CORS preflight this server never grants; an `Origin` or `Sec-Fetch-Site`, when
+ * the browser sends them, must not point elsewhere.
  *
  * The check runs as the request arrives, before its body is read and before any handler, so a refused
  * request changes nothing. It covers every state-changing request, not only those under /auth and /api:

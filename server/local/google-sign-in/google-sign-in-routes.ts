@@ -11,7 +11,7 @@ import type { GoogleUser, IdentityProvider } from '../../platform/identity.ts';
  *
  * This module is imported only in local mode and is not part of the production build.
  */
-export const googleSignInPath = '/local/google-sign-in';
+const googleSignInPath = '/local/google-sign-in';
 
 const scriptFile = new URL('./account-chooser.js', import.meta.url);
 
@@ -46,7 +46,7 @@ function cspHash(text: string): string {
  * nothing else; it loads nothing, calls nothing and submits no form (the script hands the account to
  * the opener).
  */
-export function accountChooserPolicy(script: string): string {
+function accountChooserPolicy(script: string): string {
   return [
     "default-src 'none'",
     `script-src ${cspHash(script)}`,
@@ -73,7 +73,7 @@ function accountItem(user: GoogleUser): string {
 </button></li>`;
 }
 
-export function accountChooserHtml(users: readonly GoogleUser[], script: string): string {
+function accountChooserHtml(users: readonly GoogleUser[], script: string): string {
   const sorted = [...users].sort((a, b) => a.email.localeCompare(b.email));
   const accounts =
     sorted.length === 0
