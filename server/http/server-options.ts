@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorBody } from '../../shared/errors.ts';
+import { errorBody, type ErrorCode } from '../../shared/errors.ts';
 
 /**
  * How long a client may take over a request, the same on both HTTP edges. Without them a client that
@@ -61,15 +61,10 @@ function answerClientError(
 ): void {
   // A connection reset by the client has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [statusCode, message] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'The request was not received in time']
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'The request headers are too large']
-        : [400, 'The request could not be read'];
+  const { statusCode, code, message } = clientErrorAnswers[error.code ?? ''] ?? unreadableRequest;
   this.log.debug({ code: error.code, statusCode }, 'client error');
   if (socket.writable) {
-    const body = JSON.stringify(errorBody('invalid_request', message));
+    const body = JSON.stringify(errorBody(code, message));
     socket.write(
       `HTTP/1.1 ${statusCode} ${statusText[statusCode]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
@@ -78,7 +73,37 @@ function answerClientError(
   socket.destroy(error);
 }
 
-const statusText: Record<number, string> = {
+interface ClientErrorAnswer {
+  statusCode: 400 | 408 | 431;
+  code: ErrorCode;
+  message: string;
+}
+
+/**
+ * Node's codes for a request it refused, as the client is told: the codes the client has words for
+ * (a slow connection, too many cookies), anything else a request that could not be read.
+ */
+const clientErrorAnswers: Record<string, ClientErrorAnswer> = {
+  // Past the headers timeout or the request timeout alike.
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    statusCode: 408,
+    code: 'request_timeout',
+    message: 'The request was not received in time',
+  },
+  HPE_HEADER_OVERFLOW: {
+    statusCode: 431,
+    code: 'headers_too_large',
+    message: 'The request headers are too large',
+  },
+};
+
+const unreadableRequest: ClientErrorAnswer = {
+  statusCode: 400,
+  code: 'invalid_request',
+  message: 'The request could not be read',
+};
+
+const statusText: Record<ClientErrorAnswer['statusCode'], string> = {
   400: 'Bad Request',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',

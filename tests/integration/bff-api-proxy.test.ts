@@ -185,6 +185,43 @@ describe('forwarding /api/v1/*', () => {
     ).toBe(before + 1);
   });
 
+  test("answers a HEAD with the GET's status and headers, and no body", async () => {
+    const get = await rawRequest(bffUrl, {
+      path: '/api/v1/cacheable',
+      headers: cookieHeader(sessionId),
+    });
+    const head = await rawRequest(bffUrl, {
+      method: 'HEAD',
+      path: '/api/v1/cacheable',
+      headers: cookieHeader(sessionId),
+    });
+
+    expect(get.statusCode).toBe(200);
+    expect(get.body).toBe('{"cacheable":true}');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['cache-control']).toBe(get.headers['cache-control']);
+    expect(head.body).toBe('');
+  });
+
+  test("passes the API's answers without a body (204, 304) on as they are, with no body", async () => {
+    const noContent = await rawRequest(bffUrl, {
+      method: 'DELETE',
+      path: '/api/v1/no-content',
+      headers: { ...clientHeaders, ...cookieHeader(sessionId) },
+    });
+    const notModified = await rawRequest(bffUrl, {
+      path: '/api/v1/not-modified',
+      headers: { ...cookieHeader(sessionId), 'if-none-match': '"v1"' },
+    });
+
+    expect(noContent).toMatchObject({ statusCode: 204, body: '' });
+    expect(noContent.headers['x-upstream']).toBe('echo');
+    expect(notModified).toMatchObject({ statusCode: 304, body: '' });
+    expect(notModified.headers.etag).toBe('"v1"');
+  });
+
   test('without a session: 401 unauthenticated, and nothing is forwarded', async () => {
     const marker = randomUUID();
     const response = await bff.app.inject({
@@ -292,6 +329,20 @@ describe('when the API fails', () => {
       ).statusCode,
     ).toBe(200);
     expect((await down.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  test("an answer of the API cut short: 502 upstream_unavailable, with none of the API's headers", async () => {
+    const response = await rawRequest(bffUrl, {
+      path: '/api/v1/cut-short',
+      headers: cookieHeader(sessionId),
+    });
+
+    expect(response.statusCode).toBe(502);
+    expect(JSON.parse(response.body)).toEqual({
+      error: { code: 'upstream_unavailable', message: expect.any(String) },
+    });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['x-upstream']).toBeUndefined();
   });
 
   test('an API that does not answer in time: 504 upstream_timeout, and the BFF keeps serving', async () => {

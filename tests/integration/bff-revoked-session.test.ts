@@ -11,10 +11,13 @@ import {
 import {
   cookieHeader,
   emulatorHost,
+  hashOf,
+  logCollector,
   sessionCookieOf,
   sessionRowOf,
   signIn,
   startBff,
+  testConfig,
   type BffHarness,
   type RunningServer,
 } from './bff-test-harness.ts';
@@ -27,11 +30,12 @@ import {
  */
 
 let api: ApiTestContext;
+let apiUrl: string;
 let bff: BffHarness;
 
 beforeAll(async () => {
   api = await startApiForTests();
-  const apiUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  apiUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
   bff = await startBff({ upstreamUrl: apiUrl });
 });
 
@@ -76,6 +80,55 @@ describe('a session whose token the API refuses as revoked', () => {
       headers: cookieHeader(sessionId),
     });
     expect(session.json()).toEqual({ user: null });
+  });
+});
+
+describe('a revoked session whose row cannot be deleted (the database refuses)', () => {
+  const logs = logCollector();
+  let loggedBff: BffHarness;
+
+  beforeAll(async () => {
+    loggedBff = await startBff({
+      upstreamUrl: apiUrl,
+      config: testConfig({ LOG_LEVEL: 'error' }),
+      logStream: logs.stream,
+    });
+  });
+
+  afterAll(async () => {
+    await loggedBff?.close();
+  });
+
+  test("still answers the API's 401, with the cookie cleared, and logs the failure", async () => {
+    const user = await createEmailUser(emulatorHost());
+    const sessionId = await signIn(loggedBff.app, user);
+    await delay(1_100);
+    await api.identity.revokeRefreshTokens(user.uid);
+    // A real failure of the database, for this session's row alone: its deletion raises.
+    const pool = loggedBff.database.pool;
+    await pool.query(`create or replace function refuse_session_deletion() returns trigger
+      language plpgsql as $$ begin
+        if old.id_hash = '${hashOf(sessionId)}' then raise exception 'sessions are read-only'; end if;
+        return old;
+      end $$`);
+    await pool.query(`create trigger refuse_session_deletion before delete on sessions
+      for each row execute function refuse_session_deletion()`);
+    try {
+      const refused = await loggedBff.app.inject({
+        method: 'GET',
+        url: '/api/v1/account/me',
+        headers: cookieHeader(sessionId),
+      });
+
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error.code).toBe('unauthenticated');
+      expect(sessionCookieOf(refused)).toBe('');
+      expect(await sessionRowOf(loggedBff.database, sessionId)).toBeDefined();
+      expect(logs.text()).toContain('sessions are read-only');
+    } finally {
+      await pool.query('drop trigger refuse_session_deletion on sessions');
+      await pool.query('drop function refuse_session_deletion');
+    }
   });
 });
 

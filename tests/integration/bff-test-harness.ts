@@ -176,6 +176,25 @@ export async function startEchoUpstream(): Promise<EchoUpstream> {
   upstream.get('/api/v1/cacheable', async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').send({ cacheable: true }),
   );
+  // Answers without a body. A 304 may state the length of the body it stands for, as a HEAD does.
+  upstream.delete('/api/v1/no-content', async (_request, reply) =>
+    reply.code(204).header('x-upstream', 'echo').send(),
+  );
+  upstream.get('/api/v1/not-modified', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(304, { etag: '"v1"', 'content-length': '27', 'x-upstream': 'echo' });
+    reply.raw.end();
+  });
+  // An answer cut short: it announces 100 bytes, sends 10, and its connection drops.
+  upstream.get('/api/v1/cut-short', (_request, reply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/plain',
+      'content-length': '100',
+      'x-upstream': 'echo',
+    });
+    reply.raw.write('0123456789', () => reply.raw.destroy());
+  });
   upstream.get('/api/v1/slow', async (request) => {
     const delayMs = Number((request.query as { ms?: string }).ms ?? '300');
     await new Promise((resolve) => setTimeout(resolve, delayMs));

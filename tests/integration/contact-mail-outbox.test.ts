@@ -184,6 +184,40 @@ describe('the contact-mail worker', () => {
   });
 });
 
+describe("two runs mailing the same message at once (its job and a sweep's, or two workers)", () => {
+  it('mail it once: the second finds it being mailed and leaves it', async () => {
+    const sent: OutgoingMail[] = [];
+    let releaseFirstSend = () => {};
+    const firstSendHeld = new Promise<void>((resolve) => (releaseFirstSend = resolve));
+    // The first send waits until the second run is over, so the two overlap for certain.
+    const holdingMailer: Mailer = {
+      async send(mail) {
+        sent.push(mail);
+        if (sent.length === 1) await firstSendHeld;
+      },
+      close() {},
+    };
+    const deps = { db: api.database.db, mailer: holdingMailer, contactInbox };
+    const messageId = await storedMessage();
+
+    const first = mailContactMessage(deps, messageId);
+    await eventually(
+      async () => sent.length,
+      (count) => count === 1,
+    );
+    const second = await mailContactMessage(deps, messageId);
+    releaseFirstSend();
+
+    expect(await first).toBe('mailed');
+    expect(second).toBe('being mailed');
+    expect(sent).toHaveLength(1);
+    expect(await contactRow(api.database, messageId)).toMatchObject({
+      mailed_at: expect.any(Date),
+      attempts: 1,
+    });
+  });
+});
+
 describe('the sweep', () => {
   it('queues messages left unmailed for ten minutes, not newer or mailed ones', async () => {
     const [unmailed, recent, mailed] = await Promise.all([

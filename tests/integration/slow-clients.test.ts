@@ -17,13 +17,15 @@ import {
   startEchoUpstream,
   type BffHarness,
   type EchoUpstream,
+  type RawAnswer,
   type StalledUpload,
 } from './bff-test-harness.ts';
 
 /**
  * Clients that announce a body and never send it. Each such request must cost the servers only its
  * own connection, for a bounded time: never the connections the BFF shares to reach the API, never an
- * endless wait.
+ * endless wait. Its answer, like that of a request whose headers are too large, comes in the error
+ * format of every other refusal, with a code the client has words for.
  */
 
 /** More than the 128 connections the BFF keeps to the API. */
@@ -48,6 +50,16 @@ function stall(
   const upload = openStalledUpload(baseUrl, options);
   stalled.push(upload);
   return upload;
+}
+
+/** A request with 20 KB of headers, beyond the 16 KB Node reads; answered before any route. */
+function sendOversizedHeaders(baseUrl: string): Promise<RawAnswer> {
+  const upload = stall(baseUrl, {
+    method: 'GET',
+    path: '/api/v1/account/me',
+    headers: { 'content-length': '0', 'x-padding': 'a'.repeat(20 * 1024) },
+  });
+  return upload.answer;
 }
 
 async function apiCallOf(baseUrl: string, sessionId: string) {
@@ -145,7 +157,7 @@ describe('the BFF with short timeouts', () => {
     );
     expect(timeouts).toHaveLength(requestsPerSession);
     expect(JSON.parse((timeouts[0] as { body: string }).body)).toEqual({
-      error: { code: 'invalid_request', message: expect.any(String) },
+      error: { code: 'request_timeout', message: expect.any(String) },
     });
     // …and the session may call the API again.
     await expect.poll(() => apiCallOf(bffUrl, attacker)).toBe(200);
@@ -157,6 +169,18 @@ describe('the BFF with short timeouts', () => {
     const answer = await answerWithin(upload.answer, 8_000);
 
     expect(answer).toMatchObject({ statusCode: 408 });
+    expect(JSON.parse((answer as { body: string }).body)).toEqual({
+      error: { code: 'request_timeout', message: expect.any(String) },
+    });
+  });
+
+  test('a request whose headers are too large gets 431 headers_too_large', async () => {
+    const answer = await answerWithin(sendOversizedHeaders(bffUrl), 2_000);
+
+    expect(answer).toMatchObject({ statusCode: 431 });
+    expect(JSON.parse((answer as { body: string }).body)).toEqual({
+      error: { code: 'headers_too_large', message: expect.any(String) },
+    });
   });
 
   test('a stalled API body without a session is refused with 401 before its body is awaited, and its connection closed', async () => {
@@ -171,18 +195,32 @@ describe('the BFF with short timeouts', () => {
   });
 });
 
-test('the API answers a stalled body with 408 instead of an endless wait', async () => {
-  const database = openTestDatabase();
-  const identity = createTestIdentity();
-  const api = await buildApiApp({
-    database,
-    identity,
-    jobs: unreachableJobQueue(inject('databaseUrl')),
-    logLevel: 'silent',
-    timeouts: { requestMs: 1_000, checkIntervalMs: 100 },
+describe('the API', () => {
+  let database: ReturnType<typeof openTestDatabase> | undefined;
+  let identity: ReturnType<typeof createTestIdentity> | undefined;
+  let api: Awaited<ReturnType<typeof buildApiApp>> | undefined;
+  let apiUrl: string;
+
+  beforeAll(async () => {
+    database = openTestDatabase();
+    identity = createTestIdentity();
+    api = await buildApiApp({
+      database,
+      identity,
+      jobs: unreachableJobQueue(inject('databaseUrl')),
+      logLevel: 'silent',
+      timeouts: { requestMs: 1_000, checkIntervalMs: 100 },
+    });
+    apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
   });
-  try {
-    const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' });
+
+  afterAll(async () => {
+    await api?.close();
+    await identity?.close();
+    await database?.close();
+  });
+
+  test('answers a stalled body with 408 request_timeout instead of an endless wait', async () => {
     const user = await createEmailUser(emulatorHost());
     const upload = stall(apiUrl, {
       method: 'PUT',
@@ -194,11 +232,16 @@ test('the API answers a stalled body with 408 instead of an endless wait', async
 
     expect(answer).toMatchObject({ statusCode: 408 });
     expect(JSON.parse((answer as { body: string }).body)).toEqual({
-      error: { code: 'invalid_request', message: expect.any(String) },
+      error: { code: 'request_timeout', message: expect.any(String) },
     });
-  } finally {
-    await api.close();
-    await identity.close();
-    await database.close();
-  }
+  });
+
+  test('answers a request whose headers are too large with 431 headers_too_large', async () => {
+    const answer = await answerWithin(sendOversizedHeaders(apiUrl), 2_000);
+
+    expect(answer).toMatchObject({ statusCode: 431 });
+    expect(JSON.parse((answer as { body: string }).body)).toEqual({
+      error: { code: 'headers_too_large', message: expect.any(String) },
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { defineJob, type JobLog, type JobQueue, type SendOptions } from '../../j
 import { reportError } from '../../platform/error-reporting.ts';
 import type { Mailer, OutgoingMail } from '../../platform/mail.ts';
 import * as contactMessagesRepository from './contact-messages-repository.ts';
-import type { ContactMessageRow } from './contact-messages-repository.ts';
+import type { ContactMessageRow, MailOutcome } from './contact-messages-repository.ts';
 
 /**
  * The contact form's outbox. The API stores a message, then queues a `contact-mail` job for it; the
@@ -44,20 +44,17 @@ export function contactMailOf(row: ContactMessageRow, contactInbox: string): Out
 
 /**
  * Mails one stored message unless it has been mailed already (a retry, or the sweep's job running
- * after the first one succeeded); a message that no longer exists (its sender deleted their account)
- * is nothing to do. Throws when the mail could not be sent, so that the job is retried.
+ * after the first one succeeded) or another run is mailing it right now (the sweep's job and the
+ * first one at once); a message that no longer exists (its sender deleted their account) is nothing
+ * to do. Throws when the mail could not be sent, so that the job is retried.
  */
 export async function mailContactMessage(
   deps: Pick<ContactMailDependencies, 'db' | 'mailer' | 'contactInbox'>,
   messageId: string,
-): Promise<'mailed' | 'already mailed' | 'gone'> {
-  const row = await contactMessagesRepository.findContactMessage(deps.db, messageId);
-  if (row === undefined) return 'gone';
-  if (row.mailedAt !== null) return 'already mailed';
-  await contactMessagesRepository.recordMailAttempt(deps.db, messageId);
-  await deps.mailer.send(contactMailOf(row, deps.contactInbox));
-  await contactMessagesRepository.markMailed(deps.db, messageId, new Date());
-  return 'mailed';
+): Promise<MailOutcome> {
+  return contactMessagesRepository.mailOnce(deps.db, messageId, (row) =>
+    deps.mailer.send(contactMailOf(row, deps.contactInbox)),
+  );
 }
 
 /**

@@ -34,27 +34,55 @@ export async function insertWithinLimit(
   });
 }
 
-export async function findContactMessage(
+/** What became of a run that set out to mail a stored message. */
+export type MailOutcome = 'mailed' | 'already mailed' | 'being mailed' | 'gone';
+
+/**
+ * Mails a stored message at most once, however many runs try at the same time (its job and a job
+ * of the sweep, or workers of two processes). The run locks the row (`FOR UPDATE SKIP LOCKED`) for
+ * the length of `send` and records `mailed_at` in the same transaction, so a run that finds the row
+ * locked leaves it to the one that holds it, and one that comes after sees it mailed.
+ *
+ * The attempt is counted whether `send` succeeds or not, so a message that keeps failing stands
+ * out in the table; when it fails, its error is thrown once that count is committed.
+ */
+export async function mailOnce(
   db: Database,
   id: string,
-): Promise<ContactMessageRow | undefined> {
-  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
-  return row;
-}
-
-/** Counts one more send attempt, so that a message that keeps failing stands out in the table. */
-export async function recordMailAttempt(db: Database, id: string): Promise<void> {
-  await db
-    .update(contactMessages)
-    .set({ attempts: sql`${contactMessages.attempts} + 1` })
-    .where(eq(contactMessages.id, id));
-}
-
-export async function markMailed(db: Database, id: string, mailedAt: Date): Promise<void> {
-  await db
-    .update(contactMessages)
-    .set({ mailedAt })
-    .where(and(eq(contactMessages.id, id), isNull(contactMessages.mailedAt)));
+  send: (row: ContactMessageRow) => Promise<void>,
+): Promise<MailOutcome> {
+  const result = await db.transaction(async (tx): Promise<MailOutcome | { failed: unknown }> => {
+    const [row] = await tx
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for('update', { skipLocked: true });
+    if (row === undefined) {
+      // Skipped rather than waited for: another run holds it, or it no longer exists.
+      const [locked] = await tx
+        .select({ id: contactMessages.id })
+        .from(contactMessages)
+        .where(eq(contactMessages.id, id));
+      return locked === undefined ? 'gone' : 'being mailed';
+    }
+    if (row.mailedAt !== null) return 'already mailed';
+    await tx
+      .update(contactMessages)
+      .set({ attempts: sql`${contactMessages.attempts} + 1` })
+      .where(eq(contactMessages.id, id));
+    try {
+      await send(row);
+    } catch (error) {
+      return { failed: error };
+    }
+    await tx
+      .update(contactMessages)
+      .set({ mailedAt: new Date() })
+      .where(eq(contactMessages.id, id));
+    return 'mailed';
+  });
+  if (typeof result === 'object') throw result.failed;
+  return result;
 }
 
 /** Ids of messages still not mailed that were stored before `createdBefore`, oldest first. */

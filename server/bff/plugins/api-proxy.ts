@@ -200,11 +200,20 @@ async function callApi(
     await response.body.dump();
     return;
   }
-  void reply.code(response.statusCode).headers(returnedHeaders(response.headers));
+  const passOnHeaders = () =>
+    reply.code(response.statusCode).headers(returnedHeaders(response.headers));
+  if (hasNoBody(request.method, response.statusCode)) {
+    // Its Content-Length, if any, is that of the body a GET would get (HEAD) or of the one the
+    // client already holds (304): there are no bytes to wait for, and none are sent on.
+    await response.body.dump();
+    await passOnHeaders().send();
+    return;
+  }
   const length = Number(response.headers['content-length']);
   if (length <= wholeAnswerBytes) {
     // Nearly every answer of the API is a small JSON document: read whole, it leaves in one write with
-    // its headers, without a stream piped through the server's machinery.
+    // its headers, without a stream piped through the server's machinery. The API's headers are set
+    // only once its body is here, so an answer cut short gets the proxy's own error, not a mix.
     let whole: Buffer;
     try {
       whole = await readWhole(response.body, length);
@@ -212,13 +221,18 @@ async function callApi(
       sendUpstreamFailure(reply, error);
       return;
     }
-    await reply.send(whole);
+    await passOnHeaders().send(whole);
     return;
   }
   await new Promise<void>((callOver) => {
     response.body.once('close', () => callOver());
-    void reply.send(response.body);
+    void passOnHeaders().send(response.body);
   });
+}
+
+/** An answer that by HTTP carries no body, whatever its headers say. */
+function hasNoBody(method: string, statusCode: number): boolean {
+  return method === 'HEAD' || statusCode === 204 || statusCode === 304;
 }
 
 /** The stream's bytes, `length` of them as its Content-Length announced. */

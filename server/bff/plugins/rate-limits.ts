@@ -52,9 +52,10 @@ export const defaultRateLimits: BffRateLimits = {
 
 /**
  * The client an address stands for, as every per-address limit counts it. An IPv4 client is its
- * address, whether it arrives as IPv4 or IPv4-mapped IPv6 (`::ffff:192.0.2.1`). An IPv6 client is its
- * /64: a single subscriber is routinely handed a whole /64 and may pick any address in it, so counting
- * per address would give one machine 2^64 budgets.
+ * address, whether it arrives as IPv4, as IPv4-mapped IPv6 (`::ffff:192.0.2.1`) or translated by a
+ * NAT64 gateway into the well-known prefix (`64:ff9b::192.0.2.1`, where the gateway's many IPv4
+ * clients share one /64). An IPv6 client is its /64: a single subscriber is routinely handed a whole
+ * /64 and may pick any address in it, so counting per address would give one machine 2^64 budgets.
  */
 export function clientAddressKey(address: string): string {
   if (net.isIPv4(address)) return address;
@@ -62,7 +63,9 @@ export function clientAddressKey(address: string): string {
   if (!net.isIPv6(withoutZone)) return address;
   const groups = ipv6Groups(withoutZone);
   const mappedIpv4 = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (mappedIpv4) {
+  const nat64Ipv4 =
+    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0);
+  if (mappedIpv4 || nat64Ipv4) {
     const [high = 0, low = 0] = groups.slice(6);
     return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
   }

@@ -14,6 +14,7 @@ import type {
   SessionContext,
 } from '../../areas/sessions/session-context.ts';
 import { hashSessionId, isWellFormedSessionId } from '../../areas/sessions/session-id.ts';
+import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
 import { isRevokedTokenChallenge } from '../../platform/identity.ts';
 
 declare module 'fastify' {
@@ -153,10 +154,18 @@ async function sessionPlugin(
     ) {
       const { uid, idHash } = state.tokensOf;
       request.log.info({ uid }, 'session ended: the API refused its revoked token');
-      endSession(context, idHash).then(() => {
-        clearCookie(reply);
-        done();
-      }, done);
+      endSession(context, idHash)
+        .catch((error: unknown) => {
+          // The row outlives its dead token (the database is down, say), yet this browser is signed
+          // out all the same and gets the API's answer, not a 500. A copy of the cookie used later
+          // meets the same refusal from the API, and the session is ended then.
+          request.log.error({ err: error, uid }, 'revoked session could not be ended');
+          reportError(error, requestReportContext(request));
+        })
+        .then(() => {
+          clearCookie(reply);
+          done();
+        });
       return;
     }
     if (state?.cookie === 'clear') clearCookie(reply);
