@@ -67,6 +67,11 @@ const trustProxySetting = optionalText.pipe(
     .optional(),
 );
 
+/** Whether a list of addresses and ranges holds a range of every address (`0.0.0.0/0`, `::/0`). */
+function trustsEveryAddress(setting: string | undefined): boolean {
+  return (setting ?? '').split(',').some((entry) => /\/0+$/.test(entry.trim()));
+}
+
 function isAddressOrRange(entry: string): boolean {
   const [address = '', prefix, ...rest] = entry.split('/');
   const family = net.isIP(address);
@@ -250,11 +255,12 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
       problems.push(
         'TRUST_PROXY: required for the BFF in production: the addresses or CIDR ranges of the load balancers in front of it, or false when clients connect directly',
       );
-    } else if (env.TRUST_PROXY?.trim() === 'true') {
+    } else if (env.TRUST_PROXY?.trim() === 'true' || trustsEveryAddress(env.TRUST_PROXY)) {
       // Trusting every hop believes the X-Forwarded-For a client writes itself: a new address per
-      // request, and the rate limits never see the same client twice.
+      // request, and the rate limits never see the same client twice. A range of prefix 0
+      // (0.0.0.0/0, ::/0) names every address, which is the same.
       problems.push(
-        'TRUST_PROXY: true is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
+        'TRUST_PROXY: trusting every address (true, 0.0.0.0/0, ::/0) is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
       );
     }
     const upstreamUrl = URL.parse(env.UPSTREAM_URL?.trim() ?? '');

@@ -290,17 +290,22 @@ describe('TRUST_PROXY', () => {
     ]);
   });
 
-  it('refuses true in production, naming the variable: any client could forge its X-Forwarded-For', () => {
-    for (const role of ['all', 'bff']) {
+  it('refuses true, or a range of every address, in production, naming the variable: any client could forge its X-Forwarded-For', () => {
+    for (const [role, trustProxy] of [
+      ['all', ' true '],
+      ['bff', 'true'],
+      ['bff', '10.0.0.1, 0.0.0.0/0'],
+      ['all', '::/0'],
+    ]) {
       expect(
         problemsOf({
           ...completeProduction,
           ROLE: role,
           UPSTREAM_URL: 'https://api.internal',
-          TRUST_PROXY: ' true ',
+          TRUST_PROXY: trustProxy,
         }),
       ).toEqual([
-        'TRUST_PROXY: true is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
+        'TRUST_PROXY: trusting every address (true, 0.0.0.0/0, ::/0) is refused in production: it lets any client forge X-Forwarded-For and walk around the rate limits; name the load balancers by their addresses or CIDR ranges',
       ]);
     }
   });
