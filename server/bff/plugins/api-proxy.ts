@@ -8,6 +8,7 @@ import { pathOf } from '../../platform/request-path.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
 import { createSessionSlots, type SessionSlot } from '../session-slots.ts';
 import { rateLimitedRoute, type RateLimitRule } from './rate-limits.ts';
+import { requireSession } from './session.ts';
 
 export interface ApiProxyOptions {
   /** The product API's origin, e.g. http://127.0.0.1:4100. */
@@ -114,10 +115,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
       });
     }
     refuseUnknownLength(request.headers);
-    const session = await request.getSession();
-    if (session === null) {
-      throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
-    }
+    const session = await requireSession(request);
     const slot = slots.take(session.idHash);
     if (slot === undefined) {
       reply.header('retry-after', '1');

@@ -97,9 +97,7 @@ async function sessionPlugin(
   fastify.decorateRequest(
     'getFreshTokens',
     async function getFreshTokens(this: FastifyRequest, refreshOptions?: { force?: boolean }) {
-      const session = await this.getSession();
-      if (session === null)
-        throw new AppError('unauthenticated', 401, { message: 'No session; sign in first' });
+      const session = await requireSession(this);
       try {
         const tokens = await ensureFreshIdToken(context, session, refreshOptions);
         stateOf(this).tokensOf = session;
