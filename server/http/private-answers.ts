@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pathOf } from '../platform/request-path.ts';
+import { isUnder, pathOf } from '../platform/request-path.ts';
 
 export interface PrivateAnswersOptions {
   /** Path prefixes whose answers depend on who asks (a session cookie, a bearer token). */
@@ -16,8 +16,7 @@ async function privateAnswers(
   fastify: FastifyInstance,
   options: PrivateAnswersOptions,
 ): Promise<void> {
-  const isPrivate = (path: string) =>
-    options.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const isPrivate = (path: string) => options.prefixes.some((prefix) => isUnder(path, prefix));
   fastify.addHook('onSend', (request, reply, _payload, done) => {
     // The route matched as well as the path sent: the router decodes what a prefix test on the raw
     // path would miss (`/%61pi/v1/…` reaches the /api/v1 routes).

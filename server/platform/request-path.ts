@@ -6,3 +6,8 @@ export function pathOf(url: string): string {
   const questionMark = url.indexOf('?');
   return questionMark === -1 ? url : url.slice(0, questionMark);
 }
+
+/** Whether a path is `prefix` itself or lies beneath it (`/api`, `/api/v1`; not `/apis`). */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}

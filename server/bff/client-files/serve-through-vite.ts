@@ -8,7 +8,7 @@ import {
   prerenderedPaths,
   staticPagePayload,
 } from '../../../shared/static-pages.ts';
-import { pathOf } from '../../platform/request-path.ts';
+import { isUnder, pathOf } from '../../platform/request-path.ts';
 import { completePage } from '../complete-page.ts';
 import { prepareBody } from '../prepared-body.ts';
 import {
@@ -85,7 +85,7 @@ function isBffOwnedInDev(url: string): boolean {
   const path = pathOf(url);
   const ownPrefixes = ['/api', '/auth', '/builds'];
   return (
-    ownPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)) ||
+    ownPrefixes.some((prefix) => isUnder(path, prefix)) ||
     findRoute(path) !== undefined ||
     pageOfPayloadPath(path) !== undefined ||
     crawlerFilePaths.includes(path) ||
