@@ -28,6 +28,7 @@ import { loadConfig } from '../server/config.ts';
 import { findFreePort } from '../server/local/free-port.ts';
 import { startLocalServices } from '../server/local/local-services.ts';
 import { createEmailUser } from '../tests/support/auth-emulator-users.ts';
+import { openSessionWithAccount } from '../tests/support/product-session.ts';
 import { testProjectId } from '../tests/support/test-environment.ts';
 import { removeDataFolder } from './lib/data-folder.mjs';
 import { startProductProcess, type ProductProcess } from './lib/product-process.ts';
@@ -207,34 +208,12 @@ async function main(): Promise<void> {
     const bff = await start('[bff]', { ...shared, ROLE: 'bff', UPSTREAM_URL: apiOrigin });
     const all = await start('[all]', { ...shared, ROLE: 'all' });
 
-    const stateChanging = { 'content-type': 'application/json', 'x-requested-with': 'vitrine' };
     /** A new user with an account and a session on the BFF: its ID token and its session cookie. */
     const signIn = async (index: number) => {
       const user = await createEmailUser(services.authEmulatorHost, {
         displayName: `Bench User ${index + 1}`,
       });
-      const opened = await fetch(`${bff.url}/auth/session`, {
-        method: 'POST',
-        headers: { ...stateChanging, origin: bff.url },
-        body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
-      });
-      if (opened.status !== 200) throw new Error(`Could not open a session: ${opened.status}`);
-      const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0]!;
-      const registered = await fetch(`${bff.url}/api/v1/account/register`, {
-        method: 'POST',
-        headers: { ...stateChanging, origin: bff.url, cookie },
-        body: JSON.stringify({
-          accountType: 'email',
-          subscriptionPlan: 'free',
-          language: 'en',
-          email: user.email,
-          emailVerified: true,
-        }),
-      });
-      if (registered.status !== 201) {
-        throw new Error(`Could not register the account: ${registered.status}`);
-      }
-      return { idToken: user.idToken, cookie };
+      return { idToken: user.idToken, cookie: await openSessionWithAccount(bff.url, user) };
     };
     const signedIn = [];
     for (let index = 0; index < users; index += 1) signedIn.push(await signIn(index));

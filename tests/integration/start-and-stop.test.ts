@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findFreePort } from '../../server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
+import { openSessionWithAccount } from '../support/product-session.ts';
 import { testProjectId } from '../support/test-environment.ts';
 
 /**
@@ -116,33 +117,6 @@ test('a SIGTERM while the embedded services are still starting stops them too', 
   expect(product.output()).not.toContain('Ready on');
 }, 150_000);
 
-/** Signs a new user in through the product and registers their account; returns the session cookie. */
-async function openSessionWithAccount(product: StartedProduct): Promise<string> {
-  const baseUrl = `http://localhost:${product.port}`;
-  const user = await createEmailUser(`127.0.0.1:${product.emulatorPort}`);
-  const clientHeaders = { 'content-type': 'application/json', 'x-requested-with': 'vitrine' };
-  const signIn = await fetch(`${baseUrl}/auth/session`, {
-    method: 'POST',
-    headers: clientHeaders,
-    body: JSON.stringify({ idToken: user.idToken, refreshToken: user.refreshToken }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const register = await fetch(`${baseUrl}/api/v1/account/register`, {
-    method: 'POST',
-    headers: { ...clientHeaders, cookie },
-    body: JSON.stringify({
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    }),
-  });
-  expect(register.status).toBe(201);
-  return cookie;
-}
-
 /** autocannon's run, with a way to stop it early (as users leaving, their requests under way). */
 function runLoad(options: autocannon.Options): {
   result: Promise<autocannon.Result>;
@@ -166,7 +140,14 @@ test('a stop under load lets the requests in flight finish: no 5xx answer, none 
       'ready line',
       product,
     );
-    const cookies = await Promise.all([1, 2, 3, 4].map(() => openSessionWithAccount(product)));
+    const cookies = await Promise.all(
+      [1, 2, 3, 4].map(async () =>
+        openSessionWithAccount(
+          `http://localhost:${product.port}`,
+          await createEmailUser(`127.0.0.1:${product.emulatorPort}`),
+        ),
+      ),
+    );
     let clients = 0;
     // Connections are shared out among the users in turn, a dozen each at most.
     const asSomeUser = (client: autocannon.Client) => {
