@@ -122,6 +122,12 @@ const environmentSchema = z.object({
   CONTACT_INBOX: optionalText.pipe(z.email('must be an e-mail address').optional()),
   SENTRY_ENVIRONMENT: optionalText,
   SENTRY_RELEASE: optionalText,
+  SHOPIFY_API_KEY: optionalText,
+  SHOPIFY_API_SECRET: optionalText.pipe(
+    z.string().min(16, "must be the app's client secret (16 characters or more)").optional(),
+  ),
+  LOCAL_SHOPIFY_PORT: optionalPort,
+  LOCAL_SHOPIFY_URL: optionalText.pipe(httpUrl.optional()),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -144,6 +150,13 @@ export interface MailConfig {
   contactInbox: string;
 }
 
+/** Vitrine's Shopify app (server/platform/shopify/shopify-app.ts). */
+export interface ShopifyCredentials {
+  apiKey: string;
+  /** Signs OAuth queries and webhooks; never logged, never sent to the browser. */
+  apiSecret: string;
+}
+
 interface CommonConfig {
   role: Role;
   port: number;
@@ -154,6 +167,7 @@ interface CommonConfig {
   upstreamUrl?: string;
   firebase: FirebaseConfig;
   mail: MailConfig;
+  shopify: ShopifyCredentials;
   sentryDsn?: string;
   /** The environment and release that error reports are filed under. */
   sentryEnvironment: string;
@@ -182,6 +196,10 @@ export interface LocalConfig extends CommonConfig {
   authEmulatorHost?: string;
   /** True when the client is served by Vite in middleware mode (npm run dev). */
   devServer: boolean;
+  /** The port of the local Shopify that local mode starts. */
+  localShopifyPort: number;
+  /** The address of a local Shopify already running, used instead of starting one. */
+  localShopifyUrl?: string;
 }
 
 export type Config = ProductionConfig | LocalConfig;
@@ -194,6 +212,14 @@ export class ConfigError extends Error {
 }
 
 export const localProjectId = 'demo-vitrine';
+/**
+ * The local Shopify's app: fixed, so that a local Shopify started on its own (LOCAL_SHOPIFY_URL) and
+ * the product agree without configuration. It signs nothing outside this machine.
+ */
+export const localShopifyApp = {
+  apiKey: 'vitrine-local-app',
+  apiSecret: 'local-shopify-app-secret-0123456789',
+} as const;
 export const localMailDefaults = {
   from: 'Vitrine <no-reply@localhost>',
   contactInbox: 'contact@vitrine.example',
@@ -228,6 +254,11 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     if (emulatorVariablePattern.test(name) && env[name] !== undefined) {
       problems.push(
         `${name}: emulator settings are refused in production, whatever their value (unset it)`,
+      );
+    }
+    if (name.startsWith('LOCAL_SHOPIFY_') && env[name] !== undefined) {
+      problems.push(
+        `${name}: the local Shopify is refused in production, whatever the value (unset it)`,
       );
     }
   }
@@ -276,6 +307,9 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     require('SMTP_URL', 'for the API in production (smtp:// or smtps://)');
     require('MAIL_FROM', 'for the API in production');
     require('CONTACT_INBOX', 'for the API in production');
+    // OAuth, token refreshes and webhook signatures all need the app's credentials.
+    require('SHOPIFY_API_KEY', "for the API in production (the Shopify app's client id)");
+    require('SHOPIFY_API_SECRET', "for the API in production (the Shopify app's client secret)");
   }
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT?.trim();
   if (
@@ -345,6 +379,8 @@ function productionConfig(values: Environment): ProductionConfig {
       from: values.MAIL_FROM ?? '',
       contactInbox: values.CONTACT_INBOX ?? '',
     },
+    // A BFF on its own never talks to Shopify, so it may lack these.
+    shopify: { apiKey: values.SHOPIFY_API_KEY ?? '', apiSecret: values.SHOPIFY_API_SECRET ?? '' },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
   };
@@ -387,6 +423,14 @@ function localConfig(
       from: values.MAIL_FROM ?? localMailDefaults.from,
       contactInbox: values.CONTACT_INBOX ?? localMailDefaults.contactInbox,
     },
+    shopify: {
+      apiKey: values.SHOPIFY_API_KEY ?? localShopifyApp.apiKey,
+      apiSecret: values.SHOPIFY_API_SECRET ?? localShopifyApp.apiSecret,
+    },
+    localShopifyPort: values.LOCAL_SHOPIFY_PORT ?? 3100,
+    ...(values.LOCAL_SHOPIFY_URL !== undefined && {
+      localShopifyUrl: stripTrailingSlash(values.LOCAL_SHOPIFY_URL),
+    }),
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
   };

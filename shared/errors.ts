@@ -34,6 +34,19 @@ export const errorCodes = [
   'internal_error',
   'request_timeout',
   'headers_too_large',
+  // Stores (server/areas/shops, server/areas/catalog)
+  'invalid_shop_domain',
+  'store_limit_reached',
+  'shop_connected_elsewhere',
+  'shop_not_found',
+  'oauth_state_invalid',
+  'oauth_signature_invalid',
+  'oauth_denied',
+  'shopify_unavailable',
+  'shopify_refused',
+  'shop_needs_reconnecting',
+  'import_failed',
+  'webhook_signature_invalid',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];

@@ -236,6 +236,8 @@ describe('security headers', () => {
         SMTP_URL: 'smtp://127.0.0.1:1',
         MAIL_FROM: 'no-reply@vitrine.example',
         CONTACT_INBOX: 'contact@vitrine.example',
+        SHOPIFY_API_KEY: 'shopify-client-id',
+        SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
       }),
     });
     try {

@@ -354,6 +354,8 @@ describe('the runtime configuration block', () => {
         SMTP_URL: 'smtp://127.0.0.1:1',
         MAIL_FROM: 'no-reply@vitrine.example',
         CONTACT_INBOX: 'contact@vitrine.example',
+        SHOPIFY_API_KEY: 'shopify-client-id',
+        SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
         SENTRY_DSN: 'https://public@sentry.example/42',
         SENTRY_ENVIRONMENT: '</script><script>alert(1)</script>',
         SENTRY_RELEASE: 'vitrine@1.2.3',

@@ -31,6 +31,8 @@ const completeProduction = {
   SMTP_URL: 'smtps://vitrine:mail-password@smtp.vitrine.example:465',
   MAIL_FROM: 'Vitrine <no-reply@vitrine.example>',
   CONTACT_INBOX: 'contact@vitrine.example',
+  SHOPIFY_API_KEY: 'shopify-client-id',
+  SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
   TRUST_PROXY: '10.0.0.0/8',
 };
 
@@ -54,6 +56,8 @@ describe('local mode', () => {
         authDomain: 'demo-vitrine.firebaseapp.com',
       },
       mail: { from: 'Vitrine <no-reply@localhost>', contactInbox: 'contact@vitrine.example' },
+      shopify: { apiKey: 'vitrine-local-app', apiSecret: 'local-shopify-app-secret-0123456789' },
+      localShopifyPort: 3100,
       sentryEnvironment: 'development',
       sentryRelease: 'unknown',
     });
@@ -167,11 +171,13 @@ describe('production', () => {
       'SMTP_URL',
       'MAIL_FROM',
       'CONTACT_INBOX',
+      'SHOPIFY_API_KEY',
+      'SHOPIFY_API_SECRET',
       'TRUST_PROXY',
     ]) {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
-    expect(problems).toHaveLength(11);
+    expect(problems).toHaveLength(13);
   });
 
   it('reports malformed and missing variables together', () => {
@@ -190,6 +196,30 @@ describe('production', () => {
 
   it('shows the problems in the error message, one a line', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/\n {2}- DATABASE_URL: required/);
+  });
+
+  it.each([
+    ['LOCAL_SHOPIFY_PORT', '3100'],
+    ['LOCAL_SHOPIFY_URL', 'http://localhost:3100'],
+  ])('refuses to start with the local Shopify setting %s', (name, value) => {
+    expect(problemsOf({ ...completeProduction, [name]: value })).toEqual([
+      `${name}: the local Shopify is refused in production, whatever the value (unset it)`,
+    ]);
+  });
+
+  it('needs the Shopify app credentials wherever the API runs', () => {
+    const {
+      SHOPIFY_API_KEY: _key,
+      SHOPIFY_API_SECRET: _secret,
+      ...withoutShopify
+    } = completeProduction;
+    expect(problemsOf(withoutShopify)).toEqual([
+      "SHOPIFY_API_KEY: required for the API in production (the Shopify app's client id)",
+      "SHOPIFY_API_SECRET: required for the API in production (the Shopify app's client secret)",
+    ]);
+    expect(
+      loadConfig({ ...withoutShopify, ROLE: 'bff', UPSTREAM_URL: 'https://api.internal' }),
+    ).toMatchObject({ shopify: { apiKey: '', apiSecret: '' } });
   });
 
   it.each([
@@ -219,6 +249,8 @@ describe('production', () => {
       SMTP_URL: completeProduction.SMTP_URL,
       MAIL_FROM: completeProduction.MAIL_FROM,
       CONTACT_INBOX: completeProduction.CONTACT_INBOX,
+      SHOPIFY_API_KEY: completeProduction.SHOPIFY_API_KEY,
+      SHOPIFY_API_SECRET: completeProduction.SHOPIFY_API_SECRET,
     });
     expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
   });
