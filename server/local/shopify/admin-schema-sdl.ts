@@ -1,0 +1,877 @@
+/**
+ * The part of Shopify's Admin GraphQL schema (2026-01) the local Shopify serves, in SDL with Shopify's
+ * own type, field, argument and enum names, so that a document valid here is valid against Shopify.
+ * Descriptions are left out; what a field means is Shopify's.
+ */
+export const adminSchemaSdl = /* GraphQL */ `
+  scalar DateTime
+  scalar HTML
+  scalar URL
+  scalar UnsignedInt64
+  scalar JSON
+
+  interface Node {
+    id: ID!
+  }
+
+  interface LegacyInteroperability {
+    legacyResourceId: UnsignedInt64!
+  }
+
+  type PageInfo {
+    hasNextPage: Boolean!
+    hasPreviousPage: Boolean!
+    startCursor: String
+    endCursor: String
+  }
+
+  enum CountPrecision {
+    EXACT
+    AT_LEAST
+  }
+
+  type Count {
+    count: Int!
+    precision: CountPrecision!
+  }
+
+  type SEO {
+    title: String
+    description: String
+  }
+
+  input ImageTransformInput {
+    crop: CropRegion
+    maxWidth: Int
+    maxHeight: Int
+    scale: Int = 1
+    preferredContentType: ImageContentType
+  }
+
+  enum CropRegion {
+    CENTER
+    TOP
+    BOTTOM
+    LEFT
+    RIGHT
+    REGION
+  }
+
+  enum ImageContentType {
+    PNG
+    JPG
+    WEBP
+  }
+
+  type Image {
+    id: ID
+    altText: String
+    url(transform: ImageTransformInput): URL!
+    width: Int
+    height: Int
+  }
+
+  type Metafield implements Node & LegacyInteroperability {
+    id: ID!
+    legacyResourceId: UnsignedInt64!
+    namespace: String!
+    key: String!
+    value: String!
+    type: String!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  enum CurrencyCode {
+    EUR
+    USD
+    CAD
+    GBP
+    CHF
+  }
+
+  type Domain implements Node {
+    id: ID!
+    host: String!
+    url: URL!
+    sslEnabled: Boolean!
+  }
+
+  type Shop implements Node {
+    id: ID!
+    name: String!
+    email: String!
+    contactEmail: String!
+    myshopifyDomain: String!
+    primaryDomain: Domain!
+    url: URL!
+    currencyCode: CurrencyCode!
+    ianaTimezone: String!
+    description: String
+  }
+
+  type MarketWebPresenceRootUrl {
+    locale: String!
+    url: URL!
+  }
+
+  type MarketWebPresence implements Node {
+    id: ID!
+    domain: Domain
+    subfolderSuffix: String
+    defaultLocale: ShopLocale!
+    alternateLocales: [ShopLocale!]!
+    rootUrls: [MarketWebPresenceRootUrl!]!
+  }
+
+  type ShopLocale {
+    locale: String!
+    name: String!
+    primary: Boolean!
+    published: Boolean!
+    marketWebPresences: [MarketWebPresence!]!
+  }
+
+  enum ProductStatus {
+    ACTIVE
+    ARCHIVED
+    DRAFT
+    UNLISTED
+  }
+
+  enum ProductSortKeys {
+    CREATED_AT
+    ID
+    INVENTORY_TOTAL
+    PRODUCT_TYPE
+    PUBLISHED_AT
+    RELEVANCE
+    TITLE
+    UPDATED_AT
+    VENDOR
+  }
+
+  enum CollectionSortKeys {
+    ID
+    RELEVANCE
+    TITLE
+    UPDATED_AT
+  }
+
+  enum PageSortKeys {
+    ID
+    PUBLISHED_AT
+    RELEVANCE
+    TITLE
+    UPDATED_AT
+  }
+
+  enum BlogSortKeys {
+    HANDLE
+    ID
+    RELEVANCE
+    TITLE
+  }
+
+  enum ArticleSortKeys {
+    AUTHOR
+    BLOG_TITLE
+    ID
+    PUBLISHED_AT
+    RELEVANCE
+    TITLE
+    UPDATED_AT
+  }
+
+  enum ProductMediaSortKeys {
+    ID
+    POSITION
+    RELEVANCE
+  }
+
+  enum MediaContentType {
+    EXTERNAL_VIDEO
+    IMAGE
+    MODEL_3D
+    VIDEO
+  }
+
+  enum MediaStatus {
+    UPLOADED
+    PROCESSING
+    READY
+    FAILED
+  }
+
+  type MediaPreviewImage {
+    image: Image
+    status: MediaPreviewImageStatus!
+  }
+
+  enum MediaPreviewImageStatus {
+    UPLOADED
+    PROCESSING
+    READY
+    FAILED
+  }
+
+  interface Media {
+    alt: String
+    id: ID!
+    mediaContentType: MediaContentType!
+    preview: MediaPreviewImage
+    status: MediaStatus!
+  }
+
+  type MediaImage implements Media & Node {
+    alt: String
+    id: ID!
+    image: Image
+    mediaContentType: MediaContentType!
+    mimeType: String
+    preview: MediaPreviewImage
+    status: MediaStatus!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+  }
+
+  type MediaEdge {
+    cursor: String!
+    node: Media!
+  }
+
+  type MediaConnection {
+    edges: [MediaEdge!]!
+    nodes: [Media!]!
+    pageInfo: PageInfo!
+  }
+
+  type Product implements Node & LegacyInteroperability {
+    id: ID!
+    legacyResourceId: UnsignedInt64!
+    title: String!
+    handle: String!
+    description(truncateAt: Int): String!
+    descriptionHtml: HTML!
+    seo: SEO!
+    onlineStoreUrl: URL
+    status: ProductStatus!
+    productType: String!
+    vendor: String!
+    tags: [String!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    publishedAt: DateTime
+    templateSuffix: String
+    media(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: ProductMediaSortKeys = POSITION
+      query: String
+    ): MediaConnection!
+    mediaCount: Count
+    featuredMedia: Media
+    collections(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: CollectionSortKeys = ID
+      query: String
+    ): CollectionConnection!
+    metafield(namespace: String, key: String!): Metafield
+  }
+
+  type ProductEdge {
+    cursor: String!
+    node: Product!
+  }
+
+  type ProductConnection {
+    edges: [ProductEdge!]!
+    nodes: [Product!]!
+    pageInfo: PageInfo!
+  }
+
+  type Collection implements Node & LegacyInteroperability {
+    id: ID!
+    legacyResourceId: UnsignedInt64!
+    title: String!
+    handle: String!
+    description(truncateAt: Int): String!
+    descriptionHtml: HTML!
+    seo: SEO!
+    image: Image
+    updatedAt: DateTime!
+    templateSuffix: String
+    products(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: ProductSortKeys = ID
+      query: String
+    ): ProductConnection!
+    productsCount: Count
+    metafield(namespace: String, key: String!): Metafield
+  }
+
+  type CollectionEdge {
+    cursor: String!
+    node: Collection!
+  }
+
+  type CollectionConnection {
+    edges: [CollectionEdge!]!
+    nodes: [Collection!]!
+    pageInfo: PageInfo!
+  }
+
+  type Page implements Node {
+    id: ID!
+    title: String!
+    handle: String!
+    body: HTML!
+    bodySummary: String!
+    isPublished: Boolean!
+    publishedAt: DateTime
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    templateSuffix: String
+    metafield(namespace: String, key: String!): Metafield
+  }
+
+  type PageEdge {
+    cursor: String!
+    node: Page!
+  }
+
+  type PageConnection {
+    edges: [PageEdge!]!
+    nodes: [Page!]!
+    pageInfo: PageInfo!
+  }
+
+  type ArticleAuthor {
+    name: String!
+  }
+
+  type Blog implements Node {
+    id: ID!
+    title: String!
+    handle: String!
+    tags: [String!]!
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    templateSuffix: String
+    articles(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: ArticleSortKeys = ID
+      query: String
+    ): ArticleConnection!
+    articlesCount: Count
+    metafield(namespace: String, key: String!): Metafield
+  }
+
+  type BlogEdge {
+    cursor: String!
+    node: Blog!
+  }
+
+  type BlogConnection {
+    edges: [BlogEdge!]!
+    nodes: [Blog!]!
+    pageInfo: PageInfo!
+  }
+
+  type Article implements Node {
+    id: ID!
+    title: String!
+    handle: String!
+    body: HTML!
+    summary: HTML
+    author: ArticleAuthor
+    blog: Blog!
+    image: Image
+    isPublished: Boolean!
+    publishedAt: DateTime
+    tags: [String!]!
+    createdAt: DateTime!
+    updatedAt: DateTime
+    templateSuffix: String
+    metafield(namespace: String, key: String!): Metafield
+  }
+
+  type ArticleEdge {
+    cursor: String!
+    node: Article!
+  }
+
+  type ArticleConnection {
+    edges: [ArticleEdge!]!
+    nodes: [Article!]!
+    pageInfo: PageInfo!
+  }
+
+  enum TranslatableResourceType {
+    ARTICLE
+    ARTICLE_IMAGE
+    BLOG
+    COLLECTION
+    COLLECTION_IMAGE
+    MEDIA_IMAGE
+    PAGE
+    PRODUCT
+    SHOP
+  }
+
+  enum LocalizableContentType {
+    FILE_REFERENCE
+    HTML
+    INLINE_RICH_TEXT
+    JSON
+    JSON_STRING
+    LINK
+    LIST_FILE_REFERENCE
+    LIST_LINK
+    LIST_MULTI_LINE_TEXT_FIELD
+    LIST_SINGLE_LINE_TEXT_FIELD
+    LIST_URL
+    MULTI_LINE_TEXT_FIELD
+    RICH_TEXT_FIELD
+    SINGLE_LINE_TEXT_FIELD
+    STRING
+    URI
+    URL
+  }
+
+  type TranslatableContent {
+    key: String!
+    value: String
+    digest: String
+    locale: String!
+    type: LocalizableContentType!
+  }
+
+  type Market implements Node {
+    id: ID!
+    name: String!
+  }
+
+  type Translation {
+    key: String!
+    value: String
+    locale: String!
+    outdated: Boolean!
+    updatedAt: DateTime
+    market: Market
+  }
+
+  type TranslatableResource {
+    resourceId: ID!
+    translatableContent(marketId: ID): [TranslatableContent!]!
+    translations(locale: String!, marketId: ID, outdated: Boolean): [Translation!]!
+  }
+
+  type TranslatableResourceEdge {
+    cursor: String!
+    node: TranslatableResource!
+  }
+
+  type TranslatableResourceConnection {
+    edges: [TranslatableResourceEdge!]!
+    nodes: [TranslatableResource!]!
+    pageInfo: PageInfo!
+  }
+
+  input TranslationInput {
+    locale: String!
+    key: String!
+    value: String!
+    translatableContentDigest: String!
+    marketId: ID
+  }
+
+  enum TranslationErrorCode {
+    BLANK
+    INVALID
+    RESOURCE_NOT_FOUND
+    RESOURCE_NOT_TRANSLATABLE
+    TOO_MANY_KEYS_FOR_RESOURCE
+    INVALID_KEY_FOR_MODEL
+    FAILS_RESOURCE_VALIDATION
+    INVALID_TRANSLATABLE_CONTENT
+    INVALID_MARKET_LOCALIZABLE_CONTENT
+    INVALID_LOCALE_FOR_SHOP
+    INVALID_CODE
+    INVALID_FORMAT
+    MARKET_CUSTOM_CONTENT_NOT_ALLOWED
+    MARKET_DOES_NOT_EXIST
+    MARKET_LOCALE_CREATION_FAILED
+    INVALID_VALUE_FOR_HANDLE_TRANSLATION
+    INVALID_LOCALE_FOR_MARKET
+  }
+
+  type TranslationUserError {
+    code: TranslationErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type TranslationsRegisterPayload {
+    translations: [Translation!]
+    userErrors: [TranslationUserError!]!
+  }
+
+  type TranslationsRemovePayload {
+    translations: [Translation!]
+    userErrors: [TranslationUserError!]!
+  }
+
+  enum BulkOperationStatus {
+    CANCELED
+    CANCELING
+    COMPLETED
+    CREATED
+    EXPIRED
+    FAILED
+    RUNNING
+  }
+
+  enum BulkOperationErrorCode {
+    ACCESS_DENIED
+    INTERNAL_SERVER_ERROR
+    TIMEOUT
+  }
+
+  enum BulkOperationType {
+    MUTATION
+    QUERY
+  }
+
+  enum BulkOperationsSortKeys {
+    COMPLETED_AT
+    CREATED_AT
+    ID
+  }
+
+  type BulkOperation implements Node {
+    id: ID!
+    status: BulkOperationStatus!
+    errorCode: BulkOperationErrorCode
+    objectCount: UnsignedInt64!
+    rootObjectCount: UnsignedInt64!
+    fileSize: UnsignedInt64
+    url: URL
+    partialDataUrl: URL
+    query: String!
+    type: BulkOperationType!
+    createdAt: DateTime!
+    completedAt: DateTime
+  }
+
+  type BulkOperationEdge {
+    cursor: String!
+    node: BulkOperation!
+  }
+
+  type BulkOperationConnection {
+    edges: [BulkOperationEdge!]!
+    nodes: [BulkOperation!]!
+    pageInfo: PageInfo!
+  }
+
+  enum BulkOperationUserErrorCode {
+    INVALID
+    LIMIT_REACHED
+    OPERATION_IN_PROGRESS
+    NO_SUCH_FILE
+  }
+
+  type BulkOperationUserError {
+    code: BulkOperationUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type BulkOperationRunQueryPayload {
+    bulkOperation: BulkOperation
+    userErrors: [BulkOperationUserError!]!
+  }
+
+  type BulkOperationCancelPayload {
+    bulkOperation: BulkOperation
+    userErrors: [UserError!]!
+  }
+
+  type UserError {
+    field: [String!]
+    message: String!
+  }
+
+  enum WebhookSubscriptionTopic {
+    APP_UNINSTALLED
+    APP_SCOPES_UPDATE
+    BULK_OPERATIONS_FINISH
+    COLLECTIONS_CREATE
+    COLLECTIONS_DELETE
+    COLLECTIONS_UPDATE
+    DOMAINS_CREATE
+    DOMAINS_DESTROY
+    DOMAINS_UPDATE
+    LOCALES_CREATE
+    LOCALES_DESTROY
+    LOCALES_UPDATE
+    PRODUCTS_CREATE
+    PRODUCTS_DELETE
+    PRODUCTS_UPDATE
+    SHOP_UPDATE
+  }
+
+  enum WebhookSubscriptionFormat {
+    JSON
+    XML
+  }
+
+  enum WebhookSubscriptionSortKeys {
+    CREATED_AT
+    ID
+  }
+
+  type ApiVersion {
+    handle: String!
+    displayName: String!
+    supported: Boolean!
+  }
+
+  type WebhookHttpEndpoint {
+    callbackUrl: URL!
+  }
+
+  type WebhookEventBridgeEndpoint {
+    arn: String!
+  }
+
+  type WebhookPubSubEndpoint {
+    pubSubProject: String!
+    pubSubTopic: String!
+  }
+
+  union WebhookSubscriptionEndpoint =
+    | WebhookEventBridgeEndpoint
+    | WebhookHttpEndpoint
+    | WebhookPubSubEndpoint
+
+  type WebhookSubscriptionMetafieldIdentifier {
+    namespace: String!
+    key: String!
+  }
+
+  type WebhookSubscription implements LegacyInteroperability & Node {
+    id: ID!
+    legacyResourceId: UnsignedInt64!
+    apiVersion: ApiVersion!
+    callbackUrl: URL! @deprecated(reason: "Use \`uri\` instead.")
+    endpoint: WebhookSubscriptionEndpoint! @deprecated(reason: "Use \`uri\` instead.")
+    createdAt: DateTime!
+    updatedAt: DateTime!
+    filter: String
+    format: WebhookSubscriptionFormat!
+    includeFields: [String!]!
+    metafieldNamespaces: [String!]!
+    metafields: [WebhookSubscriptionMetafieldIdentifier!]!
+    topic: WebhookSubscriptionTopic!
+    uri: String!
+  }
+
+  type WebhookSubscriptionEdge {
+    cursor: String!
+    node: WebhookSubscription!
+  }
+
+  type WebhookSubscriptionConnection {
+    edges: [WebhookSubscriptionEdge!]!
+    nodes: [WebhookSubscription!]!
+    pageInfo: PageInfo!
+  }
+
+  input HasMetafieldsMetafieldIdentifierInput {
+    namespace: String!
+    key: String!
+  }
+
+  input WebhookSubscriptionInput {
+    uri: String
+    callbackUrl: URL
+    filter: String
+    format: WebhookSubscriptionFormat
+    includeFields: [String!]
+    metafieldNamespaces: [String!]
+    metafields: [HasMetafieldsMetafieldIdentifierInput!]
+  }
+
+  type WebhookSubscriptionCreatePayload {
+    webhookSubscription: WebhookSubscription
+    userErrors: [UserError!]!
+  }
+
+  type WebhookSubscriptionDeletePayload {
+    deletedWebhookSubscriptionId: ID
+    userErrors: [UserError!]!
+  }
+
+  type QueryRoot {
+    shop: Shop!
+    shopLocales(published: Boolean = false): [ShopLocale!]!
+    node(id: ID!): Node
+    nodes(ids: [ID!]!): [Node]!
+
+    product(id: ID!): Product
+    productByHandle(handle: String!): Product
+      @deprecated(reason: "Use \`productByIdentifier\` instead.")
+    products(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: ProductSortKeys = ID
+      query: String
+      savedSearchId: ID
+    ): ProductConnection!
+    productsCount(query: String, savedSearchId: ID, limit: Int = 10000): Count
+
+    collection(id: ID!): Collection
+    collections(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: CollectionSortKeys = ID
+      query: String
+      savedSearchId: ID
+    ): CollectionConnection!
+    collectionsCount(query: String, savedSearchId: ID, limit: Int = 10000): Count
+
+    page(id: ID!): Page
+    pages(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: PageSortKeys = ID
+      query: String
+      savedSearchId: ID
+    ): PageConnection!
+    pagesCount(query: String, limit: Int = 10000): Count
+
+    blog(id: ID!): Blog
+    blogs(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: BlogSortKeys = ID
+      query: String
+    ): BlogConnection!
+    blogsCount(query: String, limit: Int = 10000): Count
+
+    article(id: ID!): Article
+    articles(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: ArticleSortKeys = ID
+      query: String
+    ): ArticleConnection!
+    articlesCount(query: String, limit: Int = 10000): Count
+
+    translatableResource(resourceId: ID!): TranslatableResource
+    translatableResources(
+      resourceType: TranslatableResourceType!
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+    ): TranslatableResourceConnection!
+    translatableResourcesByIds(
+      resourceIds: [ID!]!
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+    ): TranslatableResourceConnection!
+
+    bulkOperation(id: ID!): BulkOperation
+    bulkOperations(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: BulkOperationsSortKeys = CREATED_AT
+      query: String
+    ): BulkOperationConnection!
+    currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+      @deprecated(reason: "Use \`bulkOperations\` with status filter instead.")
+
+    webhookSubscription(id: ID!): WebhookSubscription
+    webhookSubscriptions(
+      first: Int
+      after: String
+      last: Int
+      before: String
+      reverse: Boolean = false
+      sortKey: WebhookSubscriptionSortKeys = CREATED_AT
+      topics: [WebhookSubscriptionTopic!]
+      uri: String
+      format: WebhookSubscriptionFormat
+      query: String
+    ): WebhookSubscriptionConnection!
+    webhookSubscriptionsCount(query: String, limit: Int = 10000): Count
+  }
+
+  type Mutation {
+    bulkOperationRunQuery(
+      query: String!
+      groupObjects: Boolean! = false
+    ): BulkOperationRunQueryPayload
+    bulkOperationCancel(id: ID!): BulkOperationCancelPayload
+    webhookSubscriptionCreate(
+      topic: WebhookSubscriptionTopic!
+      webhookSubscription: WebhookSubscriptionInput!
+    ): WebhookSubscriptionCreatePayload
+    webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
+    translationsRegister(
+      resourceId: ID!
+      translations: [TranslationInput!]!
+    ): TranslationsRegisterPayload
+    translationsRemove(
+      resourceId: ID!
+      translationKeys: [String!]!
+      locales: [String!]!
+      marketIds: [ID!]
+    ): TranslationsRemovePayload
+  }
+
+  schema {
+    query: QueryRoot
+    mutation: Mutation
+  }
+`;

@@ -1,0 +1,1080 @@
+import { buildSchema, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
+import {
+  articleContent,
+  blogContent,
+  collectionContent,
+  contentDigest,
+  gid,
+  isOutdated,
+  mediaImageContent,
+  pageContent,
+  parseGid,
+  productContent,
+  type Article,
+  type Blog,
+  type Collection,
+  type MediaImage,
+  type Metafields,
+  type Page,
+  type Product,
+  type TranslatableEntry,
+  type Translations,
+} from './catalog-model.ts';
+import { adminSchemaSdl } from './admin-schema-sdl.ts';
+import {
+  arrayList,
+  paginate,
+  type ConnectionArgs,
+  type PagingContext,
+  type ResourceList,
+} from './connections.ts';
+import { searchPredicate, type FieldReader } from './search-query.ts';
+import type { SeededStore } from './seeded-store.ts';
+
+/**
+ * The Admin GraphQL API of one store, seen by one app: the schema of admin-schema-sdl.ts with the
+ * resolvers that read the store. Resolvers return plain "views" whose fields are values or functions
+ * of the field's arguments (graphql-js calls them), so every type reads like its SDL.
+ */
+
+export interface BulkOperationRecord {
+  id: number;
+  status: 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED' | 'CANCELING' | 'CANCELED' | 'EXPIRED';
+  errorCode: 'ACCESS_DENIED' | 'INTERNAL_SERVER_ERROR' | 'TIMEOUT' | null;
+  objectCount: number;
+  rootObjectCount: number;
+  fileSize: number | null;
+  url: string | null;
+  partialDataUrl: string | null;
+  query: string;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface UserErrorRecord {
+  field: string[] | null;
+  message: string;
+  code?: string;
+}
+
+export interface WebhookSubscriptionRecord {
+  id: number;
+  topic: string;
+  uri: string;
+  apiVersion: string;
+  format: 'JSON' | 'XML';
+  includeFields: string[];
+  filter: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What the schema asks of the app's installation on the store: its bulk operations and webhooks. */
+export interface AdminContext extends PagingContext {
+  store: SeededStore;
+  apiVersion: string;
+  bulkOperations: {
+    run(query: string): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
+    cancel(id: number): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
+    get(id: number): BulkOperationRecord | undefined;
+    list(): BulkOperationRecord[];
+  };
+  webhookSubscriptions: {
+    create(
+      topic: string,
+      input: {
+        uri?: string | null;
+        callbackUrl?: string | null;
+        format?: string | null;
+        includeFields?: string[] | null;
+        filter?: string | null;
+      },
+      apiVersion: string,
+    ): { subscription?: WebhookSubscriptionRecord; userErrors: UserErrorRecord[] };
+    delete(id: number): { deletedId?: number; userErrors: UserErrorRecord[] };
+    list(): WebhookSubscriptionRecord[];
+  };
+}
+
+type Args = Record<string, unknown>;
+
+const plainText = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+function truncated(text: string, truncateAt: unknown) {
+  return typeof truncateAt === 'number' && text.length > truncateAt
+    ? `${text.slice(0, Math.max(0, truncateAt - 1))}…`
+    : text;
+}
+
+const count = (value: number, limit: unknown) =>
+  typeof limit === 'number' && value > limit
+    ? { count: limit, precision: 'AT_LEAST' }
+    : { count: value, precision: 'EXACT' };
+
+function matching(query: unknown) {
+  return searchPredicate(typeof query === 'string' ? query : undefined);
+}
+
+function metafieldView(metafields: Metafields, args: Args, updatedAt: string) {
+  const namespace = typeof args.namespace === 'string' ? args.namespace : undefined;
+  const key = String(args.key);
+  const fullKey = key.includes('.') && namespace === undefined ? key : `${namespace ?? ''}.${key}`;
+  const metafield = metafields[fullKey];
+  if (metafield === undefined) return null;
+  const [ns, ...rest] = fullKey.split('.');
+  return {
+    id: `gid://shopify/Metafield/${metafield.id}`,
+    legacyResourceId: String(metafield.id),
+    namespace: ns,
+    key: rest.join('.'),
+    value: metafield.value,
+    type: 'single_line_text_field',
+    createdAt: updatedAt,
+    updatedAt,
+  };
+}
+
+function imageView(
+  image: { altText: string | null; url: string; width: number; height: number } | null,
+) {
+  if (image === null) return null;
+  return {
+    id: null,
+    altText: image.altText,
+    url: image.url,
+    width: image.width,
+    height: image.height,
+  };
+}
+
+// Readers for `query:` filters and sort keys, by Shopify's search field names.
+const productReader =
+  (store: SeededStore, id: number): FieldReader =>
+  (field) => {
+    if (field === 'updated_at') return store.productUpdatedAt(id);
+    if (field === 'id') return id;
+    const product = store.product(id)!;
+    switch (field) {
+      case 'created_at':
+        return product.createdAt;
+      case 'published_at':
+        return product.publishedAt;
+      case 'title':
+        return product.title;
+      case 'handle':
+        return product.handle;
+      case 'status':
+        return product.status.toLowerCase();
+      case 'product_type':
+        return product.productType;
+      case 'vendor':
+        return product.vendor;
+      case 'tag':
+        return product.tags.join(',');
+      default:
+        return undefined;
+    }
+  };
+
+const collectionReader =
+  (collection: Collection): FieldReader =>
+  (field) =>
+    ({
+      id: collection.id,
+      title: collection.title,
+      handle: collection.handle,
+      updated_at: collection.updatedAt,
+    })[field];
+
+const pageReader =
+  (page: Page): FieldReader =>
+  (field) =>
+    ({
+      id: page.id,
+      title: page.title,
+      handle: page.handle,
+      updated_at: page.updatedAt,
+      created_at: page.createdAt,
+      published_at: page.publishedAt,
+      published_status: page.isPublished ? 'published' : 'unpublished',
+    })[field];
+
+const blogReader =
+  (blog: Blog): FieldReader =>
+  (field) =>
+    ({
+      id: blog.id,
+      title: blog.title,
+      handle: blog.handle,
+      updated_at: blog.updatedAt,
+      created_at: blog.createdAt,
+    })[field];
+
+const articleReader =
+  (store: SeededStore, article: Article): FieldReader =>
+  (field) =>
+    ({
+      id: article.id,
+      title: article.title,
+      handle: article.handle,
+      updated_at: article.updatedAt,
+      created_at: article.createdAt,
+      published_at: article.publishedAt,
+      author: article.authorName,
+      blog_id: article.blogId,
+      blog_title: store.blogs.get(article.blogId)?.title,
+      tag: article.tags.join(','),
+      published_status: article.isPublished ? 'published' : 'unpublished',
+    })[field];
+
+function productList(store: SeededStore): ResourceList<Product> {
+  return {
+    ids: (afterId) => store.productIds(afterId),
+    get: (id) => store.product(id),
+    reader: (id) => productReader(store, id),
+  };
+}
+
+function mediaImageList(store: SeededStore): ResourceList<{ media: MediaImage; product: Product }> {
+  return {
+    *ids(afterId) {
+      for (const productId of store.productIds()) {
+        for (const media of store.product(productId)!.media) {
+          if (afterId === undefined || media.id > afterId) yield media.id;
+        }
+      }
+    },
+    get(id) {
+      const productId = store.productIdOfMedia(id);
+      const product = productId === undefined ? undefined : store.product(productId);
+      const media = product?.media.find((item) => item.id === id);
+      return media === undefined ? undefined : { media, product: product! };
+    },
+    reader: (id) => (field) => (field === 'id' ? id : undefined),
+  };
+}
+
+// Views --------------------------------------------------------------------------------------------
+
+function mediaView(media: MediaImage, product: Product) {
+  const image = {
+    altText: media.alt || null,
+    url: media.url,
+    width: media.width,
+    height: media.height,
+  };
+  return {
+    __typename: 'MediaImage',
+    id: gid('MediaImage', media.id),
+    alt: media.alt,
+    mediaContentType: 'IMAGE',
+    status: 'READY',
+    mimeType: 'image/jpeg',
+    image: { ...imageView(image), id: `gid://shopify/ImageSource/${media.id}` },
+    preview: { image: imageView(image), status: 'READY' },
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+  };
+}
+
+function productView(store: SeededStore, product: Product) {
+  const published = product.status === 'ACTIVE' && product.publishedAt !== null;
+  return {
+    __typename: 'Product',
+    id: gid('Product', product.id),
+    legacyResourceId: String(product.id),
+    title: product.title,
+    handle: product.handle,
+    description: (args: Args) => truncated(plainText(product.descriptionHtml), args.truncateAt),
+    descriptionHtml: product.descriptionHtml,
+    seo: product.seo,
+    onlineStoreUrl: published ? store.storefrontUrl(`/products/${product.handle}`) : null,
+    status: product.status,
+    productType: product.productType,
+    vendor: product.vendor,
+    tags: product.tags,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+    publishedAt: product.publishedAt,
+    templateSuffix: null,
+    media: (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) =>
+      paginate(
+        arrayList(
+          product.media,
+          (media) => media.id,
+          (media) => (field) => (field === 'id' ? media.id : undefined),
+        ),
+        args as ConnectionArgs,
+        () => true,
+        (media) => mediaView(media, product),
+        ctx,
+        info,
+      ),
+    mediaCount: { count: product.media.length, precision: 'EXACT' },
+    featuredMedia: product.media[0] === undefined ? null : mediaView(product.media[0], product),
+    collections: (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) =>
+      paginate(
+        arrayList(
+          [...store.collections.values()].filter((collection) =>
+            collection.productIds.includes(product.id),
+          ),
+          (collection) => collection.id,
+          collectionReader,
+        ),
+        args as ConnectionArgs,
+        matching(args.query),
+        (collection) => collectionView(store, collection),
+        ctx,
+        info,
+      ),
+    metafield: () => null,
+  };
+}
+
+function collectionView(store: SeededStore, collection: Collection) {
+  return {
+    __typename: 'Collection',
+    id: gid('Collection', collection.id),
+    legacyResourceId: String(collection.id),
+    title: collection.title,
+    handle: collection.handle,
+    description: (args: Args) => truncated(plainText(collection.descriptionHtml), args.truncateAt),
+    descriptionHtml: collection.descriptionHtml,
+    seo: collection.seo,
+    image: imageView(collection.image),
+    updatedAt: collection.updatedAt,
+    templateSuffix: null,
+    products: (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) =>
+      paginate(
+        {
+          *ids(afterId) {
+            for (const id of [...collection.productIds].sort((a, b) => a - b)) {
+              if (afterId === undefined || id > afterId) yield id;
+            }
+          },
+          get: (id) => store.product(id),
+          reader: (id) => productReader(store, id),
+        },
+        args as ConnectionArgs,
+        matching(args.query),
+        (product) => productView(store, product),
+        ctx,
+        info,
+      ),
+    productsCount: { count: collection.productIds.length, precision: 'EXACT' },
+    metafield: () => null,
+  };
+}
+
+function pageView(page: Page) {
+  return {
+    __typename: 'Page',
+    id: gid('Page', page.id),
+    title: page.title,
+    handle: page.handle,
+    body: page.body,
+    bodySummary: truncated(plainText(page.body), 150),
+    isPublished: page.isPublished,
+    publishedAt: page.publishedAt,
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    templateSuffix: page.templateSuffix,
+    metafield: (args: Args) => metafieldView(page.metafields, args, page.updatedAt),
+  };
+}
+
+function articleList(store: SeededStore, blogId?: number) {
+  return arrayList(
+    [...store.articles.values()].filter(
+      (article) => blogId === undefined || article.blogId === blogId,
+    ),
+    (article) => article.id,
+    (article) => articleReader(store, article),
+  );
+}
+
+function blogView(store: SeededStore, blog: Blog) {
+  return {
+    __typename: 'Blog',
+    id: gid('Blog', blog.id),
+    title: blog.title,
+    handle: blog.handle,
+    tags: blog.tags,
+    createdAt: blog.createdAt,
+    updatedAt: blog.updatedAt,
+    templateSuffix: null,
+    articles: (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) =>
+      paginate(
+        articleList(store, blog.id),
+        args as ConnectionArgs,
+        matching(args.query),
+        (article) => articleView(store, article),
+        ctx,
+        info,
+      ),
+    articlesCount: {
+      count: [...store.articles.values()].filter((article) => article.blogId === blog.id).length,
+      precision: 'EXACT',
+    },
+    metafield: (args: Args) => metafieldView(blog.metafields, args, blog.updatedAt),
+  };
+}
+
+function articleView(store: SeededStore, article: Article) {
+  return {
+    __typename: 'Article',
+    id: gid('Article', article.id),
+    title: article.title,
+    handle: article.handle,
+    body: article.body,
+    summary: article.summary,
+    author: { name: article.authorName },
+    blog: () => blogView(store, store.blogs.get(article.blogId)!),
+    image: imageView(article.image),
+    isPublished: article.isPublished,
+    publishedAt: article.publishedAt,
+    tags: article.tags,
+    createdAt: article.createdAt,
+    updatedAt: article.updatedAt,
+    templateSuffix: null,
+    metafield: (args: Args) => metafieldView(article.metafields, args, article.updatedAt),
+  };
+}
+
+function bulkOperationView(operation: BulkOperationRecord) {
+  return {
+    __typename: 'BulkOperation',
+    id: gid('BulkOperation', operation.id),
+    status: operation.status,
+    errorCode: operation.errorCode,
+    objectCount: String(operation.objectCount),
+    rootObjectCount: String(operation.rootObjectCount),
+    fileSize: operation.fileSize === null ? null : String(operation.fileSize),
+    url: operation.url,
+    partialDataUrl: operation.partialDataUrl,
+    query: operation.query,
+    type: 'QUERY',
+    createdAt: operation.createdAt,
+    completedAt: operation.completedAt,
+  };
+}
+
+const supportedVersions = new Set(['2026-01', '2026-04', '2026-07', '2026-10']);
+
+function webhookSubscriptionView(subscription: WebhookSubscriptionRecord) {
+  return {
+    __typename: 'WebhookSubscription',
+    id: gid('WebhookSubscription', subscription.id),
+    legacyResourceId: String(subscription.id),
+    apiVersion: {
+      handle: subscription.apiVersion,
+      displayName: subscription.apiVersion,
+      supported: supportedVersions.has(subscription.apiVersion),
+    },
+    callbackUrl: subscription.uri,
+    endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: subscription.uri },
+    createdAt: subscription.createdAt,
+    updatedAt: subscription.updatedAt,
+    filter: subscription.filter,
+    format: subscription.format,
+    includeFields: subscription.includeFields,
+    metafieldNamespaces: [],
+    metafields: [],
+    topic: subscription.topic,
+    uri: subscription.uri,
+  };
+}
+
+// Translations -------------------------------------------------------------------------------------
+
+interface Translatable {
+  resourceId: string;
+  content: TranslatableEntry[];
+  translations: Translations;
+}
+
+/** `forWriting`: a seeded product is kept from now on, so a translation written to it stays. */
+function translatableOf(
+  store: SeededStore,
+  resourceId: string,
+  forWriting = false,
+): Translatable | undefined {
+  const parsed = parseGid(resourceId);
+  if (parsed === undefined) return undefined;
+  switch (parsed.kind) {
+    case 'Product': {
+      const product = forWriting ? store.editableProduct(parsed.id) : store.product(parsed.id);
+      return (
+        product && {
+          resourceId,
+          content: productContent(product),
+          translations: product.translations,
+        }
+      );
+    }
+    case 'Collection': {
+      const collection = store.collections.get(parsed.id);
+      return (
+        collection && {
+          resourceId,
+          content: collectionContent(collection),
+          translations: collection.translations,
+        }
+      );
+    }
+    case 'Page': {
+      const page = store.pages.get(parsed.id);
+      return page && { resourceId, content: pageContent(page), translations: page.translations };
+    }
+    case 'Blog': {
+      const blog = store.blogs.get(parsed.id);
+      return blog && { resourceId, content: blogContent(blog), translations: blog.translations };
+    }
+    case 'Article': {
+      const article = store.articles.get(parsed.id);
+      return (
+        article && {
+          resourceId,
+          content: articleContent(article),
+          translations: article.translations,
+        }
+      );
+    }
+    case 'MediaImage': {
+      const productId = store.productIdOfMedia(parsed.id);
+      const product =
+        productId === undefined
+          ? undefined
+          : forWriting
+            ? store.editableProduct(productId)
+            : store.product(productId);
+      const media = product?.media.find((item) => item.id === parsed.id);
+      return (
+        media && { resourceId, content: mediaImageContent(media), translations: media.translations }
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+function translationView(
+  key: string,
+  locale: string,
+  translation: Translations[string][string],
+  source: string | undefined,
+) {
+  return {
+    key,
+    value: translation.value,
+    locale,
+    outdated: isOutdated(translation, source),
+    updatedAt: translation.updatedAt,
+    market: null,
+  };
+}
+
+function translatableResourceView(store: SeededStore, resource: Translatable) {
+  const primary = store.shop.locales.find((locale) => locale.primary)!.locale;
+  return {
+    resourceId: resource.resourceId,
+    translatableContent: () =>
+      resource.content.map((entry) => ({
+        key: entry.key,
+        value: entry.value,
+        digest: contentDigest(entry.value),
+        locale: primary,
+        type: entry.type,
+      })),
+    translations: (args: Args) => {
+      const locale = String(args.locale);
+      const sources = new Map(resource.content.map((entry) => [entry.key, entry.value]));
+      return Object.entries(resource.translations[locale] ?? {})
+        .map(([key, translation]) => translationView(key, locale, translation, sources.get(key)))
+        .filter(
+          (translation) =>
+            typeof args.outdated !== 'boolean' || translation.outdated === args.outdated,
+        );
+    },
+  };
+}
+
+const resourceTypeKinds: Record<string, string> = {
+  PRODUCT: 'Product',
+  COLLECTION: 'Collection',
+  PAGE: 'Page',
+  BLOG: 'Blog',
+  ARTICLE: 'Article',
+  MEDIA_IMAGE: 'MediaImage',
+};
+
+function translatableList(store: SeededStore, resourceType: string): ResourceList<Translatable> {
+  const kind = resourceTypeKinds[resourceType];
+  const reader = (id: number) => (field: string) => (field === 'id' ? id : undefined);
+  const get = (id: number) =>
+    kind === undefined ? undefined : translatableOf(store, `gid://shopify/${kind}/${id}`);
+  const ids = (afterId?: number): Iterable<number> => {
+    switch (kind) {
+      case 'Product':
+        return store.productIds(afterId);
+      case 'MediaImage':
+        return mediaImageList(store).ids(afterId);
+      case undefined:
+        return [];
+      default: {
+        const map = {
+          Collection: store.collections,
+          Page: store.pages,
+          Blog: store.blogs,
+          Article: store.articles,
+        }[kind]!;
+        return [...map.keys()]
+          .sort((a, b) => a - b)
+          .filter((id) => afterId === undefined || id > afterId);
+      }
+    }
+  };
+  return { ids, get, reader };
+}
+
+function registerTranslations(
+  store: SeededStore,
+  resourceId: string,
+  inputs: Array<Record<string, unknown>>,
+) {
+  const resource = translatableOf(store, resourceId, true);
+  if (resource === undefined) {
+    return {
+      translations: null,
+      userErrors: [
+        {
+          field: ['resourceId'],
+          message: `Resource ${resourceId} does not exist`,
+          code: 'RESOURCE_NOT_FOUND',
+        },
+      ],
+    };
+  }
+  const locales = new Set(
+    store.shop.locales.filter((locale) => !locale.primary).map((locale) => locale.locale),
+  );
+  const userErrors: UserErrorRecord[] = [];
+  const written: ReturnType<typeof translationView>[] = [];
+  inputs.forEach((input, index) => {
+    const key = String(input.key);
+    const locale = String(input.locale);
+    const source = resource.content.find((entry) => entry.key === key);
+    if (!locales.has(locale)) {
+      userErrors.push({
+        field: ['translations', String(index), 'locale'],
+        message: `Locale ${locale} is not enabled for this shop`,
+        code: 'INVALID_LOCALE_FOR_SHOP',
+      });
+    } else if (source === undefined) {
+      userErrors.push({
+        field: ['translations', String(index), 'key'],
+        message: `Key ${key} is not a valid translatable field`,
+        code: 'INVALID_KEY_FOR_MODEL',
+      });
+    } else if (contentDigest(source.value) !== input.translatableContentDigest) {
+      userErrors.push({
+        field: ['translations', String(index), 'translatableContentDigest'],
+        message: 'Translatable content hash is invalid',
+        code: 'INVALID_TRANSLATABLE_CONTENT',
+      });
+    }
+  });
+  if (userErrors.length > 0) return { translations: null, userErrors };
+  for (const input of inputs) {
+    const key = String(input.key);
+    const locale = String(input.locale);
+    const source = resource.content.find((entry) => entry.key === key)!.value;
+    store.setTranslation(resource.translations, locale, key, String(input.value), source);
+    written.push(translationView(key, locale, resource.translations[locale]![key]!, source));
+  }
+  return { translations: written, userErrors: [] };
+}
+
+// The root ---------------------------------------------------------------------------------------
+
+function nodeView(store: SeededStore, ctx: AdminContext, id: string): unknown {
+  const parsed = parseGid(id);
+  if (parsed === undefined) {
+    throw new GraphQLError(`Invalid global id '${id}'`, {
+      extensions: { code: 'argumentLiteralsIncompatible' },
+    });
+  }
+  switch (parsed.kind) {
+    case 'Product': {
+      const product = store.product(parsed.id);
+      return product === undefined ? null : productView(store, product);
+    }
+    case 'Collection': {
+      const collection = store.collections.get(parsed.id);
+      return collection === undefined ? null : collectionView(store, collection);
+    }
+    case 'Page': {
+      const page = store.pages.get(parsed.id);
+      return page === undefined ? null : pageView(page);
+    }
+    case 'Blog': {
+      const blog = store.blogs.get(parsed.id);
+      return blog === undefined ? null : blogView(store, blog);
+    }
+    case 'Article': {
+      const article = store.articles.get(parsed.id);
+      return article === undefined ? null : articleView(store, article);
+    }
+    case 'MediaImage': {
+      const found = mediaImageList(store).get(parsed.id);
+      return found === undefined ? null : mediaView(found.media, found.product);
+    }
+    case 'BulkOperation': {
+      const operation = ctx.bulkOperations.get(parsed.id);
+      return operation === undefined ? null : bulkOperationView(operation);
+    }
+    case 'WebhookSubscription': {
+      const subscription = ctx.webhookSubscriptions.list().find((item) => item.id === parsed.id);
+      return subscription === undefined ? null : webhookSubscriptionView(subscription);
+    }
+    default:
+      return null;
+  }
+}
+
+function typedNode(store: SeededStore, ctx: AdminContext, id: unknown, kind: string) {
+  const parsed = parseGid(String(id));
+  if (parsed === undefined || parsed.kind !== kind) {
+    throw new GraphQLError(`Invalid global id '${String(id)}'`, {
+      extensions: { code: 'argumentLiteralsIncompatible' },
+    });
+  }
+  return nodeView(store, ctx, String(id));
+}
+
+function shopView(store: SeededStore) {
+  const { shop } = store;
+  const domain = {
+    id: `gid://shopify/Domain/${shop.id}`,
+    host: shop.primaryDomainHost,
+    url: `https://${shop.primaryDomainHost}`,
+    sslEnabled: true,
+  };
+  return {
+    id: gid('Shop', shop.id),
+    name: shop.name,
+    email: shop.contactEmail,
+    contactEmail: shop.contactEmail,
+    myshopifyDomain: shop.myshopifyDomain,
+    primaryDomain: domain,
+    url: domain.url,
+    currencyCode: shop.currencyCode,
+    ianaTimezone: shop.ianaTimezone,
+    description: null,
+  };
+}
+
+function shopLocalesView(store: SeededStore, args: Args) {
+  const { shop } = store;
+  const published = shop.locales.filter((locale) => locale.published);
+  const primary = shop.locales.find((locale) => locale.primary)!;
+  const plain = (locale: (typeof shop.locales)[number]) => ({ ...locale, marketWebPresences: [] });
+  const webPresence = {
+    id: `gid://shopify/MarketWebPresence/${shop.id}`,
+    domain: {
+      id: `gid://shopify/Domain/${shop.id}`,
+      host: shop.primaryDomainHost,
+      url: `https://${shop.primaryDomainHost}`,
+      sslEnabled: true,
+    },
+    subfolderSuffix: null,
+    defaultLocale: plain(primary),
+    alternateLocales: published.filter((locale) => !locale.primary).map(plain),
+    rootUrls: published.map((locale) => ({
+      locale: locale.locale,
+      url: store.storefrontUrl('/', locale.locale),
+    })),
+  };
+  return shop.locales
+    .filter((locale) => args.published !== true || locale.published)
+    .map((locale) => ({ ...locale, marketWebPresences: locale.published ? [webPresence] : [] }));
+}
+
+function countMatching<T>(list: ResourceList<T>, query: unknown, limit: unknown) {
+  const matches = matching(query);
+  let total = 0;
+  const cap = typeof limit === 'number' ? limit + 1 : Number.POSITIVE_INFINITY;
+  for (const id of list.ids()) {
+    if (matches(list.reader(id))) total++;
+    if (total >= cap) break;
+  }
+  return count(total, limit);
+}
+
+function rootValue() {
+  type Resolver = (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) => unknown;
+  const collections = (store: SeededStore) =>
+    arrayList([...store.collections.values()], (item) => item.id, collectionReader);
+  const pages = (store: SeededStore) =>
+    arrayList([...store.pages.values()], (item) => item.id, pageReader);
+  const blogs = (store: SeededStore) =>
+    arrayList([...store.blogs.values()], (item) => item.id, blogReader);
+  const resolvers: Record<string, Resolver> = {
+    shop: (_args, { store }) => shopView(store),
+    shopLocales: (args, { store }) => shopLocalesView(store, args),
+    node: (args, ctx) => nodeView(ctx.store, ctx, String(args.id)),
+    nodes: (args, ctx) => (args.ids as string[]).map((id) => nodeView(ctx.store, ctx, id)),
+
+    product: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'Product'),
+    productByHandle: (args, { store }) => {
+      for (const id of store.productIds()) {
+        const product = store.product(id)!;
+        if (product.handle === args.handle) return productView(store, product);
+      }
+      return null;
+    },
+    products: (args, ctx, info) =>
+      paginate(
+        productList(ctx.store),
+        args,
+        matching(args.query),
+        (product) => productView(ctx.store, product),
+        ctx,
+        info,
+      ),
+    productsCount: (args, { store }) => countMatching(productList(store), args.query, args.limit),
+
+    collection: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'Collection'),
+    collections: (args, ctx, info) =>
+      paginate(
+        collections(ctx.store),
+        args,
+        matching(args.query),
+        (collection) => collectionView(ctx.store, collection),
+        ctx,
+        info,
+      ),
+    collectionsCount: (args, { store }) =>
+      countMatching(collections(store), args.query, args.limit),
+
+    page: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'Page'),
+    pages: (args, ctx, info) =>
+      paginate(pages(ctx.store), args, matching(args.query), pageView, ctx, info),
+    pagesCount: (args, { store }) => countMatching(pages(store), args.query, args.limit),
+
+    blog: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'Blog'),
+    blogs: (args, ctx, info) =>
+      paginate(
+        blogs(ctx.store),
+        args,
+        matching(args.query),
+        (blog) => blogView(ctx.store, blog),
+        ctx,
+        info,
+      ),
+    blogsCount: (args, { store }) => countMatching(blogs(store), args.query, args.limit),
+
+    article: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'Article'),
+    articles: (args, ctx, info) =>
+      paginate(
+        articleList(ctx.store),
+        args,
+        matching(args.query),
+        (article) => articleView(ctx.store, article),
+        ctx,
+        info,
+      ),
+    articlesCount: (args, { store }) => countMatching(articleList(store), args.query, args.limit),
+
+    translatableResource: (args, { store }) => {
+      const resource = translatableOf(store, String(args.resourceId));
+      return resource === undefined ? null : translatableResourceView(store, resource);
+    },
+    translatableResources: (args, ctx, info) =>
+      paginate(
+        translatableList(ctx.store, String(args.resourceType)),
+        args,
+        () => true,
+        (resource) => translatableResourceView(ctx.store, resource),
+        ctx,
+        info,
+      ),
+    translatableResourcesByIds: (args, ctx, info) => {
+      const found = (args.resourceIds as string[])
+        .map((resourceId) => translatableOf(ctx.store, resourceId))
+        .filter((resource): resource is Translatable => resource !== undefined);
+      // Positions stand for ids: the answer keeps the order the ids were asked in.
+      return paginate(
+        arrayList(
+          found.map((resource, position) => ({ resource, position: position + 1 })),
+          (item) => item.position,
+          () => () => undefined,
+        ),
+        args,
+        () => true,
+        (item) => translatableResourceView(ctx.store, item.resource),
+        ctx,
+        info,
+      );
+    },
+
+    bulkOperation: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'BulkOperation'),
+    bulkOperations: (args, ctx, info) =>
+      paginate(
+        arrayList(
+          ctx.bulkOperations.list(),
+          (operation) => operation.id,
+          (operation) => (field) =>
+            ({
+              id: operation.id,
+              status: operation.status.toLowerCase(),
+              created_at: operation.createdAt,
+              completed_at: operation.completedAt,
+              operation_type: 'query',
+            })[field],
+        ),
+        {
+          ...args,
+          sortKey:
+            args.sortKey === 'ID'
+              ? 'ID'
+              : args.sortKey === 'COMPLETED_AT'
+                ? 'COMPLETED_AT'
+                : 'CREATED_AT',
+        },
+        matching(args.query),
+        bulkOperationView,
+        ctx,
+        info,
+      ),
+    currentBulkOperation: (_args, ctx) => {
+      const latest = ctx.bulkOperations.list().at(-1);
+      return latest === undefined ? null : bulkOperationView(latest);
+    },
+
+    webhookSubscription: (args, ctx) => typedNode(ctx.store, ctx, args.id, 'WebhookSubscription'),
+    webhookSubscriptions: (args, ctx, info) => {
+      const topics = args.topics as string[] | null | undefined;
+      const list = ctx.webhookSubscriptions
+        .list()
+        .filter((subscription) => !topics || topics.includes(subscription.topic))
+        .filter((subscription) => typeof args.uri !== 'string' || subscription.uri === args.uri);
+      return paginate(
+        arrayList(
+          list,
+          (subscription) => subscription.id,
+          (subscription) => (field) =>
+            ({
+              id: subscription.id,
+              created_at: subscription.createdAt,
+              topic: subscription.topic,
+            })[field],
+        ),
+        { ...args, sortKey: args.sortKey === 'CREATED_AT' ? 'CREATED_AT' : undefined },
+        matching(args.query),
+        webhookSubscriptionView,
+        ctx,
+        info,
+      );
+    },
+    webhookSubscriptionsCount: (args, ctx) =>
+      countMatching(
+        arrayList(
+          ctx.webhookSubscriptions.list(),
+          (item) => item.id,
+          () => () => undefined,
+        ),
+        args.query,
+        args.limit,
+      ),
+
+    // Mutations (same root object: graphql-js reads the field of the operation's root type).
+    bulkOperationRunQuery: (args, ctx) => {
+      const result = ctx.bulkOperations.run(String(args.query));
+      return {
+        bulkOperation: result.operation ? bulkOperationView(result.operation) : null,
+        userErrors: result.userErrors,
+      };
+    },
+    bulkOperationCancel: (args, ctx) => {
+      const parsed = parseGid(String(args.id));
+      const result = ctx.bulkOperations.cancel(parsed?.id ?? -1);
+      return {
+        bulkOperation: result.operation ? bulkOperationView(result.operation) : null,
+        userErrors: result.userErrors,
+      };
+    },
+    webhookSubscriptionCreate: (args, ctx) => {
+      const result = ctx.webhookSubscriptions.create(
+        String(args.topic),
+        args.webhookSubscription as never,
+        ctx.apiVersion,
+      );
+      return {
+        webhookSubscription: result.subscription
+          ? webhookSubscriptionView(result.subscription)
+          : null,
+        userErrors: result.userErrors,
+      };
+    },
+    webhookSubscriptionDelete: (args, ctx) => {
+      const parsed = parseGid(String(args.id));
+      const result = ctx.webhookSubscriptions.delete(
+        parsed?.kind === 'WebhookSubscription' ? parsed.id : -1,
+      );
+      return {
+        deletedWebhookSubscriptionId:
+          result.deletedId === undefined ? null : gid('WebhookSubscription', result.deletedId),
+        userErrors: result.userErrors,
+      };
+    },
+    translationsRegister: (args, { store }) =>
+      registerTranslations(
+        store,
+        String(args.resourceId),
+        args.translations as Array<Record<string, unknown>>,
+      ),
+    translationsRemove: (args, { store }) => {
+      const resource = translatableOf(store, String(args.resourceId), true);
+      if (resource === undefined) {
+        return {
+          translations: null,
+          userErrors: [
+            {
+              field: ['resourceId'],
+              message: `Resource ${String(args.resourceId)} does not exist`,
+              code: 'RESOURCE_NOT_FOUND',
+            },
+          ],
+        };
+      }
+      const removed: ReturnType<typeof translationView>[] = [];
+      const sources = new Map(resource.content.map((entry) => [entry.key, entry.value]));
+      for (const locale of args.locales as string[]) {
+        for (const key of args.translationKeys as string[]) {
+          const translation = resource.translations[locale]?.[key];
+          if (translation === undefined) continue;
+          removed.push(translationView(key, locale, translation, sources.get(key)));
+          delete resource.translations[locale]![key];
+        }
+      }
+      return { translations: removed, userErrors: [] };
+    },
+  };
+  return resolvers;
+}
+
+let schema: GraphQLSchema | undefined;
+
+/** The schema, built once per process. */
+export function adminSchema(): GraphQLSchema {
+  schema ??= buildSchema(adminSchemaSdl);
+  return schema;
+}
+
+/** The root value: every Query and Mutation field's resolver, called with (args, context, info). */
+export const adminRootValue = rootValue();

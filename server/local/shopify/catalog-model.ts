@@ -1,0 +1,255 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What a store of the local Shopify holds, in Shopify's own terms: resources with numeric ids (their
+ * `gid://shopify/<Type>/<id>` is derived), texts in the primary locale, and translations that keep the
+ * digest of the source text they were written against, so that a later change of the source makes
+ * them outdated exactly as Shopify marks them.
+ */
+
+export type ResourceKind = 'Product' | 'Collection' | 'Page' | 'Blog' | 'Article' | 'MediaImage';
+
+export function gid(
+  kind: ResourceKind | 'Shop' | 'BulkOperation' | 'WebhookSubscription',
+  id: number,
+) {
+  return `gid://shopify/${kind}/${id}`;
+}
+
+/** `gid://shopify/Product/12` → { kind: 'Product', id: 12 }; anything else → undefined. */
+export function parseGid(value: string): { kind: string; id: number } | undefined {
+  const match = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(value);
+  if (match === null) return undefined;
+  return { kind: match[1]!, id: Number(match[2]) };
+}
+
+/**
+ * Shopify's translatable content digest: the SHA-256 of the source value, in hex. A translation is
+ * registered with the digest of the content it translates; when the source changes, so does its digest.
+ */
+export function contentDigest(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+export interface Translation {
+  value: string;
+  /** The digest of the source value this translation was written against. */
+  sourceDigest: string;
+  updatedAt: string;
+}
+
+/** locale → translatable key → translation. */
+export type Translations = Record<string, Record<string, Translation>>;
+
+/** Outdated when the source it translated is no longer the current one. */
+export function isOutdated(translation: Translation, currentSource: string | undefined): boolean {
+  return currentSource === undefined || translation.sourceDigest !== contentDigest(currentSource);
+}
+
+export interface Seo {
+  title: string | null;
+  description: string | null;
+}
+
+export interface MediaImage {
+  id: number;
+  alt: string;
+  url: string;
+  width: number;
+  height: number;
+  translations: Translations;
+}
+
+export type ProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
+
+export interface Product {
+  id: number;
+  title: string;
+  handle: string;
+  descriptionHtml: string;
+  seo: Seo;
+  status: ProductStatus;
+  productType: string;
+  vendor: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  media: MediaImage[];
+  translations: Translations;
+}
+
+export interface Collection {
+  id: number;
+  title: string;
+  handle: string;
+  descriptionHtml: string;
+  seo: Seo;
+  image: { altText: string | null; url: string; width: number; height: number } | null;
+  /** Ids of the products it holds, in order. */
+  productIds: number[];
+  updatedAt: string;
+  translations: Translations;
+}
+
+/** A page's SEO lives in the `global.title_tag` / `global.description_tag` metafields. */
+export interface Metafields {
+  [namespaceAndKey: string]: { id: number; value: string };
+}
+
+export interface Page {
+  id: number;
+  title: string;
+  handle: string;
+  body: string;
+  isPublished: boolean;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  templateSuffix: string | null;
+  metafields: Metafields;
+  translations: Translations;
+}
+
+export interface Blog {
+  id: number;
+  title: string;
+  handle: string;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  metafields: Metafields;
+  translations: Translations;
+}
+
+export interface Article {
+  id: number;
+  blogId: number;
+  title: string;
+  handle: string;
+  body: string;
+  summary: string | null;
+  authorName: string;
+  image: { altText: string | null; url: string; width: number; height: number } | null;
+  isPublished: boolean;
+  publishedAt: string | null;
+  tags: string[];
+  createdAt: string;
+  updatedAt: string;
+  metafields: Metafields;
+  translations: Translations;
+}
+
+export interface ShopLocale {
+  locale: string;
+  name: string;
+  primary: boolean;
+  published: boolean;
+}
+
+export interface ShopDetails {
+  id: number;
+  name: string;
+  myshopifyDomain: string;
+  primaryDomainHost: string;
+  currencyCode: string;
+  ianaTimezone: string;
+  contactEmail: string;
+  locales: ShopLocale[];
+}
+
+/**
+ * The source texts a translation of each resource type can translate, with Shopify's keys and the
+ * `TranslatableContent.type` each carries.
+ */
+export type TranslatableKeyType =
+  'SINGLE_LINE_TEXT_FIELD' | 'HTML' | 'URI' | 'MULTI_LINE_TEXT_FIELD';
+
+export interface TranslatableEntry {
+  key: string;
+  value: string;
+  type: TranslatableKeyType;
+}
+
+/** Only keys with a value are offered, as in Shopify (an empty source has nothing to translate). */
+function present(entries: Array<[string, string | null | undefined, TranslatableKeyType]>) {
+  return entries
+    .filter((entry): entry is [string, string, TranslatableKeyType] => !!entry[1])
+    .map(([key, value, type]) => ({ key, value, type }));
+}
+
+const metafieldValue = (metafields: Metafields, key: string) => metafields[`global.${key}`]?.value;
+
+export function productContent(product: Product): TranslatableEntry[] {
+  return present([
+    ['title', product.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['body_html', product.descriptionHtml, 'HTML'],
+    ['handle', product.handle, 'URI'],
+    ['product_type', product.productType, 'SINGLE_LINE_TEXT_FIELD'],
+    ['meta_title', product.seo.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['meta_description', product.seo.description, 'MULTI_LINE_TEXT_FIELD'],
+  ]);
+}
+
+export function collectionContent(collection: Collection): TranslatableEntry[] {
+  return present([
+    ['title', collection.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['body_html', collection.descriptionHtml, 'HTML'],
+    ['handle', collection.handle, 'URI'],
+    ['meta_title', collection.seo.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['meta_description', collection.seo.description, 'MULTI_LINE_TEXT_FIELD'],
+  ]);
+}
+
+export function pageContent(page: Page): TranslatableEntry[] {
+  return present([
+    ['title', page.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['body_html', page.body, 'HTML'],
+    ['handle', page.handle, 'URI'],
+    ['meta_title', metafieldValue(page.metafields, 'title_tag'), 'SINGLE_LINE_TEXT_FIELD'],
+    [
+      'meta_description',
+      metafieldValue(page.metafields, 'description_tag'),
+      'MULTI_LINE_TEXT_FIELD',
+    ],
+  ]);
+}
+
+export function blogContent(blog: Blog): TranslatableEntry[] {
+  return present([
+    ['title', blog.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['handle', blog.handle, 'URI'],
+    ['meta_title', metafieldValue(blog.metafields, 'title_tag'), 'SINGLE_LINE_TEXT_FIELD'],
+    [
+      'meta_description',
+      metafieldValue(blog.metafields, 'description_tag'),
+      'MULTI_LINE_TEXT_FIELD',
+    ],
+  ]);
+}
+
+export function articleContent(article: Article): TranslatableEntry[] {
+  return present([
+    ['title', article.title, 'SINGLE_LINE_TEXT_FIELD'],
+    ['body_html', article.body, 'HTML'],
+    ['summary_html', article.summary, 'HTML'],
+    ['handle', article.handle, 'URI'],
+    ['meta_title', metafieldValue(article.metafields, 'title_tag'), 'SINGLE_LINE_TEXT_FIELD'],
+    [
+      'meta_description',
+      metafieldValue(article.metafields, 'description_tag'),
+      'MULTI_LINE_TEXT_FIELD',
+    ],
+  ]);
+}
+
+export function mediaImageContent(media: MediaImage): TranslatableEntry[] {
+  return present([['alt', media.alt, 'SINGLE_LINE_TEXT_FIELD']]);
+}
+
+/** How many translations a resource holds in the locales given (the unit of the summary). */
+export function countTranslations(translations: Translations, locales: readonly string[]): number {
+  let count = 0;
+  for (const locale of locales) count += Object.keys(translations[locale] ?? {}).length;
+  return count;
+}

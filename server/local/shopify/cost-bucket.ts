@@ -1,0 +1,69 @@
+/**
+ * Shopify's leaky bucket for one app on one store: it holds `maximumAvailable` points, refills at
+ * `restoreRate` points a second, and a query may start only when the bucket holds its requested cost.
+ * Once it has run, the difference between the requested and the actual cost is given back.
+ */
+
+export interface BucketSettings {
+  maximumAvailable: number;
+  restoreRate: number;
+}
+
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+export class CostBucket {
+  private available: number;
+  private updatedAt: number;
+
+  constructor(
+    private settings: BucketSettings,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.available = settings.maximumAvailable;
+    this.updatedAt = now();
+  }
+
+  private refill() {
+    const now = this.now();
+    const elapsedSeconds = Math.max(0, now - this.updatedAt) / 1000;
+    this.available = Math.min(
+      this.settings.maximumAvailable,
+      this.available + elapsedSeconds * this.settings.restoreRate,
+    );
+    this.updatedAt = now;
+  }
+
+  /** Takes the requested cost when the bucket holds it; false (nothing taken) otherwise. */
+  take(cost: number): boolean {
+    this.refill();
+    if (cost > this.available) return false;
+    this.available -= cost;
+    return true;
+  }
+
+  /** Gives back what a query did not use. */
+  refund(points: number) {
+    this.refill();
+    this.available = Math.min(this.settings.maximumAvailable, this.available + Math.max(0, points));
+  }
+
+  /** New settings (a plan change, or a test's `_local` control); the bucket starts full. */
+  configure(settings: BucketSettings) {
+    this.settings = settings;
+    this.available = settings.maximumAvailable;
+    this.updatedAt = this.now();
+  }
+
+  status(): ThrottleStatus {
+    this.refill();
+    return {
+      maximumAvailable: this.settings.maximumAvailable,
+      currentlyAvailable: Math.floor(this.available),
+      restoreRate: this.settings.restoreRate,
+    };
+  }
+}

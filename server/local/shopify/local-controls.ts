@@ -1,0 +1,485 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { gid, parseGid, type Product } from './catalog-model.ts';
+import type { LocalShopifyState } from './local-shopify-state.ts';
+import { escapeHtml } from './oauth-pages.ts';
+import {
+  collectionPayload,
+  productDeletePayload,
+  productPayload,
+  shopPayload,
+} from './rest-payloads.ts';
+import type { SeededStore } from './seeded-store.ts';
+
+/**
+ * The local Shopify's own controls, for tests and for people (Shopify has nothing like them): under
+ * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin,
+ * with the same consequences (an edited product fires products/update and outdates the translations
+ * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it, or
+ * shrink its query budget.
+ */
+
+const seoSchema = z
+  .object({
+    title: z.string().nullable().optional(),
+    description: z.string().nullable().optional(),
+  })
+  .strict();
+const productStatus = z.enum(['ACTIVE', 'ARCHIVED', 'DRAFT', 'UNLISTED']);
+const productChangesSchema = z
+  .object({
+    title: z.string().min(1).optional(),
+    handle: z.string().min(1).optional(),
+    descriptionHtml: z.string().optional(),
+    seo: seoSchema.optional(),
+    status: productStatus.optional(),
+    productType: z.string().optional(),
+    vendor: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    media: z
+      .array(z.object({ id: z.union([z.string(), z.number()]), alt: z.string() }).strict())
+      .optional(),
+  })
+  .strict();
+const newProductSchema = productChangesSchema.extend({ title: z.string().min(1) });
+const pageChangesSchema = z
+  .object({
+    title: z.string().min(1).optional(),
+    handle: z.string().min(1).optional(),
+    body: z.string().optional(),
+    isPublished: z.boolean().optional(),
+    seo: seoSchema.optional(),
+  })
+  .strict();
+const collectionChangesSchema = z
+  .object({
+    title: z.string().min(1).optional(),
+    descriptionHtml: z.string().optional(),
+    seo: seoSchema.optional(),
+  })
+  .strict();
+const translationSchema = z
+  .object({
+    resourceId: z.string(),
+    locale: z.string().min(2),
+    key: z.string().min(1),
+    value: z.string(),
+  })
+  .strict();
+const bucketSchema = z
+  .object({ maximumAvailable: z.number().positive(), restoreRate: z.number().nonnegative() })
+  .strict();
+const shopChangesSchema = z.object({ name: z.string().min(1) }).strict();
+
+type ShopParams = { shop: string };
+
+function productJson(product: Product) {
+  return { ...product, id: gid('Product', product.id), legacyResourceId: String(product.id) };
+}
+
+function parseBody<T>(
+  schema: z.ZodType<T>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): T | undefined {
+  const parsed = schema.safeParse(request.body ?? {});
+  if (parsed.success) return parsed.data;
+  void reply.code(400).send({
+    error: 'invalid_body',
+    problems: parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+    ),
+  });
+  return undefined;
+}
+
+/** A numeric id or a gid of the kind expected. */
+function numericId(value: string, kind: string): number | undefined {
+  if (/^\d+$/.test(value)) return Number(value);
+  const parsed = parseGid(value);
+  return parsed?.kind === kind ? parsed.id : undefined;
+}
+
+export function localControls(state: LocalShopifyState) {
+  return async (app: FastifyInstance) => {
+    const storeOr404 = (request: FastifyRequest, reply: FastifyReply): SeededStore | undefined => {
+      const store = state.stores.get((request.params as ShopParams).shop);
+      if (store === undefined) void reply.code(404).send({ error: 'unknown_store' });
+      return store;
+    };
+    const notFound = (reply: FastifyReply, what: string) =>
+      reply.code(404).send({ error: `${what}_not_found` });
+
+    app.get<{ Params: ShopParams }>('/:shop/_local/api/summary', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      return store.summary();
+    });
+
+    app.get<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/products/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const id = numericId(request.params.id, 'Product');
+        const product = id === undefined ? undefined : store.product(id);
+        return product === undefined ? notFound(reply, 'product') : productJson(product);
+      },
+    );
+
+    app.patch<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/products/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(productChangesSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'Product');
+        const product = id === undefined ? undefined : store.updateProduct(id, changes);
+        if (product === undefined) return notFound(reply, 'product');
+        state.fire(store, 'PRODUCTS_UPDATE', productPayload(store, product));
+        return productJson(product);
+      },
+    );
+
+    app.post<{ Params: ShopParams }>('/:shop/_local/api/products', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const fields = parseBody(newProductSchema, request, reply);
+      if (fields === undefined) return reply;
+      const product = store.createProduct(fields);
+      state.fire(store, 'PRODUCTS_CREATE', productPayload(store, product));
+      return reply.code(201).send(productJson(product));
+    });
+
+    app.delete<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/products/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const id = numericId(request.params.id, 'Product');
+        if (id === undefined || !store.deleteProduct(id)) return notFound(reply, 'product');
+        state.fire(store, 'PRODUCTS_DELETE', productDeletePayload(id));
+        return { deletedProductId: gid('Product', id) };
+      },
+    );
+
+    app.patch<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/collections/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(collectionChangesSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'Collection');
+        const collection = id === undefined ? undefined : store.collections.get(id);
+        if (collection === undefined) return notFound(reply, 'collection');
+        if (changes.title !== undefined) collection.title = changes.title;
+        if (changes.descriptionHtml !== undefined)
+          collection.descriptionHtml = changes.descriptionHtml;
+        if (changes.seo?.title !== undefined) collection.seo.title = changes.seo.title;
+        if (changes.seo?.description !== undefined)
+          collection.seo.description = changes.seo.description;
+        collection.updatedAt = store.editTime();
+        state.fire(store, 'COLLECTIONS_UPDATE', collectionPayload(collection));
+        return { ...collection, id: gid('Collection', collection.id) };
+      },
+    );
+
+    // Pages fire nothing, as on Shopify: the product finds their changes by polling.
+    app.patch<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/pages/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(pageChangesSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'Page');
+        const page = id === undefined ? undefined : store.updatePage(id, changes);
+        if (page === undefined) return notFound(reply, 'page');
+        return { ...page, id: gid('Page', page.id) };
+      },
+    );
+
+    app.patch<{ Params: ShopParams }>('/:shop/_local/api/shop', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const changes = parseBody(shopChangesSchema, request, reply);
+      if (changes === undefined) return reply;
+      store.shop.name = changes.name;
+      state.fire(store, 'SHOP_UPDATE', shopPayload(store.shop));
+      return { name: store.shop.name };
+    });
+
+    // Translations fire nothing either.
+    app.put<{ Params: ShopParams }>('/:shop/_local/api/translations', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const input = parseBody(translationSchema, request, reply);
+      if (input === undefined) return reply;
+      const written = writeTranslation(store, input);
+      if (typeof written === 'string') return reply.code(400).send({ error: written });
+      return written;
+    });
+
+    const installationControl = (
+      path: string,
+      act: (store: SeededStore) => boolean,
+      done: string,
+    ) =>
+      app.post<{ Params: ShopParams }>(`/:shop/_local/api/${path}`, async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        if (!act(store)) return reply.code(409).send({ error: 'app_not_installed' });
+        return { done };
+      });
+    installationControl(
+      'revoke-refresh-tokens',
+      (store) => state.installations.revokeRefreshTokens(store.domain),
+      'refresh tokens revoked',
+    );
+    installationControl(
+      'expire-access-tokens',
+      (store) => state.installations.expireAccessTokens(store.domain),
+      'access tokens expired',
+    );
+    installationControl('uninstall', (store) => state.uninstall(store), 'app uninstalled');
+
+    app.post<{ Params: ShopParams }>('/:shop/_local/api/shop-redact', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const delivery = state.compliance(store, 'shop/redact', {
+        shop_id: store.shop.id,
+        shop_domain: store.domain,
+      });
+      return { webhookId: delivery.webhookId };
+    });
+
+    app.post<{ Params: ShopParams }>(
+      '/:shop/_local/api/customers-redact',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const delivery = state.compliance(store, 'customers/redact', {
+          shop_id: store.shop.id,
+          shop_domain: store.domain,
+          customer: { id: 191167, email: 'john@example.com', phone: '555-625-1199' },
+          orders_to_redact: [299938, 280263, 220458],
+        });
+        return { webhookId: delivery.webhookId };
+      },
+    );
+
+    app.post<{ Params: ShopParams }>(
+      '/:shop/_local/api/customers-data-request',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const delivery = state.compliance(store, 'customers/data_request', {
+          shop_id: store.shop.id,
+          shop_domain: store.domain,
+          orders_requested: [299938, 280263, 220458],
+          customer: { id: 191167, email: 'john@example.com', phone: '555-625-1199' },
+          data_request: { id: 9999 },
+        });
+        return { webhookId: delivery.webhookId };
+      },
+    );
+
+    app.get<{ Params: ShopParams }>(
+      '/:shop/_local/api/webhook-deliveries',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        return {
+          deliveries: state.deliveries
+            .list()
+            .filter((delivery) => delivery.shopDomain === store.domain),
+        };
+      },
+    );
+
+    app.get<{ Params: ShopParams }>('/:shop/_local/api/installation', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const installation = state.installations.get(store.domain);
+      if (installation === undefined) return { installed: false };
+      return {
+        installed: true,
+        scopes: installation.scopes,
+        installedAt: installation.installedAt,
+        webhookSubscriptions: installation.webhookSubscriptions.map((subscription) => ({
+          ...subscription,
+          id: gid('WebhookSubscription', subscription.id),
+        })),
+        throttleStatus: installation.bucket.status(),
+      };
+    });
+
+    app.put<{ Params: ShopParams }>('/:shop/_local/api/bucket', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const settings = parseBody(bucketSchema, request, reply);
+      if (settings === undefined) return reply;
+      state.installations.setBucket(settings);
+      return settings;
+    });
+
+    app.get<{ Params: ShopParams }>('/:shop/_local/admin', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      return reply
+        .type('text/html')
+        .header('Cache-Control', 'no-store')
+        .send(adminPage(state, store));
+    });
+  };
+}
+
+/** Writes a translation as the owner would in Translate & Adapt: against the current source text. */
+function writeTranslation(store: SeededStore, input: z.infer<typeof translationSchema>) {
+  const parsed = parseGid(input.resourceId);
+  if (parsed === undefined) return 'resourceId must be a gid://shopify/… id';
+  const locales = store.translatedLocales();
+  if (!locales.includes(input.locale))
+    return `locale ${input.locale} is not a published secondary locale`;
+  let translations;
+  let source: string | null | undefined;
+  switch (parsed.kind) {
+    case 'Product': {
+      const product = store.editableProduct(parsed.id);
+      translations = product?.translations;
+      source =
+        product &&
+        {
+          title: product.title,
+          body_html: product.descriptionHtml,
+          handle: product.handle,
+          product_type: product.productType,
+          meta_title: product.seo.title,
+          meta_description: product.seo.description,
+        }[input.key];
+      break;
+    }
+    case 'Collection': {
+      const collection = store.collections.get(parsed.id);
+      translations = collection?.translations;
+      source =
+        collection &&
+        {
+          title: collection.title,
+          body_html: collection.descriptionHtml,
+          handle: collection.handle,
+          meta_title: collection.seo.title,
+          meta_description: collection.seo.description,
+        }[input.key];
+      break;
+    }
+    case 'Page': {
+      const page = store.pages.get(parsed.id);
+      translations = page?.translations;
+      source =
+        page &&
+        {
+          title: page.title,
+          body_html: page.body,
+          handle: page.handle,
+          meta_title: page.metafields['global.title_tag']?.value,
+          meta_description: page.metafields['global.description_tag']?.value,
+        }[input.key];
+      break;
+    }
+    case 'Article': {
+      const article = store.articles.get(parsed.id);
+      translations = article?.translations;
+      source =
+        article &&
+        {
+          title: article.title,
+          body_html: article.body,
+          summary_html: article.summary,
+          handle: article.handle,
+          meta_title: article.metafields['global.title_tag']?.value,
+          meta_description: article.metafields['global.description_tag']?.value,
+        }[input.key];
+      break;
+    }
+    default:
+      return `resources of type ${parsed.kind} are not translatable here`;
+  }
+  if (translations === undefined) return 'resource not found';
+  if (source === undefined || source === null || source === '')
+    return `key ${input.key} has no source text to translate`;
+  store.setTranslation(translations, input.locale, input.key, input.value, source);
+  return {
+    resourceId: input.resourceId,
+    locale: input.locale,
+    key: input.key,
+    value: input.value,
+    outdated: false,
+  };
+}
+
+function adminPage(state: LocalShopifyState, store: SeededStore): string {
+  const rows: string[] = [];
+  let shown = 0;
+  for (const id of store.productIds()) {
+    if (shown++ === 50) break;
+    const product = store.product(id)!;
+    rows.push(`<tr>
+<td>${id}</td>
+<td><input aria-label="Title of ${id}" data-id="${id}" data-field="title" value="${escapeHtml(product.title)}" size="50"></td>
+<td><input aria-label="Meta description of ${id}" data-id="${id}" data-field="seo.description" value="${escapeHtml(product.seo.description ?? '')}" size="50"></td>
+<td>${product.status}</td>
+<td>${escapeHtml(product.updatedAt)}</td>
+<td><button type="button" data-save="${id}">Save</button></td>
+</tr>`);
+  }
+  const deliveries = state.deliveries
+    .list()
+    .filter((delivery) => delivery.shopDomain === store.domain)
+    .slice(-30)
+    .reverse()
+    .map(
+      (delivery) =>
+        `<tr><td>${escapeHtml(delivery.triggeredAt)}</td><td>${escapeHtml(delivery.topic)}</td><td>${escapeHtml(delivery.uri)}</td><td>${delivery.state}</td><td>${delivery.attempts.length}</td><td>${escapeHtml(delivery.attempts.map((attempt) => attempt.status ?? attempt.error ?? '').join(', '))}</td></tr>`,
+    )
+    .join('\n');
+  const summary = store.summary();
+  const installation = state.installations.get(store.domain);
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(store.shop.name)}: local Shopify admin</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#303030}table{border-collapse:collapse}td,th{border:1px solid #ddd;padding:.25rem .5rem;text-align:left;font-size:.875rem}</style>
+</head>
+<body>
+<h1>${escapeHtml(store.shop.name)} <small>(${escapeHtml(store.domain)})</small></h1>
+<p>${summary.products} products, ${summary.collections} collections, ${summary.pages} pages, ${summary.articles} articles, ${summary.media} images, ${summary.translations} translations.
+App ${installation === undefined ? 'not installed' : `installed (${escapeHtml(installation.scopes.join(', '))})`}.</p>
+<h2>Products (first 50)</h2>
+<p>Saving a product changes it as an owner would: products/update is sent to the app.</p>
+<table><thead><tr><th>Id</th><th>Title</th><th>Meta description</th><th>Status</th><th>Updated</th><th></th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table>
+<h2>Webhook deliveries (latest 30)</h2>
+<table><thead><tr><th>Triggered</th><th>Topic</th><th>Address</th><th>State</th><th>Attempts</th><th>Answers</th></tr></thead>
+<tbody>
+${deliveries}
+</tbody></table>
+<script>
+document.addEventListener('click', async (event) => {
+  const id = event.target.dataset && event.target.dataset.save;
+  if (!id) return;
+  const value = (field) => document.querySelector('[data-id="' + id + '"][data-field="' + field + '"]').value;
+  const response = await fetch('api/products/' + id, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title: value('title'), seo: { description: value('seo.description') || null } }),
+  });
+  event.target.textContent = response.ok ? 'Saved' : 'Failed (' + response.status + ')';
+});
+</script>
+</body>
+</html>`;
+}

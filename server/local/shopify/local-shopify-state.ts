@@ -1,0 +1,219 @@
+import type { AdminContext, UserErrorRecord, WebhookSubscriptionRecord } from './admin-schema.ts';
+import type { AppInstallations, Installation } from './app-installations.ts';
+import { BulkOperations, type BulkOperationFiles } from './bulk-operations.ts';
+import { gid } from './catalog-model.ts';
+import { shopPayload } from './rest-payloads.ts';
+import type { SeededStore } from './seeded-store.ts';
+import type { WebhookDeliveries } from './webhook-deliveries.ts';
+
+/**
+ * Everything a running local Shopify holds: its stores, the app's installations on them, each
+ * installation's bulk operations and webhook subscriptions, and the deliveries under way. The HTTP
+ * routes (Shopify's and the `_local` controls) all act through it.
+ */
+
+export const supportedApiVersions = ['2026-01', '2026-04', '2026-07', '2026-10'] as const;
+
+/** The webhook topic names of the GraphQL enum, as the `X-Shopify-Topic` header spells them. */
+export const webhookTopics: Record<string, string> = {
+  APP_UNINSTALLED: 'app/uninstalled',
+  APP_SCOPES_UPDATE: 'app/scopes_update',
+  BULK_OPERATIONS_FINISH: 'bulk_operations/finish',
+  COLLECTIONS_CREATE: 'collections/create',
+  COLLECTIONS_DELETE: 'collections/delete',
+  COLLECTIONS_UPDATE: 'collections/update',
+  DOMAINS_CREATE: 'domains/create',
+  DOMAINS_DESTROY: 'domains/destroy',
+  DOMAINS_UPDATE: 'domains/update',
+  LOCALES_CREATE: 'locales/create',
+  LOCALES_DESTROY: 'locales/destroy',
+  LOCALES_UPDATE: 'locales/update',
+  PRODUCTS_CREATE: 'products/create',
+  PRODUCTS_DELETE: 'products/delete',
+  PRODUCTS_UPDATE: 'products/update',
+  SHOP_UPDATE: 'shop/update',
+};
+
+/** Locally, plain http is accepted on this machine; elsewhere only https, as on Shopify. */
+function acceptableUri(uri: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === 'https:') return true;
+  return (
+    parsed.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(parsed.hostname)
+  );
+}
+
+export class LocalShopifyState {
+  private readonly bulkOperations = new WeakMap<Installation, BulkOperations>();
+  private lastId = 4_300_000_000;
+  private stopped = false;
+
+  constructor(
+    readonly stores: Map<string, SeededStore>,
+    readonly installations: AppInstallations,
+    readonly deliveries: WebhookDeliveries,
+    readonly app: {
+      apiKey: string;
+      apiSecret: string;
+      appUrl: string;
+      redirectUrls: string[];
+      complianceWebhookUrl: string;
+    },
+    private readonly files: BulkOperationFiles,
+    readonly log: (line: string) => void,
+  ) {}
+
+  nextId(): number {
+    return ++this.lastId;
+  }
+
+  /** What a GraphQL request of the app on this store runs with. */
+  contextFor(store: SeededStore, installation: Installation, apiVersion: string): AdminContext {
+    return {
+      store,
+      apiVersion,
+      bulkOperations: this.bulkOperationsOf(store, installation),
+      webhookSubscriptions: {
+        create: (topic, input, version) => this.subscribe(installation, topic, input, version),
+        delete: (id) => {
+          const index = installation.webhookSubscriptions.findIndex((item) => item.id === id);
+          if (index === -1) {
+            return {
+              userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+            };
+          }
+          installation.webhookSubscriptions.splice(index, 1);
+          return { deletedId: id, userErrors: [] };
+        },
+        list: () => installation.webhookSubscriptions,
+      },
+    };
+  }
+
+  private bulkOperationsOf(store: SeededStore, installation: Installation): BulkOperations {
+    let operations = this.bulkOperations.get(installation);
+    if (operations === undefined) {
+      const created: BulkOperations = new BulkOperations({
+        files: this.files,
+        nextId: () => this.nextId(),
+        context: () => this.contextFor(store, installation, supportedApiVersions.at(-1)!),
+        onFinish: (operation) =>
+          this.fire(store, 'BULK_OPERATIONS_FINISH', {
+            admin_graphql_api_id: gid('BulkOperation', operation.id),
+            completed_at: operation.completedAt,
+            created_at: operation.createdAt,
+            error_code: operation.errorCode?.toLowerCase() ?? null,
+            status: operation.status.toLowerCase(),
+            type: 'query',
+          }),
+        log: this.log,
+      });
+      operations = created;
+      this.bulkOperations.set(installation, created);
+    }
+    return operations;
+  }
+
+  private subscribe(
+    installation: Installation,
+    topic: string,
+    input: {
+      uri?: string | null;
+      callbackUrl?: string | null;
+      format?: string | null;
+      includeFields?: string[] | null;
+      filter?: string | null;
+    },
+    apiVersion: string,
+  ): { subscription?: WebhookSubscriptionRecord; userErrors: UserErrorRecord[] } {
+    const uri = input.uri ?? input.callbackUrl ?? '';
+    if (!acceptableUri(uri)) {
+      return {
+        userErrors: [
+          { field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' },
+        ],
+      };
+    }
+    if (
+      installation.webhookSubscriptions.some((item) => item.topic === topic && item.uri === uri)
+    ) {
+      return {
+        userErrors: [
+          {
+            field: ['webhookSubscription', 'callbackUrl'],
+            message: 'Address for this topic has already been taken',
+          },
+        ],
+      };
+    }
+    const now = new Date().toISOString();
+    const subscription: WebhookSubscriptionRecord = {
+      id: this.nextId(),
+      topic,
+      uri,
+      apiVersion,
+      format: input.format === 'XML' ? 'XML' : 'JSON',
+      includeFields: input.includeFields ?? [],
+      filter: input.filter ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    installation.webhookSubscriptions.push(subscription);
+    return { subscription, userErrors: [] };
+  }
+
+  /** Delivers `topic` to every subscription the app has for it on this store. */
+  fire(store: SeededStore, topic: string, payload: unknown) {
+    if (this.stopped) return;
+    const installation = this.installations.get(store.domain);
+    if (installation === undefined) return;
+    for (const subscription of installation.webhookSubscriptions) {
+      if (subscription.topic !== topic) continue;
+      this.deliveries.deliver({
+        topic: webhookTopics[topic] ?? topic.toLowerCase(),
+        shopDomain: store.domain,
+        uri: subscription.uri,
+        apiVersion: subscription.apiVersion,
+        payload,
+      });
+    }
+  }
+
+  /** The owner removed the app (or the app asked to be removed): tokens refused, app/uninstalled sent. */
+  uninstall(store: SeededStore): boolean {
+    const installation = this.installations.get(store.domain);
+    if (installation === undefined) return false;
+    this.fire(store, 'APP_UNINSTALLED', shopPayload(store.shop));
+    this.bulkOperations.get(installation)?.stop();
+    this.installations.uninstall(store.domain);
+    this.log(`App uninstalled from ${store.domain}`);
+    return true;
+  }
+
+  /** A privacy topic, sent to the app's compliance address (whether installed or not). */
+  compliance(
+    store: SeededStore,
+    topic: 'shop/redact' | 'customers/redact' | 'customers/data_request',
+    payload: unknown,
+  ) {
+    return this.deliveries.deliver({
+      topic,
+      shopDomain: store.domain,
+      uri: this.app.complianceWebhookUrl,
+      apiVersion: supportedApiVersions.at(-1)!,
+      payload,
+    });
+  }
+
+  stop() {
+    this.stopped = true;
+    for (const installation of this.installations.all())
+      this.bulkOperations.get(installation)?.stop();
+    this.deliveries.stop();
+  }
+}

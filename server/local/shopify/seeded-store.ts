@@ -1,0 +1,810 @@
+import {
+  contentDigest,
+  countTranslations,
+  type Article,
+  type Blog,
+  type Collection,
+  type MediaImage,
+  type Page,
+  type Product,
+  type ProductStatus,
+  type ShopDetails,
+  type Translation,
+  type Translations,
+} from './catalog-model.ts';
+
+/**
+ * A store's catalog, generated from its name by a seeded PRNG: the same name and size always give
+ * the same store, byte for byte. Products are generated one at a time from their position, only when
+ * asked for, and only the ones changed since (edited, created, deleted) are kept, so a store of
+ * 100,000 products costs memory for what changed, not for what it holds.
+ *
+ * The texts are those of a small French-English home-goods shop, with the defects real stores have:
+ * missing or duplicate meta descriptions, images without alt text, French fields left in English or
+ * missing, translations outdated by a later edit, titles too long for a results page, thin descriptions.
+ */
+
+export const defaultProductCount = 300;
+
+/** The seeded dates end here, so that every edit made while running is later than all of them. */
+const seededUntil = Date.parse('2026-11-01T00:00:00Z');
+const seededFrom = Date.parse('2024-01-08T09:00:00Z');
+
+const productIdBase = 8_100_000_000_000;
+const mediaIdBase = 30_100_000_000_000;
+const collectionIdBase = 410_000_000_000;
+const pageIdBase = 110_000_000_000;
+const blogIdBase = 95_000_000_000;
+const articleIdBase = 560_000_000_000;
+const metafieldIdBase = 25_000_000_000_000;
+/** A product has at most this many images; their ids are `mediaIdBase + index * this + k`. */
+const mediaSlots = 10;
+
+/** mulberry32: small, fast, and good enough to scatter defects. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (below: number) => Math.floor(next() * below),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (probability: number) => next() < probability,
+  };
+}
+type Random = ReturnType<typeof prng>;
+
+function hashText(text: string): number {
+  let hash = 2166136261;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 16777619);
+  }
+  return hash >>> 0;
+}
+
+/** One PRNG per (store, kind, position): any product can be generated without its predecessors. */
+const randomFor = (storeSeed: number, kind: string, position: number) =>
+  prng(hashText(`${storeSeed}:${kind}:${position}`));
+
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
+
+// English and French side by side: [en, fr].
+const items = [
+  ['Tea Towel', 'Torchon'],
+  ['Scented Candle', 'Bougie parfumée'],
+  ['Bud Vase', 'Soliflore'],
+  ['Throw Blanket', 'Plaid'],
+  ['Cushion Cover', 'Housse de coussin'],
+  ['Serving Bowl', 'Saladier'],
+  ['Mug', 'Tasse'],
+  ['Table Runner', 'Chemin de table'],
+  ['Apron', 'Tablier'],
+  ['Napkin Set', 'Lot de serviettes'],
+  ['Carafe', 'Carafe'],
+  ['Dinner Plate', 'Assiette plate'],
+  ['Storage Basket', 'Panier de rangement'],
+  ['Hand Soap', 'Savon pour les mains'],
+  ['Reed Diffuser', 'Diffuseur à bâtons'],
+] as const;
+const materials = [
+  ['Linen', 'en lin'],
+  ['Stoneware', 'en grès'],
+  ['Organic Cotton', 'en coton bio'],
+  ['Recycled Glass', 'en verre recyclé'],
+  ['Oak', 'en chêne'],
+  ['Merino Wool', 'en laine mérinos'],
+  ['Ceramic', 'en céramique'],
+  ['Rattan', 'en rotin'],
+] as const;
+const colours = [
+  ['Sage', 'sauge'],
+  ['Terracotta', 'terre cuite'],
+  ['Ivory', 'ivoire'],
+  ['Charcoal', 'anthracite'],
+  ['Ochre', 'ocre'],
+  ['Indigo', 'indigo'],
+  ['Dusty Rose', 'rose poudré'],
+] as const;
+const vendors = ['Maison Exemple', 'Atelier Lune', 'Grès & Co', 'Filature du Nord'] as const;
+const productTypes = [
+  ['Kitchen Linen', 'Linge de cuisine'],
+  ['Home Fragrance', 'Parfum d’intérieur'],
+  ['Tableware', 'Art de la table'],
+  ['Textiles', 'Textiles'],
+  ['Storage', 'Rangement'],
+] as const;
+const collectionNames = [
+  ['Kitchen', 'Cuisine'],
+  ['Table', 'Art de la table'],
+  ['Bedroom', 'Chambre'],
+  ['Living Room', 'Salon'],
+  ['Bathroom', 'Salle de bain'],
+  ['Gift Ideas', 'Idées cadeaux'],
+  ['New Arrivals', 'Nouveautés'],
+  ['Sale', 'Soldes'],
+  ['The Linen Edit', 'L’édition lin'],
+  ['Candles & Scents', 'Bougies et parfums'],
+  ['Ceramics', 'Céramiques'],
+  ['Garden & Terrace', 'Jardin et terrasse'],
+] as const;
+const pageSeeds = [
+  [
+    'About Us',
+    'À propos',
+    'We are a small family workshop making everyday objects for the home since 2012.',
+    'Petit atelier familial, nous fabriquons des objets du quotidien pour la maison depuis 2012.',
+  ],
+  [
+    'Contact',
+    'Contact',
+    'Write to us at hello@maison-exemple.example; we answer within two working days.',
+    'Écrivez-nous à hello@maison-exemple.example ; nous répondons sous deux jours ouvrés.',
+  ],
+  [
+    'Shipping & Returns',
+    'Livraison et retours',
+    'Orders leave our workshop within three days. Returns are free for thirty days.',
+    'Les commandes quittent l’atelier sous trois jours. Les retours sont gratuits pendant trente jours.',
+  ],
+  [
+    'FAQ',
+    'Questions fréquentes',
+    'Answers to the questions we are asked most about materials, care and delivery.',
+    'Les réponses aux questions les plus fréquentes sur les matières, l’entretien et la livraison.',
+  ],
+  [
+    'Care Guide',
+    'Guide d’entretien',
+    'Wash linen at 40 °C, dry flat, iron while damp. Stoneware is dishwasher safe.',
+    'Lavez le lin à 40 °C, séchez à plat, repassez humide. Le grès passe au lave-vaisselle.',
+  ],
+  [
+    'Our Workshops',
+    'Nos ateliers',
+    'Meet the makers in Lille, Porto and Limoges who make our collections.',
+    'Rencontrez les artisans de Lille, Porto et Limoges qui fabriquent nos collections.',
+  ],
+  [
+    'Stockists',
+    'Points de vente',
+    'Find our pieces in independent shops across Europe and Canada.',
+    'Retrouvez nos pièces chez des boutiques indépendantes en Europe et au Canada.',
+  ],
+  [
+    'Legal Notice',
+    'Mentions légales',
+    'Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.',
+    'Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.',
+  ],
+] as const;
+const articleTopics = [
+  ['How to Care for Linen', 'Comment entretenir le lin'],
+  ['Setting a Summer Table', 'Dresser une table d’été'],
+  ['Five Scents for Autumn', 'Cinq parfums pour l’automne'],
+  ['Inside Our Stoneware Workshop', 'Dans notre atelier de grès'],
+  ['Why We Choose Organic Cotton', 'Pourquoi nous choisissons le coton bio'],
+  ['A Guide to Layering Textiles', 'Guide pour superposer les textiles'],
+  ['Gift Ideas Under 40 Euros', 'Idées cadeaux à moins de 40 euros'],
+  ['Decluttering with Baskets', 'Désencombrer avec des paniers'],
+  ['The Story of Our Candles', 'L’histoire de nos bougies'],
+  ['Hosting a Slow Sunday Brunch', 'Recevoir pour un brunch du dimanche'],
+] as const;
+const duplicateMetaDescription = [
+  'Discover beautiful home goods at Maison Exemple. Free shipping on orders over 60 euros.',
+  'Découvrez de beaux objets pour la maison chez Maison Exemple. Livraison offerte dès 60 euros.',
+] as const;
+const longTitleTail = ' | Handmade Quality for Every Room, the Perfect Gift for Any Season';
+
+export interface StoreSummary {
+  products: number;
+  collections: number;
+  pages: number;
+  blogs: number;
+  articles: number;
+  media: number;
+  translations: number;
+}
+
+/** A change to a product through `_local` (and later the Admin API); absent fields stay. */
+export interface ProductChanges {
+  title?: string;
+  handle?: string;
+  descriptionHtml?: string;
+  seo?: { title?: string | null; description?: string | null };
+  status?: ProductStatus;
+  productType?: string;
+  vendor?: string;
+  tags?: string[];
+  media?: Array<{ id: string | number; alt: string }>;
+}
+
+export interface PageChanges {
+  title?: string;
+  handle?: string;
+  body?: string;
+  isPublished?: boolean;
+  seo?: { title?: string | null; description?: string | null };
+}
+
+export class SeededStore {
+  readonly name: string;
+  readonly domain: string;
+  readonly shop: ShopDetails;
+  readonly seededProductCount: number;
+  private readonly seed: number;
+  private readonly editedProducts = new Map<number, Product>();
+  private readonly deletedProducts = new Set<number>();
+  private readonly createdProductIds: number[] = [];
+  private nextProductIndex: number;
+  private lastEditTime = 0;
+  readonly collections = new Map<number, Collection>();
+  readonly pages = new Map<number, Page>();
+  readonly blogs = new Map<number, Blog>();
+  readonly articles = new Map<number, Article>();
+
+  constructor(name: string, productCount = defaultProductCount) {
+    this.name = name;
+    this.domain = `${name}.myshopify.com`;
+    this.seed = hashText(name);
+    this.seededProductCount = productCount;
+    this.nextProductIndex = productCount + 1;
+    const displayName = name
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ');
+    this.shop = {
+      id: 60_000_000_000 + (this.seed % 1_000_000),
+      name: displayName,
+      myshopifyDomain: this.domain,
+      primaryDomainHost: `www.${name}.example`,
+      currencyCode: 'EUR',
+      ianaTimezone: 'Europe/Paris',
+      contactEmail: `hello@${name}.example`,
+      locales: [
+        { locale: 'en', name: 'English', primary: true, published: true },
+        { locale: 'fr', name: 'French', primary: false, published: true },
+      ],
+    };
+    this.seedCollections();
+    this.seedPages();
+    this.seedBlogs();
+  }
+
+  /** The published locales other than the primary one: those translations are counted for. */
+  translatedLocales(): string[] {
+    return this.shop.locales
+      .filter((locale) => locale.published && !locale.primary)
+      .map((locale) => locale.locale);
+  }
+
+  storefrontUrl(path: string, locale?: string): string {
+    const prefix = locale === undefined || locale === 'en' ? '' : `/${locale}`;
+    return `https://${this.shop.primaryDomainHost}${prefix}${path}`;
+  }
+
+  // Products -------------------------------------------------------------------------------------
+
+  /** Product ids in ascending order, from the first above `afterId` (all when absent). */
+  *productIds(afterId?: number): Generator<number> {
+    const firstIndex =
+      afterId === undefined ? 1 : Math.max(1, Math.floor(afterId - productIdBase) + 1);
+    for (let index = firstIndex; index <= this.seededProductCount; index++) {
+      const id = productIdBase + index;
+      if (!this.deletedProducts.has(id)) yield id;
+    }
+    for (const id of this.createdProductIds) {
+      if ((afterId === undefined || id > afterId) && !this.deletedProducts.has(id)) yield id;
+    }
+  }
+
+  productCount(): number {
+    let deletedSeeded = 0;
+    for (const id of this.deletedProducts)
+      if (id - productIdBase <= this.seededProductCount) deletedSeeded++;
+    const liveCreated = this.createdProductIds.filter((id) => !this.deletedProducts.has(id)).length;
+    return this.seededProductCount - deletedSeeded + liveCreated;
+  }
+
+  product(id: number): Product | undefined {
+    if (this.deletedProducts.has(id)) return undefined;
+    const edited = this.editedProducts.get(id);
+    if (edited !== undefined) return edited;
+    const index = id - productIdBase;
+    if (!Number.isInteger(index) || index < 1 || index > this.seededProductCount) return undefined;
+    return this.generateProduct(index);
+  }
+
+  /** The product an image belongs to (media ids are derived from their product's position). */
+  productIdOfMedia(mediaId: number): number | undefined {
+    const index = Math.floor((mediaId - mediaIdBase) / mediaSlots);
+    const id = productIdBase + index;
+    return this.product(id)?.media.some((media) => media.id === mediaId) ? id : undefined;
+  }
+
+  /** A product's last change, without generating its texts (the filters of big stores use it). */
+  productUpdatedAt(id: number): string | undefined {
+    if (this.deletedProducts.has(id)) return undefined;
+    const edited = this.editedProducts.get(id);
+    if (edited !== undefined) return edited.updatedAt;
+    const index = id - productIdBase;
+    if (index < 1 || index > this.seededProductCount) return undefined;
+    return iso(this.productTimes(index).updatedAt);
+  }
+
+  updateProduct(id: number, changes: ProductChanges): Product | undefined {
+    const current = this.product(id);
+    if (current === undefined) return undefined;
+    const product: Product = structuredClone(current);
+    if (changes.title !== undefined) product.title = changes.title;
+    if (changes.handle !== undefined) product.handle = changes.handle;
+    if (changes.descriptionHtml !== undefined) product.descriptionHtml = changes.descriptionHtml;
+    if (changes.seo?.title !== undefined) product.seo.title = changes.seo.title;
+    if (changes.seo?.description !== undefined) product.seo.description = changes.seo.description;
+    if (changes.status !== undefined) product.status = changes.status;
+    if (changes.productType !== undefined) product.productType = changes.productType;
+    if (changes.vendor !== undefined) product.vendor = changes.vendor;
+    if (changes.tags !== undefined) product.tags = changes.tags;
+    for (const change of changes.media ?? []) {
+      const media = product.media.find(
+        (item) =>
+          String(item.id) === String(change.id).replace(/^gid:\/\/shopify\/MediaImage\//, ''),
+      );
+      if (media !== undefined) media.alt = change.alt;
+    }
+    product.updatedAt = this.editTime();
+    this.editedProducts.set(id, product);
+    return product;
+  }
+
+  createProduct(fields: ProductChanges & { title: string }): Product {
+    const index = this.nextProductIndex++;
+    const id = productIdBase + index;
+    const now = this.editTime();
+    const product: Product = {
+      id,
+      title: fields.title,
+      handle: fields.handle ?? `${slug(fields.title)}-${index}`,
+      descriptionHtml: fields.descriptionHtml ?? '',
+      seo: { title: fields.seo?.title ?? null, description: fields.seo?.description ?? null },
+      status: fields.status ?? 'ACTIVE',
+      productType: fields.productType ?? '',
+      vendor: fields.vendor ?? this.shop.name,
+      tags: fields.tags ?? [],
+      createdAt: now,
+      updatedAt: now,
+      publishedAt: now,
+      media: [],
+      translations: {},
+    };
+    this.createdProductIds.push(id);
+    this.editedProducts.set(id, product);
+    return product;
+  }
+
+  deleteProduct(id: number): boolean {
+    if (this.product(id) === undefined) return false;
+    this.deletedProducts.add(id);
+    this.editedProducts.delete(id);
+    for (const collection of this.collections.values()) {
+      collection.productIds = collection.productIds.filter((productId) => productId !== id);
+    }
+    return true;
+  }
+
+  updatePage(id: number, changes: PageChanges): Page | undefined {
+    const page = this.pages.get(id);
+    if (page === undefined) return undefined;
+    if (changes.title !== undefined) page.title = changes.title;
+    if (changes.handle !== undefined) page.handle = changes.handle;
+    if (changes.body !== undefined) page.body = changes.body;
+    if (changes.isPublished !== undefined) {
+      page.isPublished = changes.isPublished;
+      page.publishedAt = changes.isPublished ? (page.publishedAt ?? this.editTime()) : null;
+    }
+    const seo = changes.seo;
+    if (seo?.title !== undefined) this.setMetafield(page.metafields, 'title_tag', seo.title);
+    if (seo?.description !== undefined) {
+      this.setMetafield(page.metafields, 'description_tag', seo.description);
+    }
+    page.updatedAt = this.editTime();
+    return page;
+  }
+
+  /** Writes one translation against the current source text (as translationsRegister does). */
+  setTranslation(
+    translations: Translations,
+    locale: string,
+    key: string,
+    value: string,
+    source: string,
+  ) {
+    translations[locale] ??= {};
+    translations[locale][key] = {
+      value,
+      sourceDigest: contentDigest(source),
+      updatedAt: this.editTime(),
+    };
+  }
+
+  /**
+   * The translations of a product, editable: a seeded product is kept from then on, so the change
+   * survives. Returns undefined when there is no such product.
+   */
+  editableProduct(id: number): Product | undefined {
+    const product = this.product(id);
+    if (product === undefined) return undefined;
+    if (!this.editedProducts.has(id)) this.editedProducts.set(id, product);
+    return product;
+  }
+
+  /** Strictly increasing timestamps, so that two quick edits never share an `updated_at`. */
+  editTime(): string {
+    this.lastEditTime = Math.max(Date.now(), this.lastEditTime + 1);
+    return new Date(this.lastEditTime).toISOString();
+  }
+
+  summary(): StoreSummary {
+    const locales = this.translatedLocales();
+    let media = 0;
+    let translations = 0;
+    for (const id of this.productIds()) {
+      const product = this.product(id)!;
+      media += product.media.length;
+      translations += countTranslations(product.translations, locales);
+      for (const image of product.media)
+        translations += countTranslations(image.translations, locales);
+    }
+    for (const resources of [this.collections, this.pages, this.blogs, this.articles]) {
+      for (const resource of resources.values()) {
+        translations += countTranslations(resource.translations, locales);
+      }
+    }
+    return {
+      products: this.productCount(),
+      collections: this.collections.size,
+      pages: this.pages.size,
+      blogs: this.blogs.size,
+      articles: this.articles.size,
+      media,
+      translations,
+    };
+  }
+
+  // Generation -----------------------------------------------------------------------------------
+
+  private productTimes(index: number) {
+    const random = randomFor(this.seed, 'product-times', index);
+    const span = seededUntil - seededFrom;
+    const createdAt = seededFrom + Math.floor((span * 0.6 * index) / (this.seededProductCount + 1));
+    const updatedAt = createdAt + Math.floor(random.next() * (seededUntil - createdAt));
+    return { createdAt, updatedAt };
+  }
+
+  private generateProduct(index: number): Product {
+    const random = randomFor(this.seed, 'product', index);
+    const id = productIdBase + index;
+    const item = random.pick(items);
+    const material = random.pick(materials);
+    const colour = random.pick(colours);
+    const type = random.pick(productTypes);
+    const longTitle = random.chance(0.06);
+    const titleEn = `${material[0]} ${item[0]} – ${colour[0]}${longTitle ? longTitleTail : ''}`;
+    const titleFr = `${item[1]} ${material[1]} – ${colour[1]}`;
+    const thin = random.chance(0.1);
+    const bodyEn = thin
+      ? `<p>${item[0]}.</p>`
+      : `<p>Our ${material[0].toLowerCase()} ${item[0].toLowerCase()} in ${colour[0].toLowerCase()} is made in small batches by the workshops we have worked with for years.</p>` +
+        `<p>Each piece is checked by hand before it leaves, so small variations in colour are part of its charm.</p>`;
+    const bodyFr = thin
+      ? `<p>${item[1]}.</p>`
+      : `<p>Notre ${item[1].toLowerCase()} ${material[1]}, coloris ${colour[1]}, est fabriqué en petites séries par des ateliers avec qui nous travaillons depuis des années.</p>` +
+        `<p>Chaque pièce est vérifiée à la main avant de partir : de légères variations de couleur font partie de son charme.</p>`;
+    const descriptionRoll = random.next();
+    const metaDescriptionEn =
+      descriptionRoll < 0.3
+        ? null
+        : descriptionRoll < 0.42
+          ? duplicateMetaDescription[0]
+          : `${material[0]} ${item[0].toLowerCase()} in ${colour[0].toLowerCase()}, made in small batches. Free returns for 30 days.`;
+    const metaDescriptionFr =
+      metaDescriptionEn === duplicateMetaDescription[0]
+        ? duplicateMetaDescription[1]
+        : `${item[1]} ${material[1]} coloris ${colour[1]}, fabriqué en petites séries. Retours gratuits pendant 30 jours.`;
+    const metaTitleEn = random.chance(0.25)
+      ? `${material[0]} ${item[0]} | ${this.shop.name}`
+      : null;
+    const handle = `${slug(`${material[0]} ${item[0]} ${colour[0]}`)}-${index}`;
+    const times = this.productTimes(index);
+    const statusRoll = random.next();
+    const status: ProductStatus =
+      statusRoll < 0.9 ? 'ACTIVE' : statusRoll < 0.96 ? 'DRAFT' : 'ARCHIVED';
+    const translatedAt = iso(times.createdAt + Math.floor((times.updatedAt - times.createdAt) / 2));
+
+    const product: Product = {
+      id,
+      title: titleEn,
+      handle,
+      descriptionHtml: bodyEn,
+      seo: { title: metaTitleEn, description: metaDescriptionEn },
+      status,
+      productType: type[0],
+      vendor: random.pick(vendors),
+      tags: [material[0].toLowerCase(), colour[0].toLowerCase(), type[0].toLowerCase()],
+      createdAt: iso(times.createdAt),
+      updatedAt: iso(times.updatedAt),
+      publishedAt: status === 'ACTIVE' ? iso(times.createdAt) : null,
+      media: [],
+      translations: {},
+    };
+
+    const imageCount = 1 + random.int(3);
+    for (let slot = 0; slot < imageCount; slot++) {
+      const hasAlt = !random.chance(0.35);
+      const altEn = hasAlt
+        ? `${titleEn.replace(longTitleTail, '')}${slot > 0 ? `, view ${slot + 1}` : ''}`
+        : '';
+      const media: MediaImage = {
+        id: mediaIdBase + index * mediaSlots + slot,
+        alt: altEn,
+        url: `https://cdn.shopify.com/s/files/1/0000/0001/files/${handle}-${slot + 1}.jpg`,
+        width: 2048,
+        height: 2048,
+        translations: {},
+      };
+      if (hasAlt && random.chance(0.5)) {
+        const altFr = `${titleFr}${slot > 0 ? `, vue ${slot + 1}` : ''}`;
+        media.translations.fr = { alt: this.seededTranslation(altFr, altEn, translatedAt) };
+      }
+      product.media.push(media);
+    }
+
+    // French: most products translated, some partly, some not at all, some left in English, some
+    // translated before the English text last changed (outdated).
+    const french: Record<string, Translation> = {};
+    const frenchRoll = random.next();
+    const source = {
+      title: titleEn,
+      body_html: bodyEn,
+      product_type: type[0],
+      meta_title: metaTitleEn,
+      meta_description: metaDescriptionEn,
+    };
+    const translated = {
+      title: titleFr,
+      body_html: bodyFr,
+      product_type: type[1],
+      meta_title: metaTitleEn === null ? null : `${item[1]} ${material[1]} | ${this.shop.name}`,
+      meta_description: metaDescriptionEn === null ? null : metaDescriptionFr,
+    };
+    const keys = Object.keys(source) as Array<keyof typeof source>;
+    if (frenchRoll < 0.6) {
+      for (const key of keys) {
+        const from = source[key];
+        const to = translated[key];
+        if (from !== null && to !== null)
+          french[key] = this.seededTranslation(to, from, translatedAt);
+      }
+    } else if (frenchRoll < 0.7) {
+      french.title = this.seededTranslation(titleFr, titleEn, translatedAt);
+    } else if (frenchRoll < 0.78) {
+      // Left in English: the French "translation" is the English text.
+      french.title = this.seededTranslation(titleEn, titleEn, translatedAt);
+      french.body_html = this.seededTranslation(bodyEn, bodyEn, translatedAt);
+    } else if (frenchRoll < 0.88) {
+      // Translated from an earlier English text, since rewritten.
+      french.title = this.seededTranslation(titleFr, `${titleEn} (2024)`, translatedAt);
+      french.body_html = this.seededTranslation(bodyFr, `<p>${item[0]}.</p>`, translatedAt);
+    }
+    if (Object.keys(french).length > 0) product.translations.fr = french;
+    return product;
+  }
+
+  private seededTranslation(value: string, source: string, updatedAt: string): Translation {
+    return { value, sourceDigest: contentDigest(source), updatedAt };
+  }
+
+  private setMetafield(metafields: Page['metafields'], key: string, value: string | null) {
+    const name = `global.${key}`;
+    if (value === null || value === '') {
+      delete metafields[name];
+      return;
+    }
+    metafields[name] = {
+      id:
+        metafields[name]?.id ??
+        metafieldIdBase + (hashText(`${this.seed}:${name}:${value}`) % 1_000_000_000),
+      value,
+    };
+  }
+
+  private metafields(random: Random, titleTag: string | null, descriptionTag: string | null) {
+    const metafields: Page['metafields'] = {};
+    if (titleTag !== null)
+      metafields['global.title_tag'] = {
+        id: metafieldIdBase + random.int(1_000_000_000),
+        value: titleTag,
+      };
+    if (descriptionTag !== null) {
+      metafields['global.description_tag'] = {
+        id: metafieldIdBase + random.int(1_000_000_000),
+        value: descriptionTag,
+      };
+    }
+    return metafields;
+  }
+
+  private seedCollections() {
+    const count = Math.max(collectionNames.length, Math.round(this.seededProductCount / 25));
+    const members: number[][] = Array.from({ length: count }, () => []);
+    for (let index = 1; index <= this.seededProductCount; index++) {
+      members[(index - 1) % count]!.push(productIdBase + index);
+    }
+    for (let position = 0; position < count; position++) {
+      const random = randomFor(this.seed, 'collection', position);
+      const [nameEn, nameFr] = collectionNames[position % collectionNames.length]!;
+      const round = Math.floor(position / collectionNames.length);
+      const titleEn = round === 0 ? nameEn : `${nameEn} ${round + 1}`;
+      const titleFr = round === 0 ? nameFr : `${nameFr} ${round + 1}`;
+      const thin = random.chance(0.25);
+      const bodyEn = thin
+        ? ''
+        : `<p>${nameEn}: pieces chosen for how they look and how long they last.</p>`;
+      const bodyFr = `<p>${nameFr} : des pièces choisies pour leur allure et leur durée de vie.</p>`;
+      const descriptionEn = random.chance(0.4)
+        ? null
+        : `Shop ${nameEn.toLowerCase()} at ${this.shop.name}: natural materials, made to last.`;
+      const updatedAt = iso(seededFrom + random.int(seededUntil - seededFrom));
+      const collection: Collection = {
+        id: collectionIdBase + position + 1,
+        title: titleEn,
+        handle: slug(titleEn),
+        descriptionHtml: bodyEn,
+        seo: { title: null, description: descriptionEn },
+        image: random.chance(0.7)
+          ? {
+              altText: random.chance(0.5) ? null : `${nameEn} collection`,
+              url: `https://cdn.shopify.com/s/files/1/0000/0001/collections/${slug(titleEn)}.jpg`,
+              width: 1600,
+              height: 900,
+            }
+          : null,
+        productIds: members[position]!,
+        updatedAt,
+        translations: {},
+      };
+      if (!random.chance(0.2)) {
+        const fr: Record<string, Translation> = {
+          title: this.seededTranslation(titleFr, titleEn, updatedAt),
+        };
+        if (bodyEn !== '') fr.body_html = this.seededTranslation(bodyFr, bodyEn, updatedAt);
+        collection.translations.fr = fr;
+      }
+      this.collections.set(collection.id, collection);
+    }
+  }
+
+  private seedPages() {
+    pageSeeds.forEach(([titleEn, titleFr, textEn, textFr], position) => {
+      const random = randomFor(this.seed, 'page', position);
+      const updatedAt = iso(seededFrom + random.int(seededUntil - seededFrom));
+      const bodyEn = `<p>${textEn}</p>`;
+      const page: Page = {
+        id: pageIdBase + position + 1,
+        title: titleEn,
+        handle: slug(titleEn),
+        body: bodyEn,
+        isPublished: true,
+        publishedAt: iso(seededFrom),
+        createdAt: iso(seededFrom),
+        updatedAt,
+        templateSuffix: null,
+        metafields: this.metafields(
+          random,
+          random.chance(0.5) ? `${titleEn} | ${this.shop.name}` : null,
+          random.chance(0.5) ? textEn : null,
+        ),
+        translations: {},
+      };
+      const roll = random.next();
+      if (roll < 0.75) {
+        page.translations.fr = {
+          title: this.seededTranslation(titleFr, titleEn, updatedAt),
+          body_html: this.seededTranslation(
+            `<p>${textFr}</p>`,
+            roll < 0.6 ? bodyEn : `<p>${textEn} (old)</p>`,
+            updatedAt,
+          ),
+        };
+      }
+      this.pages.set(page.id, page);
+    });
+  }
+
+  private seedBlogs() {
+    const blogCount = this.seededProductCount > 1000 ? 3 : 1;
+    for (let position = 0; position < blogCount; position++) {
+      const id = blogIdBase + position + 1;
+      const titleEn = position === 0 ? 'Journal' : `Journal ${position + 1}`;
+      const blog: Blog = {
+        id,
+        title: titleEn,
+        handle: slug(titleEn),
+        tags: ['home', 'craft'],
+        createdAt: iso(seededFrom),
+        updatedAt: iso(seededFrom),
+        metafields: {},
+        translations: { fr: { title: this.seededTranslation(titleEn, titleEn, iso(seededFrom)) } },
+      };
+      this.blogs.set(id, blog);
+    }
+    const articleCount = Math.max(20, Math.round(this.seededProductCount / 15));
+    for (let position = 0; position < articleCount; position++) {
+      const random = randomFor(this.seed, 'article', position);
+      const [topicEn, topicFr] = articleTopics[position % articleTopics.length]!;
+      const round = Math.floor(position / articleTopics.length);
+      const titleEn = round === 0 ? topicEn : `${topicEn}, Part ${round + 1}`;
+      const titleFr = round === 0 ? topicFr : `${topicFr}, partie ${round + 1}`;
+      const createdAt =
+        seededFrom + Math.floor(((seededUntil - seededFrom) * position) / articleCount);
+      const updatedAt = iso(createdAt + random.int(seededUntil - createdAt));
+      const thin = random.chance(0.15);
+      const bodyEn = thin
+        ? `<p>${topicEn}.</p>`
+        : `<p>${topicEn}: a few things we have learnt in our workshop over the years.</p><p>Start with good materials, take your time, and keep what you love.</p>`;
+      const bodyFr = `<p>${topicFr} : quelques leçons apprises dans notre atelier au fil des ans.</p><p>Partez de bonnes matières, prenez votre temps, gardez ce que vous aimez.</p>`;
+      const article: Article = {
+        id: articleIdBase + position + 1,
+        blogId: blogIdBase + 1 + (position % blogCount),
+        title: titleEn,
+        handle: slug(titleEn),
+        body: bodyEn,
+        summary: random.chance(0.4) ? null : `<p>${topicEn}, in a few minutes.</p>`,
+        authorName: random.pick(['Camille Martin', 'Léa Dubois', 'Hugo Bernard']),
+        image: random.chance(0.8)
+          ? {
+              altText: random.chance(0.4) ? null : topicEn,
+              url: `https://cdn.shopify.com/s/files/1/0000/0001/articles/${slug(titleEn)}.jpg`,
+              width: 1600,
+              height: 1067,
+            }
+          : null,
+        isPublished: !random.chance(0.1),
+        publishedAt: iso(createdAt),
+        tags: ['journal'],
+        createdAt: iso(createdAt),
+        updatedAt,
+        metafields: this.metafields(
+          random,
+          random.chance(0.3) ? `${titleEn} | ${this.shop.name}` : null,
+          random.chance(0.5) ? `${topicEn}: tips from the ${this.shop.name} workshop.` : null,
+        ),
+        translations: {},
+      };
+      const roll = random.next();
+      if (roll < 0.6) {
+        article.translations.fr = {
+          title: this.seededTranslation(titleFr, titleEn, updatedAt),
+          body_html: this.seededTranslation(bodyFr, bodyEn, updatedAt),
+        };
+      } else if (roll < 0.7) {
+        article.translations.fr = { title: this.seededTranslation(titleEn, titleEn, updatedAt) };
+      }
+      this.articles.set(article.id, article);
+    }
+  }
+}
