@@ -1,4 +1,5 @@
 import {
+  getArgumentValues,
   getNamedType,
   isAbstractType,
   isLeafType,
@@ -15,7 +16,6 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { getArgumentValues } from 'graphql/execution/values.js';
 
 /**
  * Shopify's calculated query cost, by the rules its rate-limit guide publishes: a field that returns a

@@ -2,8 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { execute, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
-import { getVariableValues } from 'graphql/execution/values.js';
+import {
+  execute,
+  getVariableValues,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLError,
+} from 'graphql';
 import { adminRootValue, adminSchema } from './admin-schema.ts';
 import {
   escapeHtml,
