@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
+
+/** Bulk query operations on the local Shopify, run and downloaded as the catalog import does. */
+
+let shopify: TestShopify;
+let token: string;
+
+beforeAll(async () => {
+  shopify = await startTestShopify();
+  token = (await shopify.installApp()).access_token;
+});
+afterAll(async () => {
+  await shopify?.stop();
+});
+
+const runQuery = `mutation Run($query: String!) {
+  bulkOperationRunQuery(query: $query) {
+    bulkOperation { id status }
+    userErrors { field message code }
+  }
+}`;
+
+interface Operation {
+  id: string;
+  status: string;
+  objectCount: string;
+  rootObjectCount: string;
+  url: string | null;
+  fileSize: string | null;
+}
+
+async function run(query: string) {
+  return shopify.graphql<{
+    bulkOperationRunQuery: {
+      bulkOperation: { id: string; status: string } | null;
+      userErrors: Array<{ field: string[] | null; message: string; code: string }>;
+    };
+  }>(token, runQuery, { query });
+}
+
+async function untilFinished(id: string) {
+  const counts: number[] = [];
+  for (let poll = 0; poll < 500; poll++) {
+    const answer = await shopify.graphql<{ bulkOperation: Operation }>(
+      token,
+      `query($id: ID!) { bulkOperation(id: $id) { id status objectCount rootObjectCount url fileSize } }`,
+      { id },
+    );
+    const operation = answer.body.data!.bulkOperation;
+    counts.push(Number(operation.objectCount));
+    if (!['CREATED', 'RUNNING'].includes(operation.status)) return { operation, counts };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('The bulk operation never finished');
+}
+
+describe('bulk operations', () => {
+  it('runs products with their media to COMPLETED, as JSONL with __parentId after each parent', async () => {
+    const started = await run(`{
+      products {
+        edges { node { id title handle media { edges { node { id alt mediaContentType } } } } }
+      }
+    }`);
+    const { bulkOperation, userErrors } = started.body.data!.bulkOperationRunQuery;
+    expect(userErrors).toEqual([]);
+    expect(bulkOperation!.status).toBe('CREATED');
+
+    const { operation, counts } = await untilFinished(bulkOperation!.id);
+    expect(operation.status).toBe('COMPLETED');
+    // objectCount only grows while it runs.
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+
+    // The result needs no token.
+    const download = await fetch(operation.url!);
+    expect(download.status).toBe(200);
+    const text = await download.text();
+    expect(String(Buffer.byteLength(text))).toBe(operation.fileSize);
+    const lines = text
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(String(lines.length)).toBe(operation.objectCount);
+    const products = lines.filter((line) => String(line.id).startsWith('gid://shopify/Product/'));
+    const media = lines.filter((line) => String(line.id).startsWith('gid://shopify/MediaImage/'));
+    expect(products).toHaveLength(300);
+    expect(operation.rootObjectCount).toBe('300');
+    expect(
+      products.every((line) => line.__parentId === undefined && line.media === undefined),
+    ).toBe(true);
+    expect(media.length).toBe(lines.length - 300);
+
+    const summary = await shopify.control<{ media: number }>('GET', 'summary');
+    expect(media.length).toBe(summary.body.media);
+    const seenParents = new Set<unknown>();
+    for (const line of lines) {
+      if (line.__parentId === undefined) seenParents.add(line.id);
+      else {
+        // Each child names its parent, which came before it.
+        expect(seenParents.has(line.__parentId)).toBe(true);
+        expect(line).toMatchObject({ mediaContentType: 'IMAGE' });
+      }
+    }
+  });
+
+  it('lists its operations by status, and finds none when a filter matches nothing', async () => {
+    const listed = await shopify.graphql<{ bulkOperations: { nodes: Array<{ status: string }> } }>(
+      token,
+      '{ bulkOperations(first: 5, query: "status:completed") { nodes { status } } }',
+    );
+    expect(listed.body.data!.bulkOperations.nodes.length).toBeGreaterThan(0);
+    expect(
+      listed.body.data!.bulkOperations.nodes.every((node) => node.status === 'COMPLETED'),
+    ).toBe(true);
+
+    const started = await run(
+      `{ products(query: "title:'no such product at all'") { edges { node { id } } } }`,
+    );
+    const { operation } = await untilFinished(
+      started.body.data!.bulkOperationRunQuery.bulkOperation!.id,
+    );
+    expect(operation).toMatchObject({ status: 'COMPLETED', objectCount: '0', url: null });
+  });
+
+  it('exports translatable resources with their French translations', async () => {
+    const started = await run(`{
+      translatableResources(resourceType: PAGE) {
+        edges { node { resourceId translatableContent { key digest } translations(locale: "fr") { key value outdated } } }
+      }
+    }`);
+    const { operation } = await untilFinished(
+      started.body.data!.bulkOperationRunQuery.bulkOperation!.id,
+    );
+    const lines = (await (await fetch(operation.url!)).text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toMatchObject({ resourceId: 'gid://shopify/Page/110000000001' });
+    expect(lines.some((line: { translations: unknown[] }) => line.translations.length > 0)).toBe(
+      true,
+    );
+  });
+
+  it('refuses queries Shopify refuses, with userErrors', async () => {
+    const noConnection = await run('{ shop { name } }');
+    expect(noConnection.body.data!.bulkOperationRunQuery).toMatchObject({
+      bulkOperation: null,
+      userErrors: [expect.objectContaining({ code: 'INVALID', field: ['query'] })],
+    });
+    const tooDeep = await run(
+      '{ collections { edges { node { id products { edges { node { id media { edges { node { id } } } } } } } } } }',
+    );
+    expect(tooDeep.body.data!.bulkOperationRunQuery.userErrors[0]!.message).toContain(
+      'nesting depth',
+    );
+    const invalidField = await run('{ products { edges { node { id notAField } } } }');
+    expect(invalidField.body.data!.bulkOperationRunQuery.userErrors[0]!.code).toBe('INVALID');
+  });
+
+  it('serves no result file that was not made', async () => {
+    const url = new URL(shopify.url);
+    url.pathname = `/bulk-operation-results/1-${'0'.repeat(32)}.jsonl`;
+    expect((await fetch(url)).status).toBe(404);
+  });
+});
