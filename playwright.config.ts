@@ -24,6 +24,11 @@ const errorReportingEmulatorPort = Number(
 );
 const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
 const sentryUrl = `http://127.0.0.1:${sentryPort}`;
+/** Each instance starts its own local Shopify, as `npm start` does. */
+const localShopifyPort = Number(process.env.E2E_LOCAL_SHOPIFY_PORT ?? port + 5);
+const errorReportingLocalShopifyPort = Number(
+  process.env.E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT ?? port + 6,
+);
 const errorReportingDataDir = path.join(dataDir, 'error-reporting');
 
 // Workers read these to reach the emulator, the database and the mail files of the product under test.
@@ -33,6 +38,7 @@ process.env.E2E_ERROR_REPORTING_URL = `http://localhost:${errorReportingPort}`;
 process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReportingEmulatorPort}`;
 process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;
 process.env.E2E_SENTRY_URL = sentryUrl;
+process.env.E2E_LOCAL_SHOPIFY_URL = `http://127.0.0.1:${localShopifyPort}`;
 
 const productServer = {
   command: 'node scripts/start.mjs',
@@ -75,6 +81,7 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
+        LOCAL_SHOPIFY_PORT: String(localShopifyPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOG_LEVEL: 'warn',
       },
@@ -95,6 +102,7 @@ export default defineConfig({
         PORT: String(errorReportingPort),
         DATA_DIR: errorReportingDataDir,
         FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
+        LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOG_LEVEL: 'warn',
         // Environment and release left unset: the reports must carry the default labels.

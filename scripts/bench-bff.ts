@@ -180,12 +180,13 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
+    LOCAL_SHOPIFY_PORT: String(await findFreePort()),
     // The project the user-making helpers of the tests address.
     FIREBASE_PROJECT_ID: testProjectId,
   });
   if (config.mode !== 'local') throw new Error('The benchmark runs in local mode');
   log(
-    'Starting PostgreSQL and the Auth Emulator, then the API, the BFF and a one-process product…',
+    'Starting PostgreSQL, the Auth Emulator and the local Shopify, then the API, the BFF and a one-process product…',
   );
   const services = await startLocalServices(config, log);
   const processes: ProductProcess[] = [];
@@ -194,6 +195,7 @@ async function main(): Promise<void> {
       DATABASE_URL: services.databaseUrl,
       FIREBASE_AUTH_EMULATOR_HOST: services.authEmulatorHost,
       SESSION_SECRET: services.sessionSecret,
+      LOCAL_SHOPIFY_URL: services.localShopifyUrl,
       // Request logs would measure the terminal; warnings still show.
       LOG_LEVEL: 'warn',
     };

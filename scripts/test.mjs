@@ -161,6 +161,8 @@ if (!clientBuilt) {
     E2E_ERROR_REPORTING_PORT: String(await freePort()),
     E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(await freePort()),
     E2E_SENTRY_PORT: String(await freePort()),
+    E2E_LOCAL_SHOPIFY_PORT: String(await freePort()),
+    E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(await freePort()),
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -14,6 +14,7 @@ import {
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
 import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { shopifyApp } from './platform/shopify/shopify-app.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -67,6 +68,7 @@ export async function startProduct(
   let databaseUrl: string;
   let sessionSecret: string;
   let emulatorHost: string | undefined;
+  let localShopifyUrl: string | undefined;
   if (config.mode === 'local') {
     // Imported lazily: the production image does not ship the embedded services.
     const { startLocalServices } = await import('./local/local-services.ts');
@@ -75,6 +77,7 @@ export async function startProduct(
     databaseUrl = services.databaseUrl;
     sessionSecret = services.sessionSecret;
     emulatorHost = services.authEmulatorHost;
+    localShopifyUrl = services.localShopifyUrl;
   } else {
     databaseUrl = config.databaseUrl;
     sessionSecret = config.sessionSecret;
@@ -113,6 +116,11 @@ export async function startProduct(
     });
     await migrateDatabase(database);
     identity = createIdentityProvider(config.firebase, emulatorHost);
+    // In local mode every store is reached through the local Shopify; nothing else differs.
+    const shopify = shopifyApp({
+      ...config.shopify,
+      ...(localShopifyUrl !== undefined && { localShopifyUrl }),
+    });
 
     let apiUrl: string | undefined;
     if (config.role === 'all' || config.role === 'api') {
@@ -133,6 +141,7 @@ export async function startProduct(
         db: database.db,
         identity,
         mailer,
+        shopify,
         contactInbox: config.mail.contactInbox,
         log: jobsLog,
       });
@@ -140,6 +149,7 @@ export async function startProduct(
         database,
         identity,
         jobs,
+        shopify,
         logLevel: config.logLevel,
         ...(logDestination !== undefined && { logStream: logDestination }),
       });

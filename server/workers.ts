@@ -5,6 +5,7 @@ import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { ShopifyApp } from './platform/shopify/shopify-app.ts';
 
 /** What the jobs of every area need; the workers run where the API runs (roles `all` and `api`). */
 export interface WorkerDependencies {
@@ -12,6 +13,8 @@ export interface WorkerDependencies {
   identity: IdentityProvider;
   mailer: Mailer;
   jobs: JobQueue;
+  /** Vitrine as a Shopify app, for the jobs that read or write a store. */
+  shopify: ShopifyApp;
   /** Where contact messages are mailed (CONTACT_INBOX). */
   contactInbox: string;
   log: JobLog;

@@ -64,6 +64,7 @@ export async function startProductProcess(options: {
   await fs.chmod(dataDir, 0o755);
   const port = await findFreePort();
   const authEmulatorPort = await findFreePort();
+  const localShopifyPort = await findFreePort();
   const url = `http://localhost:${port}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
@@ -77,6 +78,7 @@ export async function startProductProcess(options: {
       PORT: String(port),
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
+      LOCAL_SHOPIFY_PORT: String(localShopifyPort),
       FIREBASE_PROJECT_ID: options.projectId,
       LOG_LEVEL: 'warn',
       ...options.env,

@@ -10,6 +10,7 @@ import { apiBodyLimitBytes } from '../../shared/constants.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
+import type { ShopifyApp } from '../platform/shopify/shopify-app.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
@@ -27,6 +28,8 @@ export interface ApiDependencies {
   identity: IdentityProvider;
   /** Where durable work goes (the account-deletion job); started by the caller. */
   jobs: JobQueue;
+  /** Vitrine as a Shopify app: its credentials and where each store's admin is reached. */
+  shopify: ShopifyApp;
   logLevel: string;
   /** Where the JSON log lines go; stdout unless a test wants to read them. */
   logStream?: DestinationStream;
@@ -99,6 +102,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     database: deps.database,
     identity: deps.identity,
     jobs: deps.jobs,
+    shopify: deps.shopify,
   });
 
   await app.ready();

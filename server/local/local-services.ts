@@ -4,26 +4,31 @@ import path from 'node:path';
 import type { LocalConfig } from '../config.ts';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { LocalSetupError } from './local-setup-error.ts';
 import { printMailLinks } from './mail-link-printer.ts';
+import { startLocalShopify, type LocalShopify } from './shopify/local-shopify.ts';
 
 export interface LocalServices {
   databaseUrl: string;
   authEmulatorHost: string;
   sessionSecret: string;
+  /** The local Shopify's address: every store's admin hangs from `${localShopifyUrl}/<shop>`. */
+  localShopifyUrl: string;
   stop(): Promise<void>;
 }
 
 /**
  * The stand-ins of local mode, started side by side: the embedded PostgreSQL (unless DATABASE_URL
  * is given) and the Firebase Auth Emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one already
- * running), both keeping their data under DATA_DIR.
+ * running), both keeping their data under DATA_DIR; and the local Shopify (unless LOCAL_SHOPIFY_URL
+ * names one already running), whose seeded stores start afresh at every start.
  */
 export async function startLocalServices(
   config: LocalConfig,
   log: (line: string) => void,
 ): Promise<LocalServices> {
   await fs.mkdir(config.dataDir, { recursive: true });
-  const [database, emulator, sessionSecret] = await Promise.allSettled([
+  const [database, emulator, sessionSecret, shopify] = await Promise.allSettled([
     config.databaseUrl === undefined
       ? startEmbeddedPostgres(config.dataDir, log)
       : Promise.resolve(undefined),
@@ -37,11 +42,15 @@ export async function startLocalServices(
         })
       : Promise.resolve({ host: config.authEmulatorHost, stop: async () => {} }),
     config.sessionSecret ?? readOrCreateSessionSecret(config.dataDir),
+    config.localShopifyUrl === undefined
+      ? startShopify(config, log)
+      : Promise.resolve({ url: config.localShopifyUrl, stop: async () => {} }),
   ]);
 
-  const started: Array<EmbeddedDatabase | AuthEmulator> = [];
+  const started: Array<EmbeddedDatabase | AuthEmulator | LocalShopify> = [];
   if (database.status === 'fulfilled' && database.value !== undefined) started.push(database.value);
   if (emulator.status === 'fulfilled') started.push(emulator.value);
+  if (shopify.status === 'fulfilled') started.push(shopify.value);
   const stopAll = async () => {
     await Promise.allSettled(started.map((service) => service.stop()));
   };
@@ -49,10 +58,11 @@ export async function startLocalServices(
   if (
     database.status === 'rejected' ||
     emulator.status === 'rejected' ||
-    sessionSecret.status === 'rejected'
+    sessionSecret.status === 'rejected' ||
+    shopify.status === 'rejected'
   ) {
     await stopAll();
-    const failure = [database, emulator, sessionSecret].find(
+    const failure = [database, emulator, sessionSecret, shopify].find(
       (result) => result.status === 'rejected',
     );
     throw (failure as PromiseRejectedResult).reason;
@@ -63,11 +73,45 @@ export async function startLocalServices(
     databaseUrl: config.databaseUrl ?? database.value!.url,
     authEmulatorHost: emulator.value.host,
     sessionSecret: sessionSecret.value,
+    localShopifyUrl: shopify.value.url,
     async stop() {
       stopPrinting();
       await stopAll();
     },
   };
+}
+
+/**
+ * The local Shopify, with local mode's app: Shopify sends the owner back to the BFF's
+ * `/oauth/shopify` and the privacy topics to its `/webhooks/shopify`.
+ */
+async function startShopify(
+  config: LocalConfig,
+  log: (line: string) => void,
+): Promise<LocalShopify> {
+  let shopify: LocalShopify;
+  try {
+    shopify = await startLocalShopify({
+      port: config.localShopifyPort,
+      app: {
+        apiKey: config.shopify.apiKey,
+        apiSecret: config.shopify.apiSecret,
+        appUrl: `${config.publicUrl}/oauth/shopify`,
+        redirectUrls: [`${config.publicUrl}/oauth/shopify`],
+        complianceWebhookUrl: `${config.publicUrl}/webhooks/shopify`,
+      },
+      log,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new LocalSetupError(
+        `Port ${config.localShopifyPort} is taken: set LOCAL_SHOPIFY_PORT to a free port, or LOCAL_SHOPIFY_URL to the address of a local Shopify already running.`,
+      );
+    }
+    throw error;
+  }
+  log(`Local Shopify on ${shopify.url} (store maison-exemple.myshopify.com)`);
+  return shopify;
 }
 
 /** A random secret made on first start and kept, so that sessions survive a restart. */

@@ -10,7 +10,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { unreachableJobQueue } from '../support/api-test-app.ts';
+import { shopifyAppForTests, unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   closedPortUrl,
@@ -78,6 +78,7 @@ beforeAll(async () => {
   identity = createTestIdentity();
   api = await buildApiApp({
     database: apiDatabase,
+    shopify: shopifyAppForTests,
     identity,
     // Like the database, closed: nothing here reaches the queue.
     jobs: unreachableJobQueue('postgres://nobody:none@127.0.0.1:1/none'),

@@ -40,6 +40,7 @@ interface StartedProduct {
   process: ChildProcess;
   port: number;
   emulatorPort: number;
+  localShopifyPort: number;
   output: () => string;
   exitCode: Promise<number | null>;
 }
@@ -49,6 +50,7 @@ async function startTheProduct(
 ): Promise<StartedProduct> {
   const port = await findFreePort();
   const emulatorPort = await findFreePort();
+  const localShopifyPort = await findFreePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
@@ -57,6 +59,7 @@ async function startTheProduct(
       PORT: String(port),
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
+      LOCAL_SHOPIFY_PORT: String(localShopifyPort),
       FIREBASE_PROJECT_ID: options.firebaseProjectId ?? 'demo-vitrine-lifecycle',
       LOG_LEVEL: 'warn',
     },
@@ -68,7 +71,7 @@ async function startTheProduct(
   const exitCode = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => resolve(code)),
   );
-  return { process: child, port, emulatorPort, output: () => output, exitCode };
+  return { process: child, port, emulatorPort, localShopifyPort, output: () => output, exitCode };
 }
 
 async function waitFor(condition: () => boolean, what: string, product: StartedProduct) {
@@ -101,9 +104,20 @@ test('starts with its embedded services, answers with the page guards, and SIGTE
     expect(dashboard.status).toBe(302);
     expect(dashboard.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
     expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
+    // The local Shopify is up with its seeded store, and says where.
+    const localShopify = `http://127.0.0.1:${product.localShopifyPort}`;
+    expect(product.output()).toContain(
+      `Local Shopify on ${localShopify} (store maison-exemple.myshopify.com)`,
+    );
+    const summary = await fetch(`${localShopify}/maison-exemple.myshopify.com/_local/api/summary`);
+    expect(await summary.json()).toMatchObject({ products: 300, pages: 8 });
   } finally {
     await expectCleanStop(product);
   }
+  await expect(
+    fetch(`http://127.0.0.1:${product.localShopifyPort}/`),
+    'the local Shopify stops with the product',
+  ).rejects.toThrow();
 }, 150_000);
 
 test('a SIGTERM while the embedded services are still starting stops them too', async () => {

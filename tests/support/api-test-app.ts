@@ -11,7 +11,12 @@ import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import { startWorkers } from '../../server/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
+import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import { localShopifyApp } from '../../server/config.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
+
+/** Local mode's Shopify app, for APIs whose tests reach no store. */
+export const shopifyAppForTests = shopifyApp(localShopifyApp);
 
 /**
  * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator, with
@@ -61,10 +66,17 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     db: database.db,
     identity,
     mailer,
+    shopify: shopifyAppForTests,
     contactInbox,
     log: silent,
   });
-  const app = await buildApiApp({ database, identity, jobs, logLevel: 'silent' });
+  const app = await buildApiApp({
+    database,
+    identity,
+    jobs,
+    shopify: shopifyAppForTests,
+    logLevel: 'silent',
+  });
   return {
     app,
     database,

@@ -5,6 +5,8 @@ import { describeError, describeValidationIssue } from '../../server/http/error-
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import { localShopifyApp } from '../../server/config.ts';
 import { AppError } from '../../shared/errors.ts';
 
 describe('describeValidationIssue', () => {
@@ -137,6 +139,7 @@ describe('the API when its database fails', () => {
     });
     app = await buildApiApp({
       database,
+      shopify: shopifyApp(localShopifyApp),
       identity: stubIdentity,
       jobs,
       logLevel: 'info',
@@ -190,6 +193,7 @@ describe('the API when its database fails', () => {
     async (code) => {
       const refusingApp = await buildApiApp({
         database,
+        shopify: shopifyApp(localShopifyApp),
         identity: {
           ...stubIdentity,
           verifyIdToken: () => Promise.reject(Object.assign(new Error('refused'), { code })),
@@ -219,6 +223,7 @@ describe('the API when its database fails', () => {
     };
     const failingApp = await buildApiApp({
       database,
+      shopify: shopifyApp(localShopifyApp),
       identity: failingIdentity,
       jobs,
       logLevel: 'silent',

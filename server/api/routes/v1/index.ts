@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { IdentityProvider } from '../../../platform/identity.ts';
+import type { ShopifyApp } from '../../../platform/shopify/shopify-app.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
 import { contactRoutes } from './contact/index.ts';
@@ -14,6 +15,8 @@ export const v1Routes: FastifyPluginAsync<{
   database: DatabaseHandle;
   identity: IdentityProvider;
   jobs: JobQueue;
+  /** For the routes that reach a store (connecting it, disconnecting it). */
+  shopify: ShopifyApp;
 }> = async (scope, { database, identity, jobs }) => {
   authenticateEveryRequest(scope, identity);
   await scope.register(accountRoutes, { prefix: '/account', database, identity, jobs });
