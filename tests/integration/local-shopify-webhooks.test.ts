@@ -230,4 +230,16 @@ describe('deliveries', () => {
       (await shopify.control<{ installed: boolean }>('GET', 'installation')).body.installed,
     ).toBe(false);
   });
+
+  it('uninstalls the app through appUninstall too, the GraphQL way since 2025-07', async () => {
+    const again = (await shopify.installApp()).access_token;
+    const answer = await shopify.graphql<{
+      appUninstall: { app: { apiKey: string } | null; userErrors: unknown[] };
+    }>(again, 'mutation { appUninstall { app { apiKey } userErrors { code message } } }');
+    expect(answer.body.data!.appUninstall).toEqual({
+      app: { apiKey: shopify.app.apiKey },
+      userErrors: [],
+    });
+    expect((await shopify.graphql(again, '{ shop { name } }')).status).toBe(401);
+  });
 });

@@ -847,7 +847,33 @@ export const adminSchemaSdl = /* GraphQL */ `
     webhookSubscriptionsCount(query: String, limit: Int = 10000): Count
   }
 
+  type App implements Node {
+    id: ID!
+    apiKey: String!
+    title: String!
+    handle: String
+  }
+
+  enum AppUninstallAppUninstallErrorCode {
+    APP_NOT_FOUND
+    APP_NOT_INSTALLED
+    APP_UNINSTALL_ERROR
+    USER_PERMISSIONS_INSUFFICIENT
+  }
+
+  type AppUninstallAppUninstallError {
+    code: AppUninstallAppUninstallErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type AppUninstallPayload {
+    app: App
+    userErrors: [AppUninstallAppUninstallError!]!
+  }
+
   type Mutation {
+    appUninstall: AppUninstallPayload
     bulkOperationRunQuery(
       query: String!
       groupObjects: Boolean! = false

@@ -73,6 +73,8 @@ export interface WebhookSubscriptionRecord {
 export interface AdminContext extends PagingContext {
   store: SeededStore;
   apiVersion: string;
+  /** The app calling, and its removal from the store (`appUninstall`). */
+  app: { apiKey: string; uninstall(): boolean };
   bulkOperations: {
     run(query: string): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
     cancel(id: number): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
@@ -993,6 +995,22 @@ function rootValue() {
       ),
 
     // Mutations (same root object: graphql-js reads the field of the operation's root type).
+    appUninstall: (_args, ctx) => {
+      const app = {
+        id: `gid://shopify/App/${ctx.store.shop.id % 100_000}`,
+        apiKey: ctx.app.apiKey,
+        title: 'Vitrine',
+        handle: 'vitrine',
+      };
+      return ctx.app.uninstall()
+        ? { app, userErrors: [] }
+        : {
+            app: null,
+            userErrors: [
+              { code: 'APP_NOT_INSTALLED', field: null, message: 'The app is not installed.' },
+            ],
+          };
+    },
     bulkOperationRunQuery: (args, ctx) => {
       const result = ctx.bulkOperations.run(String(args.query));
       return {

@@ -77,6 +77,7 @@ export class LocalShopifyState {
     return {
       store,
       apiVersion,
+      app: { apiKey: this.app.apiKey, uninstall: () => this.uninstall(store) },
       bulkOperations: this.bulkOperationsOf(store, installation),
       webhookSubscriptions: {
         create: (topic, input, version) => this.subscribe(installation, topic, input, version),
