@@ -5,6 +5,7 @@ import type { LocalShopifyState } from './local-shopify-state.ts';
 import { escapeHtml } from './oauth-pages.ts';
 import {
   collectionPayload,
+  localePayload,
   productDeletePayload,
   productPayload,
   shopPayload,
@@ -70,6 +71,20 @@ const bucketSchema = z
   .object({ maximumAvailable: z.number().positive(), restoreRate: z.number().nonnegative() })
   .strict();
 const shopChangesSchema = z.object({ name: z.string().min(1) }).strict();
+const newCollectionSchema = z
+  .object({
+    title: z.string().min(1),
+    descriptionHtml: z.string().optional(),
+    productIds: z.array(z.number().int()).optional(),
+  })
+  .strict();
+const localeSchema = z
+  .object({
+    locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/),
+    name: z.string().min(1),
+    published: z.boolean(),
+  })
+  .strict();
 
 type ShopParams = { shop: string };
 
@@ -185,6 +200,48 @@ export function localControls(state: LocalShopifyState) {
         return { ...collection, id: gid('Collection', collection.id) };
       },
     );
+
+    app.post<{ Params: ShopParams }>('/:shop/_local/api/collections', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const fields = parseBody(newCollectionSchema, request, reply);
+      if (fields === undefined) return reply;
+      const collection = store.createCollection(fields);
+      state.fire(store, 'COLLECTIONS_CREATE', collectionPayload(collection));
+      return reply.code(201).send({ ...collection, id: gid('Collection', collection.id) });
+    });
+
+    app.delete<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/collections/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const id = numericId(request.params.id, 'Collection');
+        if (id === undefined || !store.collections.delete(id)) return notFound(reply, 'collection');
+        state.fire(store, 'COLLECTIONS_DELETE', {
+          id,
+          published_scope: 'web',
+          admin_graphql_api_id: gid('Collection', id),
+        });
+        return { deletedCollectionId: gid('Collection', id) };
+      },
+    );
+
+    app.put<{ Params: ShopParams }>('/:shop/_local/api/locales', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      const input = parseBody(localeSchema, request, reply);
+      if (input === undefined) return reply;
+      const primary = store.shop.locales.find((locale) => locale.primary)!;
+      if (input.locale === primary.locale) {
+        return reply
+          .code(400)
+          .send({ error: 'The primary locale cannot be changed here, as in Shopify’s API' });
+      }
+      const { created } = store.setLocale(input.locale, input.name, input.published);
+      state.fire(store, created ? 'LOCALES_CREATE' : 'LOCALES_UPDATE', localePayload(input));
+      return { locales: store.shop.locales };
+    });
 
     // Pages fire nothing, as on Shopify: the product finds their changes by polling.
     app.patch<{ Params: ShopParams & { id: string } }>(

@@ -406,6 +406,40 @@ export class SeededStore {
     return true;
   }
 
+  createCollection(fields: {
+    title: string;
+    descriptionHtml?: string;
+    productIds?: number[];
+  }): Collection {
+    const id = Math.max(collectionIdBase, ...this.collections.keys()) + 1;
+    const collection: Collection = {
+      id,
+      title: fields.title,
+      handle: `${slug(fields.title)}-${id - collectionIdBase}`,
+      descriptionHtml: fields.descriptionHtml ?? '',
+      seo: { title: null, description: null },
+      image: null,
+      productIds: (fields.productIds ?? []).filter(
+        (productId) => this.product(productId) !== undefined,
+      ),
+      updatedAt: this.editTime(),
+      translations: {},
+    };
+    this.collections.set(id, collection);
+    return collection;
+  }
+
+  /** Adds a locale or changes whether it is published; `created` tells which. */
+  setLocale(locale: string, name: string, published: boolean): { created: boolean } {
+    const existing = this.shop.locales.find((item) => item.locale === locale);
+    if (existing !== undefined) {
+      existing.published = published;
+      return { created: false };
+    }
+    this.shop.locales.push({ locale, name, primary: false, published });
+    return { created: true };
+  }
+
   updatePage(id: number, changes: PageChanges): Page | undefined {
     const page = this.pages.get(id);
     if (page === undefined) return undefined;
