@@ -41,10 +41,18 @@ async function post(version: string, accessToken: string | undefined, query: str
 }
 
 describe('requests Shopify refuses', () => {
-  it('answers 404 for a version Shopify does not serve', async () => {
-    expect((await post('2025-01', token, '{ shop { name } }')).status).toBe(404);
-    expect((await post('2026-13', token, '{ shop { name } }')).status).toBe(404);
-    expect((await post('2026-01', token, '{ shop { name } }')).status).toBe(200);
+  it('answers 404 for a version that never was, and serves a retired one as the oldest supported', async () => {
+    for (const version of ['2026-13', '2026-02', '2027-04', 'latest']) {
+      const response = await post(version, token, '{ shop { name } }');
+      expect(response.status, version).toBe(404);
+      expect(await response.json()).toEqual({ errors: 'Not Found' });
+    }
+    const current = await post('2026-10', token, '{ shop { name } }');
+    expect(current.status).toBe(200);
+    expect(current.headers.get('x-shopify-api-version')).toBe('2026-10');
+    const retired = await post('2024-07', token, '{ shop { name } }');
+    expect(retired.status).toBe(200);
+    expect(retired.headers.get('x-shopify-api-version')).toBe('2026-01');
   });
 
   it('answers 401 without a token or with a wrong one', async () => {

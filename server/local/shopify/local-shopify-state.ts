@@ -14,6 +14,18 @@ import type { WebhookDeliveries } from './webhook-deliveries.ts';
 
 export const supportedApiVersions = ['2026-01', '2026-04', '2026-07', '2026-10'] as const;
 
+/**
+ * The version a request names, as Shopify serves it: a supported one as it is; a retired quarterly
+ * release (an earlier YYYY-01, -04, -07 or -10) falls forward to the oldest supported one; anything
+ * else (a month that was never a release, a version not out yet, a typo) is not found.
+ */
+export function servedApiVersion(requested: string): string | undefined {
+  if ((supportedApiVersions as readonly string[]).includes(requested)) return requested;
+  const isRelease = /^\d{4}-(01|04|07|10)$/.test(requested);
+  if (isRelease && requested < supportedApiVersions[0]) return supportedApiVersions[0];
+  return undefined;
+}
+
 /** The webhook topic names of the GraphQL enum, as the `X-Shopify-Topic` header spells them. */
 export const webhookTopics: Record<string, string> = {
   APP_UNINSTALLED: 'app/uninstalled',

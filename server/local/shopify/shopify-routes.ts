@@ -24,7 +24,7 @@ import {
   requestedQueryCost,
   singleQueryMaximumCost,
 } from './query-cost.ts';
-import { supportedApiVersions, type LocalShopifyState } from './local-shopify-state.ts';
+import { servedApiVersion, type LocalShopifyState } from './local-shopify-state.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**
@@ -157,10 +157,8 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
       '/:shop/admin/api/:version/graphql.json',
       async (request, reply) => {
         const store = storeOf(state, request);
-        const { version } = request.params;
-        if (store === undefined || !(supportedApiVersions as readonly string[]).includes(version)) {
-          return notFound(reply);
-        }
+        const version = servedApiVersion(request.params.version);
+        if (store === undefined || version === undefined) return notFound(reply);
         const installation = state.installations.authenticate(
           store.domain,
           request.headers['x-shopify-access-token'] as string | undefined,
@@ -292,7 +290,7 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
       const store = storeOf(state, request);
       if (store === undefined) return notFound(reply);
       const version = (request.params as { version?: string }).version;
-      if (version !== undefined && !(supportedApiVersions as readonly string[]).includes(version)) {
+      if (version !== undefined && servedApiVersion(version) === undefined) {
         return notFound(reply);
       }
       const token = request.headers['x-shopify-access-token'] as string | undefined;
