@@ -335,7 +335,11 @@ export class BulkOperations {
       let after: string | null = null;
       for (;;) {
         await new Promise((resolve) => setImmediate(resolve));
-        if (this.stopped) return;
+        if (this.stopped) {
+          // The local Shopify is stopping: the file goes with its folder.
+          output.destroy();
+          return;
+        }
         if ((operation.status as BulkOperationRecord['status']) === 'CANCELING')
           return await finish('CANCELED');
         const bulk = { endCursor: null as string | null, hasNextPage: false };
