@@ -21,6 +21,8 @@ import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import type { ShopsRoutesOptions } from './routes/v1/shops/index.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface ApiDependencies {
   database: DatabaseHandle;
@@ -32,11 +34,17 @@ export interface ApiDependencies {
   logStream?: DestinationStream;
   /** How long a client may take over a request; defaults in server/http/server-options.ts. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Connected stores: the /api/v1/shops routes and Shopify's webhooks. The product always gives
+   * them; tests of other routes may leave them out.
+   */
+  shops?: Omit<ShopsRoutesOptions, 'database'>;
 }
 
 /**
- * The product API: the account and contact routes under /api/v1, each verifying the caller's
- * Firebase ID token itself. Returns the app built and ready; the caller decides where it listens.
+ * The product API: the account, contact and stores routes under /api/v1, each verifying the
+ * caller's Firebase ID token itself, and Shopify's webhooks, which carry Shopify's signature
+ * instead. Returns the app built and ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
@@ -91,7 +99,8 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     done();
   });
 
-  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open.
+  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open, and webhooks are
+  // signed by their sender.
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(v1Routes, {
@@ -99,7 +108,15 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     database: deps.database,
     identity: deps.identity,
     jobs: deps.jobs,
+    ...(deps.shops !== undefined && { shops: deps.shops }),
   });
+  if (deps.shops !== undefined) {
+    await app.register(webhookRoutes, {
+      database: deps.database,
+      jobs: deps.jobs,
+      shopifyApiSecret: deps.shops.shopify.apiSecret,
+    });
+  }
 
   await app.ready();
   return app;

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
@@ -11,7 +12,10 @@ import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import { startWorkers } from '../../server/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
+import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
+import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
+import { recordingCatalog, testOauthRedirectUri, testShopifyApp } from './shops-test-support.ts';
 
 /**
  * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator, with
@@ -34,6 +38,12 @@ export interface ApiTestOptions {
   wrapIdentity?: (identity: IdentityProvider) => IdentityProvider;
   /** Wraps the real job queue, e.g. to shorten the retry delays or make sending fail. */
   wrapJobs?: (jobs: JobQueue) => JobQueue;
+  /** The Shopify app the stores' routes use; default: one whose Shopify cannot be reached. */
+  shopify?: ShopifyApp;
+  /** The catalog's side of connected stores; default: a recording one. */
+  shopCatalog?: ShopCatalog;
+  /** Where the API's log lines go; default: nowhere. */
+  logStream?: DestinationStream;
 }
 
 export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
@@ -56,15 +66,28 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     () => {},
   );
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  const shopCatalog = options.shopCatalog ?? recordingCatalog();
   await startWorkers({
     jobs: realJobs,
     db: database.db,
     identity,
     mailer,
     contactInbox,
+    shopCatalog,
     log: silent,
   });
-  const app = await buildApiApp({ database, identity, jobs, logLevel: 'silent' });
+  const app = await buildApiApp({
+    database,
+    identity,
+    jobs,
+    logLevel: options.logStream === undefined ? 'silent' : 'info',
+    ...(options.logStream !== undefined && { logStream: options.logStream }),
+    shops: {
+      shopify: options.shopify ?? testShopifyApp(),
+      oauthRedirectUri: testOauthRedirectUri,
+      catalog: shopCatalog,
+    },
+  });
   return {
     app,
     database,
