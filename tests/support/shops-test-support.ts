@@ -108,3 +108,61 @@ export function recordingCatalog(): RecordingCatalog {
   };
   return catalog;
 }
+
+/**
+ * Shopify's token endpoint (`POST /<shop>/admin/oauth/access_token`) as the tests play it, for the
+ * tests that need a code traded and need nothing else of Shopify: it checks the app's credentials,
+ * takes each code once, and grants expiring offline tokens of its own making. The whole local
+ * Shopify (tests/support/local-shopify.ts) speaks the rest of the protocol.
+ */
+export interface PlayedTokenEndpoint {
+  url: string;
+  /** A code Shopify would put on its redirect after Install; valid once. */
+  issueCode(shopDomain: string): string;
+  /** Every token it granted, to look for them where they must not be. */
+  readonly grantedTokens: string[];
+  close(): Promise<void>;
+}
+
+export async function playShopifyTokenEndpoint(): Promise<PlayedTokenEndpoint> {
+  const { default: Fastify } = await import('fastify');
+  const server = Fastify();
+  const codes = new Map<string, string>();
+  const grantedTokens: string[] = [];
+  server.post<{ Params: { shop: string }; Body: Record<string, string> }>(
+    '/:shop/admin/oauth/access_token',
+    async (request, reply) => {
+      const { client_id: clientId, client_secret: clientSecret, code } = request.body;
+      if (
+        clientId !== testShopifyCredentials.apiKey ||
+        clientSecret !== testShopifyCredentials.apiSecret ||
+        code === undefined ||
+        codes.get(code) !== request.params.shop
+      ) {
+        return reply.code(400).send({ error: 'invalid_request' });
+      }
+      codes.delete(code);
+      const accessToken = `shpat_${randomUUID().replaceAll('-', '')}`;
+      const refreshToken = `shprt_${randomUUID().replaceAll('-', '')}`;
+      grantedTokens.push(accessToken, refreshToken);
+      return {
+        access_token: accessToken,
+        scope: 'read_products,write_products',
+        expires_in: 3600,
+        refresh_token: refreshToken,
+        refresh_token_expires_in: 7_776_000,
+      };
+    },
+  );
+  const url = await server.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    grantedTokens,
+    issueCode(shopDomain) {
+      const code = randomUUID().replaceAll('-', '');
+      codes.set(code, shopDomain);
+      return code;
+    },
+    close: () => server.close(),
+  };
+}
