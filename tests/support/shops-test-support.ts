@@ -166,3 +166,12 @@ export async function playShopifyTokenEndpoint(): Promise<PlayedTokenEndpoint> {
     close: () => server.close(),
   };
 }
+
+/** Polls until `condition` holds (jobs run in the background); fails the test after 20 s. */
+export async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('The condition did not hold in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
