@@ -12,8 +12,6 @@ import { appRoutes, type AppRoute } from '../../../shared/routes.ts';
  */
 async function pageGuards(fastify: FastifyInstance): Promise<void> {
   for (const route of appRoutes as readonly AppRoute[]) {
-    // A path the BFF answers itself (Shopify's redirect to /oauth/shopify) is no page to guard.
-    if (fastify.hasRoute({ method: 'GET', url: route.path })) continue;
     fastify.get(route.path, async (request, reply) => {
       const session = await request.getSession();
       const target = guardTarget(
