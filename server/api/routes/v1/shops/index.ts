@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import * as zm from 'zod/mini';
+import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   shopAuthorizationSchema,
@@ -44,12 +43,12 @@ export interface ShopsRoutesOptions {
 }
 
 /** A query Shopify sent to the BFF's /oauth/shopify, forwarded as it came (without the `?`). */
-const signedQueryBodySchema = zm.strictObject({
-  query: zm.string().check(zm.minLength(1), zm.maxLength(4096)),
+const signedQueryBodySchema = z.strictObject({
+  query: z.string().check(z.minLength(1), z.maxLength(4096)),
 });
 
-const shopConnectedSchema = zm.object({
-  data: zm.object({ shopId: zm.string(), shopDomain: zm.string() }),
+const shopConnectedSchema = z.object({
+  data: z.object({ shopId: z.string(), shopDomain: z.string() }),
 });
 
 /** The caller's connected Shopify stores. Every route acts on the caller's stores and no other. */
