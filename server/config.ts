@@ -310,6 +310,9 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     // OAuth, token refreshes and webhook signatures all need the app's credentials.
     require('SHOPIFY_API_KEY', "for the API in production (the Shopify app's client id)");
     require('SHOPIFY_API_SECRET', "for the API in production (the Shopify app's client secret)");
+    // Shopify sends store owners back to the BFF's /oauth/shopify at this address, which the API names.
+    if (!needsBff)
+      require('PUBLIC_URL', 'for the API in production (where Shopify sends owners back)');
   }
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT?.trim();
   if (

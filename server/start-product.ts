@@ -15,6 +15,7 @@ import { createIdentityProvider, type IdentityProvider } from './platform/identi
 import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { shopifyApp } from './platform/shopify/shopify-app.ts';
+import { noRecords, type ShopCatalog } from './areas/shops/shop-catalog.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -39,6 +40,18 @@ async function closeWithDeadline(app: FastifyInstance): Promise<void> {
 export async function localBffRoutes() {
   const { googleSignInRoutes } = await import('./local/google-sign-in/google-sign-in-routes.ts');
   return googleSignInRoutes;
+}
+
+/**
+ * The catalog's side of connected stores (server/areas/shops/shop-catalog.ts). This build keeps no
+ * copy of a store's catalog: there is no import to queue, and nothing to summarise or delete.
+ */
+function storeCatalog(): ShopCatalog {
+  return {
+    queueImport: async () => {},
+    summaries: async () => new Map(),
+    deleteStoreCopy: async () => noRecords,
+  };
 }
 
 export interface RunningProduct {
@@ -136,6 +149,7 @@ export async function startProduct(
       });
       await jobs.start();
       mailer = createMailer(config, log);
+      const shopCatalog = storeCatalog();
       await startWorkers({
         jobs,
         db: database.db,
@@ -143,15 +157,21 @@ export async function startProduct(
         mailer,
         shopify,
         contactInbox: config.mail.contactInbox,
+        shopCatalog,
         log: jobsLog,
       });
       const api = await buildApiApp({
         database,
         identity,
         jobs,
-        shopify,
         logLevel: config.logLevel,
         ...(logDestination !== undefined && { logStream: logDestination }),
+        shops: {
+          shopify,
+          // Shopify's allow-list of redirect addresses names this one exactly.
+          oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
+          catalog: shopCatalog,
+        },
       });
       apps.push(api);
       const apiOnItsOwn = config.role === 'api';

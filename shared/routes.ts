@@ -37,7 +37,6 @@ export const appRoutes = [
   { path: '/subscription', name: 'subscription', layout: 'authenticated', access: 'auth' },
   { path: '/verify-email', name: 'verify-email', layout: 'none', access: 'open' },
   { path: '/verify-email-success', name: 'verify-email-success', layout: 'none', access: 'open' },
-  { path: '/oauth/shopify', name: 'oauth-shopify', layout: 'none', access: 'open' },
   { path: '/oauth/complete', name: 'oauth-complete', layout: 'none', access: 'open' },
   { path: '/privacy-policy', name: 'privacy-policy', layout: 'static', access: 'open' },
 ] as const satisfies readonly AppRoute[];

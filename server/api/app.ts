@@ -10,7 +10,6 @@ import { apiBodyLimitBytes } from '../../shared/constants.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
-import type { ShopifyApp } from '../platform/shopify/shopify-app.ts';
 import { loggerOptions } from '../platform/logger.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
@@ -22,24 +21,30 @@ import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import type { ShopsRoutesOptions } from './routes/v1/shops/index.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface ApiDependencies {
   database: DatabaseHandle;
   identity: IdentityProvider;
   /** Where durable work goes (the account-deletion job); started by the caller. */
   jobs: JobQueue;
-  /** Vitrine as a Shopify app: its credentials and where each store's admin is reached. */
-  shopify: ShopifyApp;
   logLevel: string;
   /** Where the JSON log lines go; stdout unless a test wants to read them. */
   logStream?: DestinationStream;
   /** How long a client may take over a request; defaults in server/http/server-options.ts. */
   timeouts?: Partial<ServerTimeouts>;
+  /**
+   * Connected stores: the /api/v1/shops routes and Shopify's webhooks. The product always gives
+   * them; tests of other routes may leave them out.
+   */
+  shops?: Omit<ShopsRoutesOptions, 'database'>;
 }
 
 /**
- * The product API: the account and contact routes under /api/v1, each verifying the caller's
- * Firebase ID token itself. Returns the app built and ready; the caller decides where it listens.
+ * The product API: the account, contact and stores routes under /api/v1, each verifying the
+ * caller's Firebase ID token itself, and Shopify's webhooks, which carry Shopify's signature
+ * instead. Returns the app built and ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
@@ -94,7 +99,8 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     done();
   });
 
-  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open.
+  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open, and webhooks are
+  // signed by their sender.
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(v1Routes, {
@@ -102,8 +108,15 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     database: deps.database,
     identity: deps.identity,
     jobs: deps.jobs,
-    shopify: deps.shopify,
+    ...(deps.shops !== undefined && { shops: deps.shops }),
   });
+  if (deps.shops !== undefined) {
+    await app.register(webhookRoutes, {
+      database: deps.database,
+      jobs: deps.jobs,
+      shopifyApiSecret: deps.shops.shopify.apiSecret,
+    });
+  }
 
   await app.ready();
   return app;

@@ -26,6 +26,7 @@ import rateLimits, { defaultRateLimits, type BffRateLimits } from './plugins/rat
 import securityHeaders, { readCspScriptHashes } from './plugins/security-headers.ts';
 import sessionPlugin from './plugins/session.ts';
 import { authSessionRoutes } from './routes/auth-session-routes.ts';
+import { shopifyRoutes } from './routes/shopify-routes.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from '../areas/sessions/session-context.ts';
@@ -129,7 +130,10 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       ...(config.sentryDsn !== undefined && { sentryDsn: config.sentryDsn }),
       scriptHashes: devServer ? [] : await readCspScriptHashes(clientDir),
     });
-    await app.register(csrf, { publicOrigin: new URL(config.publicUrl).origin });
+    await app.register(csrf, {
+      publicOrigin: new URL(config.publicUrl).origin,
+      serverToServerPaths: ['/webhooks/shopify'],
+    });
 
     // External plugins the app plugins build on.
     await app.register(cookie);
@@ -159,6 +163,10 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
       contactRateLimit: rateLimitBudgets.contact,
       requestsPerSession: deps.proxiedRequestsPerSession ?? defaultProxiedRequestsPerSession,
+    });
+    await app.register(shopifyRoutes, {
+      upstreamUrl: deps.upstreamUrl,
+      timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
     });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });

@@ -78,7 +78,6 @@ beforeAll(async () => {
   identity = createTestIdentity();
   api = await buildApiApp({
     database: apiDatabase,
-    shopify: shopifyAppForTests,
     identity,
     // Like the database, closed: nothing here reaches the queue.
     jobs: unreachableJobQueue('postgres://nobody:none@127.0.0.1:1/none'),

@@ -76,7 +76,6 @@ export async function startContactApi(
     database,
     identity,
     jobs: options.wrapJobs?.(jobs) ?? jobs,
-    shopify: shopifyAppForTests,
     logLevel: 'silent',
   });
   return {

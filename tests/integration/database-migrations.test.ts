@@ -44,7 +44,10 @@ test('replicas that start together on a new database migrate it once, without fa
       'accounts',
       'contact_messages',
       'sessions',
+      'shop_oauth_states',
+      'shops',
       'signing_keys',
+      'webhook_deliveries',
     ]);
     const applied = await replicas[0]!.pool.query(
       'select count(*)::int as count from drizzle.__drizzle_migrations',

@@ -119,7 +119,6 @@ async function startApi() {
   await api?.close();
   api = await buildApiApp({
     database,
-    shopify: shopifyAppForTests,
     identity,
     // Like the database, closed: nothing here reaches the queue.
     jobs: unreachableJobQueue('postgres://nobody:none@127.0.0.1:1/none'),

@@ -206,7 +206,6 @@ describe('the API', () => {
     identity = createTestIdentity();
     api = await buildApiApp({
       database,
-      shopify: shopifyAppForTests,
       identity,
       jobs: unreachableJobQueue(inject('databaseUrl')),
       logLevel: 'silent',

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApiApp } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
@@ -13,7 +14,10 @@ import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
 import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import { localShopifyApp } from '../../server/config.ts';
+import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
+import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
+import { recordingCatalog, testOauthRedirectUri, testShopifyApp } from './shops-test-support.ts';
 
 /** Local mode's Shopify app, for APIs whose tests reach no store. */
 export const shopifyAppForTests = shopifyApp(localShopifyApp);
@@ -39,6 +43,12 @@ export interface ApiTestOptions {
   wrapIdentity?: (identity: IdentityProvider) => IdentityProvider;
   /** Wraps the real job queue, e.g. to shorten the retry delays or make sending fail. */
   wrapJobs?: (jobs: JobQueue) => JobQueue;
+  /** The Shopify app the stores' routes use; default: one whose Shopify cannot be reached. */
+  shopify?: ShopifyApp;
+  /** The catalog's side of connected stores; default: a recording one. */
+  shopCatalog?: ShopCatalog;
+  /** Where the API's log lines go; default: nowhere. */
+  logStream?: DestinationStream;
 }
 
 export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
@@ -61,6 +71,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     () => {},
   );
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
+  const shopCatalog = options.shopCatalog ?? recordingCatalog();
   await startWorkers({
     jobs: realJobs,
     db: database.db,
@@ -68,14 +79,20 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     mailer,
     shopify: shopifyAppForTests,
     contactInbox,
+    shopCatalog,
     log: silent,
   });
   const app = await buildApiApp({
     database,
     identity,
     jobs,
-    shopify: shopifyAppForTests,
-    logLevel: 'silent',
+    logLevel: options.logStream === undefined ? 'silent' : 'info',
+    ...(options.logStream !== undefined && { logStream: options.logStream }),
+    shops: {
+      shopify: options.shopify ?? testShopifyApp(),
+      oauthRedirectUri: testOauthRedirectUri,
+      catalog: shopCatalog,
+    },
   });
   return {
     app,

@@ -139,7 +139,6 @@ describe('the API when its database fails', () => {
     });
     app = await buildApiApp({
       database,
-      shopify: shopifyApp(localShopifyApp),
       identity: stubIdentity,
       jobs,
       logLevel: 'info',
@@ -193,7 +192,6 @@ describe('the API when its database fails', () => {
     async (code) => {
       const refusingApp = await buildApiApp({
         database,
-        shopify: shopifyApp(localShopifyApp),
         identity: {
           ...stubIdentity,
           verifyIdToken: () => Promise.reject(Object.assign(new Error('refused'), { code })),
@@ -223,7 +221,6 @@ describe('the API when its database fails', () => {
     };
     const failingApp = await buildApiApp({
       database,
-      shopify: shopifyApp(localShopifyApp),
       identity: failingIdentity,
       jobs,
       logLevel: 'silent',

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { createTokenCipher } from '../../server/areas/sessions/token-cipher.ts';
+import { createTokenCipher, tokenPurposes } from '../../server/platform/token-cipher.ts';
 
 const secret = 'a-session-secret-of-at-least-32-characters';
 
 describe('token cipher', () => {
   test('decrypts what it encrypted, and never stores the plaintext', () => {
-    const cipher = createTokenCipher(secret);
+    const cipher = createTokenCipher(secret, tokenPurposes.sessionTokens);
     const stored = cipher.encrypt('refresh-token-value', 'hash:refresh_token');
 
     expect(stored).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -14,13 +14,13 @@ describe('token cipher', () => {
   });
 
   test('encrypting twice gives different values (random IV)', () => {
-    const cipher = createTokenCipher(secret);
+    const cipher = createTokenCipher(secret, tokenPurposes.sessionTokens);
 
     expect(cipher.encrypt('same', 'x')).not.toBe(cipher.encrypt('same', 'x'));
   });
 
   test('refuses a value moved to another row or column', () => {
-    const cipher = createTokenCipher(secret);
+    const cipher = createTokenCipher(secret, tokenPurposes.sessionTokens);
     const stored = cipher.encrypt('token', 'row-a:id_token');
 
     expect(() => cipher.decrypt(stored, 'row-b:id_token')).toThrow();
@@ -28,13 +28,23 @@ describe('token cipher', () => {
   });
 
   test('refuses a value encrypted under another secret', () => {
-    const stored = createTokenCipher(secret).encrypt('token', 'x');
+    const stored = createTokenCipher(secret, tokenPurposes.sessionTokens).encrypt('token', 'x');
 
-    expect(() => createTokenCipher(`${secret}-rotated`).decrypt(stored, 'x')).toThrow();
+    expect(() =>
+      createTokenCipher(`${secret}-rotated`, tokenPurposes.sessionTokens).decrypt(stored, 'x'),
+    ).toThrow();
+  });
+
+  test('refuses a value encrypted for another purpose under the same secret', () => {
+    const stored = createTokenCipher(secret, tokenPurposes.shopTokens).encrypt('token', 'x');
+
+    expect(() =>
+      createTokenCipher(secret, tokenPurposes.sessionTokens).decrypt(stored, 'x'),
+    ).toThrow();
   });
 
   test('refuses an altered value', () => {
-    const cipher = createTokenCipher(secret);
+    const cipher = createTokenCipher(secret, tokenPurposes.sessionTokens);
     const [version, iv, ciphertext, tag] = cipher.encrypt('token', 'x').split('.');
     const flipped = Buffer.from(ciphertext!, 'base64url');
     flipped[0] = flipped[0]! ^ 1;
@@ -46,6 +56,8 @@ describe('token cipher', () => {
   });
 
   test('refuses a secret shorter than 32 characters', () => {
-    expect(() => createTokenCipher('too-short')).toThrow(/at least 32/);
+    expect(() => createTokenCipher('too-short', tokenPurposes.sessionTokens)).toThrow(
+      /at least 32/,
+    );
   });
 });

@@ -251,8 +251,16 @@ describe('production', () => {
       CONTACT_INBOX: completeProduction.CONTACT_INBOX,
       SHOPIFY_API_KEY: completeProduction.SHOPIFY_API_KEY,
       SHOPIFY_API_SECRET: completeProduction.SHOPIFY_API_SECRET,
+      PUBLIC_URL: completeProduction.PUBLIC_URL,
     });
     expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
+  });
+
+  it('needs PUBLIC_URL for the API alone: Shopify sends store owners back to it', () => {
+    const { PUBLIC_URL: _publicUrl, ...withoutPublicUrl } = completeProduction;
+    expect(problemsOf({ ...withoutPublicUrl, ROLE: 'api' })).toEqual([
+      'PUBLIC_URL: required for the API in production (where Shopify sends owners back)',
+    ]);
   });
 
   it('runs the BFF alone without the mail settings, which only the API uses', () => {

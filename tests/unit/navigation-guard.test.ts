@@ -30,7 +30,6 @@ const documentedAccess: Record<string, 'auth' | 'guest' | 'none'> = {
   '/subscription': 'auth',
   '/verify-email': 'none',
   '/verify-email-success': 'none',
-  '/oauth/shopify': 'none',
   '/oauth/complete': 'none',
   '/privacy-policy': 'none',
 };

@@ -20,6 +20,7 @@ const errorStatusDescriptions = {
   415: 'Body that is not JSON (`unsupported_media_type`)',
   429: 'Too many requests (`rate_limited`)',
   500: 'Unexpected failure; details are logged, not returned (`internal_error`)',
+  502: 'A service the route depends on refused the request',
   503: 'A service the route depends on is unavailable; try again',
 } as const;
 

@@ -3,7 +3,7 @@ import type { SessionRow } from './sessions-repository.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 import type { AuthUser } from '../../../shared/schemas/session.ts';
 import { createSessionCache, type SessionCache } from './session-cache.ts';
-import { createTokenCipher, type TokenCipher } from './token-cipher.ts';
+import { createTokenCipher, tokenPurposes, type TokenCipher } from '../../platform/token-cipher.ts';
 
 /** What every session operation works with; one per BFF instance. */
 export interface SessionContext {
@@ -38,7 +38,7 @@ export function createSessionContext(deps: {
   return {
     db: deps.db,
     identity: deps.identity,
-    cipher: createTokenCipher(deps.sessionSecret),
+    cipher: createTokenCipher(deps.sessionSecret, tokenPurposes.sessionTokens),
     cache: createSessionCache(deps.cacheTtlMs),
     now: deps.now ?? (() => new Date()),
     refreshesInFlight: new Map(),

@@ -5,6 +5,7 @@ import { apiBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError, errorBody } from '../../../shared/errors.ts';
 import { contactFormRules } from '../../../shared/schemas/contact.ts';
 import { pathOf } from '../../platform/request-path.ts';
+import { sessionBindingHeader, sessionBindingOf } from '../../http/session-binding.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
 import { createSessionSlots, type SessionSlot } from '../session-slots.ts';
 import { rateLimitedRoute, type RateLimitRule } from './rate-limits.ts';
@@ -28,8 +29,8 @@ const wholeAnswerBytes = 64 * 1024;
 const upstreamConnections = 128;
 
 /**
- * Headers the browser sends that the API must never see: the session cookie, any bearer of its own,
- * forwarding headers, which only the BFF may state (it sets X-Forwarded-For itself), and those of the
+ * Headers the browser sends that the API must never see: the session cookie, any bearer or session
+ * binding of its own, forwarding headers, which only the BFF may state (it sets X-Forwarded-For itself), and those of the
  * browser's own connection (the call to the API has its own, its length set from the body sent).
  */
 const strippedRequestHeaders = [
@@ -50,6 +51,7 @@ const strippedRequestHeaders = [
   'upgrade',
   'expect',
   'content-length',
+  sessionBindingHeader,
 ];
 const droppedResponseHeaders = [
   'set-cookie',
@@ -63,6 +65,8 @@ const droppedResponseHeaders = [
 /** What the proxy keeps about a request from its arrival to its end. */
 interface ProxiedRequest {
   slot: SessionSlot;
+  /** The session's binding, which the API ties a store's authorization to. */
+  sessionBinding: string;
   /** The handler's work, once it has started: it settles when the call to the API is over. */
   handling?: Promise<unknown>;
   /** The connection closed before the answer was sent: nobody will read it. */
@@ -123,7 +127,11 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
         message: `At most ${options.requestsPerSession} API requests of one session at a time`,
       });
     }
-    const state: ProxiedRequest = { slot, clientGone: false };
+    const state: ProxiedRequest = {
+      slot,
+      sessionBinding: sessionBindingOf(session.idHash),
+      clientGone: false,
+    };
     proxied.set(request, state);
     // The slot is given back once the answer is over and, if the call to the API had started, that
     // call too: a client that gives up does not free its slot while the API still works for it.
@@ -139,7 +147,8 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     const { idToken } = await request.getFreshTokens();
     // A client that went away while its body was read or its token refreshed is not acted for.
     if (state.clientGone) return reply;
-    const call = callApi(api, request, reply, idToken, () => state.clientGone);
+    const caller = { idToken, sessionBinding: state.sessionBinding };
+    const call = callApi(api, request, reply, caller, () => state.clientGone);
     calls.add(call);
     await call.finally(() => calls.delete(call));
     return reply;
@@ -176,7 +185,7 @@ async function callApi(
   api: Pool,
   request: FastifyRequest,
   reply: FastifyReply,
-  idToken: string,
+  caller: { idToken: string; sessionBinding: string },
   clientGone: () => boolean,
 ): Promise<void> {
   const body = request.body;
@@ -186,7 +195,7 @@ async function callApi(
       method: request.method as Dispatcher.HttpMethod,
       // The path and query as sent; the path was checked for traversal on arrival.
       path: request.url,
-      headers: forwardedHeaders(request.headers, idToken, request.id, request.ip),
+      headers: forwardedHeaders(request.headers, caller, request.id, request.ip),
       // The body as it came, charset and all.
       body: Buffer.isBuffer(body) ? body : null,
     });
@@ -262,13 +271,14 @@ function refuseUnknownLength(headers: IncomingHttpHeaders): void {
 
 function forwardedHeaders(
   headers: IncomingHttpHeaders,
-  idToken: string,
+  caller: { idToken: string; sessionBinding: string },
   requestId: string,
   clientIp: string,
 ): IncomingHttpHeaders {
   const forwarded: IncomingHttpHeaders = { ...headers };
   for (const name of strippedRequestHeaders) delete forwarded[name];
-  forwarded.authorization = `Bearer ${idToken}`;
+  forwarded.authorization = `Bearer ${caller.idToken}`;
+  forwarded[sessionBindingHeader] = caller.sessionBinding;
   forwarded['x-request-id'] = requestId;
   // The address as the BFF saw it, not whatever the browser claimed.
   forwarded['x-forwarded-for'] = clientIp;

@@ -2,10 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { csrfHeader } from '../../../shared/constants.ts';
 import { errorBody } from '../../../shared/errors.ts';
+import { pathOf } from '../../platform/request-path.ts';
 
 export interface CsrfOptions {
   /** The app's own origin (scheme, host, port), from PUBLIC_URL. */
   publicOrigin: string;
+  /**
+   * Paths, exactly as sent, that another site's server posts to and that carry no cookie session:
+   * Shopify's webhooks, signed by Shopify and checked by the API.
+   */
+  serverToServerPaths?: readonly string[];
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -18,14 +24,18 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  *
  * The check runs as the request arrives, before its body is read and before any handler, so a refused
  * request changes nothing. It covers every state-changing request, not only those under /auth and /api:
- * those are the only ones that exist, and checking all of them leaves no path spelling (case, encoding)
- * that could slip past a prefix match.
+ * checking all of them leaves no path spelling (case, encoding) that could slip past a prefix match.
+ * The one exception is a POST to a server-to-server path named exactly (Shopify's webhooks): no
+ * browser session acts there, and the sender proves itself with its signature.
  */
 async function csrf(fastify: FastifyInstance, options: CsrfOptions): Promise<void> {
+  const serverToServer = new Set(options.serverToServerPaths ?? []);
   fastify.addHook('onRequest', (request, reply, done) => {
-    const reason = safeMethods.has(request.method)
-      ? null
-      : rejectionReason(request.headers, options.publicOrigin);
+    const reason =
+      safeMethods.has(request.method) ||
+      (request.method === 'POST' && serverToServer.has(pathOf(request.url)))
+        ? null
+        : rejectionReason(request.headers, options.publicOrigin);
     if (reason === null) {
       done();
       return;

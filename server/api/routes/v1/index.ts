@@ -6,6 +6,7 @@ import type { ShopifyApp } from '../../../platform/shopify/shopify-app.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
 import { contactRoutes } from './contact/index.ts';
+import { shopsRoutes, type ShopsRoutesOptions } from './shops/index.ts';
 
 /**
  * Everything under /api/v1. The authentication hook is put on the whole folder here, before any
@@ -15,10 +16,12 @@ export const v1Routes: FastifyPluginAsync<{
   database: DatabaseHandle;
   identity: IdentityProvider;
   jobs: JobQueue;
-  /** For the routes that reach a store (connecting it, disconnecting it). */
-  shopify: ShopifyApp;
-}> = async (scope, { database, identity, jobs }) => {
+  /** The stores' routes; absent, there are none (tests of other routes). */
+  shops?: Omit<ShopsRoutesOptions, 'database'>;
+}> = async (scope, { database, identity, jobs, shops }) => {
   authenticateEveryRequest(scope, identity);
   await scope.register(accountRoutes, { prefix: '/account', database, identity, jobs });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
+  if (shops !== undefined)
+    await scope.register(shopsRoutes, { prefix: '/shops', database, ...shops });
 };

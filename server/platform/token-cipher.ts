@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encrypts the Firebase tokens a session keeps (AES-256-GCM). The key is derived from SESSION_SECRET
- * with HKDF-SHA256, so the secret itself is never used as a key and other uses of it stay independent.
+ * Encrypts the tokens the product keeps at rest (AES-256-GCM): the Firebase tokens of a session, the
+ * Shopify tokens of a connected store. The key is derived from a server secret with HKDF-SHA256 under
+ * a purpose of its own, so the secret itself is never used as a key and each use stays independent:
+ * a value encrypted for one purpose does not decrypt under another.
  *
  * Each value is bound to its place through the additional authenticated data (the session's id hash
  * and the field name): a token copied into another row or another column no longer decrypts.
@@ -20,13 +22,19 @@ const ivBytes = 12;
 const tagBytes = 16;
 const minimumSecretLength = 32;
 
-export function createTokenCipher(sessionSecret: string): TokenCipher {
-  if (sessionSecret.length < minimumSecretLength) {
-    throw new Error(`The session secret must be at least ${minimumSecretLength} characters`);
+/** What a key is for; the HKDF salt. Sessions' value predates the others and must not change. */
+export const tokenPurposes = {
+  sessionTokens: 'vitrine-session-tokens',
+  shopTokens: 'vitrine-shop-tokens',
+} as const;
+
+export type TokenPurpose = (typeof tokenPurposes)[keyof typeof tokenPurposes];
+
+export function createTokenCipher(secret: string, purpose: TokenPurpose): TokenCipher {
+  if (secret.length < minimumSecretLength) {
+    throw new Error(`The secret must be at least ${minimumSecretLength} characters`);
   }
-  const key = Buffer.from(
-    hkdfSync('sha256', sessionSecret, 'vitrine-session-tokens', `token-cipher ${version}`, 32),
-  );
+  const key = Buffer.from(hkdfSync('sha256', secret, purpose, `token-cipher ${version}`, 32));
 
   return {
     encrypt(plaintext, boundTo) {

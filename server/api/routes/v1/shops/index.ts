@@ -1,0 +1,231 @@
+import * as z from 'zod/mini';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  shopAuthorizationSchema,
+  shopDisconnectionSchema,
+  shopListSchema,
+  startShopAuthorizationBodySchema,
+} from '../../../../../shared/schemas/shops.ts';
+import type { DatabaseHandle } from '../../../../db/database.ts';
+import { sessionBindingFrom } from '../../../../http/session-binding.ts';
+import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
+import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
+import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { getAccount } from '../../../../areas/account/get-account.ts';
+import { completeShopAuthorization } from '../../../../areas/shops/complete-shop-authorization.ts';
+import { disconnectShop } from '../../../../areas/shops/disconnect-shop.ts';
+import { listShops } from '../../../../areas/shops/list-shops.ts';
+import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
+import {
+  startShopAuthorization,
+  startShopInstallation,
+  type AuthorizationRequester,
+} from '../../../../areas/shops/start-shop-authorization.ts';
+import { storeLimitOf } from '../../../../areas/shops/store-limit.ts';
+import {
+  authenticatedRouteErrors,
+  describedAs,
+  errorResponses,
+  jsonBodyErrors,
+} from '../../error-responses.ts';
+
+/** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
+const bearerToken = [{ firebaseIdToken: [] }];
+
+/** What the API needs to connect stores; given by the composition root. */
+export interface ShopsRoutesOptions {
+  database: DatabaseHandle;
+  shopify: ShopifyApp;
+  /** Where Shopify sends the owner back: the BFF's `/oauth/shopify` at the public address. */
+  oauthRedirectUri: string;
+  /** The copy of each store's catalog, kept by the catalog area. */
+  catalog: ShopCatalog;
+}
+
+/** A query Shopify sent to the BFF's /oauth/shopify, forwarded as it came (without the `?`). */
+const signedQueryBodySchema = z.strictObject({
+  query: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
+
+const shopConnectedSchema = z.object({
+  data: z.object({ shopId: z.string(), shopDomain: z.string() }),
+});
+
+/** The caller's connected Shopify stores. Every route acts on the caller's stores and no other. */
+export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app, options) => {
+  const { database, shopify, oauthRedirectUri, catalog } = options;
+  const db = database.db;
+  const authorizationDeps = { db, shopify, redirectUri: oauthRedirectUri };
+
+  /** The caller, the session the call came through, and the plan's store limit. */
+  const requesterOf = async (request: Parameters<typeof authenticatedCaller>[0]) => {
+    const { uid } = authenticatedCaller(request);
+    const account = await getAccount(db, uid);
+    const requester: AuthorizationRequester = {
+      uid,
+      sessionBinding: sessionBindingFrom(request.headers),
+    };
+    return { requester, ...storeLimitOf(account.subscriptionPlan) };
+  };
+
+  app.get(
+    '',
+    {
+      schema: {
+        summary: "List the caller's stores",
+        description:
+          'Each store with its connection state and what the copy of its catalog holds, and how many stores the plan allows.',
+        tags: ['shops'],
+        security: bearerToken,
+        response: {
+          200: describedAs(shopListSchema, 'The stores'),
+          ...errorResponses([...authenticatedRouteErrors, 404], {
+            404: 'The caller has no account yet (`account_not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { uid } = authenticatedCaller(request);
+      const account = await getAccount(db, uid);
+      return { data: await listShops({ db, catalog }, uid, account.subscriptionPlan) };
+    },
+  );
+
+  app.post(
+    '/authorizations',
+    {
+      schema: {
+        summary: 'Start connecting a store',
+        description:
+          "Answers the address of Shopify's install screen for the store, to open in a popup. The authorization must come back within 10 minutes, through the same session.",
+        tags: ['shops'],
+        security: bearerToken,
+        body: startShopAuthorizationBodySchema,
+        response: {
+          200: describedAs(shopAuthorizationSchema, "Shopify's install screen"),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
+            400: 'Not a store address (`invalid_shop_domain`, `field: shop`), or an invalid body',
+            403: "The plan's store limit is reached (`store_limit_reached`)",
+            404: 'The caller has no account yet (`account_not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { requester, maxStores } = await requesterOf(request);
+      const started = await startShopAuthorization(authorizationDeps, requester, {
+        shop: request.body.shop,
+        maxStores,
+      });
+      return { data: started };
+    },
+  );
+
+  app.post(
+    '/installations',
+    {
+      schema: {
+        summary: 'Start connecting a store from Shopify',
+        description:
+          "An install started in Shopify: the query Shopify opened the app with (`shop`, `timestamp`, `hmac`). Once its signature is checked, answers the store's install screen like `POST /authorizations`.",
+        tags: ['shops'],
+        security: bearerToken,
+        body: signedQueryBodySchema,
+        response: {
+          200: describedAs(shopAuthorizationSchema, "Shopify's install screen"),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
+            400: 'The query names no store (`invalid_shop_domain`), or an invalid body',
+            401: 'No valid ID token (`unauthenticated`), or a query Shopify did not sign or that is too old (`oauth_signature_invalid`)',
+            403: "The plan's store limit is reached (`store_limit_reached`)",
+            404: 'The caller has no account yet (`account_not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { requester, maxStores } = await requesterOf(request);
+      const started = await startShopInstallation(authorizationDeps, requester, {
+        query: request.body.query,
+        maxStores,
+      });
+      return { data: started };
+    },
+  );
+
+  app.post(
+    '/authorizations/callback',
+    {
+      schema: {
+        summary: "Complete a store's connection",
+        description:
+          "Shopify's redirect after Install, its query as it came. Checked in order: Shopify's signature, its time, the store's domain, the state (single use, issued to the caller, this session and this store, within 10 minutes); then the code is traded for the store's tokens, stored encrypted, and the catalog's import is queued.",
+        tags: ['shops'],
+        security: bearerToken,
+        body: signedQueryBodySchema,
+        response: {
+          200: describedAs(shopConnectedSchema, 'The store is connected'),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 409, 502], {
+            400: 'A store domain that is not one (`invalid_shop_domain`), a state that is not valid here (`oauth_state_invalid`), no code (`oauth_denied`), or an invalid body',
+            401: 'No valid ID token (`unauthenticated`), or a query Shopify did not sign or that is too old (`oauth_signature_invalid`)',
+            403: "The plan's store limit is reached (`store_limit_reached`)",
+            404: 'The caller has no account yet (`account_not_found`)',
+            409: 'The store is connected to another account (`shop_connected_elsewhere`)',
+            502: 'Shopify refused the code (`shopify_refused`)',
+            503: 'Shopify or Firebase cannot be reached (`shopify_unavailable`, `identity_provider_unavailable`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { requester, maxStores } = await requesterOf(request);
+      const connected = await completeShopAuthorization({ db, shopify, catalog }, requester, {
+        query: request.body.query,
+        maxStores,
+      });
+      return { data: connected };
+    },
+  );
+
+  app.delete(
+    '/:shopId',
+    {
+      schema: {
+        summary: 'Disconnect a store',
+        description:
+          "Removes the app from the store at Shopify (best effort), then deletes the copy of its catalog and the store's tokens. Answers what was removed.",
+        tags: ['shops'],
+        security: bearerToken,
+        params: z.object({ shopId: z.uuid() }),
+        response: {
+          200: describedAs(shopDisconnectionSchema, 'Disconnected'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], {
+            400: 'Not a store id (`invalid_shopId`)',
+            404: 'No such store on this account (`shop_not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { uid } = authenticatedCaller(request);
+      const disconnected = await disconnectShop(
+        {
+          db,
+          shopify,
+          catalog,
+          onUninstallFailure: (error) => {
+            // The store is disconnected all the same; the owner can remove the app in Shopify.
+            request.log.warn(
+              { err: error },
+              'the app could not be removed from the store at Shopify',
+            );
+            reportError(error, requestReportContext(request));
+          },
+        },
+        uid,
+        request.params.shopId,
+      );
+      return { data: disconnected };
+    },
+  );
+};

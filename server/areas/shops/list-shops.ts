@@ -1,0 +1,58 @@
+import type { Shop, ShopList, ShopState } from '../../../shared/schemas/shops.ts';
+import type { Database } from '../../db/database.ts';
+import { noRecords, type ShopCatalog, type StoreCopySummary } from './shop-catalog.ts';
+import { listShopsOfOwner, type ShopRow } from './shops-repository.ts';
+import { storeLimitOf } from './store-limit.ts';
+
+/**
+ * The owner's stores as the client shows them: each connection with what the copy of its catalog
+ * says, and how many stores the owner's plan allows.
+ */
+export async function listShops(
+  deps: { db: Database; catalog: Pick<ShopCatalog, 'summaries'> },
+  ownerUid: string,
+  planId: string,
+): Promise<ShopList> {
+  const rows = await listShopsOfOwner(deps.db, ownerUid);
+  const summaries =
+    rows.length === 0 ? new Map() : await deps.catalog.summaries(rows.map((row) => row.id));
+  const { plan, maxStores } = storeLimitOf(planId);
+  return {
+    shops: rows.map((row) => presentShop(row, summaries.get(row.id))),
+    plan,
+    maxStores,
+  };
+}
+
+function presentShop(row: ShopRow, copy: StoreCopySummary | undefined): Shop {
+  const connected = row.status === 'active';
+  return {
+    id: row.id,
+    shopDomain: row.shopDomain,
+    name: copy?.name ?? null,
+    primaryDomain: copy?.primaryDomain ?? null,
+    currency: copy?.currency ?? null,
+    locales: copy?.locales ?? [],
+    state: connected ? stateOfCopy(copy) : 'needs_reconnecting',
+    // An uninstalled app is, for the owner, credentials Shopify no longer honours.
+    errorCode: connected ? (copy?.errorCode ?? null) : (row.errorCode ?? 'shopify_refused'),
+    progress: connected && copy?.phase === 'importing' ? copy.progress : null,
+    counts: copy?.counts ?? noRecords,
+    connectedAt: row.connectedAt.toISOString(),
+    lastSyncedAt: copy?.lastSyncedAt?.toISOString() ?? null,
+  };
+}
+
+function stateOfCopy(copy: StoreCopySummary | undefined): ShopState {
+  switch (copy?.phase) {
+    case undefined:
+    case 'queued':
+      return 'connecting';
+    case 'importing':
+      return 'importing';
+    case 'ready':
+      return 'ready';
+    case 'error':
+      return 'error';
+  }
+}

@@ -1,0 +1,138 @@
+import { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  refreshAccessToken,
+  ShopifyRefusedError,
+  type ShopifyTokenGrant,
+} from '../../platform/shopify/oauth.ts';
+import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import { encryptedTokens } from './complete-shop-authorization.ts';
+import { shopifyFailure } from './shopify-failure.ts';
+import { shopTokenBinding, shopTokenCipher } from './shop-tokens.ts';
+import {
+  endShopConnection,
+  findShop,
+  findShopForUpdate,
+  findShopRowByDomain,
+  updateShop,
+  type ShopRow,
+} from './shops-repository.ts';
+
+export interface ShopAccess {
+  shopId: string;
+  shopDomain: string;
+  accessToken: string;
+}
+
+/** An access token with less than this left is refreshed before it is handed out. */
+export const accessTokenRefreshMarginMs = 5 * 60 * 1000;
+
+/**
+ * A valid access token for the store, refreshed first when it has less than five minutes left.
+ *
+ * A refresh holds the store's row locked (SELECT … FOR UPDATE) from the read to the commit, so one
+ * process at a time refreshes a store: the others wait, then find the new token and use it. Shopify
+ * replaces the refresh token at every use, so the new pair is stored, in the same transaction,
+ * before the token is handed out. When Shopify refuses the refresh, the store is marked
+ * needs_reconnecting and `shop_needs_reconnecting` (409) is thrown; when Shopify cannot be reached,
+ * `shopify_unavailable` (503), the tokens kept.
+ */
+export async function shopAccess(
+  deps: { db: Database; shopify: ShopifyApp },
+  shopId: string,
+): Promise<ShopAccess> {
+  const shop = await findShop(deps.db, shopId);
+  if (shop === undefined) throw shopNotFound();
+  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopify, shop);
+
+  let refused: AppError | undefined;
+  const access = await deps.db.transaction(async (tx) => {
+    const locked = await findShopForUpdate(tx, shopId);
+    if (locked === undefined) throw shopNotFound();
+    // Another process may have refreshed while this one waited for the lock.
+    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopify, locked);
+
+    const refreshToken = readToken(deps.shopify, locked, 'refresh_token');
+    if (refreshToken === null) {
+      // A token that does not expire has nothing to refresh it; one we cannot read is lost.
+      if (locked.accessTokenExpiresAt === null) return accessOf(deps.shopify, locked);
+      await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
+      refused = needsReconnecting();
+      return undefined;
+    }
+    let grant: ShopifyTokenGrant;
+    try {
+      grant = await refreshAccessToken(deps.shopify, locked.shopDomain, refreshToken);
+    } catch (error) {
+      if (!(error instanceof ShopifyRefusedError)) throw shopifyFailure(error, 'The refresh');
+      await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
+      refused = needsReconnecting();
+      return undefined;
+    }
+    await updateShop(tx, shopId, encryptedTokens(deps.shopify, shopId, grant));
+    return { shopId, shopDomain: locked.shopDomain, accessToken: grant.accessToken };
+  });
+  // Thrown once the transaction that recorded the refusal has committed.
+  if (access === undefined) throw refused ?? needsReconnecting();
+  return access;
+}
+
+/** The store connected under this domain, and its owner. */
+export async function findShopByDomain(
+  db: Database,
+  shopDomain: string,
+): Promise<{ shopId: string; ownerUid: string } | undefined> {
+  const shop = await findShopRowByDomain(db, shopDomain);
+  return shop === undefined ? undefined : { shopId: shop.id, ownerUid: shop.ownerUid };
+}
+
+/**
+ * Shopify answered 401 to a token it had just handed out: the connection is over. The tokens are
+ * deleted; the owner sees the store as needing to be reconnected.
+ */
+export async function markShopNeedsReconnecting(
+  db: Database,
+  shopId: string,
+  errorCode: string,
+): Promise<void> {
+  await endShopConnection(db, shopId, 'needs_reconnecting', errorCode);
+}
+
+function needsRefresh(shop: ShopRow, now: Date): boolean {
+  if (shop.status !== 'active') throw needsReconnecting();
+  return (
+    shop.accessTokenExpiresAt !== null &&
+    shop.accessTokenExpiresAt.getTime() - now.getTime() < accessTokenRefreshMarginMs
+  );
+}
+
+function accessOf(shopify: ShopifyApp, shop: ShopRow): ShopAccess {
+  const accessToken = readToken(shopify, shop, 'access_token');
+  if (accessToken === null) throw needsReconnecting();
+  return { shopId: shop.id, shopDomain: shop.shopDomain, accessToken };
+}
+
+/** The token in clear, or null when there is none or it cannot be read (the secret changed). */
+function readToken(
+  shopify: ShopifyApp,
+  shop: ShopRow,
+  field: 'access_token' | 'refresh_token',
+): string | null {
+  const stored = field === 'access_token' ? shop.accessTokenEncrypted : shop.refreshTokenEncrypted;
+  if (stored === null) return null;
+  try {
+    return shopTokenCipher(shopify).decrypt(stored, shopTokenBinding(shop.id, field));
+  } catch {
+    return null;
+  }
+}
+
+export function shopNotFound(): AppError {
+  return new AppError('shop_not_found', 404, { message: 'No such store on this account' });
+}
+
+function needsReconnecting(): AppError {
+  return new AppError('shop_needs_reconnecting', 409, {
+    message: 'Shopify no longer accepts our access to this store; reconnect it',
+  });
+}

@@ -1,0 +1,38 @@
+import type { CatalogCounts, ImportProgress, ShopLocale } from '../../../shared/schemas/shops.ts';
+
+/**
+ * What the shops area asks of a store's copy of its catalog, which another area keeps. The
+ * composition root gives these functions (bound to the database), so that connecting, listing and
+ * disconnecting a store compose with the copy without this area importing that one.
+ */
+export interface ShopCatalog {
+  /** Queues the first import of a store just connected. */
+  queueImport(shopId: string): Promise<void>;
+  /** What the copy knows of each store, for those it has heard of. */
+  summaries(shopIds: readonly string[]): Promise<ReadonlyMap<string, StoreCopySummary>>;
+  /** Deletes everything kept of the store's catalog; returns what was removed. */
+  deleteStoreCopy(shopId: string): Promise<CatalogCounts>;
+}
+
+/** One store's copy as the list of stores shows it. */
+export interface StoreCopySummary {
+  phase: 'queued' | 'importing' | 'ready' | 'error';
+  errorCode: string | null;
+  progress: ImportProgress | null;
+  counts: CatalogCounts;
+  name: string | null;
+  primaryDomain: string | null;
+  currency: string | null;
+  locales: ShopLocale[];
+  lastSyncedAt: Date | null;
+}
+
+export const noRecords: CatalogCounts = {
+  products: 0,
+  collections: 0,
+  pages: 0,
+  blogs: 0,
+  articles: 0,
+  media: 0,
+  translations: 0,
+};

@@ -1,0 +1,54 @@
+import type { Database } from '../../db/database.ts';
+import type { ShopCatalog } from './shop-catalog.ts';
+import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repository.ts';
+
+/** A delivery as the webhooks area hands it to a handler (server/areas/webhooks/webhook-delivery.ts). */
+interface ReceivedDelivery {
+  topic: string;
+  shopDomain: string;
+  triggeredAt: Date | null;
+}
+
+/**
+ * What the shops area does with the topics about a store's connection and the privacy topics every
+ * Shopify app must answer, by topic. The composition root registers them with the webhooks area.
+ */
+export function shopWebhookHandlers(deps: {
+  db: Database;
+  catalog: Pick<ShopCatalog, 'deleteStoreCopy'>;
+}): Record<string, (delivery: ReceivedDelivery) => Promise<void>> {
+  return {
+    /**
+     * The owner removed the app in Shopify's admin: the tokens are dead, and deleted at once. The
+     * store stays listed, marked uninstalled (shown as needing to be reconnected), with its copy,
+     * until the owner disconnects it or Shopify asks for the shop's data to be erased.
+     */
+    'app/uninstalled': async (delivery) => {
+      const shop = await findShopRowByDomain(deps.db, delivery.shopDomain);
+      if (shop === undefined) return;
+      // A removal older than the current connection concerns an installation since replaced.
+      if (isOlderThanConnection(delivery, shop.connectedAt)) return;
+      await endShopConnection(deps.db, shop.id, 'uninstalled', 'shopify_refused');
+    },
+    /**
+     * Shopify asks, 48 hours after the app's removal, that everything kept about the store be erased:
+     * the copy of its catalog, then the store's row. A store reinstalled since is connected anew and
+     * kept.
+     */
+    'shop/redact': async (delivery) => {
+      const shop = await findShopRowByDomain(deps.db, delivery.shopDomain);
+      if (shop === undefined) return;
+      if (shop.status === 'active' && isOlderThanConnection(delivery, shop.connectedAt)) return;
+      await deps.catalog.deleteStoreCopy(shop.id);
+      await deleteShop(deps.db, shop.id);
+    },
+    // Vitrine keeps nothing about a store's customers: there is nothing to report or erase. The
+    // delivery is recorded (without its payload) as the answer having been given.
+    'customers/data_request': async () => {},
+    'customers/redact': async () => {},
+  };
+}
+
+function isOlderThanConnection(delivery: ReceivedDelivery, connectedAt: Date): boolean {
+  return delivery.triggeredAt !== null && delivery.triggeredAt < connectedAt;
+}

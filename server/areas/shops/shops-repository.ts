@@ -1,0 +1,159 @@
+import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { shopOauthStates, shops } from './tables.ts';
+
+export type ShopRow = typeof shops.$inferSelect;
+export type NewShopRow = typeof shops.$inferInsert;
+export type ShopTokenColumns = Pick<
+  ShopRow,
+  | 'accessTokenEncrypted'
+  | 'accessTokenExpiresAt'
+  | 'refreshTokenEncrypted'
+  | 'refreshTokenExpiresAt'
+>;
+
+/** A transaction or the pool: the repository's functions work within either. */
+type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export async function insertOauthState(
+  db: Database,
+  row: typeof shopOauthStates.$inferInsert,
+): Promise<void> {
+  await db.insert(shopOauthStates).values(row);
+}
+
+/**
+ * Marks the state used, if it is the one issued to this account, session and store, unused and not
+ * expired, in one UPDATE: of two callbacks with the same state only one gets it. Returns whether
+ * this call took it.
+ */
+export async function takeOauthState(
+  db: Database,
+  claim: { stateHash: string; uid: string; sessionBinding: string; shopDomain: string; now: Date },
+): Promise<boolean> {
+  const taken = await db
+    .update(shopOauthStates)
+    .set({ usedAt: claim.now })
+    .where(
+      and(
+        eq(shopOauthStates.stateHash, claim.stateHash),
+        eq(shopOauthStates.uid, claim.uid),
+        eq(shopOauthStates.sessionBinding, claim.sessionBinding),
+        eq(shopOauthStates.shopDomain, claim.shopDomain),
+        isNull(shopOauthStates.usedAt),
+        gt(shopOauthStates.expiresAt, claim.now),
+      ),
+    )
+    .returning({ stateHash: shopOauthStates.stateHash });
+  return taken.length === 1;
+}
+
+/** States past their expiry, used or not, are of no use any more. */
+export async function deleteExpiredOauthStates(db: Database, now: Date): Promise<number> {
+  const removed = await db
+    .delete(shopOauthStates)
+    .where(lt(shopOauthStates.expiresAt, now))
+    .returning({ stateHash: shopOauthStates.stateHash });
+  return removed.length;
+}
+
+export async function findShop(db: Queryable, shopId: string): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1);
+  return row;
+}
+
+export async function findShopOfOwner(
+  db: Database,
+  ownerUid: string,
+  shopId: string,
+): Promise<ShopRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shops)
+    .where(and(eq(shops.id, shopId), eq(shops.ownerUid, ownerUid)))
+    .limit(1);
+  return row;
+}
+
+export async function findShopRowByDomain(
+  db: Queryable,
+  shopDomain: string,
+): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.shopDomain, shopDomain)).limit(1);
+  return row;
+}
+
+export async function listShopsOfOwner(db: Database, ownerUid: string): Promise<ShopRow[]> {
+  return db.select().from(shops).where(eq(shops.ownerUid, ownerUid)).orderBy(shops.connectedAt);
+}
+
+/** How many stores the owner has connected, the one named `exceptDomain` left out. */
+export async function countShopsOfOwner(
+  db: Queryable,
+  ownerUid: string,
+  exceptDomain?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ stores: count() })
+    .from(shops)
+    .where(
+      exceptDomain === undefined
+        ? eq(shops.ownerUid, ownerUid)
+        : and(eq(shops.ownerUid, ownerUid), ne(shops.shopDomain, exceptDomain)),
+    );
+  return row?.stores ?? 0;
+}
+
+/**
+ * Holds, until the transaction ends, a lock on the owner's connections: two callbacks of one owner
+ * counting their stores against the plan's limit take turns instead of both finding room.
+ */
+export async function lockOwnerConnections(db: Queryable, ownerUid: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`shops:${ownerUid}`}))`);
+}
+
+/** The store's row, locked until the transaction ends (a token refresh holds it). */
+export async function findShopForUpdate(
+  db: Queryable,
+  shopId: string,
+): Promise<ShopRow | undefined> {
+  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1).for('update');
+  return row;
+}
+
+export async function insertShop(db: Queryable, row: NewShopRow): Promise<void> {
+  await db.insert(shops).values(row);
+}
+
+export async function updateShop(
+  db: Queryable,
+  shopId: string,
+  changes: Partial<Omit<NewShopRow, 'id' | 'shopDomain'>>,
+): Promise<void> {
+  await db
+    .update(shops)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(shops.id, shopId));
+}
+
+/** Ends a connection: the tokens go at once, the row stays so the owner sees why and reconnects. */
+export async function endShopConnection(
+  db: Queryable,
+  shopId: string,
+  status: 'needs_reconnecting' | 'uninstalled',
+  errorCode: string,
+): Promise<void> {
+  await updateShop(db, shopId, {
+    status,
+    errorCode,
+    accessTokenEncrypted: null,
+    accessTokenExpiresAt: null,
+    refreshTokenEncrypted: null,
+    refreshTokenExpiresAt: null,
+  });
+}
+
+export async function deleteShop(db: Queryable, shopId: string): Promise<boolean> {
+  const removed = await db.delete(shops).where(eq(shops.id, shopId)).returning({ id: shops.id });
+  return removed.length === 1;
+}

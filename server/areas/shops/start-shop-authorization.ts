@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError } from '../../../shared/errors.ts';
+import { shopDomainFrom } from '../../../shared/shop-domain.ts';
+import type { Database } from '../../db/database.ts';
+import { shopifyAuthorizeUrl } from '../../platform/shopify/oauth.ts';
+import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import { countShopsOfOwner, insertOauthState } from './shops-repository.ts';
+import { verifiedShopifyQuery } from './shopify-query.ts';
+import { storeLimitReached } from './store-limit.ts';
+
+export interface ShopAuthorizationDependencies {
+  db: Database;
+  shopify: ShopifyApp;
+  /** Where Shopify sends the owner back: the BFF's /oauth/shopify, as registered with Shopify. */
+  redirectUri: string;
+  now?: () => Date;
+}
+
+/** Who asks: the account, and a value tied to the BFF session the request came through. */
+export interface AuthorizationRequester {
+  uid: string;
+  sessionBinding: string;
+}
+
+/** How long the owner has between asking and coming back from Shopify's install screen. */
+export const oauthStateLifetimeMs = 10 * 60 * 1000;
+
+export function hashOauthState(state: string): string {
+  return createHash('sha256').update(state, 'utf8').digest('hex');
+}
+
+/**
+ * Starts connecting a store: checks the address and the plan's limit, keeps a new state for this
+ * account, session and store (its hash only), and answers Shopify's install screen for the store.
+ * Whether the store is connected to another account is told only once Shopify has vouched that the
+ * owner administers it (at the callback): asked here, anyone could probe which stores use Vitrine.
+ */
+export async function startShopAuthorization(
+  deps: ShopAuthorizationDependencies,
+  requester: AuthorizationRequester,
+  request: { shop: string; maxStores: number },
+): Promise<{ authorizeUrl: string; shopDomain: string }> {
+  const shopDomain = shopDomainFrom(request.shop);
+  if (shopDomain === null) {
+    throw new AppError('invalid_shop_domain', 400, {
+      message: 'Not the address of a Shopify store (name.myshopify.com)',
+      field: 'shop',
+    });
+  }
+  const connected = await countShopsOfOwner(deps.db, requester.uid, shopDomain);
+  if (connected >= request.maxStores) throw storeLimitReached(request.maxStores);
+
+  const now = deps.now?.() ?? new Date();
+  const state = randomBytes(32).toString('hex');
+  await insertOauthState(deps.db, {
+    stateHash: hashOauthState(state),
+    uid: requester.uid,
+    sessionBinding: requester.sessionBinding,
+    shopDomain,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + oauthStateLifetimeMs),
+  });
+  const authorizeUrl = shopifyAuthorizeUrl(deps.shopify, {
+    shopDomain,
+    redirectUri: deps.redirectUri,
+    state,
+  });
+  return { authorizeUrl, shopDomain };
+}
+
+/**
+ * An install started from Shopify's side (the owner chose the app in Shopify): Shopify opens the app
+ * with `shop`, `timestamp` and `hmac`. Once the query is verified, the same authorization as from
+ * the app starts for that store.
+ */
+export async function startShopInstallation(
+  deps: ShopAuthorizationDependencies,
+  requester: AuthorizationRequester,
+  request: { query: string; maxStores: number },
+): Promise<{ authorizeUrl: string; shopDomain: string }> {
+  const { shopDomain } = verifiedShopifyQuery(
+    deps.shopify.apiSecret,
+    request.query,
+    deps.now?.() ?? new Date(),
+  );
+  return startShopAuthorization(deps, requester, {
+    shop: shopDomain,
+    maxStores: request.maxStores,
+  });
+}

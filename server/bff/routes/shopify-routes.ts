@@ -1,0 +1,194 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
+import { apiBodyLimitBytes } from '../../../shared/constants.ts';
+import { AppError, errorBody } from '../../../shared/errors.ts';
+import { flowPaths } from '../../../shared/routes.ts';
+import { sessionBindingHeader, sessionBindingOf } from '../../http/session-binding.ts';
+import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
+
+export interface ShopifyRoutesOptions {
+  /** The product API's origin. */
+  upstreamUrl: string;
+  /** How long the API may take to answer. */
+  timeoutMs: number;
+}
+
+/** The client's page that ends a connection: it tells the window that opened the popup. */
+const oauthCompletePath = '/oauth/complete';
+
+/** The headers of a Shopify delivery the API needs; nothing else of the request is passed on. */
+const forwardedWebhookHeaders = [
+  'content-type',
+  'x-shopify-topic',
+  'x-shopify-hmac-sha256',
+  'x-shopify-shop-domain',
+  'x-shopify-api-version',
+  'x-shopify-webhook-id',
+  'x-shopify-triggered-at',
+  'x-shopify-event-id',
+] as const;
+
+/**
+ * Where Shopify meets the BFF without the app's client in between:
+ *
+ * - `GET /oauth/shopify`, Shopify's redirect back after Install (with `code`), and an install
+ *   started from Shopify's side (without). The page needs no session rule of its own: its query is
+ *   forwarded to the API with the session's ID token, and the API checks everything; the popup
+ *   then goes to /oauth/complete, which tells the window that opened it. An install from Shopify
+ *   without a session goes through sign-in and comes back here.
+ * - `POST /webhooks/shopify`, forwarded as it came (raw body, Shopify's headers) to the API, which
+ *   checks the signature. No session and no CSRF check: Shopify has neither; the body is limited.
+ *
+ * The query of /oauth/shopify carries a code and a state: it is never logged (the request logger
+ * keeps paths only) and never put into another URL.
+ */
+export async function shopifyRoutes(
+  fastify: FastifyInstance,
+  options: ShopifyRoutesOptions,
+): Promise<void> {
+  const api = new Pool(options.upstreamUrl, {
+    connections: 16,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
+  });
+  fastify.addHook('onClose', async () => {
+    await api.close();
+  });
+
+  // Webhook bodies stay bytes: their signature is over the bytes as Shopify sent them.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  fastify.get('/oauth/shopify', async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    const rawQuery = queryOf(request.url);
+    const params = new URLSearchParams(rawQuery);
+    const fromShopify = !params.has('code');
+    const session = await request.getSession();
+    if (session === null) {
+      // An install started in Shopify's admin comes back here once signed in; a callback without a
+      // session cannot be completed (the session that asked is gone).
+      return fromShopify
+        ? reply.redirect(`${flowPaths.login}?redirect=${encodeURIComponent(request.url)}`)
+        : reply.redirect(completion({ result: 'failed', error: 'unauthenticated' }));
+    }
+    let idToken: string;
+    try {
+      ({ idToken } = await request.getFreshTokens());
+    } catch (error) {
+      const code = error instanceof SessionEndedError ? 'session_expired' : codeOf(error);
+      return reply.redirect(completion({ result: 'failed', error: code }));
+    }
+    const answer = await callApi(api, {
+      path: fromShopify ? '/api/v1/shops/installations' : '/api/v1/shops/authorizations/callback',
+      body: JSON.stringify({ query: rawQuery }),
+      headers: {
+        authorization: `Bearer ${idToken}`,
+        'content-type': 'application/json',
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+        [sessionBindingHeader]: sessionBindingOf(session.idHash),
+      },
+    });
+    if (answer.status !== 200) {
+      request.log.info({ code: answer.errorCode }, 'store connection refused');
+      return reply.redirect(completion({ result: 'failed', error: answer.errorCode }));
+    }
+    if (fromShopify) {
+      // Shopify's install screen, in this tab: Shopify opened the app in a tab of its own.
+      const authorizeUrl = stringAt(answer.body, 'authorizeUrl');
+      if (authorizeUrl === undefined) {
+        return reply.redirect(completion({ result: 'failed', error: 'internal_error' }));
+      }
+      return reply.redirect(authorizeUrl);
+    }
+    const shopDomain = stringAt(answer.body, 'shopDomain') ?? '';
+    return reply.redirect(completion({ result: 'connected', shop: shopDomain }));
+  });
+
+  fastify.post(
+    '/webhooks/shopify',
+    { bodyLimit: apiBodyLimitBytes, compress: false },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const headers: Record<string, string> = {
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+      };
+      for (const name of forwardedWebhookHeaders) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await api.request({
+          method: 'POST',
+          path: '/webhooks/shopify',
+          headers,
+          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        });
+      } catch (error) {
+        request.log.warn({ code: (error as { code?: string }).code }, 'webhook not forwarded');
+        return reply.code(502).send(errorBody('upstream_unavailable', 'The API cannot be reached'));
+      }
+      const body = await response.body.text();
+      return reply
+        .code(response.statusCode)
+        .type(String(response.headers['content-type'] ?? 'application/json'))
+        .send(body);
+    },
+  );
+}
+
+/** The query string as it came, without its `?`. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start === -1 ? '' : url.slice(start + 1);
+}
+
+function completion(
+  outcome: { result: 'connected'; shop: string } | { result: 'failed'; error: string },
+): string {
+  return `${oauthCompletePath}?${new URLSearchParams(outcome).toString()}`;
+}
+
+function codeOf(error: unknown): string {
+  return error instanceof AppError ? error.code : 'internal_error';
+}
+
+interface ApiAnswer {
+  status: number;
+  body: unknown;
+  /** The error's code, for an answer that is not 200. */
+  errorCode: string;
+}
+
+async function callApi(
+  api: Pool,
+  request: { path: string; body: string; headers: Record<string, string> },
+): Promise<ApiAnswer> {
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await api.request({ method: 'POST', ...request });
+  } catch {
+    return { status: 502, body: null, errorCode: 'upstream_unavailable' };
+  }
+  let body: unknown = null;
+  try {
+    body = await response.body.json();
+  } catch {
+    // An answer that is not JSON is reported by its status alone.
+  }
+  const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
+  const errorCode =
+    typeof code === 'string' && /^[a-z_]{1,64}$/i.test(code) ? code : 'internal_error';
+  return { status: response.statusCode, body, errorCode };
+}
+
+/** A string field of an answer's `data`. */
+function stringAt(body: unknown, field: string): string | undefined {
+  const value = (body as { data?: Record<string, unknown> } | null)?.data?.[field];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
+import { createEmailUser } from '../support/auth-emulator-users.ts';
+import {
+  playShopifyTokenEndpoint,
+  recordingCatalog,
+  shopifyWebhookHeaders,
+  signedByShopify,
+  testShopifyApp,
+  uniqueShopDomain,
+  type PlayedTokenEndpoint,
+} from '../support/shops-test-support.ts';
+import {
+  clientHeaders,
+  cookieHeader,
+  logCollector,
+  signIn,
+  startBff,
+  testConfig,
+  type BffHarness,
+} from './bff-test-harness.ts';
+
+/**
+ * The BFF's side of connecting a store, with the real API behind it: the popup's /oauth/shopify,
+ * which forwards Shopify's query with the session's ID token and ends on /oauth/complete, an install
+ * started from Shopify, and Shopify's webhooks passed through without a session or a CSRF header.
+ */
+
+let api: ApiTestContext;
+let bff: BffHarness;
+let shopify: PlayedTokenEndpoint;
+const bffLogs = logCollector();
+
+beforeAll(async () => {
+  shopify = await playShopifyTokenEndpoint();
+  api = await startApiForTests({
+    shopify: testShopifyApp(shopify.url),
+    shopCatalog: recordingCatalog(),
+  });
+  const upstreamUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  bff = await startBff({
+    upstreamUrl,
+    config: testConfig({ LOG_LEVEL: 'info' }),
+    logStream: bffLogs.stream,
+  });
+});
+
+afterAll(async () => {
+  await bff?.close();
+  await api?.close();
+  await shopify?.close();
+});
+
+/** A registered owner signed in to the BFF; returns the session's cookie. */
+async function signedInOwner(): Promise<{ cookie: { cookie: string }; uid: string }> {
+  const user = await createEmailUser(api.emulatorHost);
+  const registered = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/register',
+    headers: bearer(user.idToken),
+    payload: {
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  expect(registered.statusCode).toBe(201);
+  const sessionId = await signIn(bff.app, user);
+  return { cookie: cookieHeader(sessionId), uid: user.uid };
+}
+
+/** Connect, as the client does it: through the BFF's proxy; returns the state for Shopify's redirect. */
+async function startThroughBff(cookie: { cookie: string }, shopDomain: string): Promise<string> {
+  const response = await bff.app.inject({
+    method: 'POST',
+    url: '/api/v1/shops/authorizations',
+    headers: { ...cookie, ...clientHeaders, 'content-type': 'application/json' },
+    payload: JSON.stringify({ shop: shopDomain }),
+  });
+  expect(response.statusCode).toBe(200);
+  return new URL(
+    response.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl,
+  ).searchParams.get('state')!;
+}
+
+function redirectBack(shopDomain: string, state: string): URLSearchParams {
+  return signedByShopify({
+    code: shopify.issueCode(shopDomain),
+    host: Buffer.from(`admin.shopify.com/store/${shopDomain.split('.')[0]}`).toString('base64'),
+    shop: shopDomain,
+    state,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  });
+}
+
+function openCallback(query: URLSearchParams, cookie?: { cookie: string }) {
+  return bff.app.inject({
+    method: 'GET',
+    url: `/oauth/shopify?${query.toString()}`,
+    headers: cookie ?? {},
+  });
+}
+
+describe('the popup coming back from Shopify', () => {
+  it('connects the store and sends the popup to /oauth/complete with the store', async () => {
+    const owner = await signedInOwner();
+    const shopDomain = uniqueShopDomain();
+    const state = await startThroughBff(owner.cookie, shopDomain);
+
+    const response = await openCallback(redirectBack(shopDomain, state), owner.cookie);
+
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      `/oauth/complete?result=connected&shop=${encodeURIComponent(shopDomain)}`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const rows = await api.database.pool.query('select 1 from shops where owner_uid = $1', [
+      owner.uid,
+    ]);
+    expect(rows.rowCount).toBe(1);
+  });
+
+  it('refuses a redirect completed in another session of the same owner', async () => {
+    const user = await createEmailUser(api.emulatorHost);
+    await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/account/register',
+      headers: bearer(user.idToken),
+      payload: {
+        accountType: 'email',
+        subscriptionPlan: 'free',
+        language: 'en',
+        email: user.email,
+        emailVerified: true,
+      },
+    });
+    const first = cookieHeader(await signIn(bff.app, user));
+    const second = cookieHeader(await signIn(bff.app, { ...user }));
+    const shopDomain = uniqueShopDomain();
+    const state = await startThroughBff(first, shopDomain);
+
+    const response = await openCallback(redirectBack(shopDomain, state), second);
+
+    expect(response.headers.location).toBe(
+      '/oauth/complete?result=failed&error=oauth_state_invalid',
+    );
+  });
+
+  it('sends a tampered redirect to /oauth/complete with the failure', async () => {
+    const owner = await signedInOwner();
+    const shopDomain = uniqueShopDomain();
+    const state = await startThroughBff(owner.cookie, shopDomain);
+    const query = redirectBack(shopDomain, state);
+    query.set('code', 'code-of-the-attackers-choice');
+
+    const response = await openCallback(query, owner.cookie);
+
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      '/oauth/complete?result=failed&error=oauth_signature_invalid',
+    );
+  });
+
+  it('without a session, fails the popup rather than asking for a sign-in', async () => {
+    const shopDomain = uniqueShopDomain();
+    const response = await openCallback(redirectBack(shopDomain, 'f'.repeat(64)));
+
+    expect(response.headers.location).toBe('/oauth/complete?result=failed&error=unauthenticated');
+  });
+
+  it('keeps the code and the state out of the BFF’s logs', async () => {
+    const owner = await signedInOwner();
+    const shopDomain = uniqueShopDomain();
+    const state = await startThroughBff(owner.cookie, shopDomain);
+    const query = redirectBack(shopDomain, state);
+
+    await openCallback(query, owner.cookie);
+
+    expect(bffLogs.text()).toContain('/oauth/shopify');
+    expect(bffLogs.text()).not.toContain(query.get('code')!);
+    expect(bffLogs.text()).not.toContain(state);
+  });
+});
+
+describe('an install started from Shopify', () => {
+  const installQuery = (shopDomain: string) =>
+    signedByShopify({ shop: shopDomain, timestamp: String(Math.floor(Date.now() / 1000)) });
+
+  it('sends a visitor without a session to sign in, then back here', async () => {
+    const query = installQuery(uniqueShopDomain());
+
+    const response = await openCallback(query);
+
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      `/login?redirect=${encodeURIComponent(`/oauth/shopify?${query.toString()}`)}`,
+    );
+  });
+
+  it("sends a signed-in owner on to the store's install screen at Shopify", async () => {
+    const owner = await signedInOwner();
+    const shopDomain = uniqueShopDomain();
+
+    const response = await openCallback(installQuery(shopDomain), owner.cookie);
+
+    expect(response.statusCode).toBe(302);
+    expect(
+      response.headers.location!.startsWith(`${shopify.url}/${shopDomain}/admin/oauth/authorize?`),
+    ).toBe(true);
+  });
+
+  it('refuses an install query Shopify did not sign', async () => {
+    const owner = await signedInOwner();
+    const query = installQuery(uniqueShopDomain());
+    query.set('shop', uniqueShopDomain('forged'));
+
+    const response = await openCallback(query, owner.cookie);
+
+    expect(response.headers.location).toBe(
+      '/oauth/complete?result=failed&error=oauth_signature_invalid',
+    );
+  });
+});
+
+describe("Shopify's webhooks through the BFF", () => {
+  it('passes a delivery on without a session or a CSRF header, bytes as sent', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = '{"id": 7,\n "title": "Bougie parfumée"}';
+
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers: shopifyWebhookHeaders('products/update', shopDomain, body),
+      payload: body,
+    });
+
+    expect(response.statusCode).toBe(200);
+    const rows = await api.database.pool.query(
+      'select 1 from webhook_deliveries where shop_domain = $1',
+      [shopDomain],
+    );
+    expect(rows.rowCount).toBe(1);
+  });
+
+  it("answers the API's 401 to a bad signature, and records nothing", async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({ id: 7 });
+    const headers = shopifyWebhookHeaders('products/update', shopDomain, body);
+
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers,
+      payload: JSON.stringify({ id: 8 }),
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ error: { code: string } }>().error.code).toBe(
+      'webhook_signature_invalid',
+    );
+    const rows = await api.database.pool.query(
+      'select 1 from webhook_deliveries where shop_domain = $1',
+      [shopDomain],
+    );
+    expect(rows.rowCount).toBe(0);
+  });
+
+  it('still refuses other cross-site posts', async () => {
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify/../../auth/session/revoke',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+
+    expect(response.statusCode).toBe(403);
+  });
+});

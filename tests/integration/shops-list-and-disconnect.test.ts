@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
+import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import {
+  recordingCatalog,
+  testShopifyApp,
+  uniqueShopDomain,
+  type RecordingCatalog,
+} from '../support/shops-test-support.ts';
+
+/**
+ * The owner's list of stores and their disconnection, with a Shopify that cannot be reached: the
+ * list composes each connection with what the catalog says of its copy, and disconnecting does not
+ * depend on Shopify confirming the app's removal.
+ */
+
+let api: ApiTestContext;
+let catalog: RecordingCatalog;
+const shopify = testShopifyApp();
+
+beforeAll(async () => {
+  catalog = recordingCatalog();
+  api = await startApiForTests({ shopify, shopCatalog: catalog });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+async function registeredOwner(plan = 'free'): Promise<TestUser> {
+  const user = await createEmailUser(api.emulatorHost);
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/register',
+    headers: bearer(user.idToken),
+    payload: {
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  if (plan !== 'free') {
+    await api.database.pool.query('update accounts set subscription_plan = $2 where uid = $1', [
+      user.uid,
+      plan,
+    ]);
+  }
+  return user;
+}
+
+async function connectedStore(
+  owner: TestUser,
+  shopDomain: string,
+  status: 'active' | 'uninstalled' = 'active',
+): Promise<string> {
+  const id = randomUUID();
+  await insertShop(api.database.db, {
+    id,
+    ownerUid: owner.uid,
+    shopDomain,
+    status,
+    ...(status === 'uninstalled' && { errorCode: 'shopify_refused' }),
+    scopes: 'read_products',
+    connectedAt: new Date('2026-11-20T10:00:00Z'),
+    ...(status === 'active' &&
+      encryptedTokens(shopify, id, {
+        accessToken: 'shpat_test',
+        scope: 'read_products',
+        accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+        refreshToken: 'shprt_test',
+        refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
+      })),
+  });
+  return id;
+}
+
+function list(owner: TestUser) {
+  return api.app.inject({ method: 'GET', url: '/api/v1/shops', headers: bearer(owner.idToken) });
+}
+
+function disconnect(owner: TestUser, shopId: string) {
+  return api.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/shops/${shopId}`,
+    headers: bearer(owner.idToken),
+  });
+}
+
+const counts = {
+  products: 300,
+  collections: 12,
+  pages: 8,
+  blogs: 1,
+  articles: 20,
+  media: 410,
+  translations: 900,
+};
+
+describe('the list of stores', () => {
+  it("shows each store's connection with its copy, and the plan's limit", async () => {
+    const owner = await registeredOwner('business');
+    const ready = await connectedStore(owner, uniqueShopDomain('ready'));
+    const fresh = await connectedStore(owner, uniqueShopDomain('fresh'));
+    const removed = await connectedStore(owner, uniqueShopDomain('removed'), 'uninstalled');
+    catalog.copies.set(ready, {
+      phase: 'ready',
+      errorCode: null,
+      progress: null,
+      counts,
+      name: 'Maison Exemple',
+      primaryDomain: 'maison-exemple.fr',
+      currency: 'EUR',
+      locales: [],
+      lastSyncedAt: new Date('2026-11-21T08:00:00Z'),
+    });
+
+    const response = await list(owner);
+
+    expect(response.statusCode).toBe(200);
+    const { shops, plan, maxStores } = response.json<{
+      data: {
+        shops: Array<{ id: string; state: string; errorCode: string | null; name: string | null }>;
+        plan: string;
+        maxStores: number;
+      };
+    }>().data;
+    expect({ plan, maxStores }).toEqual({ plan: 'business', maxStores: 5 });
+    const byId = new Map(shops.map((shop) => [shop.id, shop]));
+    expect(byId.get(ready)).toMatchObject({
+      state: 'ready',
+      name: 'Maison Exemple',
+      counts,
+      lastSyncedAt: '2026-11-21T08:00:00.000Z',
+    });
+    expect(byId.get(fresh)).toMatchObject({ state: 'connecting', name: null });
+    expect(byId.get(removed)).toMatchObject({
+      state: 'needs_reconnecting',
+      errorCode: 'shopify_refused',
+    });
+    // Never a token, in any form.
+    expect(response.body).not.toMatch(/token|shpat|shprt|v1\./i);
+  });
+
+  it("shows no one else's stores", async () => {
+    const owner = await registeredOwner();
+    const stranger = await registeredOwner();
+    await connectedStore(stranger, uniqueShopDomain());
+
+    const response = await list(owner);
+
+    expect(response.json<{ data: { shops: unknown[] } }>().data.shops).toEqual([]);
+  });
+});
+
+describe('disconnecting a store', () => {
+  it('deletes the copy and the store even when Shopify cannot confirm the removal', async () => {
+    const owner = await registeredOwner();
+    const shopDomain = uniqueShopDomain();
+    const shopId = await connectedStore(owner, shopDomain);
+    catalog.removedCounts = counts;
+
+    const response = await disconnect(owner, shopId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      data: { shopDomain, uninstalled: false, removed: counts },
+    });
+    expect(catalog.deletedCopies).toContain(shopId);
+    const rows = await api.database.pool.query('select 1 from shops where id = $1', [shopId]);
+    expect(rows.rowCount).toBe(0);
+  });
+
+  it("refuses another account's store, and leaves it connected", async () => {
+    const owner = await registeredOwner();
+    const stranger = await registeredOwner();
+    const shopId = await connectedStore(owner, uniqueShopDomain());
+
+    const response = await disconnect(stranger, shopId);
+
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).code).toBe('shop_not_found');
+    expect(catalog.deletedCopies).not.toContain(shopId);
+    const rows = await api.database.pool.query('select 1 from shops where id = $1', [shopId]);
+    expect(rows.rowCount).toBe(1);
+  });
+
+  it('refuses an id that is not one', async () => {
+    const owner = await registeredOwner();
+
+    const response = await disconnect(owner, 'not-a-uuid');
+
+    expect(response.statusCode).toBe(400);
+  });
+});

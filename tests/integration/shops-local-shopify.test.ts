@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopAccess } from '../../server/areas/shops/shop-access.ts';
+import { sessionBindingHeader } from '../../server/http/session-binding.ts';
+import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
+import { AppError } from '../../shared/errors.ts';
+import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
+import {
+  recordingCatalog,
+  testOauthRedirectUri,
+  testShopifyApp,
+  testShopifyCredentials,
+  waitUntil,
+  type RecordingCatalog,
+} from '../support/shops-test-support.ts';
+
+/**
+ * Connecting a store against the local Shopify, which speaks Shopify's protocol end to end: the
+ * install screen, the code exchange, expiring tokens and their refresh, the app's removal and the
+ * webhooks Shopify sends about it.
+ */
+
+const shopDomain = 'maison-exemple.myshopify.com';
+let localShopify: LocalShopify;
+let api: ApiTestContext;
+let catalog: RecordingCatalog;
+let shopify: ReturnType<typeof testShopifyApp>;
+
+beforeAll(async () => {
+  catalog = recordingCatalog();
+  // The API listens first, so the local Shopify knows where to deliver webhooks; its Shopify
+  // address is given once the local Shopify runs.
+  let localUrl = '';
+  shopify = {
+    ...testShopifyApp(),
+    shopUrl: (shop: string) => `${localUrl}/${shop}`,
+  };
+  api = await startApiForTests({ shopify, shopCatalog: catalog });
+  const apiUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
+  localShopify = await startLocalShopify({
+    port: 0,
+    app: {
+      ...testShopifyCredentials,
+      appUrl: testOauthRedirectUri,
+      redirectUrls: [testOauthRedirectUri],
+      complianceWebhookUrl: `${apiUrl}/webhooks/shopify`,
+    },
+    stores: [{ name: 'maison-exemple', products: 5 }],
+    webhookRetryDelaysMs: [200, 400],
+  });
+  localUrl = localShopify.url;
+});
+
+afterAll(async () => {
+  await localShopify?.stop();
+  await api?.close();
+});
+
+interface Owner extends TestUser {
+  binding: string;
+}
+
+async function registeredOwner(): Promise<Owner> {
+  const user = await createEmailUser(api.emulatorHost);
+  await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/register',
+    headers: bearer(user.idToken),
+    payload: {
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  return { ...user, binding: randomBytes(32).toString('hex') };
+}
+
+/**
+ * What the owner does on Shopify's install screen: press Install. The screen is a form; its fields
+ * and the button's own name and value are sent as the browser would, and Shopify's answer is the
+ * redirect to the app.
+ */
+async function pressInstall(authorizeUrl: string): Promise<URL> {
+  const page = await fetch(authorizeUrl);
+  const html = await page.text();
+  const form = /<form\b[^>]*>[\s\S]*?<\/form>/gi
+    .exec(html)
+    ?.find((candidate) => />\s*Install\s*</.test(candidate));
+  if (form === undefined) throw new Error('The install screen has no form with an Install button');
+  const attribute = (tag: string, name: string) =>
+    new RegExp(`\\b${name}="([^"]*)"`, 'i').exec(tag)?.[1]?.replaceAll('&amp;', '&');
+  const fields = new URLSearchParams();
+  for (const input of form.match(/<input\b[^>]*>/gi) ?? []) {
+    const name = attribute(input, 'name');
+    if (name !== undefined) fields.append(name, attribute(input, 'value') ?? '');
+  }
+  const button = /<button\b[^>]*>\s*Install\s*<\/button>/i.exec(form)?.[0] ?? '';
+  const buttonName = attribute(button, 'name');
+  if (buttonName !== undefined) fields.append(buttonName, attribute(button, 'value') ?? '');
+  const action = new URL(attribute(form, 'action') ?? authorizeUrl, authorizeUrl);
+  const method = (attribute(form, 'method') ?? 'get').toUpperCase();
+  const answer =
+    method === 'POST'
+      ? await fetch(action, {
+          method,
+          body: fields,
+          redirect: 'manual',
+        })
+      : await fetch(`${action.origin}${action.pathname}?${fields}`, { redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (answer.status !== 302 || location === null) {
+    throw new Error(`Install answered ${answer.status}, not a redirect`);
+  }
+  return new URL(location, authorizeUrl);
+}
+
+/** Connects the store for the owner, as the popup would: install screen, Install, callback. */
+async function connect(owner: Owner): Promise<string> {
+  const started = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/shops/authorizations',
+    headers: { ...bearer(owner.idToken), [sessionBindingHeader]: owner.binding },
+    payload: { shop: 'maison-exemple' },
+  });
+  expect(started.statusCode).toBe(200);
+  const redirect = await pressInstall(
+    started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl,
+  );
+  expect(`${redirect.origin}${redirect.pathname}`).toBe(testOauthRedirectUri);
+  const completed = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/shops/authorizations/callback',
+    headers: { ...bearer(owner.idToken), [sessionBindingHeader]: owner.binding },
+    payload: { query: redirect.search.slice(1) },
+  });
+  expect(completed.statusCode).toBe(200);
+  return completed.json<{ data: { shopId: string } }>().data.shopId;
+}
+
+/** A query of the Admin API with the token: what the catalog area will do with it. */
+async function shopNameWith(accessToken: string): Promise<{ status: number; name?: string }> {
+  const response = await fetch(
+    `${localShopify.url}/${shopDomain}/admin/api/${shopifyApiVersion}/graphql.json`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-shopify-access-token': accessToken },
+      body: JSON.stringify({ query: '{ shop { name } }' }),
+    },
+  );
+  if (response.status !== 200) return { status: response.status };
+  const body = (await response.json()) as { data?: { shop?: { name?: string } } };
+  return { status: 200, ...(body.data?.shop?.name !== undefined && { name: body.data.shop.name }) };
+}
+
+async function localControl(path: string, init: RequestInit = { method: 'POST' }) {
+  const response = await fetch(`${localShopify.url}/${shopDomain}/_local/${path}`, init);
+  expect(response.ok).toBe(true);
+  return response;
+}
+
+async function expireOurCopyOfTheToken(shopId: string): Promise<void> {
+  await api.database.pool.query(
+    "update shops set access_token_expires_at = now() + interval '1 minute' where id = $1",
+    [shopId],
+  );
+}
+
+async function shopRow(shopId: string) {
+  const result = await api.database.pool.query<{
+    status: string;
+    error_code: string | null;
+    access_token_encrypted: string | null;
+    refresh_token_encrypted: string | null;
+  }>('select * from shops where id = $1', [shopId]);
+  return result.rows[0];
+}
+
+async function disconnect(owner: Owner, shopId: string) {
+  return api.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/shops/${shopId}`,
+    headers: bearer(owner.idToken),
+  });
+}
+
+describe('connecting a store at the local Shopify', () => {
+  it('trades the code for a token that opens the Admin API, and queues the import', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+
+    const access = await shopAccess({ db: api.database.db, shopify }, shopId);
+
+    expect(access.shopDomain).toBe(shopDomain);
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
+    expect(catalog.queuedImports).toContain(shopId);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('refreshes a token about to expire once, whoever asks at the same time, and stores the new pair', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    const before = await shopAccess({ db: api.database.db, shopify }, shopId);
+    const storedBefore = await shopRow(shopId);
+    await expireOurCopyOfTheToken(shopId);
+
+    const accesses = await Promise.all(
+      Array.from({ length: 5 }, () => shopAccess({ db: api.database.db, shopify }, shopId)),
+    );
+
+    const tokens = new Set(accesses.map((access) => access.accessToken));
+    expect(tokens.size).toBe(1);
+    const [fresh] = tokens;
+    expect(fresh).not.toBe(before.accessToken);
+    expect((await shopNameWith(fresh!)).status).toBe(200);
+    const storedAfter = await shopRow(shopId);
+    expect(storedAfter!.refresh_token_encrypted).not.toBe(storedBefore!.refresh_token_encrypted);
+    // The stored pair is the one handed out: a later call needs no refresh and gets the same token.
+    expect((await shopAccess({ db: api.database.db, shopify }, shopId)).accessToken).toBe(fresh);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('marks the store needs_reconnecting when Shopify refuses the refresh', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    await localControl('api/revoke-refresh-tokens');
+    await expireOurCopyOfTheToken(shopId);
+
+    const refused = await shopAccess({ db: api.database.db, shopify }, shopId).catch(
+      (error: unknown) => error,
+    );
+
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe('shop_needs_reconnecting');
+    expect(await shopRow(shopId)).toMatchObject({
+      status: 'needs_reconnecting',
+      error_code: 'shopify_refused',
+      access_token_encrypted: null,
+      refresh_token_encrypted: null,
+    });
+    const listed = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/shops',
+      headers: bearer(owner.idToken),
+    });
+    expect(listed.json<{ data: { shops: Array<{ state: string }> } }>().data.shops[0]!.state).toBe(
+      'needs_reconnecting',
+    );
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('disconnecting removes the app at Shopify, then the copy and the tokens', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    const { accessToken } = await shopAccess({ db: api.database.db, shopify }, shopId);
+
+    const response = await disconnect(owner, shopId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { shopDomain, uninstalled: true } });
+    expect(await shopRow(shopId)).toBeUndefined();
+    expect(catalog.deletedCopies).toContain(shopId);
+    expect((await shopNameWith(accessToken)).status).toBe(401);
+  });
+
+  it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    const { accessToken } = await shopAccess({ db: api.database.db, shopify }, shopId);
+    // The catalog's import subscribes to app/uninstalled; here the test subscribes as it would.
+    const apiUrl = `http://127.0.0.1:${(api.app.server.address() as { port: number }).port}`;
+    const subscribed = await fetch(
+      `${localShopify.url}/${shopDomain}/admin/api/${shopifyApiVersion}/graphql.json`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-access-token': accessToken },
+        body: JSON.stringify({
+          query:
+            'mutation ($uri: String!) { webhookSubscriptionCreate(topic: APP_UNINSTALLED, webhookSubscription: { uri: $uri }) { userErrors { message } } }',
+          variables: { uri: `${apiUrl}/webhooks/shopify` },
+        }),
+      },
+    );
+    expect(subscribed.status).toBe(200);
+
+    await localControl('api/uninstall');
+    await waitUntil(async () => (await shopRow(shopId))?.status === 'uninstalled');
+    expect(await shopRow(shopId)).toMatchObject({ access_token_encrypted: null });
+
+    await localControl('api/shop-redact');
+    await waitUntil(async () => (await shopRow(shopId)) === undefined);
+    expect(catalog.deletedCopies).toContain(shopId);
+  });
+});

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
+import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
+import {
+  recordingCatalog,
+  shopifyWebhookHeaders,
+  testShopifyApp,
+  uniqueShopDomain,
+  waitUntil,
+  webhookSignature,
+  type RecordingCatalog,
+} from '../support/shops-test-support.ts';
+
+/**
+ * Shopify's webhooks as the API receives them: checked on the raw bytes before anything is read or
+ * stored, recorded once per webhook id, answered at once, then handled by a job. The tests sign the
+ * deliveries as Shopify does.
+ */
+
+let api: ApiTestContext;
+let catalog: RecordingCatalog;
+const shopify = testShopifyApp();
+
+beforeAll(async () => {
+  catalog = recordingCatalog();
+  api = await startApiForTests({ shopify, shopCatalog: catalog });
+});
+
+afterAll(async () => {
+  await api?.close();
+});
+
+function deliver(headers: Record<string, string>, body: string) {
+  return api.app.inject({ method: 'POST', url: '/webhooks/shopify', headers, payload: body });
+}
+
+async function deliveriesOf(shopDomain: string) {
+  const result = await api.database.pool.query<{
+    id: string;
+    topic: string;
+    webhook_id: string;
+    payload: unknown;
+    processed_at: Date | null;
+  }>('select * from webhook_deliveries where shop_domain = $1', [shopDomain]);
+  return result.rows;
+}
+
+async function jobsFor(deliveryIds: string[]): Promise<number> {
+  const result = await api.database.pool.query(
+    `select 1 from ${api.jobSchema}.job where name = 'webhook-delivery' and data->>'deliveryId' = any($1)`,
+    [deliveryIds],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** A store connected with tokens, as after a completed authorization. */
+async function connectedStore(shopDomain: string, connectedAt = new Date(Date.now() - 60_000)) {
+  const id = randomUUID();
+  await insertShop(api.database.db, {
+    id,
+    ownerUid: `owner-${randomUUID()}`,
+    shopDomain,
+    status: 'active',
+    scopes: 'read_products',
+    connectedAt,
+    ...encryptedTokens(shopify, id, {
+      accessToken: 'shpat_test',
+      scope: 'read_products',
+      accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+      refreshToken: 'shprt_test',
+      refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
+    }),
+  });
+  return id;
+}
+
+async function shopRow(shopId: string) {
+  const result = await api.database.pool.query<{
+    status: string;
+    error_code: string | null;
+    access_token_encrypted: string | null;
+    refresh_token_encrypted: string | null;
+  }>('select * from shops where id = $1', [shopId]);
+  return result.rows[0];
+}
+
+describe('receiving a delivery', () => {
+  it('refuses a delivery without Shopify’s headers with 400, and records nothing', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({ id: 1 });
+    const complete = shopifyWebhookHeaders('products/update', shopDomain, body);
+
+    for (const missing of [
+      'x-shopify-hmac-sha256',
+      'x-shopify-topic',
+      'x-shopify-shop-domain',
+      'x-shopify-webhook-id',
+      'x-shopify-api-version',
+    ]) {
+      const { [missing]: _left, ...headers } = complete;
+      const response = await deliver(headers, body);
+      expect(response.statusCode, missing).toBe(400);
+    }
+    expect(await deliveriesOf(shopDomain)).toEqual([]);
+  });
+
+  it('refuses a bad signature with 401, and records nothing', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({ id: 1, title: 'Robe' });
+    const headers = shopifyWebhookHeaders('products/update', shopDomain, body);
+
+    const altered = await deliver(headers, body.replace('Robe', 'Jupe'));
+    const otherSecret = await deliver(
+      {
+        ...headers,
+        'x-shopify-hmac-sha256': webhookSignature(body, 'the-secret-of-another-app-0123456789'),
+      },
+      body,
+    );
+    const notBase64 = await deliver({ ...headers, 'x-shopify-hmac-sha256': 'nonsense' }, body);
+
+    for (const response of [altered, otherSecret, notBase64]) {
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response).code).toBe('webhook_signature_invalid');
+    }
+    expect(await deliveriesOf(shopDomain)).toEqual([]);
+  });
+
+  it('checks the signature on the bytes as sent, whitespace and all', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = '{ "id" : 1,\n  "title": "Écharpe en laine" }';
+
+    const response = await deliver(
+      shopifyWebhookHeaders('products/update', shopDomain, body),
+      body,
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(await deliveriesOf(shopDomain)).toHaveLength(1);
+  });
+
+  it('records a replayed delivery once, and queues one job for it', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({ id: 42, title: 'Sac' });
+    const headers = shopifyWebhookHeaders('products/update', shopDomain, body);
+
+    const first = await deliver(headers, body);
+    const replays = await Promise.all([deliver(headers, body), deliver(headers, body)]);
+
+    for (const response of [first, ...replays]) expect(response.statusCode).toBe(200);
+    const rows = await deliveriesOf(shopDomain);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.webhook_id).toBe(headers['x-shopify-webhook-id']);
+    expect(await jobsFor(rows.map((row) => row.id))).toBe(1);
+  });
+
+  it('keeps no payload of the privacy topics, which name customers', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({
+      shop_id: 954889,
+      shop_domain: shopDomain,
+      customer: { id: 191167, email: 'client@example.com', phone: '555-625-1199' },
+      orders_requested: [299938],
+      data_request: { id: 9999 },
+    });
+
+    const response = await deliver(
+      shopifyWebhookHeaders('customers/data_request', shopDomain, body),
+      body,
+    );
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
+    const [row] = await deliveriesOf(shopDomain);
+    expect(row!.payload).toBeNull();
+    const table = JSON.stringify(
+      (await api.database.pool.query('select * from webhook_deliveries where id = $1', [row!.id]))
+        .rows,
+    );
+    expect(table).not.toContain('client@example.com');
+  });
+});
+
+describe('handling the connection topics', () => {
+  it('app/uninstalled ends the connection at once: tokens deleted, the store marked uninstalled', async () => {
+    const shopDomain = uniqueShopDomain();
+    const shopId = await connectedStore(shopDomain);
+    const body = JSON.stringify({ id: 1, myshopify_domain: shopDomain });
+
+    const response = await deliver(
+      shopifyWebhookHeaders('app/uninstalled', shopDomain, body),
+      body,
+    );
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => (await shopRow(shopId))?.status === 'uninstalled');
+    expect(await shopRow(shopId)).toMatchObject({
+      status: 'uninstalled',
+      error_code: 'shopify_refused',
+      access_token_encrypted: null,
+      refresh_token_encrypted: null,
+    });
+    // Processed deliveries keep no payload.
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
+    expect((await deliveriesOf(shopDomain))[0]!.payload).toBeNull();
+  });
+
+  it('an app/uninstalled older than the current connection leaves it alone', async () => {
+    const shopDomain = uniqueShopDomain();
+    const shopId = await connectedStore(shopDomain, new Date());
+    const body = JSON.stringify({ id: 1 });
+
+    await deliver(
+      shopifyWebhookHeaders('app/uninstalled', shopDomain, body, {
+        'x-shopify-triggered-at': new Date(Date.now() - 3_600_000).toISOString(),
+      }),
+      body,
+    );
+
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
+    expect((await shopRow(shopId))?.status).toBe('active');
+  });
+
+  it('shop/redact deletes the copy of the catalog and the store', async () => {
+    const shopDomain = uniqueShopDomain();
+    const shopId = await connectedStore(shopDomain);
+    await api.database.pool.query(
+      "update shops set status = 'uninstalled', access_token_encrypted = null, refresh_token_encrypted = null where id = $1",
+      [shopId],
+    );
+    const body = JSON.stringify({ shop_id: 954889, shop_domain: shopDomain });
+
+    const response = await deliver(shopifyWebhookHeaders('shop/redact', shopDomain, body), body);
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => (await shopRow(shopId)) === undefined);
+    expect(catalog.deletedCopies).toContain(shopId);
+  });
+
+  it('customers/redact is recorded and answered; nothing else is kept to erase', async () => {
+    const shopDomain = uniqueShopDomain();
+    const shopId = await connectedStore(shopDomain);
+    const body = JSON.stringify({
+      shop_id: 954889,
+      shop_domain: shopDomain,
+      customer: { id: 191167, email: 'client@example.com', phone: '555-625-1199' },
+      orders_to_redact: [299938],
+    });
+
+    const response = await deliver(
+      shopifyWebhookHeaders('customers/redact', shopDomain, body),
+      body,
+    );
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
+    expect((await shopRow(shopId))?.status).toBe('active');
+    expect(catalog.deletedCopies).not.toContain(shopId);
+  });
+});
