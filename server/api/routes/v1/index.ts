@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { IdentityProvider } from '../../../platform/identity.ts';
-import type { ShopifyApp } from '../../../platform/shopify/shopify-app.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
 import { contactRoutes } from './contact/index.ts';
