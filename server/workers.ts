@@ -1,4 +1,7 @@
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
+import type { CatalogDependencies } from './areas/catalog/catalog-dependencies.ts';
+import { catalogImportJob } from './areas/catalog/catalog-import-job.ts';
+import { catalogReconcileJob } from './areas/catalog/catalog-reconcile-job.ts';
 import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
 import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import type { Database } from './db/database.ts';
@@ -15,6 +18,12 @@ export interface WorkerDependencies {
   /** Where contact messages are mailed (CONTACT_INBOX). */
   contactInbox: string;
   log: JobLog;
+  /**
+   * The catalog's way to Shopify: the Shopify app, the shops area's access to a store's token, the
+   * public address webhooks come to, one Admin API client per store. Without it (a process started
+   * before stores can be connected), the catalog's jobs wait in their queues.
+   */
+  catalog?: Omit<CatalogDependencies, 'db' | 'jobs' | 'log'>;
 }
 
 /**
@@ -26,4 +35,9 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(contactMailJob, deps);
   await deps.jobs.work(contactMailSweepJob, deps);
   await deps.jobs.work(sessionPurgeJob, deps);
+  if (deps.catalog !== undefined) {
+    const catalog = { ...deps.catalog, db: deps.db, jobs: deps.jobs, log: deps.log };
+    await deps.jobs.work(catalogImportJob, catalog);
+    await deps.jobs.work(catalogReconcileJob, catalog);
+  }
 }
