@@ -397,7 +397,7 @@ export async function runOperations(
         operation.createdAt = state.createdAt;
       }
       try {
-        if (state.url !== null) await streamFile(deps, context, index, state.url);
+        if (state.url !== null) await storeOperationFile(deps, context, index, state.url);
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
         await restart(index, error.message);
@@ -415,8 +415,8 @@ export async function runOperations(
 /** The file's address no longer answers (its signed address expired): the operation must run again. */
 class FileUnreadableError extends Error {}
 
-async function streamFile(
-  deps: CatalogDependencies,
+export async function storeOperationFile(
+  deps: Pick<CatalogDependencies, 'db'>,
   context: RunContext,
   index: number,
   url: string,
