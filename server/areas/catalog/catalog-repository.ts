@@ -1,4 +1,16 @@
-import { and, count, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  getTableColumns,
+  getTableName,
+  gte,
+  inArray,
+  lt,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogCounts } from '../../../shared/schemas/shops.ts';
 import type { Database } from '../../db/database.ts';
@@ -60,6 +72,48 @@ function chunks<T>(rows: readonly T[], size = rowsPerStatement): T[][] {
 }
 
 /**
+ * Inserts or updates many rows in one statement with one parameter: the rows travel as a JSON array
+ * that PostgreSQL reads as a record set (`jsonb_to_recordset`), far cheaper than thousands of bound
+ * parameters. With `onlyIfNotOlder`, an existing row is updated only when the incoming one is at
+ * least as recent (`updated_at`).
+ */
+async function upsertRows(
+  tx: Executor,
+  table: PgTable,
+  shopId: string,
+  run: number,
+  rows: readonly object[],
+  options: { key: readonly string[]; onlyIfNotOlder?: boolean },
+): Promise<void> {
+  const columns = Object.entries(getTableColumns(table)) as Array<[string, PgColumn]>;
+  const json = JSON.stringify(
+    rows.map((row) => {
+      const values: Record<string, unknown> = { ...row, shopId, seenInRun: run };
+      return Object.fromEntries(
+        columns.map(([field, column]) => [column.name, values[field] ?? null]),
+      );
+    }),
+  );
+  const quoted = (column: PgColumn) => `"${column.name}"`;
+  const names = columns.map(([, column]) => quoted(column)).join(', ');
+  const definitions = columns
+    .map(([, column]) => `${quoted(column)} ${column.getSQLType()}`)
+    .join(', ');
+  const keyNames = options.key
+    .map((field) => quoted(columns.find(([name]) => name === field)![1]))
+    .join(', ');
+  const updates = columns
+    .filter(([field]) => !options.key.includes(field))
+    .map(([, column]) => `${quoted(column)} = excluded.${quoted(column)}`)
+    .join(', ');
+  await tx.execute(sql`
+    insert into ${table} (${sql.raw(names)})
+    select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as incoming(${sql.raw(definitions)})
+    on conflict (${sql.raw(keyNames)}) do update set ${sql.raw(updates)}
+    ${options.onlyIfNotOlder === true ? sql.raw(`where excluded.updated_at >= "${getTableName(table)}".updated_at`) : sql``}`);
+}
+
+/**
  * Drops from a batch what a webhook said was deleted after `readSince` (the time Shopify began the
  * file or the refetch): a file written before a deletion must not bring the record back.
  */
@@ -107,25 +161,28 @@ async function checkStamps(
   stamps: readonly Stamp[],
 ): Promise<string[]> {
   if (stamps.length === 0) return [];
-  const gids = stamps.map((entry) => entry.gid);
-  const times = stamps.map((entry) => entry.updatedAt.toISOString());
+  // One parameter for the whole list: a JSON array read as rows.
+  const list = JSON.stringify(
+    stamps.map((entry) => ({ gid: entry.gid, updated_at: entry.updatedAt.toISOString() })),
+  );
+  const stamped = sql`jsonb_to_recordset(${list}::jsonb) as stamp(gid text, updated_at timestamptz)`;
   await tx.execute(sql`
     update ${table} set seen_in_run = ${run}
-    from unnest(${gids}::text[], ${times}::timestamptz[]) as stamp(gid, updated_at)
+    from ${stamped}
     where ${table.shopId} = ${shopId} and ${table.gid} = stamp.gid
       and ${table.updatedAt} >= stamp.updated_at`);
   if (table === catalogProducts) {
     // A product found unchanged keeps its media, which this run does not read again.
     await tx.execute(sql`
       update ${catalogMedia} set seen_in_run = ${run}
-      from ${catalogProducts}
+      from ${catalogProducts}, ${stamped}
       where ${catalogMedia.shopId} = ${shopId} and ${catalogProducts.shopId} = ${shopId}
         and ${catalogMedia.productGid} = ${catalogProducts.gid}
-        and ${catalogProducts.gid} = any(${gids}::text[])
+        and ${catalogProducts.gid} = stamp.gid
         and ${catalogProducts.seenInRun} = ${run} and ${catalogMedia.seenInRun} < ${run}`);
   }
   const stale = await tx.execute<{ gid: string }>(sql`
-    select stamp.gid from unnest(${gids}::text[], ${times}::timestamptz[]) as stamp(gid, updated_at)
+    select stamp.gid from ${stamped}
     left join ${table} on ${table.shopId} = ${shopId} and ${table.gid} = stamp.gid
     where ${table.gid} is null or ${table.updatedAt} < stamp.updated_at`);
   return stale.rows.map((row) => row.gid);
@@ -156,52 +213,25 @@ export async function storeBatch(
   return db.transaction(async (tx) => {
     await dropTombstoned(tx, shopId, batch, options.readSince);
     for (const { table, rows } of dated) {
-      for (const part of chunks(batch[rows] as Array<{ gid: string }>)) {
-        await tx
-          .insert(table)
-          .values(part.map((row) => ({ ...row, shopId, seenInRun: run })) as never)
-          .onConflictDoUpdate({
-            target: [table.shopId, table.gid],
-            set: excludedColumns(table, ['shopId', 'gid']),
-            setWhere: sql`excluded.updated_at >= ${table.updatedAt}`,
-          });
-        await tx
-          .update(table)
-          .set({ seenInRun: run })
-          .where(
-            and(
-              eq(table.shopId, shopId),
-              inArray(
-                table.gid,
-                part.map((row) => row.gid),
-              ),
-              lt(table.seenInRun, run),
-            ),
-          );
-      }
+      const part = batch[rows] as Array<{ gid: string }>;
+      if (part.length === 0) continue;
+      await upsertRows(tx, table, shopId, run, part, {
+        key: ['shopId', 'gid'],
+        onlyIfNotOlder: true,
+      });
+      // Rows the copy holds newer kept their content above; the store still has them.
+      await tx.execute(sql`
+        update ${table} set seen_in_run = ${run}
+        where ${table.shopId} = ${shopId} and ${table.seenInRun} < ${run}
+          and ${table.gid} in (select jsonb_array_elements_text(${JSON.stringify(part.map((row) => row.gid))}::jsonb))`);
     }
-    for (const part of chunks(batch.media)) {
-      await tx
-        .insert(catalogMedia)
-        .values(part.map((row) => ({ ...row, shopId, seenInRun: run })))
-        .onConflictDoUpdate({
-          target: [catalogMedia.shopId, catalogMedia.gid],
-          set: excludedColumns(catalogMedia, ['shopId', 'gid']),
-        });
+    if (batch.media.length > 0) {
+      await upsertRows(tx, catalogMedia, shopId, run, batch.media, { key: ['shopId', 'gid'] });
     }
-    for (const part of chunks(batch.translations)) {
-      await tx
-        .insert(catalogTranslations)
-        .values(part.map((row) => ({ ...row, shopId, seenInRun: run })))
-        .onConflictDoUpdate({
-          target: [
-            catalogTranslations.shopId,
-            catalogTranslations.resourceGid,
-            catalogTranslations.locale,
-            catalogTranslations.key,
-          ],
-          set: excludedColumns(catalogTranslations, ['shopId', 'resourceGid', 'locale', 'key']),
-        });
+    if (batch.translations.length > 0) {
+      await upsertRows(tx, catalogTranslations, shopId, run, batch.translations, {
+        key: ['shopId', 'resourceGid', 'locale', 'key'],
+      });
     }
     const staleProducts = await checkStamps(tx, catalogProducts, shopId, run, batch.productStamps);
     const staleCollections = await checkStamps(
@@ -252,7 +282,7 @@ export async function storeProductWithMedia(
         and(
           eq(catalogMedia.shopId, shopId),
           eq(catalogMedia.productGid, product.gid),
-          ...(keep.length > 0 ? [sql`${catalogMedia.gid} <> all(${keep}::text[])`] : []),
+          ...(keep.length > 0 ? [notInArray(catalogMedia.gid, keep)] : []),
         ),
       );
     if (media.length > 0) {
