@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { productWithMedia } from '../../server/areas/catalog/catalog-records.ts';
 import {
+  filesBegunAt,
   newOperations,
   storeOperationFile,
   type OperationKind,
@@ -61,6 +62,14 @@ async function newRun(
     locales,
     operations: newOperations(kinds),
   });
+}
+
+/** A run's start and when its files began, as the import gives them to removeUnseen. */
+function timesOf(state: Awaited<ReturnType<typeof newRun>>) {
+  return {
+    runStartedAt: state.startedAt!,
+    filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
+  };
 }
 
 async function storeFile(
@@ -206,7 +215,7 @@ describe('a bulk operation’s file into the copy', () => {
       shopId,
       first.run,
       ['products'],
-      first.startedAt!,
+      timesOf(first),
     );
 
     const gone = new Set([5, 50, 150, 300]);
@@ -227,14 +236,14 @@ describe('a bulk operation’s file into the copy', () => {
       shopId,
       second.run,
       ['products'],
-      second.startedAt!,
+      timesOf(second),
     );
 
     expect(await fingerprint(shopId)).toBe(productsFingerprint(after));
     expect(await count('catalog_media', shopId)).toBe(mediaOf(after));
   });
 
-  it('lets neither an older file undo a webhook’s newer read nor bring back what a webhook deleted', async () => {
+  it('lets no older file undo a webhook’s newer read, bring back what a webhook deleted, or remove what a webhook created', async () => {
     const shopId = randomUUID();
     const catalog = range(1, 50).map((n) => generatedProduct(n));
     await writeLines(path.join(folder, 'webhooks-first.jsonl'), productLines(catalog));
@@ -260,6 +269,23 @@ describe('a bulk operation’s file into the copy', () => {
       ),
     ).toBe(true);
     await catalogRepository.deleteRecord(database.db, shopId, catalog[19]!.gid, new Date());
+    // And a product created meanwhile, which the file cannot hold, stored by a webhook that read the
+    // run number just before this run began.
+    const created: GeneratedProduct = {
+      ...generatedProduct(999),
+      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    };
+    const createdRead = productWithMedia({
+      ...JSON.parse([...productLines([created])][0]!),
+      media: { nodes: created.media.map((id) => ({ id, mediaContentType: 'IMAGE', alt: null })) },
+    });
+    await catalogRepository.storeProductWithMedia(
+      database.db,
+      shopId,
+      first.run,
+      createdRead.product,
+      createdRead.media,
+    );
 
     // The file was written before both: product 10 in version 2, product 20 still there.
     const file = catalog.map((p) => (p.gid === newer.gid ? generatedProduct(10, 2) : p));
@@ -270,12 +296,15 @@ describe('a bulk operation’s file into the copy', () => {
       shopId,
       second.run,
       ['products'],
-      second.startedAt!,
+      timesOf(second),
     );
 
-    const expected = catalog
-      .filter((p) => p.gid !== catalog[19]!.gid)
-      .map((p) => (p.gid === newer.gid ? newer : p));
+    const expected = [
+      ...catalog
+        .filter((p) => p.gid !== catalog[19]!.gid)
+        .map((p) => (p.gid === newer.gid ? newer : p)),
+      created,
+    ];
     expect(await fingerprint(shopId)).toBe(productsFingerprint(expected));
     expect(await count('catalog_media', shopId)).toBe(mediaOf(expected));
   });

@@ -401,32 +401,58 @@ export type RunScope = 'products' | 'collections' | 'pages' | 'blogs' | 'transla
 
 /**
  * Removes what `run` did not see, in the tables its operations read in full: the store no longer
- * has it. Tombstones older than the run's start are no longer needed: every file from now on is
- * younger than the deletion.
+ * has it. A record updated after the run's files were begun (`filesBegunAt`, Shopify's time) was
+ * stored by a webhook: the files could not hold it, so their silence says nothing about it (had it
+ * been deleted since, its deletion webhook removed it). Tombstones older than the run's start are no
+ * longer needed: every file from now on is younger than the deletion.
  */
 export async function removeUnseen(
   db: Database,
   shopId: string,
   run: number,
   scopes: readonly RunScope[],
-  runStartedAt: Date,
+  times: { runStartedAt: Date; filesBegunAt: Date },
 ): Promise<void> {
-  const tables: Array<
-    typeof catalogMedia | (typeof dated)[number]['table'] | typeof catalogTranslations
-  > = [];
-  if (scopes.includes('products')) tables.push(catalogProducts, catalogMedia);
-  if (scopes.includes('collections')) tables.push(catalogCollections);
-  if (scopes.includes('pages')) tables.push(catalogPages);
-  if (scopes.includes('blogs')) tables.push(catalogBlogs, catalogArticles);
-  if (scopes.includes('translations')) tables.push(catalogTranslations);
+  const datedTables: Array<(typeof dated)[number]['table']> = [];
+  if (scopes.includes('products')) datedTables.push(catalogProducts);
+  if (scopes.includes('collections')) datedTables.push(catalogCollections);
+  if (scopes.includes('pages')) datedTables.push(catalogPages);
+  if (scopes.includes('blogs')) datedTables.push(catalogBlogs, catalogArticles);
   await db.transaction(async (tx) => {
-    for (const table of tables) {
-      await tx.delete(table).where(and(eq(table.shopId, shopId), lt(table.seenInRun, run)));
+    for (const table of datedTables) {
+      await tx
+        .delete(table)
+        .where(
+          and(
+            eq(table.shopId, shopId),
+            lt(table.seenInRun, run),
+            lt(table.updatedAt, times.filesBegunAt),
+          ),
+        );
+    }
+    if (scopes.includes('products')) {
+      // A product's media go with it, and are kept with a product a webhook stored.
+      await tx.execute(sql`
+        delete from ${catalogMedia}
+        where ${catalogMedia.shopId} = ${shopId} and ${catalogMedia.seenInRun} < ${run}
+          and not exists (
+            select 1 from ${catalogProducts}
+            where ${catalogProducts.shopId} = ${shopId}
+              and ${catalogProducts.gid} = ${catalogMedia.productGid}
+              and ${catalogProducts.updatedAt} >= ${times.filesBegunAt.toISOString()}::timestamptz)`);
+    }
+    if (scopes.includes('translations')) {
+      await tx
+        .delete(catalogTranslations)
+        .where(and(eq(catalogTranslations.shopId, shopId), lt(catalogTranslations.seenInRun, run)));
     }
     await tx
       .delete(catalogTombstones)
       .where(
-        and(eq(catalogTombstones.shopId, shopId), lt(catalogTombstones.deletedAt, runStartedAt)),
+        and(
+          eq(catalogTombstones.shopId, shopId),
+          lt(catalogTombstones.deletedAt, times.runStartedAt),
+        ),
       );
   });
 }

@@ -468,6 +468,17 @@ export function runProgress(operations: readonly BulkOperationProgress[]): {
   return { done, total };
 }
 
+/** When Shopify began the earliest of a run's files (the run's start when none has begun). */
+export function filesBegunAt(
+  operations: readonly BulkOperationProgress[],
+  runStartedAt: Date,
+): Date {
+  const times = operations
+    .map((operation) => (operation.createdAt === null ? NaN : Date.parse(operation.createdAt)))
+    .filter((time) => !Number.isNaN(time));
+  return times.length === 0 ? runStartedAt : new Date(Math.min(...times));
+}
+
 export function newOperations(kinds: readonly OperationKind[]): BulkOperationProgress[] {
   return kinds.map((kind) => ({
     kind,

@@ -1,6 +1,7 @@
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
+  filesBegunAt,
   importKinds,
   newOperations,
   readShopDetails,
@@ -58,7 +59,10 @@ export async function importCatalog(
     shopId,
     state.run,
     ['products', 'collections', 'pages', 'blogs', 'translations'],
-    state.startedAt!,
+    {
+      runStartedAt: state.startedAt!,
+      filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
+    },
   );
   await catalogRepository.finishRun(deps.db, shopId, 'import');
   deps.log.info({ shopId, run: state.run }, 'catalog imported');

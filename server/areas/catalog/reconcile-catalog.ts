@@ -1,6 +1,7 @@
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
+  filesBegunAt,
   newOperations,
   readShopDetails,
   reconciliationKinds,
@@ -49,7 +50,10 @@ export async function reconcileCatalog(
     shopId,
     state.run,
     ['products', 'collections', 'pages', 'blogs', 'translations'],
-    state.startedAt!,
+    {
+      runStartedAt: state.startedAt!,
+      filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
+    },
   );
   await catalogRepository.finishRun(deps.db, shopId, 'reconciliation');
   deps.log.info(
