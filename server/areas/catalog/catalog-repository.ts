@@ -128,16 +128,13 @@ async function dropTombstoned(
   for (const row of batch.media) gids.add(row.productGid);
   for (const row of batch.translations) gids.add(row.resourceGid);
   if (gids.size === 0) return;
-  const tombstoned = await tx
-    .select({ gid: catalogTombstones.gid })
-    .from(catalogTombstones)
-    .where(
-      and(
-        eq(catalogTombstones.shopId, shopId),
-        inArray(catalogTombstones.gid, [...gids]),
-        gte(catalogTombstones.deletedAt, readSince),
-      ),
-    );
+  const tombstoned = (
+    await tx.execute<{ gid: string }>(sql`
+      select ${catalogTombstones.gid} as gid from ${catalogTombstones}
+      where ${catalogTombstones.shopId} = ${shopId}
+        and ${catalogTombstones.deletedAt} >= ${readSince.toISOString()}::timestamptz
+        and ${catalogTombstones.gid} in (select jsonb_array_elements_text(${JSON.stringify([...gids])}::jsonb))`)
+  ).rows;
   if (tombstoned.length === 0) return;
   const gone = new Set(tombstoned.map((row) => row.gid));
   batch.products = batch.products.filter((row) => !gone.has(row.gid));

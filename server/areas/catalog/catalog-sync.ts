@@ -428,16 +428,34 @@ export async function storeOperationFile(
   let batch = emptyBatch();
   let position = { line: operation.linesStored, byte: operation.bytesStored };
 
+  /**
+   * Stores a batch while the next one is read: at most one batch is being written and one filled,
+   * and batches are written in order, so the position recorded never passes an unstored line.
+   */
+  let writing: Promise<void> | undefined;
   const flush = async () => {
-    const stored = await catalogRepository.storeBatch(deps.db, context.shopId, context.run, batch, {
-      readSince,
-      progress: { operation: index, linesStored: position.line, bytesStored: position.byte },
-    });
-    for (const gid of stored.staleProducts) context.staleProducts?.add(gid);
-    for (const gid of stored.staleCollections) context.staleCollections?.add(gid);
-    operation.linesStored = position.line;
-    operation.bytesStored = position.byte;
+    const rows = batch;
+    const reached = position;
     batch = emptyBatch();
+    await writing;
+    writing = (async () => {
+      const stored = await catalogRepository.storeBatch(
+        deps.db,
+        context.shopId,
+        context.run,
+        rows,
+        {
+          readSince,
+          progress: { operation: index, linesStored: reached.line, bytesStored: reached.byte },
+        },
+      );
+      for (const gid of stored.staleProducts) context.staleProducts?.add(gid);
+      for (const gid of stored.staleCollections) context.staleCollections?.add(gid);
+      operation.linesStored = reached.line;
+      operation.bytesStored = reached.byte;
+    })();
+    // Seen by the next flush or the end; until then, not an unhandled rejection.
+    writing.catch(() => {});
   };
 
   try {
@@ -446,13 +464,16 @@ export async function storeOperationFile(
       position = line.after;
       if (batchSize(batch) >= batchRows) await flush();
     }
+    if (batchSize(batch) > 0 || position.line !== operation.linesStored) await flush();
+    await writing;
   } catch (error) {
+    // A batch still being written finishes (or fails) before the error is reported.
+    await writing?.catch(() => {});
     if (error instanceof Error && /answered (403|404|410)/.test(error.message)) {
       throw new FileUnreadableError(error.message);
     }
     throw error;
   }
-  if (batchSize(batch) > 0 || position.line !== operation.linesStored) await flush();
 }
 
 /** Done and total over a run's operations; the total is known once every file is ready. */
