@@ -204,6 +204,27 @@ describe('a bulk operation’s file into the copy', () => {
     expect(done).toMatchObject({ linesStored: lines, bytesStored: size });
   }, 120_000);
 
+  it('resumes after a dropped download, also from a server that sends the whole file again', async () => {
+    const shopId = randomUUID();
+    const products = range(1, 3000).map((n) => generatedProduct(n));
+    await writeLines(path.join(folder, 'products-3k.jsonl'), productLines(products));
+    const size = (await fs.stat(path.join(folder, 'products-3k.jsonl'))).size;
+    const state = await newRun(shopId);
+
+    files.cutNextAfter(Math.floor(size / 3));
+    await expect(storeFile(shopId, state, files.url('products-3k.jsonl'), 200)).rejects.toThrow();
+    const stopped = (await catalogRepository.findSyncState(database.db, shopId))!.operations[0]!;
+    expect(stopped.linesStored).toBeGreaterThan(0);
+
+    // The server answers 200 with the whole file: the bytes already stored are skipped as they come.
+    files.ignoreNextRange();
+    await storeFile(shopId, state, files.url('products-3k.jsonl'), 200);
+    expect(files.ranges.at(-1)).toBe(`bytes=${stopped.bytesStored}-`);
+    expect(await fingerprint(shopId)).toBe(productsFingerprint(products));
+    expect(await count('catalog_media', shopId)).toBe(mediaOf(products));
+    expect(state.operations[0]).toMatchObject({ bytesStored: size });
+  });
+
   it('removes, at the end of a later run, what the store no longer has, and keeps the rest as the store has it', async () => {
     const shopId = randomUUID();
     const before = range(1, 300).map((n) => generatedProduct(n));

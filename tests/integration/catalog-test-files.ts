@@ -99,6 +99,8 @@ export interface FileServer {
   ranges: Array<string | undefined>;
   /** Serves at most this many bytes of the next response, then drops the connection. */
   cutNextAfter(bytes: number): void;
+  /** Answers the next request with the whole file whatever its Range (as some servers do). */
+  ignoreNextRange(): void;
   /** Holds the next response after this many bytes until `release` resolves. */
   holdNextAfter(bytes: number, release: Promise<void>): void;
   close(): Promise<void>;
@@ -108,6 +110,7 @@ export async function startFileServer(folder: string): Promise<FileServer> {
   const ranges: Array<string | undefined> = [];
   let cut: number | undefined;
   let hold: { bytes: number; release: Promise<void> } | undefined;
+  let ignoreRange = false;
   const server = http.createServer(async (request, response) => {
     const file = `${folder}/${decodeURIComponent(new URL(request.url!, 'http://x').pathname.slice(1))}`;
     if (!fs.existsSync(file)) {
@@ -116,7 +119,10 @@ export async function startFileServer(folder: string): Promise<FileServer> {
     }
     const size = fs.statSync(file).size;
     ranges.push(request.headers.range);
-    const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+    const start = ignoreRange
+      ? 0
+      : Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0);
+    ignoreRange = false;
     if (start >= size && start > 0) {
       response.writeHead(416, { 'content-range': `bytes */${size}` }).end();
       return;
@@ -158,6 +164,9 @@ export async function startFileServer(folder: string): Promise<FileServer> {
     ranges,
     cutNextAfter(bytes) {
       cut = bytes;
+    },
+    ignoreNextRange() {
+      ignoreRange = true;
     },
     holdNextAfter(bytes, release) {
       hold = { bytes, release };
