@@ -4,7 +4,6 @@ import {
   eq,
   getTableColumns,
   getTableName,
-  gte,
   inArray,
   lt,
   notInArray,
