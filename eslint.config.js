@@ -95,7 +95,8 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
 
 /**
  * Which areas an area may use, through their public functions: the account area erases what the
- * others keep about a user; the catalog reads a store with the shops area's access to it. Any other arrow needs a line here and in the decision record.
+ * others keep about a user; the catalog reads a store with the shops area's access to it. Any other
+ * arrow needs a line here and in the decision record.
  */
 const areaDependencies = {
   account: ['contact', 'sessions'],

@@ -136,6 +136,12 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         reserved += needed;
         return needed;
       }
+      if (known.status.restoreRate <= 0) {
+        // A bucket reported as not refilling: wait a second and let Shopify's answer say more.
+        await sleep(throttledFallbackWaitMs);
+        reserved += needed;
+        return needed;
+      }
       await sleep(Math.ceil(((needed - points) / known.status.restoreRate) * 1000));
     }
   };
