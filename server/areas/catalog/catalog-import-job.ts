@@ -10,7 +10,8 @@ import { importCatalog } from './import-catalog.ts';
  * A store's import, queued when the owner connects it (or asks again). One per store at a time: a
  * second send while one waits is dropped. A failed attempt is retried with backoff and resumes where
  * the last one stopped; after the last attempt the store shows `error` with `import_failed`. When
- * Shopify refuses the store's credentials, retrying cannot help: the store shows the reason at once.
+ * Shopify refuses the store's credentials or the app's access, retrying cannot help: the store shows
+ * the reason at once.
  */
 export const catalogImportJob = defineJob({
   name: 'catalog-import',
@@ -27,7 +28,7 @@ export const catalogImportJob = defineJob({
     } catch (error) {
       const refused =
         error instanceof AppError &&
-        (error.code === 'shop_needs_reconnecting' || error.code === 'shop_not_found');
+        ['shop_needs_reconnecting', 'shop_not_found', 'shopify_refused'].includes(error.code);
       if (refused || run.lastAttempt) {
         await catalogRepository.failImport(
           deps.db,

@@ -384,17 +384,17 @@ export async function runOperations(
         continue;
       }
       if (state.status !== 'COMPLETED') continue;
+      // Deletions after the file began are kept out of it (storeBatch): Shopify's own time of the
+      // file's start replaces ours when it is earlier.
       const objectCount = Number(state.objectCount ?? 0);
-      if (operation.objectCount !== objectCount) {
-        operation.objectCount = objectCount;
-        await catalogRepository.updateOperation(deps.db, shopId, index, { objectCount });
-      }
-      // Deletions after the file began are kept out of it (storeBatch): the earlier time is safer.
-      if (
+      const createdAt =
         operation.createdAt === null ||
         Date.parse(state.createdAt) < Date.parse(operation.createdAt)
-      ) {
-        operation.createdAt = state.createdAt;
+          ? state.createdAt
+          : operation.createdAt;
+      if (operation.objectCount !== objectCount || operation.createdAt !== createdAt) {
+        Object.assign(operation, { objectCount, createdAt });
+        await catalogRepository.updateOperation(deps.db, shopId, index, { objectCount, createdAt });
       }
       try {
         if (state.url !== null) await storeOperationFile(deps, context, index, state.url);
