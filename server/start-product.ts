@@ -4,7 +4,7 @@ import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
-import { startWorkers } from './workers.ts';
+import { startWorkers, storeCatalog } from './workers.ts';
 import {
   errorReportingOptions,
   flushErrorReports,
@@ -15,7 +15,6 @@ import { createIdentityProvider, type IdentityProvider } from './platform/identi
 import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { shopifyApp } from './platform/shopify/shopify-app.ts';
-import { noRecords, type ShopCatalog } from './areas/shops/shop-catalog.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -40,18 +39,6 @@ async function closeWithDeadline(app: FastifyInstance): Promise<void> {
 export async function localBffRoutes() {
   const { googleSignInRoutes } = await import('./local/google-sign-in/google-sign-in-routes.ts');
   return googleSignInRoutes;
-}
-
-/**
- * The catalog's side of connected stores (server/areas/shops/shop-catalog.ts). This build keeps no
- * copy of a store's catalog: there is no import to queue, and nothing to summarise or delete.
- */
-function storeCatalog(): ShopCatalog {
-  return {
-    queueImport: async () => {},
-    summaries: async () => new Map(),
-    deleteStoreCopy: async () => noRecords,
-  };
 }
 
 export interface RunningProduct {
@@ -149,7 +136,7 @@ export async function startProduct(
       });
       await jobs.start();
       mailer = createMailer(config, log);
-      const shopCatalog = storeCatalog();
+      const shopCatalog = storeCatalog({ db: database.db, jobs });
       await startWorkers({
         jobs,
         db: database.db,
@@ -158,6 +145,7 @@ export async function startProduct(
         shopify,
         contactInbox: config.mail.contactInbox,
         shopCatalog,
+        publicUrl: config.publicUrl,
         log: jobsLog,
       });
       const api = await buildApiApp({

@@ -1,7 +1,21 @@
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
+import {
+  adminClients,
+  type CatalogDependencies,
+  type ShopAccessProvider,
+} from './areas/catalog/catalog-dependencies.ts';
+import { catalogImportJob, queueCatalogImport } from './areas/catalog/catalog-import-job.ts';
+import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
+import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
+import { catalogReconcileJob } from './areas/catalog/catalog-reconcile-job.ts';
 import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
 import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
+import {
+  findShopByDomain,
+  markShopNeedsReconnecting,
+  shopAccess,
+} from './areas/shops/shop-access.ts';
 import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
 import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
 import {
@@ -28,12 +42,15 @@ export interface WorkerDependencies {
   /** The copy of each connected store's catalog (server/areas/shops/shop-catalog.ts). */
   shopCatalog: ShopCatalog;
   log: JobLog;
+  /** The product's public address: Shopify delivers webhooks to `${publicUrl}/webhooks/shopify`. */
+  publicUrl: string;
 }
 
 /** What each webhook topic does, gathered from the areas that handle them. */
 export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
   return {
     ...shopWebhookHandlers({ db: deps.db, catalog: deps.shopCatalog }),
+    ...catalogWebhookHandlers(catalogDependencies(deps)),
   };
 }
 
@@ -49,4 +66,49 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(oauthStatePurgeJob, deps);
   await deps.jobs.work(webhookDeliveryJob, { ...deps, handlers: webhookHandlers(deps) });
   await deps.jobs.work(webhookDeliveryPurgeJob, deps);
+  const catalog = catalogDependencies(deps);
+  await deps.jobs.work(catalogImportJob, catalog);
+  await deps.jobs.work(catalogReconcileJob, catalog);
+}
+
+/**
+ * The shops area's functions as the catalog asks for them (server/areas/catalog/catalog-dependencies.ts):
+ * a store's address and a valid token, found by id or by domain.
+ */
+export function shopAccessProvider(deps: {
+  db: Database;
+  shopify: ShopifyApp;
+}): ShopAccessProvider {
+  return {
+    shopAccess: (shopId) => shopAccess(deps, shopId),
+    findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),
+    markShopNeedsReconnecting: (shopId, errorCode) =>
+      markShopNeedsReconnecting(deps.db, shopId, errorCode),
+  };
+}
+
+/** What the catalog's jobs and webhook handlers need, from what every worker has. */
+function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
+  const shops = shopAccessProvider(deps);
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    log: deps.log,
+    shopify: deps.shopify,
+    shops,
+    publicUrl: deps.publicUrl,
+    adminClient: adminClients(deps.shopify, shops),
+  };
+}
+
+/**
+ * The catalog's side of connected stores as the shops area asks for it
+ * (server/areas/shops/shop-catalog.ts): queue the first import, summarise the copies, delete one.
+ */
+export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalog {
+  return {
+    queueImport: (shopId) => queueCatalogImport(deps, shopId),
+    summaries: (shopIds) => catalogSummaries(deps.db, shopIds),
+    deleteStoreCopy: (shopId) => deleteStoreCopy(deps.db, shopId),
+  };
 }

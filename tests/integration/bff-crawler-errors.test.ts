@@ -10,7 +10,7 @@ import {
 } from '../../server/platform/error-reporting.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { shopifyAppForTests, unreachableJobQueue } from '../support/api-test-app.ts';
+import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';
 import {
   closedPortUrl,

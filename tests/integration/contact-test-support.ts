@@ -9,7 +9,7 @@ import { contactMailJob } from '../../server/areas/contact/contact-mail-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer, type Mailer } from '../../server/platform/mail.ts';
-import { createTestJobQueue, shopifyAppForTests } from '../support/api-test-app.ts';
+import { createTestJobQueue } from '../support/api-test-app.ts';
 import { createTestIdentity, openTestDatabase } from '../support/integration-services.ts';
 
 /**

@@ -42,6 +42,16 @@ test('replicas that start together on a new database migrate it once, without fa
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'catalog_articles',
+      'catalog_blogs',
+      'catalog_collections',
+      'catalog_media',
+      'catalog_pages',
+      'catalog_products',
+      'catalog_shops',
+      'catalog_sync_states',
+      'catalog_tombstones',
+      'catalog_translations',
       'contact_messages',
       'sessions',
       'shop_oauth_states',

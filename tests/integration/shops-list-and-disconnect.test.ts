@@ -117,7 +117,7 @@ describe('the list of stores', () => {
       primaryDomain: 'maison-exemple.fr',
       currency: 'EUR',
       locales: [],
-      lastSyncedAt: new Date('2026-11-21T08:00:00Z'),
+      lastSyncedAt: '2026-11-21T08:00:00.000Z',
     });
 
     const response = await list(owner);

@@ -12,15 +12,10 @@ import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import { startWorkers } from '../../server/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import { localShopifyApp } from '../../server/config.ts';
 import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
 import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
 import { recordingCatalog, testOauthRedirectUri, testShopifyApp } from './shops-test-support.ts';
-
-/** Local mode's Shopify app, for APIs whose tests reach no store. */
-export const shopifyAppForTests = shopifyApp(localShopifyApp);
 
 /**
  * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator, with
@@ -72,14 +67,16 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
   );
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   const shopCatalog = options.shopCatalog ?? recordingCatalog();
+  const shopify = options.shopify ?? testShopifyApp();
   await startWorkers({
     jobs: realJobs,
     db: database.db,
     identity,
     mailer,
-    shopify: shopifyAppForTests,
+    shopify,
     contactInbox,
     shopCatalog,
+    publicUrl: 'http://localhost:3000',
     log: silent,
   });
   const app = await buildApiApp({
@@ -89,7 +86,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     logLevel: options.logStream === undefined ? 'silent' : 'info',
     ...(options.logStream !== undefined && { logStream: options.logStream }),
     shops: {
-      shopify: options.shopify ?? testShopifyApp(),
+      shopify,
       oauthRedirectUri: testOauthRedirectUri,
       catalog: shopCatalog,
     },

@@ -5,8 +5,6 @@ import { describeError, describeValidationIssue } from '../../server/http/error-
 import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import { localShopifyApp } from '../../server/config.ts';
 import { AppError } from '../../shared/errors.ts';
 
 describe('describeValidationIssue', () => {

@@ -39,7 +39,7 @@ function presentShop(row: ShopRow, copy: StoreCopySummary | undefined): Shop {
     progress: connected && copy?.phase === 'importing' ? copy.progress : null,
     counts: copy?.counts ?? noRecords,
     connectedAt: row.connectedAt.toISOString(),
-    lastSyncedAt: copy?.lastSyncedAt?.toISOString() ?? null,
+    lastSyncedAt: copy?.lastSyncedAt ?? null,
   };
 }
 

@@ -16,7 +16,8 @@ export interface ShopCatalog {
 
 /** One store's copy as the list of stores shows it. */
 export interface StoreCopySummary {
-  phase: 'queued' | 'importing' | 'ready' | 'error';
+  /** Undefined until an import was asked for (the store shows as connecting). */
+  phase: 'queued' | 'importing' | 'ready' | 'error' | undefined;
   errorCode: string | null;
   progress: ImportProgress | null;
   counts: CatalogCounts;
@@ -24,7 +25,8 @@ export interface StoreCopySummary {
   primaryDomain: string | null;
   currency: string | null;
   locales: ShopLocale[];
-  lastSyncedAt: Date | null;
+  /** ISO 8601. */
+  lastSyncedAt: string | null;
 }
 
 export const noRecords: CatalogCounts = {

@@ -1,0 +1,54 @@
+import type { Database } from '../../db/database.ts';
+import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
+import { createAdminClient, type AdminClient } from '../../platform/shopify/admin-client.ts';
+import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+
+/**
+ * What the catalog needs of the shops area: a store's address and a valid token, and a way to say
+ * that Shopify refused it. The composition root passes the shops area's functions
+ * (server/areas/shops/shop-access.ts), so the catalog reads no table of theirs.
+ */
+export interface ShopAccessProvider {
+  /** A token valid for at least a few minutes (refreshed first when needed). */
+  shopAccess(shopId: string): Promise<{ shopId: string; shopDomain: string; accessToken: string }>;
+  findShopByDomain(shopDomain: string): Promise<{ shopId: string; ownerUid: string } | undefined>;
+  /** Shopify answered 401 to a token it had just given: the owner must connect the store again. */
+  markShopNeedsReconnecting(shopId: string, errorCode: string): Promise<void>;
+}
+
+export interface CatalogDependencies {
+  db: Database;
+  jobs: JobQueue;
+  shopify: ShopifyApp;
+  shops: ShopAccessProvider;
+  /** The product's public address; webhooks are delivered to `${publicUrl}/webhooks/shopify`. */
+  publicUrl: string;
+  log: JobLog;
+  /** One Admin API client per store, so that each keeps its store's rate limit (adminClients()). */
+  adminClient(shopId: string, shopDomain: string): AdminClient;
+  /** How often a running bulk operation is asked about; default 1 s. */
+  bulkPollIntervalMs?: number;
+}
+
+/**
+ * The Admin API clients of every store this process talks to, one per store: Shopify's budget is per
+ * app and store, so requests for one store share what its client learnt of that budget.
+ */
+export function adminClients(
+  shopify: ShopifyApp,
+  shops: ShopAccessProvider,
+): (shopId: string, shopDomain: string) => AdminClient {
+  const clients = new Map<string, AdminClient>();
+  return (shopId, shopDomain) => {
+    let client = clients.get(shopId);
+    if (client === undefined) {
+      client = createAdminClient({
+        endpoint: `${shopify.shopUrl(shopDomain)}/admin/api/${shopify.apiVersion}/graphql.json`,
+        accessToken: async () => (await shops.shopAccess(shopId)).accessToken,
+        onUnauthorized: () => shops.markShopNeedsReconnecting(shopId, 'shop_needs_reconnecting'),
+      });
+      clients.set(shopId, client);
+    }
+    return client;
+  };
+}

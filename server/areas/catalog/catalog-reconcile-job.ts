@@ -1,0 +1,36 @@
+import * as z from 'zod/mini';
+import { defineJob } from '../../jobs/job-queue.ts';
+import type { CatalogDependencies } from './catalog-dependencies.ts';
+import * as catalogRepository from './catalog-repository.ts';
+import { reconcileCatalog } from './reconcile-catalog.ts';
+
+/**
+ * Every six hours, each ready store's copy is reconciled with Shopify (reconcile-catalog.ts); a
+ * store whose languages changed is reconciled at once (`shopId`). A store that fails is logged and
+ * left for the next run; the others go on.
+ */
+export const catalogReconcileJob = defineJob({
+  name: 'catalog-reconcile',
+  payload: z.object({ shopId: z.optional(z.uuid()) }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  retentionDays: 2,
+  concurrency: 1,
+  singletonKey: (payload) => payload.shopId ?? 'every-store',
+  schedule: { cron: '17 */6 * * *', payload: {} },
+  async handle(run, deps: CatalogDependencies) {
+    const shopIds =
+      run.payload.shopId !== undefined
+        ? [run.payload.shopId]
+        : await catalogRepository.findReadyShopIds(deps.db);
+    let failed: unknown;
+    for (const shopId of shopIds) {
+      try {
+        await reconcileCatalog(deps, shopId);
+      } catch (error) {
+        failed = error;
+        deps.log.warn({ err: error, shopId }, 'catalog reconciliation failed');
+      }
+    }
+    if (run.payload.shopId !== undefined && failed !== undefined) throw failed;
+  },
+});

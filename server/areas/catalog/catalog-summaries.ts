@@ -1,0 +1,72 @@
+import type { CatalogCounts, ImportProgress, ShopLocale } from '../../../shared/schemas/shops.ts';
+import type { Database } from '../../db/database.ts';
+import * as catalogRepository from './catalog-repository.ts';
+import { runProgress } from './catalog-sync.ts';
+import type { SyncPhase } from './tables.ts';
+
+/** What the stores screen shows of a store's copy (the shops area adds the connection's side). */
+export interface CatalogSummary {
+  /** Undefined when no import was ever queued for the store. */
+  phase: SyncPhase | undefined;
+  errorCode: string | null;
+  /** While importing: records stored and the total once Shopify has said it. */
+  progress: ImportProgress | null;
+  counts: CatalogCounts;
+  name: string | null;
+  primaryDomain: string | null;
+  currency: string | null;
+  locales: ShopLocale[];
+  lastSyncedAt: string | null;
+}
+
+/** The copies of several stores, by shop id (every id asked for has an entry). */
+export async function catalogSummaries(
+  db: Database,
+  shopIds: readonly string[],
+): Promise<Map<string, CatalogSummary>> {
+  const [states, details, counts] = await Promise.all([
+    catalogRepository.findSyncStates(db, shopIds),
+    catalogRepository.findShopDetails(db, shopIds),
+    catalogRepository.countRecords(db, shopIds),
+  ]);
+  const stateOf = new Map(states.map((state) => [state.shopId, state]));
+  const detailsOf = new Map(details.map((row) => [row.shopId, row]));
+  return new Map(
+    shopIds.map((shopId) => {
+      const state = stateOf.get(shopId);
+      const shop = detailsOf.get(shopId);
+      let progress: ImportProgress | null = null;
+      if (state?.phase === 'importing' || state?.phase === 'queued') {
+        const { done, total } = runProgress(state.phase === 'queued' ? [] : state.operations);
+        progress = {
+          done,
+          total,
+          percent:
+            total === null || total === 0 ? null : Math.min(100, Math.floor((done / total) * 100)),
+        };
+      }
+      return [
+        shopId,
+        {
+          phase: state?.phase,
+          errorCode: state?.errorCode ?? null,
+          progress,
+          counts: counts.get(shopId) ?? catalogRepository.emptyCounts(),
+          name: shop?.name ?? null,
+          primaryDomain: shop?.primaryDomainHost ?? null,
+          currency: shop?.currencyCode ?? null,
+          locales: shop?.locales ?? [],
+          lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * Removes everything the catalog keeps of a store (its disconnection, or Shopify's shop/redact) and
+ * answers what was removed.
+ */
+export async function deleteStoreCopy(db: Database, shopId: string): Promise<CatalogCounts> {
+  return catalogRepository.deleteShopRecords(db, shopId);
+}

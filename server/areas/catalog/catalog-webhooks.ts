@@ -1,0 +1,127 @@
+import type { CatalogDependencies } from './catalog-dependencies.ts';
+import * as catalogRepository from './catalog-repository.ts';
+import { readShopDetails } from './catalog-sync.ts';
+import { catalogReconcileJob } from './catalog-reconcile-job.ts';
+import { refetchCollection, refetchProduct } from './refetch-records.ts';
+
+/**
+ * What the catalog does with Shopify's webhooks. The webhooks area verifies and records each delivery
+ * and calls the handler of its topic from a job; the composition root gives it these handlers.
+ *
+ * A delivery only says that something changed: the handler reads the record again by id and stores
+ * what Shopify has now, so deliveries that arrive late, twice or out of order all end in the same
+ * copy. A delivery older than what the copy holds (its `updated_at` before the stored one) is
+ * ignored without asking Shopify.
+ */
+
+export interface WebhookDelivery {
+  provider: 'shopify';
+  topic: string;
+  shopDomain: string;
+  webhookId: string;
+  /** When the event happened, as Shopify says; null when it did not say. */
+  triggeredAt: Date | null;
+  payload: unknown;
+}
+
+export type WebhookHandler = (delivery: WebhookDelivery) => Promise<void>;
+
+type Json = Record<string, unknown>;
+
+/** The resource's global id: `admin_graphql_api_id`, or built from the REST `id`. */
+function gidOf(payload: Json, type: 'Product' | 'Collection'): string | undefined {
+  if (typeof payload.admin_graphql_api_id === 'string') return payload.admin_graphql_api_id;
+  const id = payload.id;
+  if (typeof id === 'number' || (typeof id === 'string' && /^\d+$/.test(id))) {
+    return `gid://shopify/${type}/${id}`;
+  }
+  return undefined;
+}
+
+function dateOf(value: unknown): Date | undefined {
+  if (typeof value !== 'string') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string, WebhookHandler> {
+  /** The store and its copy's state, or undefined when the copy does not exist (nothing to keep). */
+  const target = async (delivery: WebhookDelivery) => {
+    const shop = await deps.shops.findShopByDomain(delivery.shopDomain);
+    if (shop === undefined) return undefined;
+    const state = await catalogRepository.findSyncState(deps.db, shop.shopId);
+    if (state === undefined) return undefined;
+    return { shopId: shop.shopId, state };
+  };
+
+  const changed =
+    (type: 'Product' | 'Collection'): WebhookHandler =>
+    async (delivery) => {
+      const found = await target(delivery);
+      const payload = (delivery.payload ?? {}) as Json;
+      const gid = gidOf(payload, type);
+      if (found === undefined || gid === undefined) return;
+      const kind = type === 'Product' ? 'product' : 'collection';
+      const sent = dateOf(payload.updated_at);
+      const stored = await catalogRepository.storedUpdatedAt(deps.db, found.shopId, kind, gid);
+      if (sent !== undefined && stored !== undefined && sent < stored) {
+        deps.log.info(
+          { shopId: found.shopId, gid, topic: delivery.topic },
+          'stale delivery ignored',
+        );
+        return;
+      }
+      const access = await deps.shops.shopAccess(found.shopId);
+      const client = deps.adminClient(found.shopId, access.shopDomain);
+      const context = {
+        shopId: found.shopId,
+        run: found.state.run,
+        locales: found.state.runLocales,
+      };
+      const outcome =
+        type === 'Product'
+          ? await refetchProduct(deps, client, context, gid)
+          : await refetchCollection(deps, client, context, gid);
+      if (outcome !== 'stale') await catalogRepository.touchLastSynced(deps.db, found.shopId);
+    };
+
+  const deleted =
+    (type: 'Product' | 'Collection'): WebhookHandler =>
+    async (delivery) => {
+      const found = await target(delivery);
+      const gid = gidOf((delivery.payload ?? {}) as Json, type);
+      if (found === undefined || gid === undefined) return;
+      const deletedAt = delivery.triggeredAt ?? new Date();
+      await catalogRepository.deleteRecord(deps.db, found.shopId, gid, deletedAt);
+      await catalogRepository.touchLastSynced(deps.db, found.shopId);
+    };
+
+  /**
+   * The shop's name, domains, currency or languages changed. A language published or withdrawn
+   * changes which translations the copy keeps: the reconciliation reads them for that store.
+   */
+  const shopChanged: WebhookHandler = async (delivery) => {
+    const found = await target(delivery);
+    if (found === undefined) return;
+    const access = await deps.shops.shopAccess(found.shopId);
+    const client = deps.adminClient(found.shopId, access.shopDomain);
+    const shop = await readShopDetails(deps, client, found.shopId);
+    const before = [...found.state.runLocales].sort().join(',');
+    if (shop.translatedLocales.join(',') !== before && found.state.phase === 'ready') {
+      await deps.jobs.send(catalogReconcileJob, { shopId: found.shopId });
+    }
+    await catalogRepository.touchLastSynced(deps.db, found.shopId);
+  };
+
+  return {
+    'products/create': changed('Product'),
+    'products/update': changed('Product'),
+    'products/delete': deleted('Product'),
+    'collections/create': changed('Collection'),
+    'collections/update': changed('Collection'),
+    'collections/delete': deleted('Collection'),
+    'shop/update': shopChanged,
+    'locales/create': shopChanged,
+    'locales/update': shopChanged,
+  };
+}

@@ -1,0 +1,158 @@
+import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import {
+  collectionQuery,
+  collectionsByIdsQuery,
+  productQuery,
+  productsByIdsQuery,
+  translationsByIdsQuery,
+} from '../../platform/shopify/admin-documents.ts';
+import type { CatalogDependencies } from './catalog-dependencies.ts';
+import { collectionRow, productWithMedia, translationRows } from './catalog-records.ts';
+import * as catalogRepository from './catalog-repository.ts';
+
+/**
+ * Reading records again by id, after a webhook or when the reconciliation finds them changed: the
+ * record as Shopify has it now replaces the copy's (unless the copy's is newer), its media with it,
+ * and its translations in the store's languages; a record Shopify no longer has is removed.
+ */
+
+type Json = Record<string, unknown>;
+
+/** Shopify takes at most 250 ids per list argument. */
+const idsPerQuery = 250;
+
+async function refetchTranslations(
+  deps: Pick<CatalogDependencies, 'db'>,
+  client: AdminClient,
+  shopId: string,
+  run: number,
+  resourceGids: readonly string[],
+  locales: readonly string[],
+): Promise<void> {
+  if (locales.length === 0) return;
+  for (let start = 0; start < resourceGids.length; start += idsPerQuery) {
+    const ids = resourceGids.slice(start, start + idsPerQuery);
+    const answer = await client.request<{ translatableResourcesByIds: { nodes: Json[] } }>(
+      translationsByIdsQuery(locales),
+      { ids },
+    );
+    const rows = answer.translatableResourcesByIds.nodes.flatMap((node) =>
+      translationRows(node, locales),
+    );
+    await catalogRepository.replaceTranslations(deps.db, shopId, run, ids, locales, rows);
+  }
+}
+
+export interface RefetchContext {
+  shopId: string;
+  run: number;
+  /** The languages whose translations the copy keeps. */
+  locales: readonly string[];
+}
+
+/** One product; answers what became of it. */
+export async function refetchProduct(
+  deps: Pick<CatalogDependencies, 'db'>,
+  client: AdminClient,
+  context: RefetchContext,
+  gid: string,
+): Promise<'stored' | 'stale' | 'deleted'> {
+  const answer = await client.request<{ product: Json | null }>(productQuery, { id: gid });
+  if (answer.product === null) {
+    await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
+    return 'deleted';
+  }
+  const { product, media } = productWithMedia(answer.product);
+  const stored = await catalogRepository.storeProductWithMedia(
+    deps.db,
+    context.shopId,
+    context.run,
+    product,
+    media,
+  );
+  if (!stored) return 'stale';
+  await refetchTranslations(
+    deps,
+    client,
+    context.shopId,
+    context.run,
+    [gid, ...media.map((m) => m.gid)],
+    context.locales,
+  );
+  return 'stored';
+}
+
+export async function refetchCollection(
+  deps: Pick<CatalogDependencies, 'db'>,
+  client: AdminClient,
+  context: RefetchContext,
+  gid: string,
+): Promise<'stored' | 'stale' | 'deleted'> {
+  const answer = await client.request<{ collection: Json | null }>(collectionQuery, { id: gid });
+  if (answer.collection === null) {
+    await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
+    return 'deleted';
+  }
+  const stored = await catalogRepository.storeCollection(
+    deps.db,
+    context.shopId,
+    context.run,
+    collectionRow(answer.collection),
+  );
+  if (!stored) return 'stale';
+  await refetchTranslations(deps, client, context.shopId, context.run, [gid], context.locales);
+  return 'stored';
+}
+
+/** Many products or collections, 250 per query (the reconciliation's changed records). */
+export async function refetchMany(
+  deps: Pick<CatalogDependencies, 'db'>,
+  client: AdminClient,
+  context: RefetchContext,
+  kind: 'product' | 'collection',
+  gids: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < gids.length; start += idsPerQuery) {
+    const ids = gids.slice(start, start + idsPerQuery);
+    const answer = await client.request<{ nodes: Array<Json | null> }>(
+      kind === 'product' ? productsByIdsQuery : collectionsByIdsQuery,
+      { ids },
+    );
+    const translated: string[] = [];
+    for (const node of answer.nodes) {
+      // A record deleted meanwhile answers null, or an empty object from the type condition.
+      if (node === null || typeof node.id !== 'string') continue;
+      if (kind === 'product') {
+        const { product, media } = productWithMedia(node);
+        if (
+          await catalogRepository.storeProductWithMedia(
+            deps.db,
+            context.shopId,
+            context.run,
+            product,
+            media,
+          )
+        ) {
+          translated.push(product.gid, ...media.map((m) => m.gid));
+        }
+      } else if (
+        await catalogRepository.storeCollection(
+          deps.db,
+          context.shopId,
+          context.run,
+          collectionRow(node),
+        )
+      ) {
+        translated.push(node.id);
+      }
+    }
+    await refetchTranslations(
+      deps,
+      client,
+      context.shopId,
+      context.run,
+      translated,
+      context.locales,
+    );
+  }
+}

@@ -1,0 +1,461 @@
+/**
+ * Every GraphQL document Vitrine sends to Shopify's Admin API, in one module, so that a version bump
+ * (shopify-app.ts pins it) is checked in one place: tests/unit/admin-documents.test.ts parses each of
+ * them. Field and argument names are those of Shopify's Admin schema (2026-01 and later).
+ *
+ * Bulk queries (bulkOperationRunQuery's `query`) are documents too, but Shopify runs them itself: they
+ * take no variables, hold one top-level connection, and each nested connection's rows come out as
+ * lines of their own carrying `__parentId`.
+ */
+
+/** The shop's name, addresses, currency, and its languages with the storefront address of each. */
+export const shopDetailsQuery = /* GraphQL */ `
+  query ShopDetails {
+    shop {
+      id
+      name
+      myshopifyDomain
+      primaryDomain {
+        host
+        url
+      }
+      currencyCode
+      ianaTimezone
+    }
+    shopLocales {
+      locale
+      name
+      primary
+      published
+      marketWebPresences {
+        rootUrls {
+          locale
+          url
+        }
+      }
+    }
+  }
+`;
+
+/** The topics whose deliveries keep the copy current (the webhooks area routes them). */
+export const webhookTopics = [
+  'PRODUCTS_CREATE',
+  'PRODUCTS_UPDATE',
+  'PRODUCTS_DELETE',
+  'COLLECTIONS_CREATE',
+  'COLLECTIONS_UPDATE',
+  'COLLECTIONS_DELETE',
+  'SHOP_UPDATE',
+  'LOCALES_CREATE',
+  'LOCALES_UPDATE',
+  'APP_UNINSTALLED',
+] as const;
+export type WebhookTopic = (typeof webhookTopics)[number];
+
+/** The app's subscriptions on this store for a given address, to create only the missing ones. */
+export const webhookSubscriptionsQuery = /* GraphQL */ `
+  query WebhookSubscriptions($uri: String!, $after: String) {
+    webhookSubscriptions(first: 250, uri: $uri, after: $after) {
+      nodes {
+        id
+        topic
+        uri
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;
+
+export const webhookSubscriptionCreateMutation = /* GraphQL */ `
+  mutation WebhookSubscriptionCreate(
+    $topic: WebhookSubscriptionTopic!
+    $webhookSubscription: WebhookSubscriptionInput!
+  ) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: $webhookSubscription) {
+      webhookSubscription {
+        id
+        topic
+        uri
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const webhookSubscriptionDeleteMutation = /* GraphQL */ `
+  mutation WebhookSubscriptionDelete($id: ID!) {
+    webhookSubscriptionDelete(id: $id) {
+      deletedWebhookSubscriptionId
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Starts a bulk query; Shopify answers at once with the operation to poll. */
+export const bulkOperationRunQueryMutation = /* GraphQL */ `
+  mutation BulkOperationRunQuery($query: String!) {
+    bulkOperationRunQuery(query: $query, groupObjects: false) {
+      bulkOperation {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** A bulk operation's state; `url` is set once COMPLETED and downloads without a token. */
+export const bulkOperationQuery = /* GraphQL */ `
+  query BulkOperation($id: ID!) {
+    bulkOperation(id: $id) {
+      id
+      status
+      errorCode
+      objectCount
+      rootObjectCount
+      fileSize
+      url
+      partialDataUrl
+      createdAt
+      completedAt
+    }
+  }
+`;
+
+// The fields the copy keeps, one fragment per kind, shared by the bulk queries and the refetches so
+// that a record read either way is stored the same.
+
+const productFields = `
+  id
+  title
+  handle
+  descriptionHtml
+  seo {
+    title
+    description
+  }
+  status
+  productType
+  vendor
+  tags
+  onlineStoreUrl
+  updatedAt
+`;
+
+const mediaFields = `
+  id
+  alt
+  mediaContentType
+  ... on MediaImage {
+    image {
+      url
+      altText
+    }
+  }
+`;
+
+const collectionFields = `
+  id
+  title
+  handle
+  descriptionHtml
+  seo {
+    title
+    description
+  }
+  image {
+    url
+    altText
+  }
+  updatedAt
+`;
+
+/** Pages, blogs and articles have no `seo` field: their search texts are `global` metafields. */
+const seoMetafields = `
+  titleTag: metafield(namespace: "global", key: "title_tag") {
+    value
+  }
+  descriptionTag: metafield(namespace: "global", key: "description_tag") {
+    value
+  }
+`;
+
+const pageFields = `
+  id
+  title
+  handle
+  body
+  isPublished
+  updatedAt
+  ${seoMetafields}
+`;
+
+const blogFields = `
+  id
+  title
+  handle
+  updatedAt
+`;
+
+const articleFields = `
+  id
+  title
+  handle
+  body
+  summary
+  author {
+    name
+  }
+  image {
+    url
+    altText
+  }
+  isPublished
+  updatedAt
+  ${seoMetafields}
+`;
+
+/** Products and their media (media lines carry the product's id as `__parentId`). */
+export const productsBulkQuery = /* GraphQL */ `
+  {
+    products {
+      edges {
+        node {
+          ${productFields}
+          media {
+            edges {
+              node {
+                ${mediaFields}
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const collectionsBulkQuery = /* GraphQL */ `
+  {
+    collections {
+      edges {
+        node {
+          ${collectionFields}
+        }
+      }
+    }
+  }
+`;
+
+export const pagesBulkQuery = /* GraphQL */ `
+  {
+    pages {
+      edges {
+        node {
+          ${pageFields}
+        }
+      }
+    }
+  }
+`;
+
+/** Blogs and their articles (article lines carry the blog's id as `__parentId`). */
+export const blogsBulkQuery = /* GraphQL */ `
+  {
+    blogs {
+      edges {
+        node {
+          ${blogFields}
+          articles {
+            edges {
+              node {
+                ${articleFields}
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/**
+ * The ids and update times of the products and collections, for the reconciliation: what the store no
+ * longer has, and what changed without a webhook reaching us.
+ */
+export const productStampsBulkQuery = /* GraphQL */ `
+  {
+    products {
+      edges {
+        node {
+          id
+          updatedAt
+        }
+      }
+    }
+  }
+`;
+
+export const collectionStampsBulkQuery = /* GraphQL */ `
+  {
+    collections {
+      edges {
+        node {
+          id
+          updatedAt
+        }
+      }
+    }
+  }
+`;
+
+/** The kinds of resource whose translations the copy keeps. */
+export const translatableResourceTypes = [
+  'PRODUCT',
+  'COLLECTION',
+  'PAGE',
+  'BLOG',
+  'ARTICLE',
+  'MEDIA_IMAGE',
+] as const;
+export type TranslatableResourceType = (typeof translatableResourceTypes)[number];
+
+/** Locale codes are letters, digits and dashes (`fr`, `pt-BR`); anything else never reaches a query. */
+const localeCode = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+
+/**
+ * One resource type's translations in every published non-primary language: the source texts'
+ * digests (`translatableContent`) and one aliased `translations` list per language (`t0`, `t1`…, in
+ * the order of `locales`). Translations are lists, not connections, so each resource is one line.
+ */
+export function translationsBulkQuery(
+  resourceType: TranslatableResourceType,
+  locales: readonly string[],
+): string {
+  for (const locale of locales) {
+    if (!localeCode.test(locale)) throw new Error(`Not a locale code: ${JSON.stringify(locale)}`);
+  }
+  const perLocale = locales
+    .map(
+      (locale, index) => `
+          t${index}: translations(locale: "${locale}") {
+            key
+            value
+            locale
+            outdated
+            updatedAt
+          }`,
+    )
+    .join('');
+  return /* GraphQL */ `
+  {
+    translatableResources(resourceType: ${resourceType}) {
+      edges {
+        node {
+          resourceId
+          translatableContent {
+            key
+            digest
+          }${perLocale}
+        }
+      }
+    }
+  }
+`;
+}
+
+/** One product as a webhook's follow-up reads it; null when it no longer exists. */
+export const productQuery = /* GraphQL */ `
+  query Product($id: ID!) {
+    product(id: $id) {
+      ${productFields}
+      media(first: 250) {
+        nodes {
+          ${mediaFields}
+        }
+      }
+    }
+  }
+`;
+
+export const collectionQuery = /* GraphQL */ `
+  query Collection($id: ID!) {
+    collection(id: $id) {
+      ${collectionFields}
+    }
+  }
+`;
+
+/** Products by id (up to 250), for the reconciliation's refetch of what changed unseen. */
+export const productsByIdsQuery = /* GraphQL */ `
+  query ProductsByIds($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        ${productFields}
+        media(first: 250) {
+          nodes {
+            ${mediaFields}
+          }
+        }
+      }
+    }
+  }
+`;
+
+export const collectionsByIdsQuery = /* GraphQL */ `
+  query CollectionsByIds($ids: [ID!]!) {
+    nodes(ids: $ids) {
+      ... on Collection {
+        ${collectionFields}
+      }
+    }
+  }
+`;
+
+/**
+ * One resource's translations in the given languages, after a product or collection changed: its
+ * source texts may have changed, which marks translations outdated.
+ */
+export function translationsByIdsQuery(locales: readonly string[]): string {
+  for (const locale of locales) {
+    if (!localeCode.test(locale)) throw new Error(`Not a locale code: ${JSON.stringify(locale)}`);
+  }
+  const perLocale = locales
+    .map(
+      (locale, index) => `
+        t${index}: translations(locale: "${locale}") {
+          key
+          value
+          locale
+          outdated
+          updatedAt
+        }`,
+    )
+    .join('');
+  return /* GraphQL */ `
+  query TranslationsByIds($ids: [ID!]!) {
+    translatableResourcesByIds(resourceIds: $ids, first: 250) {
+      nodes {
+        resourceId
+        translatableContent {
+          key
+          digest
+        }${perLocale}
+      }
+    }
+  }
+`;
+}
