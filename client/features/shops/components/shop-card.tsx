@@ -39,12 +39,15 @@ export function ShopCard({
           {t(`store.states.${shop.state}`)}
         </span>
       </div>
-      <p className="muted shop-domains">
-        {shop.shopDomain}
-        {shop.primaryDomain !== null && shop.primaryDomain !== shop.shopDomain && (
-          <> · {shop.primaryDomain}</>
-        )}
-      </p>
+      {/* Until the import has read the store's name, the heading already shows its domain. */}
+      {shop.name !== null && (
+        <p className="muted shop-domains">
+          {shop.shopDomain}
+          {shop.primaryDomain !== null && shop.primaryDomain !== shop.shopDomain && (
+            <> · {shop.primaryDomain}</>
+          )}
+        </p>
+      )}
 
       {moving && <ImportProgress shop={shop} name={name} />}
       {shop.state === 'ready' && (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { OAuthCompletionMessage } from '../../../../shared/schemas/shops.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
@@ -19,8 +19,9 @@ export default function OAuthCompletePage() {
   const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [message] = useState<OAuthCompletionMessage>(() =>
-    completionMessageFrom(new URLSearchParams(window.location.search)),
+    completionMessageFrom(new URLSearchParams(search)),
   );
 
   useEffect(() => {
