@@ -24,12 +24,18 @@ const errorReportingEmulatorPort = Number(
 );
 const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
 const sentryUrl = `http://127.0.0.1:${sentryPort}`;
-/** Each instance starts its own local Shopify, as `npm start` does. */
-const localShopifyPort = Number(process.env.E2E_LOCAL_SHOPIFY_PORT ?? port + 5);
-const errorReportingLocalShopifyPort = Number(
-  process.env.E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT ?? port + 6,
-);
 const errorReportingDataDir = path.join(dataDir, 'error-reporting');
+
+/**
+ * The local Shopify each instance starts in local mode (server/local/shopify), on a port of its own:
+ * the stores' tests reach its install screen through the product, and its test controls
+ * (`/<shop>/_local/api/…`) directly. The error-reporting instance's is never used by a test, but
+ * must not take the port of another's.
+ */
+const localShopifyPort = Number(process.env.E2E_LOCAL_SHOPIFY_PORT ?? port + 3);
+const errorReportingLocalShopifyPort = Number(
+  process.env.E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT ?? port + 4,
+);
 
 // Workers read these to reach the emulator, the database and the mail files of the product under test.
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
@@ -81,8 +87,8 @@ export default defineConfig({
         PORT: String(port),
         DATA_DIR: dataDir,
         FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
-        LOCAL_SHOPIFY_PORT: String(localShopifyPort),
         FIREBASE_PROJECT_ID: testProjectId,
+        LOCAL_SHOPIFY_PORT: String(localShopifyPort),
         LOG_LEVEL: 'warn',
       },
     },
@@ -102,8 +108,8 @@ export default defineConfig({
         PORT: String(errorReportingPort),
         DATA_DIR: errorReportingDataDir,
         FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
-        LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
         FIREBASE_PROJECT_ID: testProjectId,
+        LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
         LOG_LEVEL: 'warn',
         // Environment and release left unset: the reports must carry the default labels.
         SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,

@@ -157,11 +157,11 @@ if (!clientBuilt) {
     CHROMIUM_PATH: chromiumPath(),
     E2E_PORT: String(await freePort()),
     E2E_AUTH_EMULATOR_PORT: String(await freePort()),
+    E2E_LOCAL_SHOPIFY_PORT: String(await freePort()),
     // The second product instance, with error reporting on, and its stand-in of Sentry's ingest.
     E2E_ERROR_REPORTING_PORT: String(await freePort()),
     E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(await freePort()),
     E2E_SENTRY_PORT: String(await freePort()),
-    E2E_LOCAL_SHOPIFY_PORT: String(await freePort()),
     E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(await freePort()),
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,

@@ -8,6 +8,10 @@ import { AuthFlowError } from './auth-errors.ts';
  * was seen closed (`auth/popup-closed-by-user`), the grace Firebase's own popups give a result that
  * is still on its way. The browser is given as arguments, so the rules are tested in Node with fake
  * timers.
+ *
+ * A flow whose address is known only after a call (the Shopify connection asks the API for it) opens
+ * `about:blank` on the click, while the browser still lets a popup open, and sends the popup on its
+ * way once the address arrives; a failed call ends the wait with `fail`, which closes the popup.
  */
 
 /** What of a popup window the coordinator uses. */
@@ -26,6 +30,8 @@ export interface PopupEnvironment<W extends PopupWindow> {
 
 export interface PopupOptions {
   url: string;
+  /** The window names' prefix, one per flow; a number is added so that each popup is new. */
+  name?: string;
   width: number;
   height: number;
   closedDetectionMs: number;
@@ -38,14 +44,23 @@ export interface PopupOptions {
 /** Settles the popup's wait; `listen` calls it with the popup's answer. */
 export type PopupAnswer<T> = (result: T) => void;
 
+/** Ends the popup's wait with a failure and closes the popup. */
+export type PopupFailure = (error: unknown) => void;
+
 /**
- * `listen` is called with the opened window and a function to call with its answer; it returns how
- * to stop listening.
+ * `listen` is called with the opened window, a function to call with its answer and one to call
+ * when the flow fails before the popup could answer; it returns how to stop listening.
  */
-export type PopupListener<W, T> = (popup: W, answer: PopupAnswer<T>) => () => void;
+export type PopupListener<W, T> = (
+  popup: W,
+  answer: PopupAnswer<T>,
+  fail: PopupFailure,
+) => () => void;
 
 export interface PopupCoordinator<W extends PopupWindow> {
   open<T>(options: PopupOptions, listen: PopupListener<W, T>): Promise<T>;
+  /** Cancels the popup still open, if any (`auth/cancelled-popup-request`), and closes it. */
+  cancel(): void;
 }
 
 const defaultPollMs = 500;
@@ -57,6 +72,27 @@ export function popupFeatures(options: PopupOptions): string {
   const left = Math.max(0, Math.round(screen.left + (screen.width - width) / 2));
   const top = Math.max(0, Math.round(screen.top + (screen.height - height) / 2));
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
+}
+
+/** The browser's windows and timers, for the flows that run in a page. */
+export function browserPopupEnvironment(): PopupEnvironment<Window> {
+  return {
+    open: (url, name, features) => window.open(url, name, features),
+    setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+    setInterval: (callback, ms) => window.setInterval(callback, ms),
+    clearInterval: (handle) => window.clearInterval(handle as number),
+  };
+}
+
+/** The opener's screen, to centre a popup on it. */
+export function openerScreen(): NonNullable<PopupOptions['screen']> {
+  return {
+    left: window.screenX,
+    top: window.screenY,
+    width: window.outerWidth,
+    height: window.outerHeight,
+  };
 }
 
 export function createPopupCoordinator<W extends PopupWindow>(
@@ -73,7 +109,7 @@ export function createPopupCoordinator<W extends PopupWindow>(
       // A name of its own, so the browser opens a new window rather than reusing the cancelled one.
       const opened = environment.open(
         options.url,
-        `vitrine-sign-in-${sequence}`,
+        `${options.name ?? 'vitrine-sign-in'}-${sequence}`,
         popupFeatures(options),
       );
       if (opened === null) return Promise.reject(new AuthFlowError('auth/popup-blocked'));
@@ -82,7 +118,14 @@ export function createPopupCoordinator<W extends PopupWindow>(
       return new Promise<T>((resolve, reject) => {
         let settled = false;
         let closedTimer: unknown;
-        const stopListening = listen(popup, (result) => finish(() => resolve(result)));
+        const stopListening = listen(
+          popup,
+          (result) => finish(() => resolve(result)),
+          (error) => {
+            finish(() => reject(error));
+            if (!popup.closed) popup.close();
+          },
+        );
         const poll = environment.setInterval(() => {
           if (!popup.closed || closedTimer !== undefined) return;
           closedTimer = environment.setTimeout(
@@ -108,6 +151,10 @@ export function createPopupCoordinator<W extends PopupWindow>(
 
         cancelCurrent = cancel;
       });
+    },
+
+    cancel(): void {
+      cancelCurrent?.();
     },
   };
 }

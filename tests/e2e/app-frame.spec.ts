@@ -190,10 +190,15 @@ test.describe('signed in and verified', () => {
     for (const route of openRoutes) {
       // The verification link's page finishes the sign-up of a verified user and moves on.
       if (route.path === flowPaths.verifyEmailSuccess) continue;
+      // Shopify's way back, opened in a tab of its own (no popup to answer), goes on to the stores.
+      if (route.path === '/oauth/complete') continue;
       await page.goto(route.path);
       await expect(page).toHaveURL(route.path);
       await expect(layout(page, route.layout), route.path).toBeVisible();
     }
+    await page.goto('/oauth/complete');
+    await expect(page).toHaveURL('/shops');
+    await expect(layout(page, 'authenticated')).toBeVisible();
     await page.goto(flowPaths.verifyEmailSuccess);
     await expect(page).toHaveURL(flowPaths.afterSignIn);
     await expect(layout(page, 'authenticated')).toBeVisible();

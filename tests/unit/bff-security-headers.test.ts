@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   contentSecurityPolicy,
+  openerPolicyFor,
   securityHeaders,
   type SecurityHeadersOptions,
 } from '../../server/bff/plugins/security-headers.ts';
@@ -101,4 +102,19 @@ test('HSTS only in production', () => {
 
   expect(names(production)).toContain('strict-transport-security');
   expect(names({ ...production, production: false })).not.toContain('strict-transport-security');
+});
+
+test('the pages Shopify’s popup comes back through keep their opener; every other page isolates', () => {
+  expect(securityHeaders(production)).toContainEqual([
+    'cross-origin-opener-policy',
+    'same-origin-allow-popups',
+  ]);
+  expect(openerPolicyFor('/oauth/shopify?code=abc&shop=maison.myshopify.com')).toBe('unsafe-none');
+  expect(openerPolicyFor('/oauth/complete?result=connected&shop=maison.myshopify.com')).toBe(
+    'unsafe-none',
+  );
+  expect(openerPolicyFor('/oauth/complete/')).toBe('unsafe-none');
+  expect(openerPolicyFor('/shops')).toBeUndefined();
+  expect(openerPolicyFor('/oauth/completed')).toBeUndefined();
+  expect(openerPolicyFor('/login?redirect=/oauth/complete')).toBeUndefined();
 });

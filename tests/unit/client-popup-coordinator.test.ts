@@ -38,12 +38,14 @@ function setUp(blocked = false) {
     setInterval: (callback, ms) => setInterval(callback, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   });
-  const open = () =>
-    coordinator.open<string>(options, (_popup, answer) => {
+  const failures: Array<(error: unknown) => void> = [];
+  const open = (overrides: Partial<PopupOptions> = {}) =>
+    coordinator.open<string>({ ...options, ...overrides }, (_popup, answer, fail) => {
       const index = answers.push(answer) - 1;
+      failures.push(fail);
       return () => stopped.push(index);
     });
-  return { open, opened, answers, stopped };
+  return { open, opened, answers, failures, stopped, cancel: () => coordinator.cancel() };
 }
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
@@ -109,6 +111,37 @@ describe('sign-in popup rules', () => {
     answers[0]?.('stale');
     answers[1]?.('fresh');
     await expect(second).resolves.toBe('fresh');
+  });
+
+  it('ends the wait with the flow’s own failure and closes the popup', async () => {
+    const { open, opened, failures, stopped } = setUp();
+    const result = open();
+    const failure = new Error('the API refused');
+    failures[0]?.(failure);
+    await expect(result).rejects.toBe(failure);
+    expect(opened[0]?.popup.closed).toBe(true);
+    expect(stopped).toEqual([0]);
+    // Settled once: the closed popup does not turn into "closed by the user" afterwards.
+    await vi.advanceTimersByTimeAsync(10_000);
+  });
+
+  it('cancels the popup still open on request, and does nothing when none is', async () => {
+    const { open, opened, cancel, answers } = setUp();
+    cancel();
+    const result = open();
+    cancel();
+    expect(await codeOf(result)).toBe('auth/cancelled-popup-request');
+    expect(opened[0]?.popup.closed).toBe(true);
+    answers[0]?.('late');
+    cancel();
+  });
+
+  it('names each popup after its flow, with a number of its own', () => {
+    const { open, opened } = setUp();
+    void open({ name: 'vitrine-shopify' }).catch(() => {});
+    void open().catch(() => {});
+    expect(opened[0]?.name).toMatch(/^vitrine-shopify-\d+$/);
+    expect(opened[1]?.name).toMatch(/^vitrine-sign-in-\d+$/);
   });
 
   it('centres the popup on the opener’s screen', () => {

@@ -2,7 +2,12 @@ import type { User } from 'firebase/auth';
 import * as z from 'zod/mini';
 import { popupClosedDetectionMs, popupSize } from '../../../shared/constants.ts';
 import type { AuthUser } from '../../../shared/schemas/session.ts';
-import { createPopupCoordinator, type PopupWindow } from '../popup-coordinator.ts';
+import {
+  browserPopupEnvironment,
+  createPopupCoordinator,
+  openerScreen,
+  type PopupWindow,
+} from '../popup-coordinator.ts';
 import { toFlowError } from './flow-error.ts';
 import { firebaseAuth, usesLocalGoogleStandIn, type LoadedAuth } from './load-sdk.ts';
 import { openSession } from './session-handover.ts';
@@ -14,13 +19,7 @@ const localGoogleMessageSchema = z.object({
 });
 const localGooglePath = '/local/google-sign-in';
 
-const popups = createPopupCoordinator<Window>({
-  open: (url, name, features) => window.open(url, name, features),
-  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-  setInterval: (callback, ms) => window.setInterval(callback, ms),
-  clearInterval: (handle) => window.clearInterval(handle as number),
-});
+const popups = createPopupCoordinator(browserPopupEnvironment());
 
 /** The fake Google ID token the local stand-in answers with, under the same popup rules. */
 function localGoogleIdToken(): Promise<string> {
@@ -29,12 +28,7 @@ function localGoogleIdToken(): Promise<string> {
       url: localGooglePath,
       ...popupSize,
       closedDetectionMs: popupClosedDetectionMs,
-      screen: {
-        left: window.screenX,
-        top: window.screenY,
-        width: window.outerWidth,
-        height: window.outerHeight,
-      },
+      screen: openerScreen(),
     },
     (popup: PopupWindow, answer) => {
       const onMessage = (event: MessageEvent): void => {

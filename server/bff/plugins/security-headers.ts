@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { cspHashesFileName } from '../../../shared/build-artifacts.ts';
 import { cspHashesFileSchema } from '../../../shared/schemas/build-artifacts.ts';
+import { pathOf } from '../../platform/request-path.ts';
 import { requestIdHeader } from '../../platform/request-id.ts';
 
 /**
@@ -129,6 +130,24 @@ export function securityHeaders(options: SecurityHeadersOptions): Array<[string,
   return headers;
 }
 
+/**
+ * The pages Shopify's popup comes back through: the BFF's callback (`/oauth/shopify`, a redirect)
+ * and the page that hands the outcome to the window that opened the popup (`/oauth/complete`). The
+ * popup arrives there from Shopify's origin, which sends no opener policy; a response with
+ * `same-origin-allow-popups` on the way back would put the popup in a browsing context group of its
+ * own and cut it from its opener (no `window.opener`, and the opener sees it closed). Those two
+ * answers carry `unsafe-none`: they hold nothing a window of another origin could read, and the
+ * outcome they post goes to this origin only.
+ */
+const popupReturnPaths: ReadonlySet<string> = new Set(['/oauth/shopify', '/oauth/complete']);
+
+/** The opener policy of a request's answer: see popupReturnPaths. */
+export function openerPolicyFor(url: string): string | undefined {
+  const path = pathOf(url);
+  const normalized = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return popupReturnPaths.has(normalized) ? 'unsafe-none' : undefined;
+}
+
 async function securityHeadersPlugin(
   fastify: FastifyInstance,
   options: SecurityHeadersOptions,
@@ -136,6 +155,8 @@ async function securityHeadersPlugin(
   const headers = securityHeaders(options);
   fastify.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    const openerPolicy = openerPolicyFor(request.url);
+    if (openerPolicy !== undefined) reply.raw.setHeader('cross-origin-opener-policy', openerPolicy);
     reply.raw.setHeader(requestIdHeader, request.id);
     done();
   });

@@ -1,18 +1,51 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { OAuthCompletionMessage } from '../../../../shared/schemas/shops.ts';
+import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { completionMessageFrom } from '../oauth-completion.ts';
 
 export const namespaces: readonly Namespace[] = ['shops'];
 
-/** Where Shopify's OAuth will return; until stores can be connected, it says so. */
+/**
+ * Where the BFF sends Shopify's popup once the connection is settled: the outcome goes to the window
+ * that opened the popup, on this origin only, and the popup closes. Reached in a full tab (an install
+ * started from Shopify's side, no opener), it goes on to /shops with the outcome. If the window
+ * cannot close itself (not opened by a script), it says what happened and links to the stores.
+ */
 export default function OAuthCompletePage() {
   const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [message] = useState<OAuthCompletionMessage>(() =>
+    completionMessageFrom(new URLSearchParams(search)),
+  );
+
+  useEffect(() => {
+    const opener = window.opener as Window | null;
+    if (opener === null) {
+      void navigate('/shops', { replace: true, state: message });
+      return;
+    }
+    opener.postMessage(message, window.location.origin);
+    window.close();
+  }, [message, navigate]);
+
   return (
     <>
       <DocumentHead title={tCommon('routes.oauth-complete')} />
       <h1>{tCommon('routes.oauth-complete')}</h1>
-      <p>{t('oauthComplete.text')}</p>
+      <p role="status">
+        {message.result === 'connected'
+          ? t('oauthComplete.connected', { shop: message.shopDomain })
+          : t('oauthComplete.failed')}
+      </p>
+      <p>
+        <AppLink to="/shops">{t('oauthComplete.link')}</AppLink>
+      </p>
     </>
   );
 }

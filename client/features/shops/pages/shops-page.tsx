@@ -1,35 +1,199 @@
-import { plans } from '../../../../shared/plans.ts';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import * as z from 'zod/mini';
+import {
+  oauthCompletionMessageSchema,
+  type Shop,
+  type ShopDisconnection,
+} from '../../../../shared/schemas/shops.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { useDisconnectShop, useRefreshShops, useShops } from '../api/shops-queries.ts';
+import { ConnectStoreForm } from '../components/connect-store-form.tsx';
+import { DisconnectStoreDialog } from '../components/disconnect-store-dialog.tsx';
+import { ShopCard } from '../components/shop-card.tsx';
+import { countKinds, storeAllowance } from '../shop-presentation.ts';
+import { useConnectStore, type ConnectionStatus } from '../use-connect-store.ts';
+import '../../../components/form-controls.css';
+import '../shops.css';
 
 export const namespaces: readonly Namespace[] = ['shops'];
 
-const freePlan = plans[0];
-
 /**
- * No store can be connected yet (the Shopify connection is still to come): the screen says what
- * connecting will do and that it is coming, with no control that would pretend to work.
+ * The owner's Shopify stores: connect one (Shopify's install screen in a popup), follow its first
+ * import as it runs (the list is read again every moment while a store moves), see what Vitrine
+ * holds of each and since when, reconnect one Shopify no longer lets Vitrine read, disconnect one.
  */
 export default function ShopsPage() {
-  const { t } = useTranslation('shops');
+  const { t, i18n } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
+  const auth = useAuthState();
+  const uid = auth.status === 'signed-in' ? auth.user.uid : '';
+  const shopsQuery = useShops(uid);
+  const refreshShops = useRefreshShops(uid);
+  const disconnectShop = useDisconnectShop(uid);
+  const connection = useConnectStore(() => void refreshShops());
+  const [toDisconnect, setToDisconnect] = useState<Shop | null>(null);
+  // An object per disconnection, so that a second one with the same words takes the focus too.
+  const [disconnected, setDisconnected] = useState<{ text: string } | null>(null);
+  const disconnectedRef = useRef<HTMLParagraphElement>(null);
+  const fullTabCompletion = useFullTabCompletion();
+  const status =
+    connection.status.kind === 'idle' && fullTabCompletion !== null
+      ? fullTabCompletion
+      : connection.status;
+
+  // The store's card, and the button that had the focus, are gone: the outcome takes the focus.
+  useEffect(() => {
+    if (disconnected !== null) disconnectedRef.current?.focus();
+  }, [disconnected]);
+
+  const list = shopsQuery.data;
+  const allowance = list === undefined ? null : { ...storeAllowance(list), plan: list.plan };
+
+  function connect(shopDomain: string) {
+    setDisconnected(null);
+    connection.connect(shopDomain);
+  }
+
   return (
     <div className="page">
       <DocumentHead title={tCommon('routes.shops')} />
-      <PageHeader title={tCommon('routes.shops')} />
-      <EmptyState title={t('shops.emptyTitle')}>
+      <PageHeader title={tCommon('routes.shops')}>
         <p>{t('shops.intro')}</p>
-        <ul className="checklist">
-          <li>{t('shops.benefits.sync')}</li>
-          <li>{t('shops.benefits.audit')}</li>
-          <li>{t('shops.benefits.blog')}</li>
-        </ul>
-        <p className="notice">{t('shops.soon')}</p>
-        <p className="muted">{t('shops.planLimit', { count: freePlan.limits.stores })}</p>
-      </EmptyState>
+      </PageHeader>
+
+      <ConnectStoreForm
+        allowance={allowance}
+        status={status}
+        onConnect={connect}
+        onCancel={connection.cancel}
+      />
+
+      <section className="shops-list-section" aria-labelledby="shops-list-title">
+        <h2 id="shops-list-title">{t('shops.listTitle')}</h2>
+        {disconnected !== null && (
+          <p ref={disconnectedRef} className="form-success" role="status" tabIndex={-1}>
+            {disconnected.text}
+          </p>
+        )}
+        {shopsQuery.isPending && (
+          <p className="muted" role="status">
+            {t('shops.loading')}
+          </p>
+        )}
+        {shopsQuery.isError && (
+          <LoadFailed
+            error={shopsQuery.error}
+            retrying={shopsQuery.isFetching}
+            onRetry={() => void shopsQuery.refetch()}
+          />
+        )}
+        {list !== undefined && list.shops.length === 0 && <NoStoreYet />}
+        {list !== undefined && list.shops.length > 0 && (
+          <ul className="shops-list">
+            {list.shops.map((shop) => (
+              <ShopCard
+                key={shop.id}
+                shop={shop}
+                onReconnect={(target) => connect(target.shopDomain)}
+                onDisconnect={setToDisconnect}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {toDisconnect !== null && (
+        <DisconnectStoreDialog
+          shop={toDisconnect}
+          disconnect={disconnectShop.mutateAsync}
+          onClosed={() => setToDisconnect(null)}
+          onDisconnected={(result) => {
+            setToDisconnect(null);
+            setDisconnected({ text: disconnectionText(result) });
+          }}
+        />
+      )}
     </div>
   );
+
+  function disconnectionText(result: ShopDisconnection): string {
+    const removed = countKinds
+      .filter((kind) => result.removed[kind] > 0)
+      .map((kind) => t(`counts.${kind}`, { count: result.removed[kind] }));
+    const language = i18n.resolvedLanguage ?? 'en';
+    const sentence =
+      removed.length === 0
+        ? t('disconnect.doneEmpty', { domain: result.shopDomain })
+        : t('disconnect.done', {
+            domain: result.shopDomain,
+            removed: new Intl.ListFormat(language, { type: 'conjunction' }).format(removed),
+          });
+    return result.uninstalled ? sentence : `${sentence} ${t('disconnect.alreadyUninstalled')}`;
+  }
+}
+
+function NoStoreYet() {
+  const { t } = useTranslation('shops');
+  return (
+    <div className="shops-empty">
+      <p>
+        <strong>{t('shops.emptyTitle')}</strong>
+      </p>
+      <p>{t('shops.emptyIntro')}</p>
+      <ul className="checklist">
+        <li>{t('shops.benefits.sync')}</li>
+        <li>{t('shops.benefits.audit')}</li>
+        <li>{t('shops.benefits.blog')}</li>
+      </ul>
+    </div>
+  );
+}
+
+function LoadFailed({
+  error,
+  retrying,
+  onRetry,
+}: {
+  error: unknown;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('shops');
+  const errorText = useApiErrorText();
+  return (
+    <div className="form-error" role="alert">
+      <p>{errorText(errorCodeOf(error), t('shops.loadFailed'))}</p>
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={retrying}
+          onClick={onRetry}
+        >
+          {t('shops.retry')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The outcome of a connection made in a full tab (an install started from Shopify's side), which
+ * /oauth/complete hands over in the navigation's state since there is no popup to post it.
+ */
+function useFullTabCompletion(): ConnectionStatus | null {
+  const location = useLocation();
+  const parsed = z.safeParse(oauthCompletionMessageSchema, location.state);
+  if (!parsed.success) return null;
+  const message = parsed.data;
+  return message.result === 'connected'
+    ? { kind: 'connected', shopDomain: message.shopDomain }
+    : { kind: 'failed', error: { code: message.errorCode } };
 }

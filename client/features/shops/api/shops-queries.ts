@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ShopList } from '../../../../shared/schemas/shops.ts';
+import { refetchIntervalFor } from '../shop-presentation.ts';
+import { disconnectShop, fetchShops } from './shops-api.ts';
+
+/**
+ * The stores screen's server state: the list, read again every moment while a store is being
+ * connected or imported so that the progress moves on its own, and still otherwise; and the
+ * disconnection, after which the list is read again.
+ */
+
+export const shopsKey = (uid: string) => ['shops', uid] as const;
+
+export function useShops(uid: string) {
+  return useQuery<ShopList>({
+    queryKey: shopsKey(uid),
+    queryFn: fetchShops,
+    refetchInterval: (query) => refetchIntervalFor(query.state.data),
+  });
+}
+
+/** Reads the list again now, after a store was connected in the popup. */
+export function useRefreshShops(uid: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shopsKey(uid) });
+}
+
+export function useDisconnectShop(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectShop,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopsKey(uid) }),
+  });
+}

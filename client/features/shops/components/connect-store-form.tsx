@@ -1,0 +1,153 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { PlanId } from '../../../../shared/plans.ts';
+import { shopDomainFrom } from '../../../../shared/shop-domain.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import type { ConnectionStatus } from '../use-connect-store.ts';
+
+export interface StoreAllowanceView {
+  used: number;
+  max: number;
+  atLimit: boolean;
+  plan: PlanId;
+}
+
+/**
+ * "Connect a store": the address is checked (shared/shop-domain.ts) before anything opens, so a
+ * wrong one is told under the field and no popup appears; a good one opens Shopify's install screen
+ * in the popup. The connection's progress and outcome are told here, for a Reconnect too, in a live
+ * region. At the plan's limit the form is disabled and says why.
+ */
+export function ConnectStoreForm({
+  allowance,
+  status,
+  onConnect,
+  onCancel,
+}: {
+  allowance: StoreAllowanceView | null;
+  status: ConnectionStatus;
+  onConnect: (shopDomain: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('shops');
+  const errorText = useApiErrorText();
+  const addressRef = useRef<HTMLInputElement>(null);
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const atLimit = allowance?.atLimit ?? false;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (atLimit) return;
+    const shopDomain = shopDomainFrom(address);
+    if (shopDomain === null) {
+      setAddressError(errorText('invalid_shop_domain', t('connect.failed')));
+      addressRef.current?.focus();
+      return;
+    }
+    setAddressError(null);
+    // In the submit's own handler: the popup opens while the browser still allows it.
+    onConnect(shopDomain);
+  }
+
+  return (
+    <section className="card shops-connect" aria-labelledby="shops-connect-title">
+      <h2 id="shops-connect-title">{t('connect.title')}</h2>
+      <p className="muted">{t('connect.text')}</p>
+      {allowance !== null && (
+        <p>
+          {t('connect.planLimit', {
+            used: allowance.used,
+            max: allowance.max,
+            plan: t(`plans.${allowance.plan}`),
+          })}
+        </p>
+      )}
+      {atLimit && (
+        <p className="notice">
+          {t('connect.atLimit')} <AppLink to="/pricing">{t('connect.plans')}</AppLink>
+        </p>
+      )}
+      <form noValidate onSubmit={handleSubmit}>
+        <fieldset className="shops-connect-fields" disabled={atLimit}>
+          <FormField label={t('connect.address')} hint={t('connect.hint')} error={addressError}>
+            {(control) => (
+              <input
+                {...control}
+                ref={addressRef}
+                name="shop"
+                type="text"
+                inputMode="url"
+                autoComplete="url"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={255}
+                placeholder="maison-exemple.myshopify.com"
+                value={address}
+                onChange={(event) => setAddress(event.target.value)}
+              />
+            )}
+          </FormField>
+          <div className="button-row">
+            <button type="submit" className="button">
+              {t('connect.submit')}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+      <ConnectionStatusMessage status={status} onCancel={onCancel} />
+    </section>
+  );
+}
+
+/** What became of the last connection started from this screen. */
+function ConnectionStatusMessage({
+  status,
+  onCancel,
+}: {
+  status: ConnectionStatus;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('shops');
+  const errorText = useApiErrorText();
+
+  function failureText(error: unknown): string {
+    const code = errorCodeOf(error);
+    switch (code) {
+      case 'auth/popup-closed-by-user':
+        return t('connect.popup.closed');
+      case 'auth/popup-blocked':
+        return t('connect.popup.blocked');
+      case 'auth/cancelled-popup-request':
+        return t('connect.popup.cancelled');
+      default:
+        return errorText(code, t('connect.failed'));
+    }
+  }
+
+  return (
+    <>
+      <div className="shops-connect-status" role="status">
+        {status.kind === 'waiting' && (
+          <>
+            <p>{t('connect.waiting', { shop: status.shopDomain })}</p>
+            <button type="button" className="button button-secondary" onClick={onCancel}>
+              {t('connect.cancel')}
+            </button>
+          </>
+        )}
+        {status.kind === 'connected' && (
+          <p className="form-success">{t('connect.connected', { shop: status.shopDomain })}</p>
+        )}
+      </div>
+      {status.kind === 'failed' && (
+        <p className="form-error" role="alert">
+          {failureText(status.error)}
+        </p>
+      )}
+    </>
+  );
+}

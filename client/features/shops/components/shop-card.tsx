@@ -1,0 +1,143 @@
+import { useId } from 'react';
+import type { Shop } from '../../../../shared/schemas/shops.ts';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import {
+  countKinds,
+  displayNameOf,
+  offersReconnect,
+  orderedLocales,
+} from '../shop-presentation.ts';
+import { ImportProgress } from './import-progress.tsx';
+
+/**
+ * One connected store: its name and addresses, its state (the import's progress while it runs, the
+ * last sync once ready, why it needs the owner otherwise, with Reconnect), what Vitrine holds of it
+ * and in which languages, and Disconnect.
+ */
+export function ShopCard({
+  shop,
+  onReconnect,
+  onDisconnect,
+}: {
+  shop: Shop;
+  onReconnect: (shop: Shop) => void;
+  onDisconnect: (shop: Shop) => void;
+}) {
+  const { t, i18n } = useTranslation('shops');
+  const errorText = useApiErrorText();
+  const titleId = useId();
+  const name = displayNameOf(shop);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const moving = shop.state === 'connecting' || shop.state === 'importing';
+
+  return (
+    <li className="card shop-card" aria-labelledby={titleId}>
+      <div className="shop-card-header">
+        <h3 id={titleId}>{name}</h3>
+        <span className={`shop-state shop-state-${shop.state}`}>
+          {t(`store.states.${shop.state}`)}
+        </span>
+      </div>
+      {/* Until the import has read the store's name, the heading already shows its domain. */}
+      {shop.name !== null && (
+        <p className="muted shop-domains">
+          {shop.shopDomain}
+          {shop.primaryDomain !== null && shop.primaryDomain !== shop.shopDomain && (
+            <> · {shop.primaryDomain}</>
+          )}
+        </p>
+      )}
+
+      {moving && <ImportProgress shop={shop} name={name} />}
+      {shop.state === 'ready' && (
+        <p>
+          {shop.lastSyncedAt === null
+            ? t('store.notSyncedYet')
+            : t('store.lastSynced', { date: formatDate(shop.lastSyncedAt, language) })}
+        </p>
+      )}
+      {offersReconnect(shop) && (
+        <div className="shop-problem" role="alert">
+          {shop.errorCode !== null && (
+            <p>
+              {t('store.reason', {
+                reason: errorText(shop.errorCode, t(`store.states.${shop.state}`)),
+              })}
+            </p>
+          )}
+          <p>
+            {shop.state === 'needs_reconnecting' ? t('store.reconnectText') : t('store.errorText')}
+          </p>
+        </div>
+      )}
+
+      {shop.state !== 'connecting' && (
+        <div className="shop-details">
+          <h4>{t('store.countsTitle')}</h4>
+          <ul className="shop-counts">
+            {countKinds.map((kind) => (
+              <li key={kind}>{t(`counts.${kind}`, { count: shop.counts[kind] })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {shop.locales.length > 0 && (
+        <div className="shop-details">
+          <h4>{t('store.languagesTitle')}</h4>
+          <ul className="shop-locales">
+            {orderedLocales(shop.locales).map((locale) => (
+              <li key={locale.locale}>
+                {locale.url === null ? (
+                  languageName(locale.locale, language, locale.name)
+                ) : (
+                  <a href={locale.url} rel="noreferrer">
+                    {languageName(locale.locale, language, locale.name)}
+                  </a>
+                )}
+                {locale.primary && <span className="muted"> ({t('store.primary')})</span>}
+                {!locale.published && <span className="muted"> ({t('store.unpublished')})</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="button-row shop-actions">
+        {offersReconnect(shop) && (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('store.reconnectLabel', { name })}
+            onClick={() => onReconnect(shop)}
+          >
+            {t('store.reconnect')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button-secondary"
+          aria-label={t('store.disconnectLabel', { name })}
+          onClick={() => onDisconnect(shop)}
+        >
+          {t('store.disconnect')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function formatDate(isoDate: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(isoDate),
+  );
+}
+
+/** The language's name in the reader's language (`fr` → "French" or "français"). */
+function languageName(locale: string, language: string, fallback: string): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'language' }).of(locale) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

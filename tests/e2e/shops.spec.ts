@@ -1,0 +1,489 @@
+/// <reference lib="dom" />
+import { AxeBuilder } from '@axe-core/playwright';
+import { mergeTests, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { queryProductDatabase } from '../support/product-database.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
+import { test as consoleTest } from './auth-flows.ts';
+import { expect, fetchFromPage, openSession, test as accountTest } from './fixtures.ts';
+
+/**
+ * The stores screen against the real product: the address checked before anything opens, Shopify's
+ * install screen (the local Shopify's) in a popup, the first import followed live to the counts the
+ * store really has, a webhook's change reaching the copy, the disconnection and what it removed,
+ * and a store whose refresh token Shopify revoked asking to be reconnected. Any error printed in
+ * the console fails a test.
+ *
+ * The local Shopify runs with the product (local mode) on E2E_LOCAL_SHOPIFY_PORT
+ * (playwright.config.ts); its test controls (`/<shop>/_local/api/…`) are reached directly.
+ */
+
+const test = mergeTests(accountTest, consoleTest);
+
+const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
+const shopDomain = 'maison-exemple.myshopify.com';
+const localControls = `${localShopifyUrl}/${shopDomain}/_local/api`;
+
+interface CatalogSummary {
+  products: number;
+  collections: number;
+  pages: number;
+  blogs: number;
+  articles: number;
+  media: number;
+  translations: number;
+}
+
+/** English count phrases, as the screen writes them (client/locales/en/shops.json, `counts`). */
+const countWords: Record<keyof CatalogSummary, [string, string]> = {
+  products: ['product', 'products'],
+  collections: ['collection', 'collections'],
+  pages: ['page', 'pages'],
+  blogs: ['blog', 'blogs'],
+  articles: ['article', 'articles'],
+  media: ['image or video', 'images and videos'],
+  translations: ['translation', 'translations'],
+};
+const kinds = Object.keys(countWords) as Array<keyof CatalogSummary>;
+
+function countPhrase(kind: keyof CatalogSummary, count: number): string {
+  const [one, other] = countWords[kind];
+  return `${count.toLocaleString('en')} ${count === 1 ? one : other}`;
+}
+
+async function storeSummary(request: APIRequestContext): Promise<CatalogSummary> {
+  const response = await request.get(`${localControls}/summary`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as CatalogSummary;
+}
+
+async function localControl(
+  request: APIRequestContext,
+  method: 'POST' | 'PATCH',
+  path: string,
+  data?: unknown,
+) {
+  const response = await request.fetch(`${localControls}/${path}`, { method, data });
+  expect(response.ok(), `${method} _local/api/${path}`).toBe(true);
+}
+
+async function openShops(page: Page, user: TestUser, language: 'en' | 'fr' = 'en'): Promise<void> {
+  expect(await openSession(page, user)).toBe(200);
+  await registerAccount(page, user, { language });
+  await page.goto('/shops');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+const addressField = (page: Page) => page.getByRole('textbox', { name: 'Store address' });
+const connectButton = (page: Page) => page.getByRole('button', { name: 'Connect', exact: true });
+const storeCard = (page: Page, name: RegExp | string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+
+/** Types the address, clicks Connect, and returns the popup that opened. */
+async function startConnecting(page: Page, address: string): Promise<Page> {
+  await addressField(page).fill(address);
+  const popupOpened = page.waitForEvent('popup');
+  await connectButton(page).click();
+  return popupOpened;
+}
+
+/** Answers the local Shopify's install screen with Install; the popup closes once it has posted. */
+async function install(popup: Page): Promise<void> {
+  await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Install' }).click();
+  await closed;
+}
+
+/** Connects the seeded store and waits until its first import is done. */
+async function connectStore(page: Page): Promise<Locator> {
+  await install(await startConnecting(page, shopDomain));
+  await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+  const card = storeCard(page, /.+/);
+  await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+  return card;
+}
+
+/** The stores of the signed-in account, as the API lists them. */
+async function shopsOf(
+  page: Page,
+): Promise<Array<{ id: string; state: string; shopDomain: string }>> {
+  const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+  expect(status).toBe(200);
+  return (body as { data: { shops: Array<{ id: string; state: string; shopDomain: string }> } })
+    .data.shops;
+}
+
+/**
+ * The catalog's products table, found by its columns (shop_id, gid, title, vendor), so that the test
+ * reads the copy without depending on what the catalog area named it.
+ */
+async function productsTable(): Promise<string> {
+  const rows = await queryProductDatabase<{ table_name: string }>(
+    productDataDir,
+    `SELECT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name IN ('shop_id', 'gid', 'title', 'vendor')
+      GROUP BY table_name HAVING count(*) = 4`,
+  );
+  expect(rows, 'one table holds the copied products').toHaveLength(1);
+  return rows[0]!.table_name;
+}
+
+test.describe('connecting the seeded store', () => {
+  // One seeded store, which connects to one account at a time: these tests take turns, and each
+  // disconnects what it connected, whatever happened.
+  test.describe.configure({ mode: 'default', timeout: 180_000 });
+
+  test.afterEach(async ({ page }) => {
+    if (page.isClosed() || !page.url().startsWith('http')) return;
+    const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+    if (status !== 200) return;
+    for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
+      await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
+    }
+  });
+
+  test('connects through Shopify’s install screen, follows the import live, then holds what the store has', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    expect(localShopifyUrl, 'E2E_LOCAL_SHOPIFY_URL is set by playwright.config.ts').not.toBe('');
+    await openShops(page, verifiedUser);
+    await expect(page.getByText('No shop connected yet')).toBeVisible();
+    await expect(
+      page.getByText('Stores connected: 0 of the 1 your Free plan includes.'),
+    ).toBeVisible();
+
+    // The owner pastes the store's bare name; the popup shows Shopify's install screen for it.
+    const popup = await startConnecting(page, 'Maison-Exemple');
+    await expect(
+      page.getByText(`Finish in the Shopify window opened for ${shopDomain}.`),
+    ).toBeVisible();
+    await expect(popup.getByText(/maison-exemple/i).first()).toBeVisible();
+    await install(popup);
+    await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+
+    // The import moves on screen without a reload: a progress bar, then the store up to date.
+    const card = storeCard(page, /.+/);
+    await expect(card.getByRole('progressbar')).toBeVisible();
+    await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await expect(card.getByRole('progressbar')).toHaveCount(0);
+    await expect(card.getByText(/^Last synced /)).toBeVisible();
+
+    // What Vitrine holds is what the store has.
+    const summary = await storeSummary(request);
+    expect(summary.products).toBeGreaterThan(0);
+    for (const kind of kinds) {
+      await expect(card.getByText(countPhrase(kind, summary[kind]), { exact: true })).toBeVisible();
+    }
+    await expect(card.getByText(shopDomain)).toBeVisible();
+    await expect(
+      card.getByRole('listitem').filter({ hasText: /^English \(primary\)$/ }),
+    ).toBeVisible();
+    await expect(card.getByRole('listitem').filter({ hasText: /^French$/ })).toBeVisible();
+
+    // The plan's one store is in use: the form says so and takes no other address.
+    await expect(
+      page.getByText('Stores connected: 1 of the 1 your Free plan includes.'),
+    ).toBeVisible();
+    await expect(addressField(page)).toBeDisabled();
+  });
+
+  test('an edit in Shopify reaches the copy within seconds', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    await connectStore(page);
+    const [shop] = await shopsOf(page);
+    const table = await productsTable();
+    const [product] = await queryProductDatabase<{ gid: string }>(
+      productDataDir,
+      `SELECT gid FROM "${table}" WHERE shop_id = $1 ORDER BY gid LIMIT 1`,
+      [shop!.id],
+    );
+    const numericId = product!.gid.split('/').at(-1)!;
+    const title = `Édition de bout en bout ${Date.now()}`;
+
+    await localControl(request, 'PATCH', `products/${numericId}`, { title });
+
+    await expect
+      .poll(
+        async () => {
+          const rows = await queryProductDatabase<{ title: string }>(
+            productDataDir,
+            `SELECT title FROM "${table}" WHERE shop_id = $1 AND gid = $2`,
+            [shop!.id, product!.gid],
+          );
+          return rows[0]?.title;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(title);
+  });
+
+  test('disconnecting asks first, naming the store, then says what it removed', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const card = await connectStore(page);
+    const summary = await storeSummary(request);
+    const [shop] = await shopsOf(page);
+    const storeName = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+
+    // Escape leaves everything as it was, and gives the focus back.
+    const disconnect = card.getByRole('button', { name: `Disconnect ${storeName}` });
+    await disconnect.click();
+    const dialog = page.getByRole('dialog', { name: `Disconnect ${storeName}?` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(shopDomain);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(disconnect).toBeFocused();
+
+    await disconnect.click();
+    await dialog.getByRole('button', { name: 'Disconnect', exact: true }).click();
+    const outcome = page.getByText(`${shopDomain} is disconnected.`);
+    await expect(outcome).toBeVisible();
+    await expect(outcome).toBeFocused();
+    for (const kind of kinds) {
+      if (summary[kind] > 0) await expect(outcome).toContainText(countPhrase(kind, summary[kind]));
+    }
+    await expect(page.getByText('No shop connected yet')).toBeVisible();
+    expect(await shopsOf(page)).toEqual([]);
+
+    // Nothing of the store is left in the copy.
+    const table = await productsTable();
+    const left = await queryProductDatabase<{ count: string }>(
+      productDataDir,
+      `SELECT count(*) FROM "${table}" WHERE shop_id = $1`,
+      [shop!.id],
+    );
+    expect(Number(left[0]!.count)).toBe(0);
+  });
+
+  test('Cancel on Shopify’s install screen connects nothing and says so', async ({
+    page,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const popup = await startConnecting(page, shopDomain);
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await closed;
+    // The popup's grace for an answer still on its way (8 s), then the spec's message.
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Connection cancelled by the user' }),
+    ).toBeVisible({
+      timeout: 15_000,
+    });
+    expect(await shopsOf(page)).toEqual([]);
+  });
+
+  test('a second Connect cancels the first popup, and the second connects', async ({
+    page,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const first = await startConnecting(page, shopDomain);
+    await expect(first.getByRole('button', { name: 'Install' })).toBeVisible();
+    const firstClosed = first.waitForEvent('close');
+    const popupOpened = page.waitForEvent('popup');
+    await connectButton(page).click();
+    const second = await popupOpened;
+    await firstClosed;
+    await install(second);
+    await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+    // The cancelled attempt's message never shows over the one that succeeded.
+    await expect(page.getByText('Connection request cancelled')).toHaveCount(0);
+    expect((await shopsOf(page)).map((shop) => shop.shopDomain)).toEqual([shopDomain]);
+  });
+
+  test('a store whose refresh token Shopify revoked asks to be reconnected, and reconnects', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    await connectStore(page);
+    const table = await productsTable();
+    const [shop] = await shopsOf(page);
+    const [product] = await queryProductDatabase<{ gid: string }>(
+      productDataDir,
+      `SELECT gid FROM "${table}" WHERE shop_id = $1 ORDER BY gid LIMIT 1`,
+      [shop!.id],
+    );
+
+    await localControl(request, 'POST', 'revoke-refresh-tokens');
+    await localControl(request, 'POST', 'expire-access-tokens');
+    // A change in Shopify sends a webhook; reading the product again needs the access token.
+    await localControl(request, 'PATCH', `products/${product!.gid.split('/').at(-1)!}`, {
+      title: `Après révocation ${Date.now()}`,
+    });
+
+    await expect
+      .poll(async () => (await shopsOf(page))[0]?.state, { timeout: 30_000 })
+      .toBe('needs_reconnecting');
+    await page.reload();
+    await waitForApp(page);
+    const card = storeCard(page, /.+/);
+    await expect(card.getByText('Needs reconnecting', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^Reason: Shopify (no longer accepts|refused)/)).toBeVisible();
+
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: /^Reconnect / }).click();
+    await install(await popupOpened);
+    await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+    await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+  });
+});
+
+test('a wrong address is told under the field, and nothing opens nor is sent', async ({
+  page,
+  verifiedUser,
+}) => {
+  await openShops(page, verifiedUser);
+  const popups: Page[] = [];
+  page.on('popup', (popup) => popups.push(popup));
+  const authorizations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/shops/authorizations')) authorizations.push(request.url());
+  });
+
+  for (const address of ['maison-exemple.com', 'https://example.com/store', '-maison']) {
+    await addressField(page).fill(address);
+    await connectButton(page).click();
+    const error = page.getByText('This is not a Shopify store address.', { exact: false });
+    await expect(error).toBeVisible();
+    await expect(addressField(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(addressField(page)).toBeFocused();
+    // What was typed stays, to be corrected.
+    await expect(addressField(page)).toHaveValue(address);
+  }
+  await page.waitForTimeout(500);
+  expect(popups).toEqual([]);
+  expect(authorizations).toEqual([]);
+});
+
+test('the stores screen and Shopify’s return pages speak both languages', async ({
+  page,
+  verifiedUser,
+}) => {
+  await openShops(page, verifiedUser, 'fr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Boutiques' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Connecter une boutique' }),
+  ).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Adresse de la boutique' });
+  await field.fill('maison.com');
+  await page.getByRole('button', { name: 'Connecter', exact: true }).click();
+  await expect(
+    page.getByText('Ce n’est pas l’adresse d’une boutique Shopify.', { exact: false }),
+  ).toBeVisible();
+
+  await page.goto('/oauth/shopify');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('aucune connexion n’est en cours ici', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Aller à vos boutiques' })).toHaveAttribute(
+    'href',
+    '/shops',
+  );
+
+  // Reached in a full tab (no popup), the completion goes on to the stores with its outcome.
+  await page.goto('/oauth/complete?result=failed&error=oauth_denied');
+  await expect(page).toHaveURL(/\/shops$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'L’installation a été refusée dans Shopify' }),
+  ).toBeVisible();
+
+  const english = await fetchFromPage(page, '/api/v1/account/me', {
+    method: 'PUT',
+    body: { language: 'en' },
+  });
+  expect(english.status).toBe(200);
+  await page.goto('/oauth/shopify');
+  await expect(page.getByText('no connection is under way here', { exact: false })).toBeVisible();
+  await page.goto('/shops');
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Connect a store' })).toBeVisible();
+});
+
+test('the completion page reaches the window that opened the popup, across another origin', async ({
+  page,
+  verifiedUser,
+}) => {
+  await openShops(page, verifiedUser);
+  // Shopify's install screen is another origin that sends no opener policy; the stand-in of
+  // Sentry's ingest, which every e2e run has, is one too.
+  const foreignPage = `${process.env.E2E_SENTRY_URL ?? ''}/envelopes`;
+  const popupOpened = page.waitForEvent('popup');
+  await page.evaluate((url) => {
+    const received: unknown[] = [];
+    const popup = window.open('about:blank', 'vitrine-test', 'popup=yes,width=500,height=600');
+    window.addEventListener('message', (event) => {
+      received.push({ origin: event.origin, fromPopup: event.source === popup, data: event.data });
+    });
+    Object.assign(window, { received, testPopup: popup });
+    popup?.location.replace(url);
+  }, foreignPage);
+  const popup = await popupOpened;
+  await popup.waitForURL(foreignPage);
+
+  const closed = popup.waitForEvent('close');
+  await popup.evaluate(
+    (url) => window.location.assign(url),
+    new URL(`/oauth/complete?result=connected&shop=${shopDomain}`, page.url()).href,
+  );
+  const origin = new URL(page.url()).origin;
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { received: unknown[] }).received))
+    .toEqual([
+      {
+        origin,
+        fromPopup: true,
+        data: { type: 'vitrine:shopify-connection', result: 'connected', shopDomain },
+      },
+    ]);
+  // Its message sent, the popup closes itself.
+  await closed;
+});
+
+test('the stores screen has no serious accessibility violation, in both languages and themes', async ({
+  page,
+  verifiedUser,
+}) => {
+  test.setTimeout(90_000);
+  await openShops(page, verifiedUser);
+  for (const language of ['en', 'fr'] as const) {
+    expect(
+      (await fetchFromPage(page, '/api/v1/account/me', { method: 'PUT', body: { language } }))
+        .status,
+    ).toBe(200);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/shops');
+      await waitForApp(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // With the field's error shown, as the owner sees it after a wrong address.
+      await page.locator('input[name="shop"]').fill('maison.com');
+      await page.locator('form').getByRole('button').click();
+      await expect(page.locator('.form-field .form-error')).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help}`);
+      expect.soft(serious, `/shops ${language} ${theme}`).toEqual([]);
+    }
+  }
+});

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useApiErrorText } from '../../client/components/use-api-error-text.ts';
+import { initI18n } from '../../client/lib/i18n.ts';
+import { supportedLanguages } from '../../shared/constants.ts';
+import { errorCodes } from '../../shared/errors.ts';
+
+/**
+ * The stores' failures read in the owner's language, each in its own words, with the real
+ * catalogues; and the popup's three messages are the product's own (French word for word).
+ */
+
+const storeCodes = errorCodes.slice(errorCodes.indexOf('invalid_shop_domain'));
+const fallback = 'The screen’s own message';
+
+function shownFor(code: string): string {
+  function ErrorText() {
+    return createElement('p', null, useApiErrorText()(code, fallback));
+  }
+  return renderToStaticMarkup(createElement(ErrorText)).replace(/^<p>|<\/p>$/g, '');
+}
+
+function catalogue(language: string, namespace: string): Record<string, unknown> {
+  return JSON.parse(
+    readFileSync(
+      new URL(`../../client/locales/${language}/${namespace}.json`, import.meta.url),
+      'utf8',
+    ),
+  ) as Record<string, unknown>;
+}
+
+let i18n: Awaited<ReturnType<typeof initI18n>>;
+beforeAll(async () => {
+  i18n = await initI18n('en');
+});
+
+describe.each(supportedLanguages)('store error texts in %s', (language) => {
+  beforeAll(async () => {
+    await i18n.changeLanguage(language);
+  });
+
+  it('cover the whole store block of shared/errors.ts', () => {
+    expect(storeCodes).toContain('shop_needs_reconnecting');
+    expect(storeCodes.at(-1)).toBe('webhook_signature_invalid');
+  });
+
+  it.each(storeCodes)('tell %s in its own words', (code) => {
+    const text = shownFor(code);
+    expect(text).not.toBe(fallback);
+    const unescaped = text.replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
+    expect(unescaped).toBe(
+      (catalogue(language, 'common').apiErrors as Record<string, string>)[code],
+    );
+  });
+
+  it('differ from one code to the next', () => {
+    const texts = storeCodes.map(shownFor);
+    expect(new Set(texts).size).toBe(texts.length);
+  });
+});
+
+describe('the connection popup’s messages', () => {
+  const popup = (language: string) =>
+    (catalogue(language, 'shops').connect as { popup: Record<string, string> }).popup;
+
+  it('are the product’s French texts, word for word', () => {
+    expect(popup('fr')).toEqual({
+      closed: "Connexion annulée par l'utilisateur",
+      blocked: 'Popup bloqué par le navigateur. Veuillez autoriser les popups et réessayer.',
+      cancelled: 'Demande de connexion annulée',
+    });
+  });
+
+  it('say the same in English', () => {
+    expect(popup('en')).toEqual({
+      closed: 'Connection cancelled by the user',
+      blocked: 'Popup blocked by the browser. Please allow popups and try again.',
+      cancelled: 'Connection request cancelled',
+    });
+  });
+});
