@@ -85,7 +85,10 @@ async function registeredOwner(): Promise<Owner> {
  * redirect to the app.
  */
 async function pressInstall(authorizeUrl: string): Promise<URL> {
-  const page = await fetch(authorizeUrl);
+  // An app still installed with every scope it asks for is sent straight back, as Shopify does.
+  const page = await fetch(authorizeUrl, { redirect: 'manual' });
+  const sentBack = page.headers.get('location');
+  if (page.status === 302 && sentBack !== null) return new URL(sentBack, authorizeUrl);
   const html = await page.text();
   const form = /<form\b[^>]*>[\s\S]*?<\/form>/gi
     .exec(html)
