@@ -172,7 +172,13 @@ async function benchSize(database: DatabaseHandle, databaseUrl: string, products
   const shopDomain = `${storeName}.myshopify.com`;
   const shopId = randomUUID();
   try {
-    const accessToken = await installApp(shopify.url, shopDomain, redirectUri, shopifyScopes);
+    const accessToken = await installApp(
+      shopify.url,
+      shopDomain,
+      redirectUri,
+      shopifyScopes,
+      localShopifyApp,
+    );
     const deps = catalogDependenciesFor({
       db: database.db,
       jobs: createJobQueue({ databaseUrl, onError: () => {} }),

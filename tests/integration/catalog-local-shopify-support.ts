@@ -105,10 +105,12 @@ export async function installApp(
   shopDomain: string,
   redirectUri: string,
   scopes: readonly string[],
+  /** The app the local Shopify knows: the tests' own, or local mode's for a local Shopify run by its CLI. */
+  app: { apiKey: string; apiSecret: string } = testApp,
 ): Promise<string> {
   const state = randomUUID();
   const authorize = new URL(`${localShopifyUrl}/${shopDomain}/admin/oauth/authorize`);
-  authorize.searchParams.set('client_id', testApp.apiKey);
+  authorize.searchParams.set('client_id', app.apiKey);
   authorize.searchParams.set('scope', scopes.join(','));
   authorize.searchParams.set('redirect_uri', redirectUri);
   authorize.searchParams.set('state', state);
@@ -150,8 +152,8 @@ export async function installApp(
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      client_id: testApp.apiKey,
-      client_secret: testApp.apiSecret,
+      client_id: app.apiKey,
+      client_secret: app.apiSecret,
       code,
       expiring: '1',
     }),
