@@ -43,6 +43,12 @@ export interface JobDefinition<Payload, Dependencies> {
   /** How many jobs of this queue one process runs at once. */
   concurrency: number;
   /**
+   * How often an idle worker asks for this queue's jobs, in seconds (pg-boss's minimum 0.5); the
+   * queue's default otherwise. For work somebody is waiting to see, such as a change in a store
+   * reaching its copy.
+   */
+  pollingIntervalSeconds?: number;
+  /**
    * Jobs with the same key are not queued twice while one waits, nor run twice at once: a send while
    * one waits is dropped (answered null). The queue is then created with pg-boss's `stately` policy,
    * which a queue keeps for good: a job that gains a key later needs a new name.
@@ -206,7 +212,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       // pg-boss 10 runs one batch at a time per worker: concurrency is that many workers, each taking
       // one job, so that one failure fails only its own job.
       for (let worker = 0; worker < job.concurrency; worker += 1) {
-        await boss.work(job.name, { includeMetadata: true, batchSize: 1 }, run);
+        await boss.work(
+          job.name,
+          {
+            includeMetadata: true,
+            batchSize: 1,
+            ...(job.pollingIntervalSeconds !== undefined && {
+              pollingIntervalSeconds: job.pollingIntervalSeconds,
+            }),
+          },
+          run,
+        );
       }
       if (job.schedule !== undefined) {
         const payload = parsePayload(job as JobDefinition<unknown, never>, job.schedule.payload);

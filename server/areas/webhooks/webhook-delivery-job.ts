@@ -25,6 +25,9 @@ export const webhookDeliveryJob = defineJob({
   retry: { limit: 8, delaySeconds: 15, backoff: true },
   retentionDays: 7,
   concurrency: 4,
+  // A change made in Shopify should show in Vitrine within a second; the default 2 s poll would
+  // spend twice that waiting.
+  pollingIntervalSeconds: 0.5,
   async handle(run, deps: WebhookDeliveryDependencies) {
     const row = await findDelivery(deps.db, run.payload.deliveryId);
     if (row === undefined || row.processedAt !== null) return;
