@@ -2,6 +2,7 @@ import type { AdminClient } from '../../platform/shopify/admin-client.ts';
 import {
   collectionQuery,
   collectionsByIdsQuery,
+  productMediaQuery,
   productQuery,
   productsByIdsQuery,
   translationsByIdsQuery,
@@ -34,7 +35,7 @@ async function refetchTranslations(
     const ids = resourceGids.slice(start, start + idsPerQuery);
     const answer = await client.request<{ translatableResourcesByIds: { nodes: Json[] } }>(
       translationsByIdsQuery(locales),
-      { ids },
+      { ids, first: ids.length },
     );
     const rows = answer.translatableResourcesByIds.nodes.flatMap((node) =>
       translationRows(node, locales),
@@ -50,6 +51,34 @@ export interface RefetchContext {
   locales: readonly string[];
 }
 
+interface MediaPage {
+  nodes: Json[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/**
+ * The product with all its media: productQuery reads the first few, and the rest (a product may have
+ * up to 250) are read a page at a time. Null when the product was deleted between two pages.
+ */
+async function withEveryMedia(
+  client: AdminClient,
+  gid: string,
+  product: Json,
+): Promise<Json | null> {
+  let page = product.media as MediaPage;
+  const nodes = [...page.nodes];
+  while (page.pageInfo.hasNextPage) {
+    const next = await client.request<{ product: { media: MediaPage } | null }>(productMediaQuery, {
+      id: gid,
+      after: page.pageInfo.endCursor,
+    });
+    if (next.product === null) return null;
+    page = next.product.media;
+    nodes.push(...page.nodes);
+  }
+  return { ...product, media: { nodes } };
+}
+
 /** One product; answers what became of it. */
 export async function refetchProduct(
   deps: Pick<CatalogDependencies, 'db'>,
@@ -62,7 +91,12 @@ export async function refetchProduct(
     await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
     return 'deleted';
   }
-  const { product, media } = productWithMedia(answer.product);
+  const found = await withEveryMedia(client, gid, answer.product);
+  if (found === null) {
+    await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
+    return 'deleted';
+  }
+  const { product, media } = productWithMedia(found);
   const stored = await catalogRepository.storeProductWithMedia(
     deps.db,
     context.shopId,

@@ -377,14 +377,43 @@ export function translationsBulkQuery(
 `;
 }
 
+/**
+ * How many media the refetch of one product asks for at first. Shopify charges a query what it asks
+ * for before running it (each of the `first` media counts), so asking for a product's possible 250
+ * would cost some 500 points a refetch, more than a small bucket holds at all; most products have a
+ * few images, and the rest come a page at a time (productMediaQuery).
+ */
+export const productMediaFirstPage = 10;
+
 /** One product as a webhook's follow-up reads it; null when it no longer exists. */
 export const productQuery = /* GraphQL */ `
   query Product($id: ID!) {
     product(id: $id) {
       ${productFields}
-      media(first: 250) {
+      media(first: ${productMediaFirstPage}) {
         nodes {
           ${mediaFields}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  }
+`;
+
+/** The rest of a product's media, after the first page productQuery read. */
+export const productMediaQuery = /* GraphQL */ `
+  query ProductMedia($id: ID!, $after: String) {
+    product(id: $id) {
+      media(first: 250, after: $after) {
+        nodes {
+          ${mediaFields}
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
         }
       }
     }
@@ -426,8 +455,9 @@ export const collectionsByIdsQuery = /* GraphQL */ `
 `;
 
 /**
- * One resource's translations in the given languages, after a product or collection changed: its
- * source texts may have changed, which marks translations outdated.
+ * Resources' translations in the given languages, after a product or collection changed: its source
+ * texts may have changed, which marks translations outdated. `$first` is the number of ids (at most
+ * 250): Shopify charges for the page size asked, so one product's few ids cost a few points, not 750.
  */
 export function translationsByIdsQuery(locales: readonly string[]): string {
   for (const locale of locales) {
@@ -446,8 +476,8 @@ export function translationsByIdsQuery(locales: readonly string[]): string {
     )
     .join('');
   return /* GraphQL */ `
-  query TranslationsByIds($ids: [ID!]!) {
-    translatableResourcesByIds(resourceIds: $ids, first: 250) {
+  query TranslationsByIds($ids: [ID!]!, $first: Int!) {
+    translatableResourcesByIds(resourceIds: $ids, first: $first) {
       nodes {
         resourceId
         translatableContent {
