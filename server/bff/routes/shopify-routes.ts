@@ -16,6 +16,9 @@ export interface ShopifyRoutesOptions {
 /** The client's page that ends a connection: it tells the window that opened the popup. */
 const oauthCompletePath = '/oauth/complete';
 
+/** The stores screen, where a connection starts. */
+const shopsPath = '/shops';
+
 /** The headers of a Shopify delivery the API needs; nothing else of the request is passed on. */
 const forwardedWebhookHeaders = [
   'content-type',
@@ -35,7 +38,8 @@ const forwardedWebhookHeaders = [
  *   started from Shopify's side (without). The page needs no session rule of its own: its query is
  *   forwarded to the API with the session's ID token, and the API checks everything; the popup
  *   then goes to /oauth/complete, which tells the window that opened it. An install from Shopify
- *   without a session goes through sign-in and comes back here.
+ *   without a session goes through sign-in and comes back here. A visit Shopify did not sign (no
+ *   `code`, no `hmac`) goes to the stores.
  * - `POST /webhooks/shopify`, forwarded as it came (raw body, Shopify's headers) to the API, which
  *   checks the signature. No session and no CSRF check: Shopify has neither; the body is limited.
  *
@@ -67,6 +71,12 @@ export async function shopifyRoutes(
     const rawQuery = queryOf(request.url);
     const params = new URLSearchParams(rawQuery);
     const fromShopify = !params.has('code');
+    if (fromShopify && !params.has('hmac')) {
+      // Neither Shopify's redirect after Install nor an install started in Shopify (both signed):
+      // no connection is under way, and nothing is worth asking the API. The stores are where one
+      // starts.
+      return reply.redirect(shopsPath);
+    }
     const session = await request.getSession();
     if (session === null) {
       // An install started in Shopify's admin comes back here once signed in; a callback without a
