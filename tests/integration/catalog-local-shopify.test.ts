@@ -219,9 +219,8 @@ describe.skipIf(!localShopifyPresent)('the catalog against the local Shopify', (
     );
 
     const created = await local.createProduct({ title: 'Plaid en laine mérinos' });
-    const createdGid = String(
-      created.admin_graphql_api_id ?? `gid://shopify/Product/${String(created.id)}`,
-    );
+    // The local controls answer a product with its GraphQL id, as the Admin API names it.
+    const createdGid = String(created.id);
     await eventually(
       'the creation',
       () => titleOf(createdGid),
