@@ -239,6 +239,19 @@ describe('handling the connection topics', () => {
     expect(catalog.deletedCopies).toContain(shopId);
   });
 
+  it('shop/redact leaves a store connected again since the removal, with its copy', async () => {
+    const shopDomain = uniqueShopDomain();
+    // Connected an hour ago, after a removal whose erasure Shopify sends now.
+    const shopId = await connectedStore(shopDomain, new Date(Date.now() - 3_600_000));
+    const body = JSON.stringify({ shop_id: 954889, shop_domain: shopDomain });
+
+    await deliver(shopifyWebhookHeaders('shop/redact', shopDomain, body), body);
+
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
+    expect((await shopRow(shopId))?.status).toBe('active');
+    expect(catalog.deletedCopies).not.toContain(shopId);
+  });
+
   it('customers/redact is recorded and answered; nothing else is kept to erase', async () => {
     const shopDomain = uniqueShopDomain();
     const shopId = await connectedStore(shopDomain);

@@ -54,7 +54,7 @@ export async function shopAccess(
 
     const refreshToken = readToken(deps.shopify, locked, 'refresh_token');
     if (refreshToken === null) {
-      // A token that does not expire has nothing to refresh it; one we cannot read is lost.
+      // A token that does not expire has nothing to refresh it.
       if (locked.accessTokenExpiresAt === null) return accessOf(deps.shopify, locked);
       await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
       refused = needsReconnecting();
@@ -112,7 +112,11 @@ function accessOf(shopify: ShopifyApp, shop: ShopRow): ShopAccess {
   return { shopId: shop.id, shopDomain: shop.shopDomain, accessToken };
 }
 
-/** The token in clear, or null when there is none or it cannot be read (the secret changed). */
+/**
+ * The token in clear, or null when there is none. One that cannot be decrypted is not treated as
+ * missing: a process started with another secret would otherwise end every store's connection that
+ * the rightly configured processes can still use. It fails the call instead, loudly.
+ */
 function readToken(
   shopify: ShopifyApp,
   shop: ShopRow,
@@ -122,8 +126,11 @@ function readToken(
   if (stored === null) return null;
   try {
     return shopTokenCipher(shopify).decrypt(stored, shopTokenBinding(shop.id, field));
-  } catch {
-    return null;
+  } catch (error) {
+    throw new AppError('internal_error', 500, {
+      message: `A store's ${field} cannot be decrypted with this process's key`,
+      cause: error,
+    });
   }
 }
 

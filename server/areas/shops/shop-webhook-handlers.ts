@@ -32,13 +32,12 @@ export function shopWebhookHandlers(deps: {
     },
     /**
      * Shopify asks, 48 hours after the app's removal, that everything kept about the store be erased:
-     * the copy of its catalog, then the store's row. A store reinstalled since is connected anew and
-     * kept.
+     * the copy of its catalog, then the store's row. A store connected again within those 48 hours has
+     * the app installed: Shopify's erasure concerns the removal before, and the owner's store is kept.
      */
     'shop/redact': async (delivery) => {
       const shop = await findShopRowByDomain(deps.db, delivery.shopDomain);
-      if (shop === undefined) return;
-      if (shop.status === 'active' && isOlderThanConnection(delivery, shop.connectedAt)) return;
+      if (shop === undefined || shop.status === 'active') return;
       await deps.catalog.deleteStoreCopy(shop.id);
       await deleteShop(deps.db, shop.id);
     },

@@ -156,6 +156,8 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         'x-shopify-access-token': token,
       },
       body: JSON.stringify({ query: document, variables: variables ?? {} }),
+      // A redirect would carry the access token to wherever it points: the Admin API never sends one.
+      redirect: 'error',
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await response.text();

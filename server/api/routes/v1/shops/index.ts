@@ -7,6 +7,7 @@ import {
   startShopAuthorizationBodySchema,
 } from '../../../../../shared/schemas/shops.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
+import { AppError } from '../../../../../shared/errors.ts';
 import { sessionBindingFrom } from '../../../../http/session-binding.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
@@ -60,11 +61,16 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
   /** The caller, the session the call came through, and the plan's store limit. */
   const requesterOf = async (request: Parameters<typeof authenticatedCaller>[0]) => {
     const { uid } = authenticatedCaller(request);
+    const sessionBinding = sessionBindingFrom(request.headers);
+    // An authorization is bound to the browser session that started it; a call that did not come
+    // through the BFF has none, and a state bound to nothing would match any callback without one.
+    if (sessionBinding === '') {
+      throw new AppError('unauthenticated', 401, {
+        message: 'A store is connected from a browser session, through the BFF',
+      });
+    }
     const account = await getAccount(db, uid);
-    const requester: AuthorizationRequester = {
-      uid,
-      sessionBinding: sessionBindingFrom(request.headers),
-    };
+    const requester: AuthorizationRequester = { uid, sessionBinding };
     return { requester, ...storeLimitOf(account.subscriptionPlan) };
   };
 
