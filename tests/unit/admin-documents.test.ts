@@ -1,11 +1,12 @@
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
 import * as documents from '../../server/platform/shopify/admin-documents.ts';
 
 /**
- * Every GraphQL document the product sends to Shopify is well-formed GraphQL, and the bulk queries
- * have the shape Shopify runs: no variables, one top-level connection. (Validation against the local
- * Shopify's schema, which carries Shopify's type and field names, is checked where that schema is.)
+ * Every GraphQL document the product sends to Shopify is valid against the local Shopify's schema,
+ * which carries Shopify's type and field names, and the bulk queries have the shape Shopify runs: no
+ * variables, one top-level connection.
  */
 
 const sampleLocales = ['fr', 'pt-BR'];
@@ -27,6 +28,11 @@ function everyDocument(): Array<[string, string]> {
 }
 
 describe('admin-documents.ts', () => {
+  const schema = adminSchema();
+  it.each(everyDocument())('%s validates against the Admin API schema', (_name, document) => {
+    expect(validate(schema, parse(document)).map((error) => error.message)).toEqual([]);
+  });
+
   it('holds the documents the catalog sends', () => {
     const names = everyDocument().map(([name]) => name);
     expect(names).toEqual(

@@ -72,11 +72,6 @@ const object = (value: unknown): Json =>
   typeof value === 'object' && value !== null ? (value as Json) : {};
 const metafieldValue = (value: unknown): string | null => optionalText(object(value).value);
 
-/** `gid://shopify/Product/123` → `Product`. */
-export function gidType(gid: string): string | undefined {
-  return /^gid:\/\/shopify\/([A-Za-z]+)\//.exec(gid)?.[1];
-}
-
 function requiredDate(value: unknown, what: string): Date {
   const date = new Date(text(value));
   if (Number.isNaN(date.getTime())) throw new Error(`${what} has no valid updatedAt`);

@@ -4,13 +4,6 @@ import { shopOauthStates, shops } from './tables.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type NewShopRow = typeof shops.$inferInsert;
-export type ShopTokenColumns = Pick<
-  ShopRow,
-  | 'accessTokenEncrypted'
-  | 'accessTokenExpiresAt'
-  | 'refreshTokenEncrypted'
-  | 'refreshTokenExpiresAt'
->;
 
 /** A transaction or the pool: the repository's functions work within either. */
 type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

@@ -50,7 +50,6 @@ export const webhookTopics = [
   'LOCALES_UPDATE',
   'APP_UNINSTALLED',
 ] as const;
-export type WebhookTopic = (typeof webhookTopics)[number];
 
 /** The app's subscriptions on this store for a given address, to create only the missing ones. */
 export const webhookSubscriptionsQuery = /* GraphQL */ `
@@ -80,18 +79,6 @@ export const webhookSubscriptionCreateMutation = /* GraphQL */ `
         topic
         uri
       }
-      userErrors {
-        field
-        message
-      }
-    }
-  }
-`;
-
-export const webhookSubscriptionDeleteMutation = /* GraphQL */ `
-  mutation WebhookSubscriptionDelete($id: ID!) {
-    webhookSubscriptionDelete(id: $id) {
-      deletedWebhookSubscriptionId
       userErrors {
         field
         message
