@@ -177,6 +177,7 @@ interface CommonConfig {
 export interface ProductionConfig extends CommonConfig {
   mode: 'production';
   databaseUrl: string;
+  /** The product's own secret: keys the sessions' tokens and the stores' Shopify tokens at rest. */
   sessionSecret: string;
 }
 
@@ -274,8 +275,9 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
   require('DATABASE_URL', 'in production');
   require('FIREBASE_PROJECT_ID', 'in production');
   require('FIREBASE_SERVICE_ACCOUNT', 'in production (service-account JSON)');
+  // The BFF keys the sessions' tokens with it, the API the stores' Shopify tokens.
+  require('SESSION_SECRET', "in production (the key of the sessions' and the stores' tokens)");
   if (needsBff) {
-    require('SESSION_SECRET', 'for the BFF in production');
     require('PUBLIC_URL', 'for the BFF in production');
     require('FIREBASE_API_KEY', 'for the BFF in production');
     require('FIREBASE_AUTH_DOMAIN', 'for the BFF in production');

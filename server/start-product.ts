@@ -5,6 +5,7 @@ import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
 import { startWorkers, storeCatalog } from './workers.ts';
+import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import {
   errorReportingOptions,
   flushErrorReports,
@@ -121,6 +122,8 @@ export async function startProduct(
       ...config.shopify,
       ...(localShopifyUrl !== undefined && { localShopifyUrl }),
     });
+    // The product's own secret, not the Shopify app's, which Shopify lets the app's owner rotate.
+    const shopTokens = shopTokenCipher(sessionSecret);
 
     let apiUrl: string | undefined;
     if (config.role === 'all' || config.role === 'api') {
@@ -143,6 +146,7 @@ export async function startProduct(
         identity,
         mailer,
         shopify,
+        shopTokens,
         contactInbox: config.mail.contactInbox,
         shopCatalog,
         publicUrl: config.publicUrl,
@@ -156,6 +160,7 @@ export async function startProduct(
         ...(logDestination !== undefined && { logStream: logDestination }),
         shops: {
           shopify,
+          shopTokens,
           // Shopify's allow-list of redirect addresses names this one exactly.
           oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
           catalog: shopCatalog,

@@ -15,6 +15,7 @@ import {
   findShopByDomain,
   markShopNeedsReconnecting,
   shopAccess,
+  type ShopAccessDependencies,
 } from './areas/shops/shop-access.ts';
 import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
 import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
@@ -28,6 +29,7 @@ import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
 import type { Mailer } from './platform/mail.ts';
 import type { ShopifyApp } from './platform/shopify/shopify-app.ts';
+import type { TokenCipher } from './platform/token-cipher.ts';
 
 /** What the jobs of every area need; the workers run where the API runs (roles `all` and `api`). */
 export interface WorkerDependencies {
@@ -37,6 +39,8 @@ export interface WorkerDependencies {
   jobs: JobQueue;
   /** Vitrine as a Shopify app, for the jobs that read or write a store. */
   shopify: ShopifyApp;
+  /** The cipher of the stores' tokens (server/areas/shops/shop-tokens.ts). */
+  shopTokens: TokenCipher;
   /** Where contact messages are mailed (CONTACT_INBOX). */
   contactInbox: string;
   /** The copy of each connected store's catalog (server/areas/shops/shop-catalog.ts). */
@@ -75,10 +79,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
  * The shops area's functions as the catalog asks for them (server/areas/catalog/catalog-dependencies.ts):
  * a store's address and a valid token, found by id or by domain.
  */
-export function shopAccessProvider(deps: {
-  db: Database;
-  shopify: ShopifyApp;
-}): ShopAccessProvider {
+export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProvider {
   return {
     shopAccess: (shopId) => shopAccess(deps, shopId),
     findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),

@@ -7,6 +7,7 @@ import { createEmailUser, type TestUser } from '../support/auth-emulator-users.t
 import {
   recordingCatalog,
   testShopifyApp,
+  testShopTokens,
   uniqueShopDomain,
   type RecordingCatalog,
 } from '../support/shops-test-support.ts';
@@ -69,7 +70,7 @@ async function connectedStore(
     scopes: 'read_products',
     connectedAt: new Date('2026-11-20T10:00:00Z'),
     ...(status === 'active' &&
-      encryptedTokens(shopify, id, {
+      encryptedTokens(testShopTokens, id, {
         accessToken: 'shpat_test',
         scope: 'read_products',
         accessTokenExpiresAt: new Date(Date.now() + 3_600_000),

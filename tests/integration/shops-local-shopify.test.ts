@@ -12,6 +12,7 @@ import {
   testOauthRedirectUri,
   testShopifyApp,
   testShopifyCredentials,
+  testShopTokens,
   waitUntil,
   type RecordingCatalog,
 } from '../support/shops-test-support.ts';
@@ -57,6 +58,11 @@ afterAll(async () => {
   await localShopify?.stop();
   await api?.close();
 });
+
+/** What shopAccess needs, as the product's workers have it. */
+function accessDependencies() {
+  return { db: api.database.db, shopify, shopTokens: testShopTokens };
+}
 
 interface Owner extends TestUser {
   binding: string;
@@ -195,7 +201,7 @@ describe('connecting a store at the local Shopify', () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
 
-    const access = await shopAccess({ db: api.database.db, shopify }, shopId);
+    const access = await shopAccess(accessDependencies(), shopId);
 
     expect(access.shopDomain).toBe(shopDomain);
     expect((await shopNameWith(access.accessToken)).status).toBe(200);
@@ -206,12 +212,12 @@ describe('connecting a store at the local Shopify', () => {
   it('refreshes a token about to expire once, whoever asks at the same time, and stores the new pair', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
-    const before = await shopAccess({ db: api.database.db, shopify }, shopId);
+    const before = await shopAccess(accessDependencies(), shopId);
     const storedBefore = await shopRow(shopId);
     await expireOurCopyOfTheToken(shopId);
 
     const accesses = await Promise.all(
-      Array.from({ length: 5 }, () => shopAccess({ db: api.database.db, shopify }, shopId)),
+      Array.from({ length: 5 }, () => shopAccess(accessDependencies(), shopId)),
     );
 
     const tokens = new Set(accesses.map((access) => access.accessToken));
@@ -222,7 +228,19 @@ describe('connecting a store at the local Shopify', () => {
     const storedAfter = await shopRow(shopId);
     expect(storedAfter!.refresh_token_encrypted).not.toBe(storedBefore!.refresh_token_encrypted);
     // The stored pair is the one handed out: a later call needs no refresh and gets the same token.
-    expect((await shopAccess({ db: api.database.db, shopify }, shopId)).accessToken).toBe(fresh);
+    expect((await shopAccess(accessDependencies(), shopId)).accessToken).toBe(fresh);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('keeps reading the stored tokens after the Shopify app’s secret is rotated', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    // Shopify lets a partner rotate the app's client secret; the product then runs with the new one.
+    const rotated = { ...shopify, apiSecret: 'the-rotated-client-secret-0123456789' };
+
+    const access = await shopAccess({ ...accessDependencies(), shopify: rotated }, shopId);
+
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 
@@ -232,9 +250,7 @@ describe('connecting a store at the local Shopify', () => {
     await localControl('api/revoke-refresh-tokens');
     await expireOurCopyOfTheToken(shopId);
 
-    const refused = await shopAccess({ db: api.database.db, shopify }, shopId).catch(
-      (error: unknown) => error,
-    );
+    const refused = await shopAccess(accessDependencies(), shopId).catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('shop_needs_reconnecting');
@@ -258,7 +274,7 @@ describe('connecting a store at the local Shopify', () => {
   it('disconnecting removes the app at Shopify, then the copy and the tokens', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
-    const { accessToken } = await shopAccess({ db: api.database.db, shopify }, shopId);
+    const { accessToken } = await shopAccess(accessDependencies(), shopId);
 
     const response = await disconnect(owner, shopId);
 
@@ -272,7 +288,7 @@ describe('connecting a store at the local Shopify', () => {
   it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
-    const { accessToken } = await shopAccess({ db: api.database.db, shopify }, shopId);
+    const { accessToken } = await shopAccess(accessDependencies(), shopId);
     // The catalog's import subscribes to app/uninstalled; here the test subscribes as it would.
     const apiUrl = `http://127.0.0.1:${(api.app.server.address() as { port: number }).port}`;
     const subscribed = await fetch(

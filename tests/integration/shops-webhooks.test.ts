@@ -7,6 +7,7 @@ import {
   recordingCatalog,
   shopifyWebhookHeaders,
   testShopifyApp,
+  testShopTokens,
   uniqueShopDomain,
   waitUntil,
   webhookSignature,
@@ -65,7 +66,7 @@ async function connectedStore(shopDomain: string, connectedAt = new Date(Date.no
     status: 'active',
     scopes: 'read_products',
     connectedAt,
-    ...encryptedTokens(shopify, id, {
+    ...encryptedTokens(testShopTokens, id, {
       accessToken: 'shpat_test',
       scope: 'read_products',
       accessTokenExpiresAt: new Date(Date.now() + 3_600_000),

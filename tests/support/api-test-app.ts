@@ -15,7 +15,12 @@ import { createMailer } from '../../server/platform/mail.ts';
 import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
 import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
-import { recordingCatalog, testOauthRedirectUri, testShopifyApp } from './shops-test-support.ts';
+import {
+  recordingCatalog,
+  testOauthRedirectUri,
+  testShopifyApp,
+  testShopTokens,
+} from './shops-test-support.ts';
 
 /**
  * The API as the product runs it, against the integration run's PostgreSQL and Auth Emulator, with
@@ -74,6 +79,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     identity,
     mailer,
     shopify,
+    shopTokens: testShopTokens,
     contactInbox,
     shopCatalog,
     publicUrl: 'http://localhost:3000',
@@ -87,6 +93,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     ...(options.logStream !== undefined && { logStream: options.logStream }),
     shops: {
       shopify,
+      shopTokens: testShopTokens,
       oauthRedirectUri: testOauthRedirectUri,
       catalog: shopCatalog,
     },

@@ -6,6 +6,7 @@ import {
   type ShopCatalog,
   type StoreCopySummary,
 } from '../../server/areas/shops/shop-catalog.ts';
+import { shopTokenCipher } from '../../server/areas/shops/shop-tokens.ts';
 import { shopifyApp, type ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 
 /**
@@ -14,6 +15,10 @@ import { shopifyApp, type ShopifyApp } from '../../server/platform/shopify/shopi
  */
 
 export const testShopifyCredentials = localShopifyApp;
+
+/** The product's own secret in these tests (SESSION_SECRET), and the stores' token cipher it keys. */
+export const testProductSecret = 'integration-test-product-secret-0123456789';
+export const testShopTokens = shopTokenCipher(testProductSecret);
 
 /** Where the tests' Shopify app sends owners back (the BFF harness's public address). */
 export const testOauthRedirectUri = 'http://localhost:3000/oauth/shopify';

@@ -246,6 +246,7 @@ describe('production', () => {
       DATABASE_URL: completeProduction.DATABASE_URL,
       FIREBASE_PROJECT_ID: 'vitrine-prod',
       FIREBASE_SERVICE_ACCOUNT: serviceAccount,
+      SESSION_SECRET: completeProduction.SESSION_SECRET,
       SMTP_URL: completeProduction.SMTP_URL,
       MAIL_FROM: completeProduction.MAIL_FROM,
       CONTACT_INBOX: completeProduction.CONTACT_INBOX,
@@ -254,6 +255,17 @@ describe('production', () => {
       PUBLIC_URL: completeProduction.PUBLIC_URL,
     });
     expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
+  });
+
+  it('needs SESSION_SECRET for the API alone too: it keys the stores’ tokens at rest', () => {
+    const { SESSION_SECRET: _secret, ...withoutSecret } = completeProduction;
+    for (const role of ['all', 'api', 'bff']) {
+      expect(
+        problemsOf({ ...withoutSecret, ROLE: role, UPSTREAM_URL: 'https://api.internal' }),
+      ).toEqual([
+        "SESSION_SECRET: required in production (the key of the sessions' and the stores' tokens)",
+      ]);
+    }
   });
 
   it('needs PUBLIC_URL for the API alone: Shopify sends store owners back to it', () => {

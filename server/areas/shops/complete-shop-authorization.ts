@@ -3,9 +3,10 @@ import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { exchangeAuthorizationCode, type ShopifyTokenGrant } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '../../platform/token-cipher.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { shopifyFailure } from './shopify-failure.ts';
-import { shopTokenBinding, shopTokenCipher } from './shop-tokens.ts';
+import { shopTokenBinding } from './shop-tokens.ts';
 import {
   countShopsOfOwner,
   findShopRowByDomain,
@@ -22,6 +23,8 @@ import { storeLimitReached } from './store-limit.ts';
 export interface CompleteShopAuthorizationDependencies {
   db: Database;
   shopify: ShopifyApp;
+  /** The cipher of the stores' tokens (shop-tokens.ts). */
+  shopTokens: TokenCipher;
   catalog: Pick<ShopCatalog, 'queueImport'>;
   now?: () => Date;
 }
@@ -74,7 +77,7 @@ export async function completeShopAuthorization(
     await lockOwnerConnections(tx, requester.uid);
     const existing = await ensureConnectable(tx, requester.uid, shopDomain, request.maxStores);
     const id = existing?.id ?? randomUUID();
-    const row = { ...encryptedTokens(deps.shopify, id, grant), scopes: grant.scope };
+    const row = { ...encryptedTokens(deps.shopTokens, id, grant), scopes: grant.scope };
     if (existing === undefined) {
       await insertShop(tx, {
         id,
@@ -117,8 +120,7 @@ async function ensureConnectable(
 }
 
 /** The token columns of a grant, each encrypted and bound to its store and column. */
-export function encryptedTokens(shopify: ShopifyApp, shopId: string, grant: ShopifyTokenGrant) {
-  const cipher = shopTokenCipher(shopify);
+export function encryptedTokens(cipher: TokenCipher, shopId: string, grant: ShopifyTokenGrant) {
   return {
     accessTokenEncrypted: cipher.encrypt(
       grant.accessToken,

@@ -1,14 +1,10 @@
 import type { ShopDisconnection } from '../../../shared/schemas/shops.ts';
-import type { Database } from '../../db/database.ts';
 import { uninstallApp } from '../../platform/shopify/oauth.ts';
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
-import { shopAccess, shopNotFound } from './shop-access.ts';
+import { shopAccess, shopNotFound, type ShopAccessDependencies } from './shop-access.ts';
 import { deleteShop, findShopOfOwner } from './shops-repository.ts';
 
-export interface DisconnectShopDependencies {
-  db: Database;
-  shopify: ShopifyApp;
+export interface DisconnectShopDependencies extends ShopAccessDependencies {
   catalog: Pick<ShopCatalog, 'deleteStoreCopy'>;
   /** Hears of an uninstall Shopify could not confirm; the disconnection goes on. */
   onUninstallFailure?: (error: unknown) => void;

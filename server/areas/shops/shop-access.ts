@@ -6,9 +6,10 @@ import {
   type ShopifyTokenGrant,
 } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '../../platform/token-cipher.ts';
 import { encryptedTokens } from './complete-shop-authorization.ts';
 import { shopifyFailure } from './shopify-failure.ts';
-import { shopTokenBinding, shopTokenCipher } from './shop-tokens.ts';
+import { shopTokenBinding } from './shop-tokens.ts';
 import {
   endShopConnection,
   findShop,
@@ -17,6 +18,13 @@ import {
   updateShop,
   type ShopRow,
 } from './shops-repository.ts';
+
+export interface ShopAccessDependencies {
+  db: Database;
+  shopify: ShopifyApp;
+  /** The cipher of the stores' tokens (shop-tokens.ts). */
+  shopTokens: TokenCipher;
+}
 
 export interface ShopAccess {
   shopId: string;
@@ -38,24 +46,24 @@ export const accessTokenRefreshMarginMs = 5 * 60 * 1000;
  * `shopify_unavailable` (503), the tokens kept.
  */
 export async function shopAccess(
-  deps: { db: Database; shopify: ShopifyApp },
+  deps: ShopAccessDependencies,
   shopId: string,
 ): Promise<ShopAccess> {
   const shop = await findShop(deps.db, shopId);
   if (shop === undefined) throw shopNotFound();
-  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopify, shop);
+  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopTokens, shop);
 
   let refused: AppError | undefined;
   const access = await deps.db.transaction(async (tx) => {
     const locked = await findShopForUpdate(tx, shopId);
     if (locked === undefined) throw shopNotFound();
     // Another process may have refreshed while this one waited for the lock.
-    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopify, locked);
+    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopTokens, locked);
 
-    const refreshToken = readToken(deps.shopify, locked, 'refresh_token');
+    const refreshToken = readToken(deps.shopTokens, locked, 'refresh_token');
     if (refreshToken === null) {
       // A token that does not expire has nothing to refresh it.
-      if (locked.accessTokenExpiresAt === null) return accessOf(deps.shopify, locked);
+      if (locked.accessTokenExpiresAt === null) return accessOf(deps.shopTokens, locked);
       await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
       refused = needsReconnecting();
       return undefined;
@@ -69,7 +77,7 @@ export async function shopAccess(
       refused = needsReconnecting();
       return undefined;
     }
-    await updateShop(tx, shopId, encryptedTokens(deps.shopify, shopId, grant));
+    await updateShop(tx, shopId, encryptedTokens(deps.shopTokens, shopId, grant));
     return { shopId, shopDomain: locked.shopDomain, accessToken: grant.accessToken };
   });
   // Thrown once the transaction that recorded the refusal has committed.
@@ -106,8 +114,8 @@ function needsRefresh(shop: ShopRow, now: Date): boolean {
   );
 }
 
-function accessOf(shopify: ShopifyApp, shop: ShopRow): ShopAccess {
-  const accessToken = readToken(shopify, shop, 'access_token');
+function accessOf(shopTokens: TokenCipher, shop: ShopRow): ShopAccess {
+  const accessToken = readToken(shopTokens, shop, 'access_token');
   if (accessToken === null) throw needsReconnecting();
   return { shopId: shop.id, shopDomain: shop.shopDomain, accessToken };
 }
@@ -118,14 +126,14 @@ function accessOf(shopify: ShopifyApp, shop: ShopRow): ShopAccess {
  * the rightly configured processes can still use. It fails the call instead, loudly.
  */
 function readToken(
-  shopify: ShopifyApp,
+  shopTokens: TokenCipher,
   shop: ShopRow,
   field: 'access_token' | 'refresh_token',
 ): string | null {
   const stored = field === 'access_token' ? shop.accessTokenEncrypted : shop.refreshTokenEncrypted;
   if (stored === null) return null;
   try {
-    return shopTokenCipher(shopify).decrypt(stored, shopTokenBinding(shop.id, field));
+    return shopTokens.decrypt(stored, shopTokenBinding(shop.id, field));
   } catch (error) {
     throw new AppError('internal_error', 500, {
       message: `A store's ${field} cannot be decrypted with this process's key`,

@@ -1,20 +1,14 @@
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import { createTokenCipher, tokenPurposes, type TokenCipher } from '../../platform/token-cipher.ts';
 
 /**
- * The cipher of the stores' tokens, keyed from the Shopify app's secret under a purpose of its own:
- * wherever the product talks to Shopify it holds that secret already, and a database copied without
- * it yields no usable token. One per app, made once.
+ * The cipher of the stores' tokens, keyed from the product's own secret (SESSION_SECRET, which also
+ * keys the sessions' tokens) under a purpose of its own, so the two keys stay independent. Not from
+ * the Shopify app's secret: Shopify lets the app's owner rotate that one, and every stored token
+ * would then be unreadable and every store would need reconnecting. A database copied without the
+ * product's secret yields no usable token. Made once by the composition root.
  */
-const ciphers = new WeakMap<ShopifyApp, TokenCipher>();
-
-export function shopTokenCipher(shopify: ShopifyApp): TokenCipher {
-  let cipher = ciphers.get(shopify);
-  if (cipher === undefined) {
-    cipher = createTokenCipher(shopify.apiSecret, tokenPurposes.shopTokens);
-    ciphers.set(shopify, cipher);
-  }
-  return cipher;
+export function shopTokenCipher(productSecret: string): TokenCipher {
+  return createTokenCipher(productSecret, tokenPurposes.shopTokens);
 }
 
 /** The additional authenticated data that ties an encrypted token to its store and column. */

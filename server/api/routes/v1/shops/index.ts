@@ -11,6 +11,7 @@ import { AppError } from '../../../../../shared/errors.ts';
 import { sessionBindingFrom } from '../../../../http/session-binding.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '../../../../platform/token-cipher.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
 import { completeShopAuthorization } from '../../../../areas/shops/complete-shop-authorization.ts';
@@ -37,6 +38,8 @@ const bearerToken = [{ firebaseIdToken: [] }];
 export interface ShopsRoutesOptions {
   database: DatabaseHandle;
   shopify: ShopifyApp;
+  /** The cipher of the stores' tokens (server/areas/shops/shop-tokens.ts). */
+  shopTokens: TokenCipher;
   /** Where Shopify sends the owner back: the BFF's `/oauth/shopify` at the public address. */
   oauthRedirectUri: string;
   /** The copy of each store's catalog, kept by the catalog area. */
@@ -54,7 +57,7 @@ const shopConnectedSchema = z.object({
 
 /** The caller's connected Shopify stores. Every route acts on the caller's stores and no other. */
 export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app, options) => {
-  const { database, shopify, oauthRedirectUri, catalog } = options;
+  const { database, shopify, shopTokens, oauthRedirectUri, catalog } = options;
   const db = database.db;
   const authorizationDeps = { db, shopify, redirectUri: oauthRedirectUri };
 
@@ -185,10 +188,14 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
     },
     async (request) => {
       const { requester, maxStores } = await requesterOf(request);
-      const connected = await completeShopAuthorization({ db, shopify, catalog }, requester, {
-        query: request.body.query,
-        maxStores,
-      });
+      const connected = await completeShopAuthorization(
+        { db, shopify, shopTokens, catalog },
+        requester,
+        {
+          query: request.body.query,
+          maxStores,
+        },
+      );
       return { data: connected };
     },
   );
@@ -218,6 +225,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
         {
           db,
           shopify,
+          shopTokens,
           catalog,
           onUninstallFailure: (error) => {
             // The store is disconnected all the same; the owner can remove the app in Shopify.
