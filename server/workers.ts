@@ -83,8 +83,8 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
   return {
     shopAccess: (shopId) => shopAccess(deps, shopId),
     findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),
-    markShopNeedsReconnecting: (shopId, errorCode) =>
-      markShopNeedsReconnecting(deps.db, shopId, errorCode),
+    markShopNeedsReconnecting: (shopId, errorCode, refusedAccessToken) =>
+      markShopNeedsReconnecting(deps, shopId, errorCode, refusedAccessToken),
   };
 }
 

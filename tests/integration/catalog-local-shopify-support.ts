@@ -251,6 +251,7 @@ export function catalogDependenciesFor(options: {
       shopDomain === store.shopDomain ? { shopId: store.shopId, ownerUid: 'owner' } : undefined,
     markShopNeedsReconnecting: async (shopId) => {
       options.refused?.push(shopId);
+      return 'ended';
     },
   };
   return {

@@ -64,7 +64,7 @@ function dependencies(
       },
       findShopByDomain: async (shopDomain) =>
         shopDomain === shops.shopDomain ? { shopId: shops.shopId, ownerUid: 'owner' } : undefined,
-      markShopNeedsReconnecting: async () => {},
+      markShopNeedsReconnecting: async () => 'ended',
     },
     adminClient: () => {
       throw new Error('This test expects no call to Shopify');

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminClients,
+  type ShopAccessProvider,
+} from '../../server/areas/catalog/catalog-dependencies.ts';
 import { shopAccess } from '../../server/areas/shops/shop-access.ts';
+import { shopAccessProvider } from '../../server/workers.ts';
 import { sessionBindingHeader } from '../../server/http/session-binding.ts';
 import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
 import { AppError } from '../../shared/errors.ts';
@@ -52,6 +57,16 @@ beforeAll(async () => {
     webhookRetryDelaysMs: [200, 400],
   });
   localUrl = localShopify.url;
+});
+
+/** The last store connected, disconnected after its test if it failed before doing so. */
+let lastConnected: { owner: Owner; shopId: string } | undefined;
+
+afterEach(async () => {
+  if (lastConnected !== undefined && (await shopRow(lastConnected.shopId)) !== undefined) {
+    await disconnect(lastConnected.owner, lastConnected.shopId);
+  }
+  lastConnected = undefined;
 });
 
 afterAll(async () => {
@@ -147,7 +162,9 @@ async function connect(owner: Owner): Promise<string> {
     payload: { query: redirect.search.slice(1) },
   });
   expect(completed.statusCode).toBe(200);
-  return completed.json<{ data: { shopId: string } }>().data.shopId;
+  const shopId = completed.json<{ data: { shopId: string } }>().data.shopId;
+  lastConnected = { owner, shopId };
+  return shopId;
 }
 
 /** A query of the Admin API with the token: what the catalog area will do with it. */
@@ -268,6 +285,60 @@ describe('connecting a store at the local Shopify', () => {
     expect(listed.json<{ data: { shops: Array<{ state: string }> } }>().data.shops[0]!.state).toBe(
       'needs_reconnecting',
     );
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('a 401 to a token another process has just replaced leaves the new pair, and the call is made again with it', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    const processA = shopAccessProvider(accessDependencies());
+    let refreshedByA: string | undefined;
+    // Process B reads the token, and before its query reaches Shopify, the token expires there and
+    // process A, finding it about to expire, refreshes the pair.
+    const processB: ShopAccessProvider = {
+      ...shopAccessProvider(accessDependencies()),
+      shopAccess: async (id) => {
+        const access = await shopAccess(accessDependencies(), id);
+        if (refreshedByA === undefined) {
+          await localControl('api/expire-access-tokens');
+          await expireOurCopyOfTheToken(shopId);
+          refreshedByA = (await processA.shopAccess(id)).accessToken;
+          expect(refreshedByA).not.toBe(access.accessToken);
+        }
+        return access;
+      },
+    };
+
+    const answer = await adminClients(shopify, processB)(shopId, shopDomain).request<{
+      shop: { name: string };
+    }>('{ shop { name } }');
+
+    expect(answer.shop.name).toBeTruthy();
+    expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+    expect((await shopAccess(accessDependencies(), shopId)).accessToken).toBe(refreshedByA);
+    expect((await shopNameWith(refreshedByA!)).status).toBe(200);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('a 401 to the token still stored ends the connection', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    await localControl('api/expire-access-tokens');
+
+    const refused = await adminClients(shopify, shopAccessProvider(accessDependencies()))(
+      shopId,
+      shopDomain,
+    )
+      .request('{ shop { name } }')
+      .catch((error: unknown) => error);
+
+    expect((refused as AppError).code).toBe('shop_needs_reconnecting');
+    expect(await shopRow(shopId)).toMatchObject({
+      status: 'needs_reconnecting',
+      error_code: 'shop_needs_reconnecting',
+      access_token_encrypted: null,
+      refresh_token_encrypted: null,
+    });
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 

@@ -147,6 +147,7 @@ function clientOf(
     accessToken: async () => `shpat_token_${(tokenNumber += 1)}`,
     onUnauthorized: async () => {
       unauthorized.push(Date.now());
+      return 'ended';
     },
     backoffMs: 5,
     ...overrides,
@@ -235,5 +236,38 @@ describe('the Admin API client and Shopify’s cost limit', () => {
     expect(failure).toMatchObject({ code: 'shop_needs_reconnecting', statusCode: 409 });
     expect(unauthorized).toHaveLength(1);
     expect(fixture.answers).toEqual(['unauthorized']);
+  });
+
+  it('sends the request once more when the refused token was replaced meanwhile, naming the refused one', async () => {
+    const fixture = await startFixture({ cost: 10, maximumAvailable: 100, restoreRate: 1000 });
+    const refused: string[] = [];
+    const { client } = clientOf(fixture, {
+      onUnauthorized: async (token) => {
+        refused.push(token);
+        return 'replaced';
+      },
+    });
+    fixture.force.push('unauthorized');
+
+    expect(await client.request(query, { n: 7 })).toEqual({ echo: 7 });
+    expect(refused).toEqual(['shpat_token_1']);
+    expect(fixture.tokens).toEqual(['shpat_token_1', 'shpat_token_2']);
+  });
+
+  it('sends it once more only: a second refusal fails the call without ending the connection', async () => {
+    const fixture = await startFixture({ cost: 10, maximumAvailable: 100, restoreRate: 1000 });
+    const refused: string[] = [];
+    const { client } = clientOf(fixture, {
+      onUnauthorized: async (token) => {
+        refused.push(token);
+        return 'replaced';
+      },
+    });
+    fixture.force.push('unauthorized', 'unauthorized', 'unauthorized');
+
+    const failure = await client.request(query).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'shopify_refused', statusCode: 502 });
+    expect(refused).toEqual(['shpat_token_1', 'shpat_token_2']);
+    expect(fixture.answers).toEqual(['unauthorized', 'unauthorized']);
   });
 });

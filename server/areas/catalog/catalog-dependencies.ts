@@ -12,8 +12,15 @@ export interface ShopAccessProvider {
   /** A token valid for at least a few minutes (refreshed first when needed). */
   shopAccess(shopId: string): Promise<{ shopId: string; shopDomain: string; accessToken: string }>;
   findShopByDomain(shopDomain: string): Promise<{ shopId: string; ownerUid: string } | undefined>;
-  /** Shopify answered 401 to a token it had just given: the owner must connect the store again. */
-  markShopNeedsReconnecting(shopId: string, errorCode: string): Promise<void>;
+  /**
+   * Shopify answered 401 to `refusedAccessToken`: `ended` when the store held it (the owner must
+   * connect the store again), `replaced` when the store holds a newer one to try instead.
+   */
+  markShopNeedsReconnecting(
+    shopId: string,
+    errorCode: string,
+    refusedAccessToken: string,
+  ): Promise<'ended' | 'replaced'>;
 }
 
 export interface CatalogDependencies {
@@ -45,7 +52,8 @@ export function adminClients(
       client = createAdminClient({
         endpoint: `${shopify.shopUrl(shopDomain)}/admin/api/${shopify.apiVersion}/graphql.json`,
         accessToken: async () => (await shops.shopAccess(shopId)).accessToken,
-        onUnauthorized: () => shops.markShopNeedsReconnecting(shopId, 'shop_needs_reconnecting'),
+        onUnauthorized: (refusedToken) =>
+          shops.markShopNeedsReconnecting(shopId, 'shop_needs_reconnecting', refusedToken),
       });
       clients.set(shopId, client);
     }

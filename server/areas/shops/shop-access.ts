@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -95,15 +96,42 @@ export async function findShopByDomain(
 }
 
 /**
- * Shopify answered 401 to a token it had just handed out: the connection is over. The tokens are
- * deleted; the owner sees the store as needing to be reconnected.
+ * What came of a 401: `ended`, the store needs reconnecting (or no longer has a connection);
+ * `replaced`, the refused token is no longer the stored one and the call may be made again with
+ * the current one.
+ */
+export type RefusedTokenOutcome = 'ended' | 'replaced';
+
+/**
+ * Shopify answered 401 to `refusedAccessToken`. If the store still holds that token, the connection
+ * is over: the tokens are deleted and the owner sees the store as needing to be reconnected. If
+ * another process has replaced the pair since the token was read (a refresh, whose token Shopify
+ * accepts), the 401 says nothing about the new pair, which is kept: the answer is `replaced`. The
+ * comparison and the deletion happen under the row lock a refresh takes, so neither can come between.
  */
 export async function markShopNeedsReconnecting(
-  db: Database,
+  deps: Pick<ShopAccessDependencies, 'db' | 'shopTokens'>,
   shopId: string,
   errorCode: string,
-): Promise<void> {
-  await endShopConnection(db, shopId, 'needs_reconnecting', errorCode);
+  refusedAccessToken: string,
+): Promise<RefusedTokenOutcome> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await findShopForUpdate(tx, shopId);
+    if (locked === undefined || locked.status !== 'active') return 'ended';
+    const stored = readToken(deps.shopTokens, locked, 'access_token');
+    if (stored === null) return 'ended';
+    if (!sameToken(stored, refusedAccessToken)) return 'replaced';
+    await endShopConnection(tx, shopId, 'needs_reconnecting', errorCode);
+    return 'ended';
+  });
+}
+
+function sameToken(stored: string, presented: string): boolean {
+  const storedBytes = Buffer.from(stored, 'utf8');
+  const presentedBytes = Buffer.from(presented, 'utf8');
+  return (
+    storedBytes.length === presentedBytes.length && timingSafeEqual(storedBytes, presentedBytes)
+  );
 }
 
 function needsRefresh(shop: ShopRow, now: Date): boolean {

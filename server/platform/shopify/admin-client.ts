@@ -14,8 +14,10 @@ import { AppError } from '../../../shared/errors.ts';
  *   sent again once the bucket holds its cost, as many times as it takes.
  * - A server error (5xx) or a network failure is retried with exponential backoff; after the last
  *   attempt the call fails with `shopify_unavailable`.
- * - 401 means Shopify no longer accepts the token: `onUnauthorized` is told (the shops area marks the
- *   store as needing reconnection) and the call fails with `shop_needs_reconnecting`.
+ * - 401 means Shopify no longer accepts the token sent: `onUnauthorized` is told which one. When the
+ *   store still holds it, the shops area marks the store as needing reconnection and the call fails
+ *   with `shop_needs_reconnecting`; when another process has replaced it meanwhile (a refresh), the
+ *   request is sent once more with the current token.
  *
  * The token is asked for on every attempt (`accessToken()`), so a token refreshed meanwhile is used.
  */
@@ -37,8 +39,11 @@ export interface AdminClientOptions {
   endpoint: string;
   /** A valid token for this store, asked for before each attempt. */
   accessToken(): Promise<string>;
-  /** Shopify answered 401: the token is no longer accepted. */
-  onUnauthorized(): Promise<void>;
+  /**
+   * Shopify answered 401 to `refusedToken`: `ended` when the store's connection is over, `replaced`
+   * when the store holds another token since, with which the request is sent once more.
+   */
+  onUnauthorized(refusedToken: string): Promise<'ended' | 'replaced'>;
   /** Attempts for a server or network failure (THROTTLED is retried without limit). Default 6. */
   maxAttempts?: number;
   /** First backoff delay after a server or network failure, doubled each time. Default 1000 ms. */
@@ -167,7 +172,12 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     } catch {
       answer = undefined;
     }
-    return { status: response.status, answer, retryAfter: response.headers.get('retry-after') };
+    return {
+      status: response.status,
+      answer,
+      retryAfter: response.headers.get('retry-after'),
+      token,
+    };
   };
 
   return {
@@ -184,6 +194,7 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       requestOptions: AdminRequestOptions = {},
     ): Promise<Data> {
       let failures = 0;
+      let sentAgainWithReplacement = false;
       for (;;) {
         const expected =
           lastCosts.get(document) ?? requestOptions.expectedCost ?? defaultExpectedCost;
@@ -206,10 +217,19 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             lastCosts.set(document, cost.requestedQueryCost);
           }
           if (status === 401) {
-            await options.onUnauthorized();
-            throw new AppError('shop_needs_reconnecting', 409, {
-              message: 'Shopify no longer accepts the store’s access token',
-            });
+            const outcome = await options.onUnauthorized(result.token);
+            if (outcome === 'ended') {
+              throw new AppError('shop_needs_reconnecting', 409, {
+                message: 'Shopify no longer accepts the store’s access token',
+              });
+            }
+            if (sentAgainWithReplacement) {
+              throw new AppError('shopify_refused', 502, {
+                message: 'Shopify refused the store’s access token twice, replaced in between',
+              });
+            }
+            sentAgainWithReplacement = true;
+            continue;
           }
           if (isThrottled(status, answer)) {
             // Not a failure: wait for the refill the answer asks for, then send it again.
