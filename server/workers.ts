@@ -22,6 +22,7 @@ import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
 import {
   webhookDeliveryJob,
   webhookDeliveryPurgeJob,
+  webhookDeliverySweepJob,
 } from './areas/webhooks/webhook-delivery-job.ts';
 import type { WebhookHandlers } from './areas/webhooks/webhook-delivery.ts';
 import type { Database } from './db/database.ts';
@@ -70,6 +71,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(oauthStatePurgeJob, deps);
   await deps.jobs.work(webhookDeliveryJob, { ...deps, handlers: webhookHandlers(deps) });
   await deps.jobs.work(webhookDeliveryPurgeJob, deps);
+  await deps.jobs.work(webhookDeliverySweepJob, deps);
   const catalog = catalogDependencies(deps);
   await deps.jobs.work(catalogImportJob, catalog);
   await deps.jobs.work(catalogReconcileJob, catalog);

@@ -48,14 +48,6 @@ async function deliveriesOf(shopDomain: string) {
   return result.rows;
 }
 
-async function jobsFor(deliveryIds: string[]): Promise<number> {
-  const result = await api.database.pool.query(
-    `select 1 from ${api.jobSchema}.job where name = 'webhook-delivery' and data->>'deliveryId' = any($1)`,
-    [deliveryIds],
-  );
-  return result.rowCount ?? 0;
-}
-
 /** A store connected with tokens, as after a completed authorization. */
 async function connectedStore(shopDomain: string, connectedAt = new Date(Date.now() - 60_000)) {
   const id = randomUUID();
@@ -142,7 +134,7 @@ describe('receiving a delivery', () => {
     expect(await deliveriesOf(shopDomain)).toHaveLength(1);
   });
 
-  it('records a replayed delivery once, and queues one job for it', async () => {
+  it('records a replayed delivery once, and handles it', async () => {
     const shopDomain = uniqueShopDomain();
     const body = JSON.stringify({ id: 42, title: 'Sac' });
     const headers = shopifyWebhookHeaders('products/update', shopDomain, body);
@@ -154,7 +146,8 @@ describe('receiving a delivery', () => {
     const rows = await deliveriesOf(shopDomain);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.webhook_id).toBe(headers['x-shopify-webhook-id']);
-    expect(await jobsFor(rows.map((row) => row.id))).toBe(1);
+    // How often it is handled, whatever the number of jobs: webhooks-delivery-recovery.test.ts.
+    await waitUntil(async () => (await deliveriesOf(shopDomain))[0]?.processed_at != null);
   });
 
   it('keeps no payload of the privacy topics, which name customers', async () => {

@@ -29,7 +29,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
       schema: {
         summary: 'Receive a Shopify webhook',
         description:
-          'Checked (`X-Shopify-Hmac-Sha256` over the raw body), recorded once per `X-Shopify-Webhook-Id`, answered at once; a job handles it. A replay is answered 200 and does nothing.',
+          'Checked (`X-Shopify-Hmac-Sha256` over the raw body), recorded once per `X-Shopify-Webhook-Id`, answered at once; a job handles it. A replay is answered 200; it queues the delivery again if it is not handled yet.',
         tags: ['webhooks'],
         response: {
           200: describedAs(z.object({ received: z.boolean() }), 'Recorded, or recorded before'),
@@ -49,7 +49,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
           rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         },
       );
-      if (outcome === 'replayed') request.log.info('webhook already recorded; nothing done');
+      if (outcome === 'replayed') request.log.info('webhook already handled; nothing done');
+      if (outcome === 'queued again') request.log.info('webhook recorded before, queued again');
       return { received: true };
     },
   );

@@ -3,7 +3,7 @@ import { isShopDomain } from '../../../shared/shop-domain.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { isSignedWebhook } from '../../platform/shopify/webhook-signature.ts';
-import { deleteDelivery, insertDelivery } from './webhook-deliveries-repository.ts';
+import { findUnprocessedDeliveryId, insertDelivery } from './webhook-deliveries-repository.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job.ts';
 import { privacyTopics } from './webhook-delivery.ts';
 
@@ -23,14 +23,21 @@ const requiredHeaders = [
   'x-shopify-api-version',
 ] as const;
 
-export type ReceivedWebhook = 'recorded' | 'replayed';
+/**
+ * `recorded`: new, and queued; `queued again`: recorded before but not yet handled (its job was lost
+ * or ran out of attempts), and queued again; `replayed`: recorded and handled before.
+ */
+export type ReceivedWebhook = 'recorded' | 'queued again' | 'replayed';
 
 /**
  * A delivery from Shopify, as it arrived: checked, recorded once, and left to a job. Nothing is
  * parsed or stored before the signature on the raw bytes is checked: missing headers are answered
- * 400, a bad signature 401, and neither leaves a trace. A webhook id seen before is a retry of a
- * delivery already recorded: nothing is done again. The answer does not wait for the handler, so
- * Shopify hears back at once.
+ * 400, a bad signature 401, and neither leaves a trace. A webhook id seen before is Shopify sending
+ * a delivery again: it is recorded already, and queued again if it is not handled yet (a process
+ * that stopped before queueing its job, a queue that refused it, a handler that failed every
+ * attempt); a job finding it handled, or being handled by another job, does nothing. The answer
+ * does not wait for the handler, so Shopify hears back at once; when the job cannot be queued it is
+ * an error, so that Shopify sends the delivery again.
  */
 export async function receiveShopifyWebhook(
   deps: ReceiveWebhookDependencies,
@@ -65,21 +72,21 @@ export async function receiveShopifyWebhook(
   }
   const triggeredAt = new Date(header('x-shopify-triggered-at') ?? '');
 
+  const webhookId = header('x-shopify-webhook-id')!;
   const deliveryId = await insertDelivery(deps.db, {
     provider: 'shopify',
-    webhookId: header('x-shopify-webhook-id')!,
+    webhookId,
     topic,
     shopDomain,
     triggeredAt: Number.isNaN(triggeredAt.getTime()) ? null : triggeredAt,
     payload: privacyTopics.has(topic) ? null : payload,
   });
-  if (deliveryId === undefined) return 'replayed';
-  try {
+  if (deliveryId !== undefined) {
     await deps.jobs.send(webhookDeliveryJob, { deliveryId });
-  } catch (error) {
-    // Unrecorded, so that Shopify's retry of this delivery records it and queues it again.
-    await deleteDelivery(deps.db, deliveryId);
-    throw error;
+    return 'recorded';
   }
-  return 'recorded';
+  const unprocessedId = await findUnprocessedDeliveryId(deps.db, 'shopify', webhookId);
+  if (unprocessedId === undefined) return 'replayed';
+  await deps.jobs.send(webhookDeliveryJob, { deliveryId: unprocessedId });
+  return 'queued again';
 }

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog } from '../../jobs/job-queue.ts';
+import { defineJob, type JobLog, type JobQueue, type SendOptions } from '../../jobs/job-queue.ts';
 import {
   deleteProcessedDeliveries,
-  findDelivery,
-  markDeliveryProcessed,
+  findUnprocessedDeliveryIds,
+  processOnce,
 } from './webhook-deliveries-repository.ts';
 import type { WebhookHandlers } from './webhook-delivery.ts';
 
@@ -16,8 +16,10 @@ export interface WebhookDeliveryDependencies {
 
 /**
  * Runs the handler registered for a recorded delivery's topic, then marks it processed (its payload
- * dropped). A handler that fails is retried with backoff; one delivery is handled at most once to
- * its end, since a processed delivery is skipped.
+ * dropped). A handler that fails is retried with backoff. A delivery may have more than one job (a
+ * replay of it queues one, and so does the sweep below), but it is handled to its end once: a
+ * processed delivery is skipped, and so is one whose handler another job is running
+ * (webhook-deliveries-repository.ts, processOnce).
  */
 export const webhookDeliveryJob = defineJob({
   name: 'webhook-delivery',
@@ -29,12 +31,12 @@ export const webhookDeliveryJob = defineJob({
   // spend twice that waiting.
   pollingIntervalSeconds: 0.5,
   async handle(run, deps: WebhookDeliveryDependencies) {
-    const row = await findDelivery(deps.db, run.payload.deliveryId);
-    if (row === undefined || row.processedAt !== null) return;
-    const handler = deps.handlers[row.topic];
-    if (handler === undefined) {
-      deps.log.warn({ topic: row.topic }, 'webhook topic without a handler; recorded only');
-    } else {
+    await processOnce(deps.db, run.payload.deliveryId, async (row) => {
+      const handler = deps.handlers[row.topic];
+      if (handler === undefined) {
+        deps.log.warn({ topic: row.topic }, 'webhook topic without a handler; recorded only');
+        return;
+      }
       await handler({
         provider: row.provider,
         topic: row.topic,
@@ -43,8 +45,62 @@ export const webhookDeliveryJob = defineJob({
         triggeredAt: row.triggeredAt,
         payload: row.payload,
       });
-    }
-    await markDeliveryProcessed(deps.db, row.id);
+    });
+  },
+});
+
+/**
+ * A delivery still unprocessed this long after it arrived has lost its job, or its job has run out
+ * of attempts: the job's own retries (eight, from 15 s and doubling with jitter) are over within
+ * about two hours.
+ */
+export const unprocessedAfterMs = 3 * 3_600_000;
+/** Deliveries older than this are no longer tried again: what they announced is long out of date. */
+export const abandonedAfterMs = 48 * 3_600_000;
+/** At most this many deliveries are queued again per sweep; the next sweep takes the rest. */
+const sweepBatchSize = 100;
+
+/**
+ * The sweep's own jobs are not retried: the next sweep is their retry. Retried ones would start a new
+ * chain of attempts for the same delivery at every sweep while its handler keeps failing.
+ */
+const sweptJobOptions: SendOptions = { retry: { limit: 0 } };
+
+/**
+ * Queues again every delivery still unprocessed `unprocessedAfterMs` after it arrived, and less than
+ * `abandonedAfterMs` ago; returns how many. Shopify sends a delivery again only when it was not
+ * answered, so one answered and then never handled is found here.
+ */
+export async function sweepUnprocessedDeliveries(
+  queue: JobQueue,
+  db: Database,
+  now = new Date(),
+): Promise<number> {
+  const ids = await findUnprocessedDeliveryIds(
+    db,
+    {
+      after: new Date(now.getTime() - abandonedAfterMs),
+      before: new Date(now.getTime() - unprocessedAfterMs),
+    },
+    sweepBatchSize,
+  );
+  for (const deliveryId of ids) {
+    await queue.send(webhookDeliveryJob, { deliveryId }, sweptJobOptions);
+  }
+  return ids.length;
+}
+
+/** Every half hour, the deliveries left unprocessed are queued again. */
+export const webhookDeliverySweepJob = defineJob({
+  name: 'webhook-delivery-sweep',
+  payload: z.object({}),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  retentionDays: 1,
+  concurrency: 1,
+  schedule: { cron: '*/30 * * * *', payload: {} },
+  async handle(_run, deps: { db: Database; jobs: JobQueue; log: Pick<JobLog, 'warn'> }) {
+    const queued = await sweepUnprocessedDeliveries(deps.jobs, deps.db);
+    if (queued > 0) deps.log.warn({ queued }, 'unprocessed webhook deliveries queued again');
   },
 });
 
