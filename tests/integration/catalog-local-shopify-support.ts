@@ -8,13 +8,11 @@ import {
   type CatalogDependencies,
   type ShopAccessProvider,
 } from '../../server/areas/catalog/catalog-dependencies.ts';
-import type {
-  WebhookDelivery,
-  WebhookHandler,
-} from '../../server/areas/catalog/catalog-webhooks.ts';
+import type { WebhookHandler } from '../../server/areas/catalog/catalog-webhooks.ts';
 import type { Database } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import type { WebhookDelivery } from '../../server/platform/shopify/webhook-delivery.ts';
 
 /**
  * What the catalog's tests against the local Shopify (server/local/shopify, built in its own work

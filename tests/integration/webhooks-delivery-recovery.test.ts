@@ -5,7 +5,7 @@ import {
   sweepUnprocessedDeliveries,
   webhookDeliveryJob,
 } from '../../server/areas/webhooks/webhook-delivery-job.ts';
-import type { WebhookDelivery } from '../../server/areas/webhooks/webhook-delivery.ts';
+import type { WebhookDelivery } from '../../server/platform/shopify/webhook-delivery.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';

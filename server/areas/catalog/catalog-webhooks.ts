@@ -1,3 +1,4 @@
+import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { readShopDetails } from './catalog-sync.ts';
@@ -13,16 +14,6 @@ import { refetchCollection, refetchProduct } from './refetch-records.ts';
  * copy. A delivery older than what the copy holds (its `updated_at` before the stored one) is
  * ignored without asking Shopify.
  */
-
-export interface WebhookDelivery {
-  provider: 'shopify';
-  topic: string;
-  shopDomain: string;
-  webhookId: string;
-  /** When the event happened, as Shopify says; null when it did not say. */
-  triggeredAt: Date | null;
-  payload: unknown;
-}
 
 export type WebhookHandler = (delivery: WebhookDelivery) => Promise<void>;
 

@@ -1,13 +1,7 @@
 import type { Database } from '../../db/database.ts';
+import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repository.ts';
-
-/** A delivery as the webhooks area hands it to a handler (server/areas/webhooks/webhook-delivery.ts). */
-interface ReceivedDelivery {
-  topic: string;
-  shopDomain: string;
-  triggeredAt: Date | null;
-}
 
 /**
  * What the shops area does with the topics about a store's connection and the privacy topics every
@@ -16,7 +10,7 @@ interface ReceivedDelivery {
 export function shopWebhookHandlers(deps: {
   db: Database;
   catalog: Pick<ShopCatalog, 'deleteStoreCopy'>;
-}): Record<string, (delivery: ReceivedDelivery) => Promise<void>> {
+}): Record<string, (delivery: WebhookDelivery) => Promise<void>> {
   return {
     /**
      * The owner removed the app in Shopify's admin: the tokens are dead, and deleted at once. The
@@ -48,6 +42,6 @@ export function shopWebhookHandlers(deps: {
   };
 }
 
-function isOlderThanConnection(delivery: ReceivedDelivery, connectedAt: Date): boolean {
+function isOlderThanConnection(delivery: WebhookDelivery, connectedAt: Date): boolean {
   return delivery.triggeredAt !== null && delivery.triggeredAt < connectedAt;
 }
