@@ -27,6 +27,7 @@ import securityHeaders, { readCspScriptHashes } from './plugins/security-headers
 import sessionPlugin from './plugins/session.ts';
 import { authSessionRoutes } from './routes/auth-session-routes.ts';
 import { shopifyRoutes } from './routes/shopify-routes.ts';
+import { connectUpstreamApi } from './upstream-api.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from '../areas/sessions/session-context.ts';
@@ -158,16 +159,18 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       upstreamUrl: deps.upstreamUrl,
       timeoutMs: deps.readinessTimeoutMs ?? defaultReadinessTimeoutMs,
     });
-    await app.register(apiProxy, {
+    // One pool of connections to the API, for the proxy and for Shopify's routes alike.
+    const api = connectUpstreamApi({
       upstreamUrl: deps.upstreamUrl,
       timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
+    });
+    app.addHook('onClose', () => api.close());
+    await app.register(apiProxy, {
+      api,
       contactRateLimit: rateLimitBudgets.contact,
       requestsPerSession: deps.proxiedRequestsPerSession ?? defaultProxiedRequestsPerSession,
     });
-    await app.register(shopifyRoutes, {
-      upstreamUrl: deps.upstreamUrl,
-      timeoutMs: deps.upstreamTimeoutMs ?? defaultUpstreamTimeoutMs,
-    });
+    await app.register(shopifyRoutes, { api });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });
     await app.register(clientFiles, {

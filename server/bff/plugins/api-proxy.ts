@@ -1,21 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
-import { AppError, errorBody } from '../../../shared/errors.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { contactFormRules } from '../../../shared/schemas/contact.ts';
 import { pathOf } from '../../platform/request-path.ts';
 import { sessionBindingHeader, sessionBindingOf } from '../../http/session-binding.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
 import { createSessionSlots, type SessionSlot } from '../session-slots.ts';
+import { sendUpstreamFailure, sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
 import { rateLimitedRoute, type RateLimitRule } from './rate-limits.ts';
 import { requireSession } from './session.ts';
 
 export interface ApiProxyOptions {
-  /** The product API's origin, e.g. http://127.0.0.1:4100. */
-  upstreamUrl: string;
-  /** How long the API may take to answer (headers, then each body chunk) before the BFF gives up. */
-  timeoutMs: number;
+  /** The BFF's connections to the product API (upstream-api.ts). */
+  api: UpstreamApi;
   /** Per-IP budget of POST /api/v1/contact. */
   contactRateLimit: RateLimitRule;
   /** Requests one session may have under way here at once; more are refused with 429. */
@@ -24,9 +23,6 @@ export interface ApiProxyOptions {
 
 /** An answer of the API up to this size is read whole before it is passed on (see callApi). */
 const wholeAnswerBytes = 64 * 1024;
-
-/** Connections kept to the API, shared by every session of this instance. */
-const upstreamConnections = 128;
 
 /**
  * Headers the browser sends that the API must never see: the session cookie, any bearer or session
@@ -84,23 +80,7 @@ interface ProxiedRequest {
  * nothing but its own slot.
  */
 async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Promise<void> {
-  const api = new Pool(options.upstreamUrl, {
-    connections: upstreamConnections,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    // An HTTPS upstream must present a valid certificate (undici's default, stated so nobody relaxes it).
-    connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
-  });
-
-  // The calls to the API under way: a stop lets every one finish, those of clients that have already
-  // gone included, before the connections to the API are closed under them.
-  const calls = new Set<Promise<void>>();
-  fastify.addHook('onClose', async () => {
-    await Promise.all(calls);
-    await api.close();
-  });
+  const { api } = options;
 
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -148,9 +128,8 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
     // A client that went away while its body was read or its token refreshed is not acted for.
     if (state.clientGone) return reply;
     const caller = { idToken, sessionBinding: state.sessionBinding };
-    const call = callApi(api, request, reply, caller, () => state.clientGone);
-    calls.add(call);
-    await call.finally(() => calls.delete(call));
+    // Tracked, so that a stop lets it finish even when its client has gone.
+    await api.track(callApi(api, request, reply, caller, () => state.clientGone));
     return reply;
   };
   const handle = (request: FastifyRequest, reply: FastifyReply) => {
@@ -182,7 +161,7 @@ async function apiProxy(fastify: FastifyInstance, options: ApiProxyOptions): Pro
  * gone by the time the API answered.
  */
 async function callApi(
-  api: Pool,
+  api: UpstreamApi,
   request: FastifyRequest,
   reply: FastifyReply,
   caller: { idToken: string; sessionBinding: string },
@@ -195,7 +174,7 @@ async function callApi(
       method: request.method as Dispatcher.HttpMethod,
       // The path and query as sent; the path was checked for traversal on arrival.
       path: request.url,
-      headers: forwardedHeaders(request.headers, caller, request.id, request.ip),
+      headers: forwardedHeaders(request, caller),
       // The body as it came, charset and all.
       body: Buffer.isBuffer(body) ? body : null,
     });
@@ -269,20 +248,14 @@ function refuseUnknownLength(headers: IncomingHttpHeaders): void {
   }
 }
 
+/** The browser's headers, less those the API must never see, plus those that speak for the session. */
 function forwardedHeaders(
-  headers: IncomingHttpHeaders,
+  request: FastifyRequest,
   caller: { idToken: string; sessionBinding: string },
-  requestId: string,
-  clientIp: string,
 ): IncomingHttpHeaders {
-  const forwarded: IncomingHttpHeaders = { ...headers };
+  const forwarded: IncomingHttpHeaders = { ...request.headers };
   for (const name of strippedRequestHeaders) delete forwarded[name];
-  forwarded.authorization = `Bearer ${caller.idToken}`;
-  forwarded[sessionBindingHeader] = caller.sessionBinding;
-  forwarded['x-request-id'] = requestId;
-  // The address as the BFF saw it, not whatever the browser claimed.
-  forwarded['x-forwarded-for'] = clientIp;
-  return forwarded;
+  return { ...forwarded, ...sessionCallerHeaders(caller, request) };
 }
 
 /**
@@ -293,25 +266,6 @@ function returnedHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   const returned: IncomingHttpHeaders = { ...headers };
   for (const name of droppedResponseHeaders) delete returned[name];
   return returned;
-}
-
-/** undici's codes for an API that was reached but did not answer in time. */
-const timeoutCodes = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-]);
-
-/** A call the API did not answer: 504 when it took too long, 502 when it could not be reached. */
-function sendUpstreamFailure(reply: FastifyReply, error: unknown): void {
-  const code = (error as { code?: string }).code;
-  reply.request.log.warn({ code }, 'upstream API request failed');
-  if (reply.sent) return;
-  if (code !== undefined && timeoutCodes.has(code)) {
-    void reply.code(504).send(errorBody('upstream_timeout', 'The API did not answer in time'));
-  } else {
-    void reply.code(502).send(errorBody('upstream_unavailable', 'The API cannot be reached'));
-  }
 }
 
 export default apiProxy;

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
-import { AppError, errorBody } from '../../../shared/errors.ts';
+import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
-import { sessionBindingHeader, sessionBindingOf } from '../../http/session-binding.ts';
+import { sessionBindingOf } from '../../http/session-binding.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
+import { sendUpstreamFailure, sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
 
 export interface ShopifyRoutesOptions {
-  /** The product API's origin. */
-  upstreamUrl: string;
-  /** How long the API may take to answer. */
-  timeoutMs: number;
+  /** The BFF's connections to the product API, which the API proxy uses too (upstream-api.ts). */
+  api: UpstreamApi;
 }
 
 /** The client's page that ends a connection: it tells the window that opened the popup. */
@@ -50,15 +49,7 @@ export async function shopifyRoutes(
   fastify: FastifyInstance,
   options: ShopifyRoutesOptions,
 ): Promise<void> {
-  const api = new Pool(options.upstreamUrl, {
-    connections: 16,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    connect: { timeout: options.timeoutMs, rejectUnauthorized: true },
-  });
-  fastify.addHook('onClose', async () => {
-    await api.close();
-  });
+  const { api } = options;
 
   // Webhook bodies stay bytes: their signature is over the bytes as Shopify sent them.
   fastify.removeAllContentTypeParsers();
@@ -96,11 +87,11 @@ export async function shopifyRoutes(
       path: fromShopify ? '/api/v1/shops/installations' : '/api/v1/shops/authorizations/callback',
       body: JSON.stringify({ query: rawQuery }),
       headers: {
-        authorization: `Bearer ${idToken}`,
+        ...sessionCallerHeaders(
+          { idToken, sessionBinding: sessionBindingOf(session.idHash) },
+          request,
+        ),
         'content-type': 'application/json',
-        'x-request-id': request.id,
-        'x-forwarded-for': request.ip,
-        [sessionBindingHeader]: sessionBindingOf(session.idHash),
       },
     });
     if (answer.status !== 200) {
@@ -132,6 +123,7 @@ export async function shopifyRoutes(
         if (typeof value === 'string') headers[name] = value;
       }
       let response: Dispatcher.ResponseData;
+      let body: string;
       try {
         response = await api.request({
           method: 'POST',
@@ -139,11 +131,12 @@ export async function shopifyRoutes(
           headers,
           body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         });
+        body = await response.body.text();
       } catch (error) {
-        request.log.warn({ code: (error as { code?: string }).code }, 'webhook not forwarded');
-        return reply.code(502).send(errorBody('upstream_unavailable', 'The API cannot be reached'));
+        // Shopify sends the delivery again when it is not answered 2xx.
+        sendUpstreamFailure(reply, error);
+        return reply;
       }
-      const body = await response.body.text();
       return reply
         .code(response.statusCode)
         .type(String(response.headers['content-type'] ?? 'application/json'))
@@ -176,8 +169,8 @@ interface ApiAnswer {
 }
 
 async function callApi(
-  api: Pool,
-  request: { path: string; body: string; headers: Record<string, string> },
+  api: UpstreamApi,
+  request: { path: string; body: string; headers: Dispatcher.RequestOptions['headers'] },
 ): Promise<ApiAnswer> {
   let response: Dispatcher.ResponseData;
   try {
