@@ -20,23 +20,23 @@ FROM base AS deps
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 
-# The client (vite build → dist/client) and the server (tsc → dist/server).
+# The client (vite build → dist/client) and the server (tsc → dist/server), then what of them ships:
+# scripts/assemble-production.mjs names the files, for this image and for the test that starts the
+# same layout (tests/integration/production-layout.test.ts).
 FROM deps AS build
 COPY . .
-RUN npm run build
+RUN npm run build && node scripts/assemble-production.mjs files /production
 
-# Production dependencies only.
+# Production dependencies only, without what the server never loads (the same script).
 FROM base AS runtime-deps
 COPY package.json package-lock.json .npmrc ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY scripts/assemble-production.mjs ./scripts/
+RUN node scripts/assemble-production.mjs dependencies /production && npm cache clean --force
 
 FROM base AS runtime
 ENV NODE_ENV=production
-COPY --from=runtime-deps --chown=node:node /app/node_modules ./node_modules
-COPY --chown=node:node package.json ./
-COPY --from=build --chown=node:node /app/dist/server/ ./
-COPY --from=build --chown=node:node /app/server/db/migrations ./server/db/migrations
-COPY --from=build --chown=node:node /app/dist/client ./dist/client
+COPY --from=runtime-deps --chown=node:node /production/node_modules ./node_modules
+COPY --from=build --chown=node:node /production/ ./
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
