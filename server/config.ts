@@ -128,6 +128,8 @@ const environmentSchema = z.object({
   ),
   LOCAL_SHOPIFY_PORT: optionalPort,
   LOCAL_SHOPIFY_URL: optionalText.pipe(httpUrl.optional()),
+  METRICS_PORT: optionalPort,
+  METRICS_HOST: optionalText,
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -172,6 +174,11 @@ interface CommonConfig {
   /** The environment and release that error reports are filed under. */
   sentryEnvironment: string;
   sentryRelease: string;
+  /**
+   * The Prometheus endpoint's own listener (server/platform/metrics.ts), never the public port; off
+   * unless METRICS_PORT is set.
+   */
+  metrics?: { port: number; host: string };
 }
 
 export interface ProductionConfig extends CommonConfig {
@@ -238,6 +245,12 @@ export function loadConfig(
   // hide the missing ones: every problem is reported in the same error.
   const production = env.NODE_ENV?.trim() === 'production';
   if (production) problems.push(...productionProblems(env));
+  if (parsed.success && parsed.data.METRICS_PORT !== undefined) {
+    if (parsed.data.METRICS_PORT === parsed.data.PORT)
+      problems.push('METRICS_PORT: must differ from PORT: the metrics are never served publicly');
+  } else if (parsed.success && parsed.data.METRICS_HOST !== undefined) {
+    problems.push('METRICS_HOST: means nothing without METRICS_PORT (set both, or neither)');
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
 
   const values = parsed.data;
@@ -388,6 +401,7 @@ function productionConfig(values: Environment): ProductionConfig {
     shopify: { apiKey: values.SHOPIFY_API_KEY ?? '', apiSecret: values.SHOPIFY_API_SECRET ?? '' },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
+    ...metricsListener(values),
   };
 }
 
@@ -438,7 +452,14 @@ function localConfig(
     }),
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
+    ...metricsListener(values),
   };
+}
+
+/** Loopback unless told otherwise: whoever scrapes from elsewhere names the interface it reaches. */
+function metricsListener(values: Environment): Pick<CommonConfig, 'metrics'> {
+  if (values.METRICS_PORT === undefined) return {};
+  return { metrics: { port: values.METRICS_PORT, host: values.METRICS_HOST ?? '127.0.0.1' } };
 }
 
 function errorReportingLabels(values: Environment) {

@@ -3,7 +3,8 @@ import { buildApiApp } from './api/app.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
-import { createJobQueue, type JobQueue } from './jobs/job-queue.ts';
+import { createJobQueue, defaultJobQueueSchema, type JobQueue } from './jobs/job-queue.ts';
+import { operationsFigures } from './operations-figures.ts';
 import { startWorkers, storeCatalog } from './workers.ts';
 import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import {
@@ -15,6 +16,7 @@ import {
 import { createIdentityProvider, type IdentityProvider } from './platform/identity.ts';
 import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
+import { createMetrics, listenForScrapes, type MetricsListener } from './platform/metrics.ts';
 import { shopifyApp } from './platform/shopify/shopify-app.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
@@ -88,11 +90,14 @@ export async function startProduct(
   let identity: IdentityProvider | undefined;
   let jobs: JobQueue | undefined;
   let mailer: Mailer | undefined;
+  let metricsListener: MetricsListener | undefined;
   const apps: FastifyInstance[] = [];
   const stop = async () => {
     try {
       // BFF first, so that no new request reaches an API that is closing.
       for (const app of [...apps].reverse()) await closeWithDeadline(app);
+      // Scrapes read the pool, which closes below.
+      await metricsListener?.close();
       // Then the workers, which let their jobs under way finish while Firebase and the pool are open.
       await jobs?.stop();
       mailer?.close();
@@ -116,6 +121,20 @@ export async function startProduct(
       },
     });
     await migrateDatabase(database);
+    const runsJobs = config.role === 'all' || config.role === 'api';
+    const metricsLog = createLogger(config.logLevel, logDestination).child({
+      component: 'metrics',
+    });
+    const metrics =
+      config.metrics === undefined
+        ? undefined
+        : createMetrics({
+            onSampleError: (figure, error) =>
+              metricsLog.warn({ err: error, figure }, 'a figure could not be read for a scrape'),
+          });
+    metrics?.addSampledFigures(
+      operationsFigures({ database, ...(runsJobs && { jobsSchema: defaultJobQueueSchema }) }),
+    );
     identity = createIdentityProvider(config.firebase, emulatorHost);
     // In local mode every store is reached through the local Shopify; nothing else differs.
     const shopify = shopifyApp({
@@ -126,7 +145,7 @@ export async function startProduct(
     const shopTokens = shopTokenCipher(sessionSecret);
 
     let apiUrl: string | undefined;
-    if (config.role === 'all' || config.role === 'api') {
+    if (runsJobs) {
       // The jobs run where the API runs: the BFF has no business with them, and every API instance
       // takes its share, so a job outlives any one instance.
       const jobsLog = createLogger(config.logLevel, logDestination).child({ component: 'jobs' });
@@ -165,6 +184,7 @@ export async function startProduct(
           oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
           catalog: shopCatalog,
         },
+        ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });
       apps.push(api);
       const apiOnItsOwn = config.role === 'api';
@@ -188,10 +208,19 @@ export async function startProduct(
         sessionSecret,
         emulatorHost,
         ...(logDestination !== undefined && { logStream: logDestination }),
+        ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });
       apps.push(bff);
       await bff.listen({ port: config.port, host: config.host });
       bffUrl = config.publicUrl;
+    }
+
+    if (metrics !== undefined && config.metrics !== undefined) {
+      metricsListener = await listenForScrapes(metrics, config.metrics, (error) => {
+        metricsLog.error({ err: error }, 'metrics scrape failed');
+        reportError(error, { extra: { component: 'metrics' } });
+      });
+      log(`Metrics on ${metricsListener.url}`);
     }
 
     return {

@@ -11,11 +11,13 @@ import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import type { RecordRequest } from '../platform/metrics.ts';
 import { requestIdHeader, requestIdOf } from '../platform/request-id.ts';
 import { answerErrorsWithCodes, answerUnknownRoutes } from '../http/error-replies.ts';
 import gracefulShutdown from '../http/graceful-shutdown.ts';
 import { readJsonBodies } from '../http/json-bodies.ts';
 import privateAnswers from '../http/private-answers.ts';
+import requestMetrics from '../http/request-metrics.ts';
 import unreadBodies from '../http/unread-bodies.ts';
 import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
@@ -39,6 +41,8 @@ export interface ApiDependencies {
    * them; tests of other routes may leave them out.
    */
   shops?: Omit<ShopsRoutesOptions, 'database'>;
+  /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
+  recordRequest?: RecordRequest;
 }
 
 /**
@@ -90,6 +94,8 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   readJsonBodies(app);
   answerErrorsWithCodes(app);
   answerUnknownRoutes(app);
+  if (deps.recordRequest !== undefined)
+    await app.register(requestMetrics, { server: 'api', record: deps.recordRequest });
   await app.register(gracefulShutdown);
   await app.register(unreadBodies);
   await app.register(privateAnswers, { prefixes: ['/api'] });

@@ -11,9 +11,11 @@ import { answerErrorsWithCodes } from '../http/error-replies.ts';
 import gracefulShutdown from '../http/graceful-shutdown.ts';
 import { readJsonBodies } from '../http/json-bodies.ts';
 import privateAnswers from '../http/private-answers.ts';
+import requestMetrics from '../http/request-metrics.ts';
 import unreadBodies from '../http/unread-bodies.ts';
 import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { loggerOptions } from '../platform/logger.ts';
+import type { RecordRequest } from '../platform/metrics.ts';
 import { requestIdOf } from '../platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
 import buildInfo from './plugins/build-info.ts';
@@ -69,6 +71,8 @@ export interface BffDependencies {
   rateLimits?: Partial<BffRateLimits>;
   /** Where the JSON log lines go; default stdout. */
   logStream?: NodeJS.WritableStream;
+  /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
+  recordRequest?: RecordRequest;
   /** Dev mode only: where Vite finds its config and root. Default: <repo>/vite.config.ts. */
   devServer?: { configFile?: string | false; root?: string };
 }
@@ -119,6 +123,8 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
 
   try {
     // What every request meets first: headers, then the cross-site check, before any body is read.
+    if (deps.recordRequest !== undefined)
+      await app.register(requestMetrics, { server: 'bff', record: deps.recordRequest });
     await app.register(gracefulShutdown);
     await app.register(unreadBodies);
     // What depends on the session is never stored by a browser or a cache.

@@ -127,6 +127,9 @@ export interface JobQueueOptions {
   onError(error: Error): void;
 }
 
+/** pg-boss's schema unless a test names another; the metrics read its tables (operations-figures.ts). */
+export const defaultJobQueueSchema = 'pgboss';
+
 const stopTimeoutMs = 10_000;
 /** pg-boss's connections come on top of the app's pool; a few suffice for sending and polling. */
 const maxConnections = 3;
@@ -140,7 +143,7 @@ function parsePayload<Payload>(job: JobDefinition<Payload, never>, payload: unkn
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
-    schema: options.schema ?? 'pgboss',
+    schema: options.schema ?? defaultJobQueueSchema,
     max: maxConnections,
     ...(options.pollingIntervalSeconds !== undefined && {
       pollingIntervalSeconds: options.pollingIntervalSeconds,

@@ -521,3 +521,38 @@ describe('mail settings', () => {
     expect(problems.join('\n')).not.toContain('mail-password');
   });
 });
+
+describe('metrics listener', () => {
+  it('is off unless METRICS_PORT is set, in both modes', () => {
+    expect(loadConfig(completeProduction).metrics).toBeUndefined();
+    expect(loadConfig({}).metrics).toBeUndefined();
+  });
+
+  it('listens on loopback by default, or on METRICS_HOST', () => {
+    expect(loadConfig({ ...completeProduction, METRICS_PORT: '9464' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(
+      loadConfig({ ...completeProduction, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics,
+    ).toEqual({ port: 9464, host: '0.0.0.0' });
+  });
+
+  it('is never the public port', () => {
+    expect(problemsOf({ ...completeProduction, PORT: '8080', METRICS_PORT: '8080' })).toEqual([
+      'METRICS_PORT: must differ from PORT: the metrics are never served publicly',
+    ]);
+    expect(problemsOf({ METRICS_PORT: '3000' })).toEqual([
+      'METRICS_PORT: must differ from PORT: the metrics are never served publicly',
+    ]);
+  });
+
+  it('refuses a malformed port and a host without a port', () => {
+    expect(problemsOf({ ...completeProduction, METRICS_PORT: '0x50' })).toEqual([
+      'METRICS_PORT: must be a port number (0-65535)',
+    ]);
+    expect(problemsOf({ ...completeProduction, METRICS_HOST: '0.0.0.0' })).toEqual([
+      'METRICS_HOST: means nothing without METRICS_PORT (set both, or neither)',
+    ]);
+  });
+});
