@@ -10,6 +10,13 @@ import { completionMessageFrom } from '../oauth-completion.ts';
 export const namespaces: readonly Namespace[] = ['shops'];
 
 /**
+ * Set once the outcome has been handed on. The page can be mounted more than once before the popup
+ * closes (a language's texts arriving, a slow close on a busy machine), and the opener must hear the
+ * outcome once: a second message would be read as a second connection.
+ */
+let outcomeHandedOn = false;
+
+/**
  * Where the BFF sends Shopify's popup once the connection is settled: the outcome goes to the window
  * that opened the popup, on this origin only, and the popup closes. Reached in a full tab (an install
  * started from Shopify's side, no opener), it goes on to /shops with the outcome. If the window
@@ -25,6 +32,8 @@ export default function OAuthCompletePage() {
   );
 
   useEffect(() => {
+    if (outcomeHandedOn) return;
+    outcomeHandedOn = true;
     const opener = window.opener as Window | null;
     if (opener === null) {
       void navigate('/shops', { replace: true, state: message });
