@@ -416,7 +416,7 @@ export async function runOperations(
 class FileUnreadableError extends Error {}
 
 export async function storeOperationFile(
-  deps: Pick<CatalogDependencies, 'db'>,
+  deps: Pick<CatalogDependencies, 'db' | 'bulkFileIdleTimeoutMs'>,
   context: RunContext,
   index: number,
   url: string,
@@ -459,7 +459,12 @@ export async function storeOperationFile(
   };
 
   try {
-    for await (const line of resultLines(url, position)) {
+    const lines = resultLines(url, position, {
+      ...(deps.bulkFileIdleTimeoutMs !== undefined && {
+        idleTimeoutMs: deps.bulkFileIdleTimeoutMs,
+      }),
+    });
+    for await (const line of lines) {
       addLine(batch, kind, JSON.parse(line.text) as Json, line.after.line, context.locales);
       position = line.after;
       if (batchSize(batch) >= batchRows) await flush();
