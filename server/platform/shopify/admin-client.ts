@@ -18,6 +18,8 @@ import { AppError } from '../../../shared/errors.ts';
  *   store as needing reconnection) and the call fails with `shop_needs_reconnecting`.
  *
  * The token is asked for on every attempt (`accessToken()`), so a token refreshed meanwhile is used.
+ * When none can be had (the store was disconnected, or must be reconnected), the call fails at once
+ * with that error: it is not a failure of Shopify's, and sending again cannot mend it.
  */
 
 export interface ThrottleStatus {
@@ -146,8 +148,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     }
   };
 
-  const post = async (document: string, variables: Record<string, unknown> | undefined) => {
-    const token = await options.accessToken();
+  const post = async (
+    document: string,
+    variables: Record<string, unknown> | undefined,
+    token: string,
+  ) => {
     const response = await fetch(options.endpoint, {
       method: 'POST',
       headers: {
@@ -185,13 +190,14 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     ): Promise<Data> {
       let failures = 0;
       for (;;) {
+        const token = await options.accessToken();
         const expected =
           lastCosts.get(document) ?? requestOptions.expectedCost ?? defaultExpectedCost;
         const taken = await take(expected);
         let result: Awaited<ReturnType<typeof post>> | undefined;
         let networkError: unknown;
         try {
-          result = await post(document, variables);
+          result = await post(document, variables, token);
         } catch (error) {
           networkError = error;
         } finally {
