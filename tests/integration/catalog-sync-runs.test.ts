@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
+import { catalogImportJob } from '../../server/areas/catalog/catalog-import-job.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
+import { deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
+import {
+  newOperations,
+  reconciliationKinds,
+  type OperationKind,
+} from '../../server/areas/catalog/catalog-sync.ts';
 import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
+import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.ts';
+import { shopNotFound } from '../../server/areas/shops/shop-access.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
@@ -21,10 +30,12 @@ import {
 
 /**
  * The runs that fill a store's copy (imports and reconciliations) against the local Shopify, when
- * things go wrong around them: a result download that stops sending part-way.
+ * things happen around them: another run of the same store, the store's disconnection, a result
+ * download that stops sending part-way.
  */
 
 const schema = `pgboss_sync_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const seeded = 'maison-exemple.myshopify.com';
 const large = 'grande-maison.myshopify.com';
 
 let database: DatabaseHandle;
@@ -45,6 +56,63 @@ function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
 
 async function copyCounts(shopId: string) {
   return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
+}
+
+async function syncState(shopId: string) {
+  return catalogRepository.findSyncState(database.db, shopId);
+}
+
+async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Everything the catalog keeps of a store, table by table (the copy, its state, its details). */
+async function everythingKept(shopId: string) {
+  const { rows } = await database.pool.query<{ kept: string; rows: string }>(
+    `select 'catalog_' || kind as kept, n as rows from (
+       select 'products' as kind, count(*) as n from catalog_products where shop_id = $1
+       union all select 'media', count(*) from catalog_media where shop_id = $1
+       union all select 'collections', count(*) from catalog_collections where shop_id = $1
+       union all select 'pages', count(*) from catalog_pages where shop_id = $1
+       union all select 'blogs', count(*) from catalog_blogs where shop_id = $1
+       union all select 'articles', count(*) from catalog_articles where shop_id = $1
+       union all select 'translations', count(*) from catalog_translations where shop_id = $1
+       union all select 'tombstones', count(*) from catalog_tombstones where shop_id = $1
+       union all select 'shops', count(*) from catalog_shops where shop_id = $1
+       union all select 'sync_states', count(*) from catalog_sync_states where shop_id = $1
+     ) as kept where n > 0`,
+    [shopId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.kept, Number(row.rows)]));
+}
+
+/** What a job's handler logged, by level. */
+function recordingLog() {
+  const lines: Array<{ level: 'info' | 'warn' | 'error'; message: string; details: object }> = [];
+  const at =
+    (level: 'info' | 'warn' | 'error') =>
+    (details: object, message: string): void => {
+      lines.push({ level, message, details });
+    };
+  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+function jobRun(shopId: string) {
+  return {
+    id: randomUUID(),
+    payload: { shopId },
+    retryCount: 0,
+    retry: catalogImportJob.retry,
+    lastAttempt: false,
+  };
 }
 
 /** How a promise ended within `ms`, or that it had not. */
@@ -82,13 +150,15 @@ beforeAll(async () => {
       redirectUrls: [`${receiver.url}/oauth/shopify`],
       complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
     },
-    stores: [{ name: 'grande-maison', products: 3000 }],
+    stores: [{ name: 'maison-exemple' }, { name: 'grande-maison', products: 3000 }],
     webhookRetryDelaysMs: [200, 400, 800],
   });
-  tokens.set(
-    large,
-    await installApp(shopify.url, large, `${receiver.url}/oauth/shopify`, shopifyScopes),
-  );
+  for (const shopDomain of [seeded, large]) {
+    tokens.set(
+      shopDomain,
+      await installApp(shopify.url, shopDomain, `${receiver.url}/oauth/shopify`, shopifyScopes),
+    );
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -97,6 +167,130 @@ afterAll(async () => {
   await jobs?.stop();
   await database?.pool.query(`drop schema if exists ${schema} cascade`);
   await database?.close();
+});
+
+describe('one run of a store at a time', () => {
+  it('an import asked for while a reconciliation runs waits for it, touching nothing, then runs', async () => {
+    const shopId = randomUUID();
+    const deps = depsFor(seeded, shopId);
+    const local = controls(shopify.url, seeded);
+    await catalogRepository.markQueued(database.db, shopId);
+    await importCatalog(deps, shopId);
+    const imported = (await syncState(shopId))!;
+
+    // The reconciliation's files are held from their first byte: it runs until the hold is lifted.
+    await local.holdResultDownloads(0);
+    let reconciling: ReturnType<typeof reconcileCatalog> | undefined;
+    try {
+      reconciling = reconcileCatalog(deps, shopId);
+      const reconciliation = (await eventually(
+        'the reconciliation to begin its run',
+        () => syncState(shopId),
+        (state) => state!.run === imported.run + 1,
+      ))!;
+      // The owner asks for an import again, as the stores screen lets them.
+      await catalogRepository.markQueued(database.db, shopId);
+
+      expect(await settledWithin(10_000, importCatalog(deps, shopId))).toEqual({ value: 'busy' });
+      const during = (await syncState(shopId))!;
+      expect(during).toMatchObject({ run: reconciliation.run, phase: 'queued' });
+      // The run's operations are still the reconciliation's own.
+      expect(during.operations.map((operation) => operation.kind)).toEqual(reconciliationKinds);
+
+      // The job that asked re-queues itself for later instead of failing or running alongside.
+      const { lines, log } = recordingLog();
+      await catalogImportJob.handle(jobRun(shopId), { ...deps, log });
+      expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+      expect(await jobs.send(catalogImportJob, { shopId })).toBeNull();
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    expect(await reconciling).toBe('reconciled');
+    // The reconciliation's end keeps the owner's request.
+    expect((await syncState(shopId))!.phase).toBe('queued');
+
+    expect(await importCatalog(deps, shopId)).toBe('imported');
+    expect(await syncState(shopId)).toMatchObject({ phase: 'ready', run: imported.run + 2 });
+    expect(await copyCounts(shopId)).toEqual(await local.summary());
+  }, 120_000);
+
+  it('a run that is no longer the store’s current one stops at its next write, touching nothing', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    await local.holdResultDownloads(200_000);
+    let importing: ReturnType<typeof importCatalog> | undefined;
+    try {
+      importing = importCatalog(depsFor(large, shopId), shopId, { batchRows: 100 });
+      await eventually(
+        'the import to store part of the products',
+        () => syncState(shopId),
+        (state) => (state?.operations[0]?.linesStored ?? 0) > 0,
+      );
+      // Another run takes the store over, as one begun elsewhere would.
+      await catalogRepository.beginRun(database.db, shopId, {
+        phase: 'importing',
+        locales: [],
+        operations: newOperations(['pages'] satisfies OperationKind[]),
+      });
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    const current = await syncState(shopId);
+    const kept = await copyCounts(shopId);
+
+    expect(await settledWithin(60_000, importing)).toEqual({ value: 'run superseded' });
+    expect(await syncState(shopId)).toEqual(current);
+    expect(await copyCounts(shopId)).toEqual(kept);
+  }, 120_000);
+});
+
+describe('a store disconnected while its copy is filled', () => {
+  it('stops the import at its next write, quietly, and nothing of the store is left', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    const { lines, log } = recordingLog();
+    await local.holdResultDownloads(0);
+    let importing: Promise<void> | undefined;
+    try {
+      importing = catalogImportJob.handle(jobRun(shopId), { ...depsFor(large, shopId), log });
+      await eventually(
+        'the products file to be ready',
+        () => syncState(shopId),
+        (state) => state?.operations[0]?.objectCount !== null,
+      );
+      // What disconnecting the store (or Shopify's shop/redact) does to the copy.
+      await deleteStoreCopy(database.db, shopId);
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+
+    expect(await settledWithin(60_000, importing)).toEqual({ value: undefined });
+    expect(await everythingKept(shopId)).toEqual({});
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ message: expect.stringMatching(/disconnected/) });
+  }, 120_000);
+
+  it('ends a job whose store no longer exists quietly: no retry, no error, nothing kept', async () => {
+    const shopId = randomUUID();
+    const { lines, log } = recordingLog();
+    const deps: CatalogDependencies = {
+      ...depsFor(large, shopId),
+      log,
+      shops: {
+        // What the shops area answers once the store's row is gone.
+        shopAccess: () => Promise.reject(shopNotFound()),
+        findShopByDomain: async () => undefined,
+        markShopNeedsReconnecting: async () => {},
+      },
+    };
+
+    await expect(catalogImportJob.handle(jobRun(shopId), deps)).resolves.toBeUndefined();
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(await everythingKept(shopId)).toEqual({});
+  });
 });
 
 describe('a result download that stops sending', () => {

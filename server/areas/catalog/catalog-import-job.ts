@@ -6,12 +6,19 @@ import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
 
+/** How long an import that found another run of its store under way waits before trying again. */
+export const busyRetrySeconds = 60;
+
 /**
  * A store's import, queued when the owner connects it (or asks again). One per store at a time: a
  * second send while one waits is dropped. A failed attempt is retried with backoff and resumes where
  * the last one stopped; after the last attempt the store shows `error` with `import_failed`. When
  * Shopify refuses the store's credentials or the app's access, retrying cannot help: the store shows
  * the reason at once.
+ *
+ * An import that finds another run of its store under way (import-catalog.ts) asks to be run again a
+ * minute later, when that run may be over; one whose store was disconnected, or that has nothing
+ * left to import, ends quietly.
  */
 export const catalogImportJob = defineJob({
   name: 'catalog-import',
@@ -23,12 +30,13 @@ export const catalogImportJob = defineJob({
   async handle(run, deps: CatalogDependencies) {
     const { shopId } = run.payload;
     const attempt = { jobId: run.id, attempt: run.retryCount + 1, retryLimit: run.retry.limit };
+    let outcome;
     try {
-      await importCatalog(deps, shopId);
+      outcome = await importCatalog(deps, shopId);
     } catch (error) {
       const refused =
         error instanceof AppError &&
-        ['shop_needs_reconnecting', 'shop_not_found', 'shopify_refused'].includes(error.code);
+        ['shop_needs_reconnecting', 'shopify_refused'].includes(error.code);
       if (refused || run.lastAttempt) {
         await catalogRepository.failImport(
           deps.db,
@@ -41,6 +49,19 @@ export const catalogImportJob = defineJob({
       }
       deps.log.warn({ err: error, shopId, ...attempt }, 'catalog import stopped; retrying');
       throw error;
+    }
+    switch (outcome) {
+      case 'imported':
+        return;
+      case 'busy':
+        await deps.jobs.send(catalogImportJob, { shopId }, { startAfterSeconds: busyRetrySeconds });
+        deps.log.info({ shopId, ...attempt }, 'catalog import deferred: the store is being synced');
+        return;
+      case 'not queued':
+        deps.log.info({ shopId, ...attempt }, 'catalog import not needed: the copy is not queued');
+        return;
+      default:
+        deps.log.info({ shopId, ...attempt }, `catalog import stopped: ${outcome}`);
     }
   },
 });
