@@ -1,7 +1,12 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
-import { catalogImportJob } from '../../server/areas/catalog/catalog-import-job.ts';
+import {
+  catalogImportJob,
+  queueCatalogImport,
+} from '../../server/areas/catalog/catalog-import-job.ts';
+import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
 import {
@@ -11,6 +16,7 @@ import {
 } from '../../server/areas/catalog/catalog-sync.ts';
 import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
 import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.ts';
+import { findAbandonedImports } from '../../server/areas/catalog/store-sync-lock.ts';
 import { shopNotFound } from '../../server/areas/shops/shop-access.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
@@ -31,7 +37,7 @@ import {
 /**
  * The runs that fill a store's copy (imports and reconciliations) against the local Shopify, when
  * things happen around them: another run of the same store, the store's disconnection, a result
- * download that stops sending part-way.
+ * download that stops sending part-way, the worker that ran an import killed.
  */
 
 const schema = `pgboss_sync_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -242,6 +248,8 @@ describe('one run of a store at a time', () => {
     expect(await settledWithin(60_000, importing)).toEqual({ value: 'run superseded' });
     expect(await syncState(shopId)).toEqual(current);
     expect(await copyCounts(shopId)).toEqual(kept);
+    // The run that took over never runs: the store is let go, so no worker takes it up later.
+    await deleteStoreCopy(database.db, shopId);
   }, 120_000);
 });
 
@@ -326,5 +334,100 @@ describe('a result download that stops sending', () => {
     const resumed = (await catalogRepository.findSyncState(database.db, shopId))!;
     expect(resumed).toMatchObject({ run: stopped.run, phase: 'ready' });
     expect(await copyCounts(shopId)).toEqual(await local.summary());
+  }, 120_000);
+});
+
+describe('an import whose worker died', () => {
+  /** A worker process that imports `shopId` from the large store (catalog-worker-process.ts). */
+  async function startWorkerProcess(shopId: string) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'tests/integration/catalog-worker-process.ts',
+        inject('databaseUrl'),
+        schema,
+        shopify.url,
+        receiver.url,
+        shopId,
+        large,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CATALOG_TEST_ACCESS_TOKEN: tokens.get(large)! },
+      },
+    );
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('working')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`The worker process exited with ${code}`)));
+    });
+    return { child, exited };
+  }
+
+  async function kill(worker: { child: ChildProcess; exited: Promise<void> }) {
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+  }
+
+  /**
+   * Queues the store's import and lets a worker process begin it: its run begun, a file being
+   * downloaded, held there (the downloads are held until the test lifts it).
+   */
+  async function importBegunByAWorker(shopId: string) {
+    await controls(shopify.url, large).holdResultDownloads(0);
+    const worker = await startWorkerProcess(shopId);
+    try {
+      await queueCatalogImport({ db: database.db, jobs }, shopId);
+      const begun = await eventually(
+        'the worker to begin the import',
+        () => syncState(shopId),
+        (state) =>
+          state?.phase === 'importing' &&
+          state.operations.some((operation) => operation.objectCount !== null),
+      );
+      return { ...worker, begun: begun! };
+    } catch (error) {
+      await kill(worker);
+      throw error;
+    }
+  }
+
+  it('is not taken for abandoned while its worker lives, and is once the worker is killed', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    try {
+      expect(await findAbandonedImports(database.db)).not.toContain(shopId);
+    } finally {
+      await kill(worker);
+      await controls(shopify.url, large).holdResultDownloads(null);
+    }
+    await eventually(
+      'the killed worker’s import to be found abandoned',
+      () => findAbandonedImports(database.db),
+      (shopIds) => shopIds.includes(shopId),
+    );
+    await deleteStoreCopy(database.db, shopId);
+  }, 120_000);
+
+  it('resumes where it stopped as soon as a worker starts, without waiting for its job to expire', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    await kill(worker);
+    await controls(shopify.url, large).holdResultDownloads(null);
+
+    // Another worker starts (this process), as after a restart.
+    await startCatalogJobs(depsFor(large, shopId));
+
+    const imported = await eventually(
+      'the import to be resumed and finished',
+      () => syncState(shopId),
+      (state) => state?.phase === 'ready',
+    );
+    expect(imported!.run).toBe(worker.begun.run);
+    expect(await copyCounts(shopId)).toEqual(await controls(shopify.url, large).summary());
   }, 120_000);
 });
