@@ -18,8 +18,9 @@ import { AppError } from '../../../shared/errors.ts';
  *   store as needing reconnection) and the call fails with `shop_needs_reconnecting`.
  *
  * The token is asked for on every attempt (`accessToken()`), so a token refreshed meanwhile is used.
- * When none can be had (the store was disconnected, or must be reconnected), the call fails at once
- * with that error: it is not a failure of Shopify's, and sending again cannot mend it.
+ * When none can be had (the store was disconnected or must be reconnected, or its refresh failed),
+ * the call fails at once with the error that says why: nothing was sent, and the retries here are
+ * for the Admin API's failures, not for those of the store's access.
  */
 
 export interface ThrottleStatus {
