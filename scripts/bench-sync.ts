@@ -139,7 +139,8 @@ async function runImportChild(args: string[]): Promise<void> {
     },
   });
   const started = performance.now();
-  await importCatalog(deps, shopId!);
+  const outcome = await importCatalog(deps, shopId!);
+  if (outcome !== 'imported') throw new Error(`The import did not run: ${outcome}`);
   const wallMs = performance.now() - started;
   await database.close();
   // resourceUsage().maxRSS is in kilobytes.
@@ -188,6 +189,8 @@ async function benchSize(database: DatabaseHandle, databaseUrl: string, products
     });
     receiver.setHandlers(catalogWebhookHandlers(deps));
 
+    // As connecting the store does before its import is queued.
+    await catalogRepository.markQueued(database.db, shopId);
     log('Importing…');
     const imported = await importInChild(
       databaseUrl,

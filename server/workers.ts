@@ -4,10 +4,10 @@ import {
   type CatalogDependencies,
   type ShopAccessProvider,
 } from './areas/catalog/catalog-dependencies.ts';
-import { catalogImportJob, queueCatalogImport } from './areas/catalog/catalog-import-job.ts';
+import { queueCatalogImport } from './areas/catalog/catalog-import-job.ts';
+import { startCatalogJobs } from './areas/catalog/catalog-jobs.ts';
 import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
 import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
-import { catalogReconcileJob } from './areas/catalog/catalog-reconcile-job.ts';
 import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
 import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
@@ -60,8 +60,8 @@ export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
 }
 
 /**
- * Puts every job the areas define to work, one line per job. A queue whose job is not listed here
- * keeps its jobs until an instance that lists it starts.
+ * Puts every job the areas define to work, one line per job (the catalog's in one). A queue whose
+ * job is not listed here keeps its jobs until an instance that lists it starts.
  */
 export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(accountDeletionJob, deps);
@@ -72,9 +72,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(webhookDeliveryJob, { ...deps, handlers: webhookHandlers(deps) });
   await deps.jobs.work(webhookDeliveryPurgeJob, deps);
   await deps.jobs.work(webhookDeliverySweepJob, deps);
-  const catalog = catalogDependencies(deps);
-  await deps.jobs.work(catalogImportJob, catalog);
-  await deps.jobs.work(catalogReconcileJob, catalog);
+  await startCatalogJobs(catalogDependencies(deps));
 }
 
 /**

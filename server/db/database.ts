@@ -44,6 +44,38 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
   return { db, pool, close: () => pool.end() };
 }
 
+/**
+ * Lends `work` one connection of the pool, for it alone until it ends, as a query builder of its
+ * own: whatever `work` sends through it goes through that connection, and what lives in a session
+ * (an advisory lock) lasts no longer than `work`. A connection lost meanwhile fails the queries sent
+ * after. When `work` fails the connection is closed rather than returned, so that nothing of its
+ * session can outlive it.
+ */
+export async function withOwnConnection<T>(
+  db: Database,
+  work: (connection: Database) => Promise<T>,
+): Promise<T> {
+  const pool = (db as Database & { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    throw new Error('withOwnConnection needs the query builder of the pool (openDatabase)');
+  }
+  const client = await pool.connect();
+  // A connection checked out reports a failure while idle here instead of taking the process down;
+  // its next query fails.
+  const ignoreIdleError = () => {};
+  client.on('error', ignoreIdleError);
+  let failed = false;
+  try {
+    return await work(drizzle(client));
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    client.off('error', ignoreIdleError);
+    client.release(failed);
+  }
+}
+
 /** Any constant works; it only has to be the same for every process that migrates this database. */
 const migrationLockKey = 4_207_311_001;
 

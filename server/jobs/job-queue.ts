@@ -54,6 +54,14 @@ export interface JobDefinition<Payload, Dependencies> {
    * which a queue keeps for good: a job that gains a key later needs a new name.
    */
   singletonKey?: (payload: Payload) => string;
+  /**
+   * With a singletonKey: false leaves keeping two jobs of a key from running at once to the handler
+   * (pg-boss's `short` policy: only a waiting job is dropped), for work that keeps its runs apart
+   * itself, such as with a lock. The queue's own guard has a cost: a job whose process died stays
+   * active until it expires (15 minutes), and until then the next job of its key cannot start, nor
+   * any job queued behind that one. Like the policy it chooses, it is kept for good by the queue.
+   */
+  oneRunningPerKey?: boolean;
   /** Periodic work: a cron expression (UTC) and the payload each scheduled job carries. */
   schedule?: { cron: string; payload: Payload };
   /** Does the work; a throw fails the attempt, which is retried as `retry` says. */
@@ -158,7 +166,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const ensureQueue = (job: JobDefinition<unknown, never>): Promise<void> => {
     let created = queuesCreated.get(job.name);
     if (created === undefined) {
-      const policy = job.singletonKey === undefined ? 'standard' : 'stately';
+      const policy =
+        job.singletonKey === undefined
+          ? 'standard'
+          : job.oneRunningPerKey === false
+            ? 'short'
+            : 'stately';
       created = boss.createQueue(job.name, { name: job.name, policy }).catch((error: unknown) => {
         queuesCreated.delete(job.name);
         throw error;

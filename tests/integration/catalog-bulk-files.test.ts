@@ -52,16 +52,20 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, index) => from + index);
 }
 
+/** A run of a store's import (the store's state made as connecting it does, the first time). */
 async function newRun(
   shopId: string,
   kinds: OperationKind[] = ['products'],
   locales: string[] = [],
 ) {
-  return catalogRepository.beginRun(database.db, shopId, {
+  if ((await catalogRepository.findSyncState(database.db, shopId)) === undefined) {
+    await catalogRepository.markQueued(database.db, shopId);
+  }
+  return (await catalogRepository.beginRun(database.db, shopId, {
     phase: 'importing',
     locales,
     operations: newOperations(kinds),
-  });
+  }))!;
 }
 
 /** A run's start and when its files began, as the import gives them to removeUnseen. */
@@ -271,6 +275,24 @@ describe('a bulk operation’s file into the copy', () => {
     const first = await newRun(shopId);
     await storeFile(shopId, first, files.url('webhooks-first.jsonl'));
 
+    // A product created in the store, which the next run's file cannot hold, stored by a webhook
+    // just before that run begins (so as seen by the run before).
+    const created: GeneratedProduct = {
+      ...generatedProduct(999),
+      updatedAt: new Date(Date.now() + 1000).toISOString(),
+    };
+    const createdRead = productWithMedia({
+      ...JSON.parse([...productLines([created])][0]!),
+      media: { nodes: created.media.map((id) => ({ id, mediaContentType: 'IMAGE', alt: null })) },
+    });
+    await catalogRepository.storeProductWithMedia(
+      database.db,
+      shopId,
+      'follow-up',
+      createdRead.product,
+      createdRead.media,
+    );
+
     // A second run's file is begun; meanwhile webhooks store product 10's newer version and delete 20.
     const second = await newRun(shopId);
     second.operations[0]!.createdAt = new Date().toISOString();
@@ -284,29 +306,12 @@ describe('a bulk operation’s file into the copy', () => {
       await catalogRepository.storeProductWithMedia(
         database.db,
         shopId,
-        second.run,
+        'follow-up',
         product,
         media,
       ),
     ).toBe(true);
     await catalogRepository.deleteRecord(database.db, shopId, catalog[19]!.gid, new Date());
-    // And a product created meanwhile, which the file cannot hold, stored by a webhook that read the
-    // run number just before this run began.
-    const created: GeneratedProduct = {
-      ...generatedProduct(999),
-      updatedAt: new Date(Date.now() + 1000).toISOString(),
-    };
-    const createdRead = productWithMedia({
-      ...JSON.parse([...productLines([created])][0]!),
-      media: { nodes: created.media.map((id) => ({ id, mediaContentType: 'IMAGE', alt: null })) },
-    });
-    await catalogRepository.storeProductWithMedia(
-      database.db,
-      shopId,
-      first.run,
-      createdRead.product,
-      createdRead.media,
-    );
 
     // The file was written before both: product 10 in version 2, product 20 still there.
     const file = catalog.map((p) => (p.gid === newer.gid ? generatedProduct(10, 2) : p));

@@ -91,6 +91,9 @@ export function controls(localShopifyUrl: string, shopDomain: string) {
       call('PATCH', `pages/${id}`, changes),
     setBucket: (bucket: { maximumAvailable: number; restoreRate: number }) =>
       call('PUT', 'bucket', bucket),
+    /** The store's result files stop part-way, silent but open, until lifted with null. */
+    holdResultDownloads: (holdAfterBytes: number | null) =>
+      call('PUT', 'result-downloads', { holdAfterBytes }),
   };
 }
 

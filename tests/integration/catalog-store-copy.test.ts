@@ -96,11 +96,12 @@ const product = (id: number, updatedAt: string, title = `Produit ${id}`) =>
 
 /** A ready copy of a store with three products, their media and a French title each. */
 async function readyCopy(shopId: string) {
-  const state = await catalogRepository.beginRun(database.db, shopId, {
+  await catalogRepository.markQueued(database.db, shopId);
+  const state = (await catalogRepository.beginRun(database.db, shopId, {
     phase: 'importing',
     locales: ['fr'],
     operations: newOperations(['products']),
-  });
+  }))!;
   for (const id of [1, 2, 3]) {
     const { product: row, media } = product(id, '2026-05-01T10:00:00Z');
     await catalogRepository.storeProductWithMedia(database.db, shopId, state.run, row, media);
@@ -147,7 +148,7 @@ async function readyCopy(shopId: string) {
     ],
     readAt: new Date(),
   });
-  await catalogRepository.finishRun(database.db, shopId, 'import');
+  await catalogRepository.finishRun(database.db, shopId, state.run, 'import');
   return state.run;
 }
 
@@ -186,19 +187,20 @@ describe('the stores screen’s view of a copy', () => {
 
   it('shows an import’s progress: lines stored, and the total once every file is ready', async () => {
     const shopId = randomUUID();
-    await catalogRepository.beginRun(database.db, shopId, {
+    await catalogRepository.markQueued(database.db, shopId);
+    const { run } = (await catalogRepository.beginRun(database.db, shopId, {
       phase: 'importing',
       locales: [],
       operations: newOperations(['products', 'collections']),
-    });
-    await catalogRepository.updateOperation(database.db, shopId, 0, {
+    }))!;
+    await catalogRepository.updateOperation(database.db, shopId, run, 0, {
       linesStored: 300,
       objectCount: 1000,
     });
     let summary = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
     expect(summary.progress).toEqual({ done: 300, total: null, percent: null });
 
-    await catalogRepository.updateOperation(database.db, shopId, 1, {
+    await catalogRepository.updateOperation(database.db, shopId, run, 1, {
       linesStored: 20,
       objectCount: 40,
     });

@@ -158,6 +158,42 @@ describe('bulk operations', () => {
     expect(invalidField.body.data!.bulkOperationRunQuery.userErrors[0]!.code).toBe('INVALID');
   });
 
+  it('holds a store’s result downloads part-way when asked, silent but open, until the hold is lifted', async () => {
+    const started = await run('{ products { edges { node { id title handle } } } }');
+    const { operation } = await untilFinished(
+      started.body.data!.bulkOperationRunQuery.bulkOperation!.id,
+    );
+    const whole = await (await fetch(operation.url!)).text();
+
+    const held = await shopify.control('PUT', 'result-downloads', { holdAfterBytes: 1000 });
+    expect(held).toEqual({ status: 200, body: { holdAfterBytes: 1000 } });
+    const download = await fetch(operation.url!);
+    expect(download.headers.get('content-length')).toBe(operation.fileSize);
+    const reader = download.body!.getReader();
+    const received: Uint8Array[] = [];
+    let receivedBytes = 0;
+    while (receivedBytes < 1000) {
+      const { value } = await reader.read();
+      received.push(value!);
+      receivedBytes += value!.length;
+    }
+    expect(receivedBytes).toBe(1000);
+    // Nothing more comes while the hold lasts, and the download has not ended.
+    const next = reader.read();
+    const silence = await Promise.race([
+      next.then(() => 'more'),
+      new Promise((resolve) => setTimeout(() => resolve('silent'), 300)),
+    ]);
+    expect(silence).toBe('silent');
+
+    await shopify.control('PUT', 'result-downloads', { holdAfterBytes: null });
+    for (let part = await next; !part.done; part = await reader.read()) received.push(part.value);
+    expect(Buffer.concat(received).toString('utf8')).toBe(whole);
+
+    const refused = await shopify.control('PUT', 'result-downloads', { holdAfterBytes: -1 });
+    expect(refused.status).toBe(400);
+  });
+
   it('serves no result file that was not made', async () => {
     const url = new URL(shopify.url);
     url.pathname = `/bulk-operation-results/1-${'0'.repeat(32)}.jsonl`;

@@ -23,7 +23,8 @@
  * POST collections, PATCH|DELETE collections/<id>, PATCH pages/<id>, PATCH shop, PUT locales,
  * PUT translations, POST revoke-refresh-tokens,
  * POST expire-access-tokens, POST uninstall, POST shop-redact, POST customers-redact,
- * POST customers-data-request, GET webhook-deliveries, GET installation, PUT bucket.
+ * POST customers-data-request, GET webhook-deliveries, GET installation, PUT bucket,
+ * PUT result-downloads ({ holdAfterBytes }: the store's bulk result files stop part-way; null resumes).
  */
 import { localShopifyApp } from '../../server/config.ts';
 import {

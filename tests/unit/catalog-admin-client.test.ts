@@ -270,4 +270,20 @@ describe('the Admin API client and Shopify’s cost limit', () => {
     expect(refused).toEqual(['shpat_token_1', 'shpat_token_2']);
     expect(fixture.answers).toEqual(['unauthorized', 'unauthorized']);
   });
+
+  it('fails at once with the shops area’s own error when no token can be had, sending nothing', async () => {
+    const fixture = await startFixture({ cost: 10, maximumAvailable: 100, restoreRate: 1000 });
+    const gone = new AppError('shop_not_found', 404, { message: 'No such store on this account' });
+    const waits: number[] = [];
+    const { client } = clientOf(fixture, {
+      accessToken: () => Promise.reject(gone),
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+
+    expect(await client.request(query).catch((error: unknown) => error)).toBe(gone);
+    expect(fixture.answers).toEqual([]);
+    expect(waits).toEqual([]);
+  });
 });

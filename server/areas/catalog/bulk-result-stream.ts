@@ -6,6 +6,11 @@
  * A read may start past what an earlier, interrupted read stored: `from` gives the line number and
  * the byte offset reached. The file is asked from that byte (`Range`); a server that sends the whole
  * file anyway (200 instead of 206) has the bytes before it skipped as they arrive.
+ *
+ * A connection can stop sending without closing: the read would then wait forever. So each wait
+ * for the answer or for its next bytes is given up after `idleTimeoutMs` of silence, which fails the
+ * read; the next attempt resumes from what was stored. The time the caller takes with the lines it
+ * was given (storing them) is not silence: only waits for the server count.
  */
 
 export interface ResultPosition {
@@ -24,15 +29,45 @@ export interface ResultLine {
 
 const newline = 0x0a;
 
+/** How long a download may stay silent before it is given up, unless the caller says otherwise. */
+export const defaultIdleTimeoutMs = 60_000;
+
+/** The file's server sent nothing for the idle timeout: the download was given up. */
+export class ResultFileSilentError extends Error {
+  constructor(idleTimeoutMs: number) {
+    super(`The bulk operation's file sent nothing for ${idleTimeoutMs / 1000} s`);
+    this.name = 'ResultFileSilentError';
+  }
+}
+
 export async function* resultLines(
   url: string,
   from: ResultPosition = { line: 0, byte: 0 },
-  options: { signal?: AbortSignal } = {},
+  options: { idleTimeoutMs?: number } = {},
 ): AsyncGenerator<ResultLine> {
-  const response = await fetch(url, {
-    headers: from.byte > 0 ? { range: `bytes=${from.byte}-` } : {},
-    ...(options.signal !== undefined && { signal: options.signal }),
-  });
+  const idleTimeoutMs = options.idleTimeoutMs ?? defaultIdleTimeoutMs;
+  const download = new AbortController();
+  /** Waits for the server, aborting the download when it stays silent for too long. */
+  const fromServer = async <T>(waiting: Promise<T>): Promise<T> => {
+    const timer = setTimeout(
+      () => download.abort(new ResultFileSilentError(idleTimeoutMs)),
+      idleTimeoutMs,
+    );
+    try {
+      return await waiting;
+    } catch (error) {
+      throw download.signal.aborted ? download.signal.reason : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const response = await fromServer(
+    fetch(url, {
+      headers: from.byte > 0 ? { range: `bytes=${from.byte}-` } : {},
+      signal: download.signal,
+    }),
+  );
   if (response.status === 416 && from.byte > 0) {
     // Asked from the end of the file: every line was read already.
     await response.body?.cancel();
@@ -49,37 +84,45 @@ export async function* resultLines(
   let pending: Buffer[] = [];
   let pendingLength = 0;
 
-  for await (const received of response.body) {
-    const bytes = received as Uint8Array;
-    let chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (toSkip > 0) {
-      const skipped = Math.min(toSkip, chunk.length);
-      toSkip -= skipped;
-      chunk = chunk.subarray(skipped);
-    }
-    let start = 0;
+  const reader = response.body.getReader();
+  try {
     for (;;) {
-      const end = chunk.indexOf(newline, start);
-      if (end === -1) break;
-      const piece = chunk.subarray(start, end);
-      const whole =
-        pendingLength === 0
-          ? piece
-          : Buffer.concat([...pending, piece], pendingLength + piece.length);
-      pending = [];
-      pendingLength = 0;
-      byte += whole.length + 1;
-      start = end + 1;
-      const text = whole.toString('utf8').replace(/\r$/, '');
-      if (text === '') continue;
-      line += 1;
-      yield { text, after: { line, byte } };
+      const read = await fromServer(reader.read());
+      if (read.done) break;
+      const bytes = read.value;
+      let chunk = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      if (toSkip > 0) {
+        const skipped = Math.min(toSkip, chunk.length);
+        toSkip -= skipped;
+        chunk = chunk.subarray(skipped);
+      }
+      let start = 0;
+      for (;;) {
+        const end = chunk.indexOf(newline, start);
+        if (end === -1) break;
+        const piece = chunk.subarray(start, end);
+        const whole =
+          pendingLength === 0
+            ? piece
+            : Buffer.concat([...pending, piece], pendingLength + piece.length);
+        pending = [];
+        pendingLength = 0;
+        byte += whole.length + 1;
+        start = end + 1;
+        const text = whole.toString('utf8').replace(/\r$/, '');
+        if (text === '') continue;
+        line += 1;
+        yield { text, after: { line, byte } };
+      }
+      if (start < chunk.length) {
+        const rest = chunk.subarray(start);
+        pending.push(rest);
+        pendingLength += rest.length;
+      }
     }
-    if (start < chunk.length) {
-      const rest = chunk.subarray(start);
-      pending.push(rest);
-      pendingLength += rest.length;
-    }
+  } finally {
+    // A read given up part-way (an error, or the caller stopped) closes the connection.
+    await reader.cancel().catch(() => {});
   }
   if (pendingLength > 0) {
     // The last line may end without a line ending.

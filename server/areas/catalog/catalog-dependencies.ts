@@ -35,6 +35,8 @@ export interface CatalogDependencies {
   adminClient(shopId: string, shopDomain: string): AdminClient;
   /** How often a running bulk operation is asked about; default 1 s. */
   bulkPollIntervalMs?: number;
+  /** How long a result file's download may send nothing before it is given up; default 60 s. */
+  bulkFileIdleTimeoutMs?: number;
 }
 
 /**

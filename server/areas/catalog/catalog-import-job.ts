@@ -5,30 +5,42 @@ import { reportError } from '../../platform/error-reporting.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
+import { findAbandonedImports } from './store-sync-lock.ts';
+
+/** How long an import that found another run of its store under way waits before trying again. */
+export const busyRetrySeconds = 60;
 
 /**
- * A store's import, queued when the owner connects it (or asks again). One per store at a time: a
- * second send while one waits is dropped. A failed attempt is retried with backoff and resumes where
- * the last one stopped; after the last attempt the store shows `error` with `import_failed`. When
- * Shopify refuses the store's credentials or the app's access, retrying cannot help: the store shows
- * the reason at once.
+ * A store's import, queued when the owner connects it (or asks again). A second send while one waits
+ * is dropped. A failed attempt is retried with backoff and resumes where the last one stopped; after
+ * the last attempt the store shows `error` with `import_failed`. When Shopify refuses the store's
+ * credentials or the app's access, retrying cannot help: the store shows the reason at once.
+ *
+ * Two imports of a store never run at once, but the store's sync lock keeps them apart rather than
+ * the queue (store-sync-lock.ts): an import that finds another run of its store under way asks to be
+ * run again a minute later, when that run may be over. So a job left active by a worker that died
+ * holds nothing back: a worker that starts queues that import again at once (resumeAbandonedImports),
+ * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly.
  */
 export const catalogImportJob = defineJob({
-  name: 'catalog-import',
+  // Not `catalog-import`: that queue keeps pg-boss's stately policy for good.
+  name: 'catalog-store-import',
   payload: z.object({ shopId: z.uuid() }),
   retry: { limit: 5, delaySeconds: 30, backoff: true },
   retentionDays: 7,
   concurrency: 2,
   singletonKey: (payload) => payload.shopId,
+  oneRunningPerKey: false,
   async handle(run, deps: CatalogDependencies) {
     const { shopId } = run.payload;
     const attempt = { jobId: run.id, attempt: run.retryCount + 1, retryLimit: run.retry.limit };
+    let outcome;
     try {
-      await importCatalog(deps, shopId);
+      outcome = await importCatalog(deps, shopId);
     } catch (error) {
       const refused =
         error instanceof AppError &&
-        ['shop_needs_reconnecting', 'shop_not_found', 'shopify_refused'].includes(error.code);
+        ['shop_needs_reconnecting', 'shopify_refused'].includes(error.code);
       if (refused || run.lastAttempt) {
         await catalogRepository.failImport(
           deps.db,
@@ -42,6 +54,19 @@ export const catalogImportJob = defineJob({
       deps.log.warn({ err: error, shopId, ...attempt }, 'catalog import stopped; retrying');
       throw error;
     }
+    switch (outcome) {
+      case 'imported':
+        return;
+      case 'busy':
+        await deps.jobs.send(catalogImportJob, { shopId }, { startAfterSeconds: busyRetrySeconds });
+        deps.log.info({ shopId, ...attempt }, 'catalog import deferred: the store is being synced');
+        return;
+      case 'not queued':
+        deps.log.info({ shopId, ...attempt }, 'catalog import not needed: the copy is not queued');
+        return;
+      default:
+        deps.log.info({ shopId, ...attempt }, `catalog import stopped: ${outcome}`);
+    }
   },
 });
 
@@ -52,4 +77,21 @@ export async function queueCatalogImport(
 ): Promise<void> {
   await catalogRepository.markQueued(deps.db, shopId);
   await deps.jobs.send(catalogImportJob, { shopId });
+}
+
+/**
+ * Queues again the imports that no process runs any more (findAbandonedImports): those of a worker
+ * that died, whose job would otherwise wait, active, until it expires. Every worker does this when it
+ * starts; an import that a live worker runs holds its store's lock and is left alone, and a store
+ * whose import is already waiting in the queue gets no second job. Answers the stores queued again.
+ */
+export async function resumeAbandonedImports(
+  deps: Pick<CatalogDependencies, 'db' | 'jobs' | 'log'>,
+): Promise<string[]> {
+  const shopIds = await findAbandonedImports(deps.db);
+  for (const shopId of shopIds) await deps.jobs.send(catalogImportJob, { shopId });
+  if (shopIds.length > 0) {
+    deps.log.info({ shopIds }, 'catalog imports that no worker runs queued again');
+  }
+  return shopIds;
 }

@@ -7,7 +7,8 @@ import { reconcileCatalog } from './reconcile-catalog.ts';
 /**
  * Every six hours, each ready store's copy is reconciled with Shopify (reconcile-catalog.ts); a
  * store whose languages changed is reconciled at once (`shopId`). A store that fails is logged and
- * left for the next run; the others go on.
+ * left for the next run; the others go on. A store that another run is syncing right now is left
+ * too, or, when it alone was asked for, reconciled a minute later.
  */
 export const catalogReconcileJob = defineJob({
   name: 'catalog-reconcile',
@@ -25,7 +26,13 @@ export const catalogReconcileJob = defineJob({
     let failed: unknown;
     for (const shopId of shopIds) {
       try {
-        await reconcileCatalog(deps, shopId);
+        const outcome = await reconcileCatalog(deps, shopId);
+        if (outcome === 'busy' && run.payload.shopId !== undefined) {
+          await deps.jobs.send(catalogReconcileJob, { shopId }, { startAfterSeconds: 60 });
+        }
+        if (outcome !== 'reconciled') {
+          deps.log.info({ shopId, outcome }, 'catalog reconciliation left for later');
+        }
       } catch (error) {
         failed = error;
         deps.log.warn({ err: error, shopId }, 'catalog reconciliation failed');

@@ -32,7 +32,6 @@ import {
   catalogTombstones,
   catalogTranslations,
   type BulkOperationProgress,
-  type SyncPhase,
 } from './tables.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -48,6 +47,66 @@ function excludedColumns(table: PgTable, key: readonly string[]): Record<string,
       .filter(([name]) => !key.includes(name))
       .map(([name, column]) => [name, sql.raw(`excluded."${(column as PgColumn).name}"`)]),
   );
+}
+
+// Whose writes are kept ---------------------------------------------------------------------
+
+/** Why a run ended before its end without failing. */
+export type SyncStopReason = 'store disconnected' | 'run superseded';
+
+/**
+ * A run may no longer write: the store's copy was deleted (the store disconnected, or Shopify asked
+ * for its data to be erased), or another run is now the store's current one. Nothing of the write
+ * was stored; the run ends there, quietly.
+ */
+export class SyncStopped extends Error {
+  constructor(readonly reason: SyncStopReason) {
+    super(`The catalog run stopped: ${reason}`);
+    this.name = 'SyncStopped';
+  }
+}
+
+/**
+ * Begins a run's write: locks the store's sync state until the transaction ends and checks that
+ * `run` is still the store's current run, or throws SyncStopped. Deleting a store's copy deletes
+ * that row first (deleteShopRecords), so a write holding it ends before the copy is deleted, and a
+ * write that comes after finds no row and stores nothing.
+ */
+async function lockCurrentRun(tx: Executor, shopId: string, run: number): Promise<void> {
+  const { rows } = await tx.execute<{ run: number }>(sql`
+    select ${catalogSyncStates.run} as run from ${catalogSyncStates}
+    where ${catalogSyncStates.shopId} = ${shopId}
+    for no key update`);
+  if (rows[0] === undefined) throw new SyncStopped('store disconnected');
+  if (rows[0].run !== run) throw new SyncStopped('run superseded');
+}
+
+/**
+ * Begins a write that belongs to no run (a webhook's follow-up): keeps the store's sync state from
+ * being deleted until the transaction ends (`for key share`, which lets runs and other follow-ups
+ * write meanwhile) and answers the store's current run, which the write records. Undefined when the
+ * store's copy no longer exists: there is nothing to write.
+ */
+async function currentRunOf(tx: Executor, shopId: string): Promise<number | undefined> {
+  const { rows } = await tx.execute<{ run: number }>(sql`
+    select ${catalogSyncStates.run} as run from ${catalogSyncStates}
+    where ${catalogSyncStates.shopId} = ${shopId}
+    for key share`);
+  return rows[0]?.run;
+}
+
+/** Who writes a record read again by id: a run (by its number), or a webhook's follow-up. */
+export type RecordWriter = number | 'follow-up';
+
+/** The run a write records, once allowed (see lockCurrentRun and currentRunOf). */
+async function runToRecord(
+  tx: Executor,
+  shopId: string,
+  writer: RecordWriter,
+): Promise<number | undefined> {
+  if (writer === 'follow-up') return currentRunOf(tx, shopId);
+  await lockCurrentRun(tx, shopId, writer);
+  return writer;
 }
 
 /** The tables whose records carry Shopify's `updatedAt`, and the batch field that feeds each. */
@@ -194,7 +253,8 @@ export interface StoredBatch {
  * Stores a batch in one transaction: each record is inserted or, when the copy's is not newer,
  * updated, and marked seen by `run`; a record the copy holds newer (a webhook's refetch came first)
  * keeps its content and is marked seen too. With `progress`, the operation's position in its file is
- * recorded in the same transaction, so the stored rows and the resume point never disagree.
+ * recorded in the same transaction, so the stored rows and the resume point never disagree. Only
+ * while `run` is the store's current run (else SyncStopped, and nothing is stored).
  */
 export async function storeBatch(
   db: Database,
@@ -207,6 +267,7 @@ export async function storeBatch(
   },
 ): Promise<StoredBatch> {
   return db.transaction(async (tx) => {
+    await lockCurrentRun(tx, shopId, run);
     await dropTombstoned(tx, shopId, batch, options.readSince);
     for (const { table, rows } of dated) {
       const part = batch[rows] as Array<{ gid: string }>;
@@ -250,17 +311,20 @@ export async function storeBatch(
 }
 
 /**
- * A product read again after a webhook: stored unless the copy's is newer, with exactly the media
- * Shopify now lists for it. Returns false when the copy's was newer (a stale delivery's refetch).
+ * A product read again (after a webhook, or by a reconciliation): stored unless the copy's is newer,
+ * with exactly the media Shopify now lists for it. Returns false when the copy's was newer (a stale
+ * delivery's refetch), or, for a follow-up, when the store's copy no longer exists.
  */
 export async function storeProductWithMedia(
   db: Database,
   shopId: string,
-  run: number,
+  writer: RecordWriter,
   product: ProductRow,
   media: MediaRow[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const run = await runToRecord(tx, shopId, writer);
+    if (run === undefined) return false;
     const stored = await tx
       .insert(catalogProducts)
       .values({ ...product, shopId, seenInRun: run })
@@ -294,23 +358,27 @@ export async function storeProductWithMedia(
   });
 }
 
-/** A collection read again: stored unless the copy's is newer (then answers false). */
+/** A collection read again: stored unless the copy's is newer (then answers false, as above). */
 export async function storeCollection(
   db: Database,
   shopId: string,
-  run: number,
+  writer: RecordWriter,
   collection: CollectionRow,
 ): Promise<boolean> {
-  const stored = await db
-    .insert(catalogCollections)
-    .values({ ...collection, shopId, seenInRun: run })
-    .onConflictDoUpdate({
-      target: [catalogCollections.shopId, catalogCollections.gid],
-      set: excludedColumns(catalogCollections, ['shopId', 'gid']),
-      setWhere: sql`excluded.updated_at >= ${catalogCollections.updatedAt}`,
-    })
-    .returning({ gid: catalogCollections.gid });
-  return stored.length > 0;
+  return db.transaction(async (tx) => {
+    const run = await runToRecord(tx, shopId, writer);
+    if (run === undefined) return false;
+    const stored = await tx
+      .insert(catalogCollections)
+      .values({ ...collection, shopId, seenInRun: run })
+      .onConflictDoUpdate({
+        target: [catalogCollections.shopId, catalogCollections.gid],
+        set: excludedColumns(catalogCollections, ['shopId', 'gid']),
+        setWhere: sql`excluded.updated_at >= ${catalogCollections.updatedAt}`,
+      })
+      .returning({ gid: catalogCollections.gid });
+    return stored.length > 0;
+  });
 }
 
 /**
@@ -320,13 +388,15 @@ export async function storeCollection(
 export async function replaceTranslations(
   db: Database,
   shopId: string,
-  run: number,
+  writer: RecordWriter,
   resourceGids: readonly string[],
   locales: readonly string[],
   rows: CatalogBatch['translations'],
 ): Promise<void> {
   if (resourceGids.length === 0 || locales.length === 0) return;
   await db.transaction(async (tx) => {
+    const run = await runToRecord(tx, shopId, writer);
+    if (run === undefined) return;
     await tx
       .delete(catalogTranslations)
       .where(
@@ -355,6 +425,8 @@ export async function deleteRecord(
   deletedAt: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // A store whose copy is gone keeps nothing, not even what was deleted from it.
+    if ((await currentRunOf(tx, shopId)) === undefined) return;
     await tx
       .insert(catalogTombstones)
       .values({ shopId, gid, deletedAt })
@@ -400,7 +472,8 @@ export type RunScope = 'products' | 'collections' | 'pages' | 'blogs' | 'transla
  * has it. A record updated after the run's files were begun (`filesBegunAt`, Shopify's time) was
  * stored by a webhook: the files could not hold it, so their silence says nothing about it (had it
  * been deleted since, its deletion webhook removed it). Tombstones older than the run's start are no
- * longer needed: every file from now on is younger than the deletion.
+ * longer needed: every file from now on is younger than the deletion. Only while `run` is the
+ * store's current run (else SyncStopped, and nothing is removed).
  */
 export async function removeUnseen(
   db: Database,
@@ -415,6 +488,7 @@ export async function removeUnseen(
   if (scopes.includes('pages')) datedTables.push(catalogPages);
   if (scopes.includes('blogs')) datedTables.push(catalogBlogs, catalogArticles);
   await db.transaction(async (tx) => {
+    await lockCurrentRun(tx, shopId, run);
     for (const table of datedTables) {
       await tx
         .delete(table)
@@ -453,17 +527,21 @@ export async function removeUnseen(
   });
 }
 
+/** The shop's name, domains and languages, kept while the store's copy exists. */
 export async function storeShopDetails(
   db: Database,
   details: typeof catalogShops.$inferInsert,
 ): Promise<void> {
-  await db
-    .insert(catalogShops)
-    .values(details)
-    .onConflictDoUpdate({
-      target: catalogShops.shopId,
-      set: excludedColumns(catalogShops, ['shopId']),
-    });
+  await db.transaction(async (tx) => {
+    if ((await currentRunOf(tx, details.shopId)) === undefined) return;
+    await tx
+      .insert(catalogShops)
+      .values(details)
+      .onConflictDoUpdate({
+        target: catalogShops.shopId,
+        set: excludedColumns(catalogShops, ['shopId']),
+      });
+  });
 }
 
 export async function findShopDetails(
@@ -522,77 +600,97 @@ export async function markQueued(db: Database, shopId: string): Promise<void> {
     });
 }
 
-/** Begins a new run: a new run number, its operations, nothing stored yet. */
+/**
+ * Begins a new run, which becomes the store's current one: a new run number, its operations, nothing
+ * stored yet. An import (`importing`) begins whatever the store's phase; a reconciliation (`ready`)
+ * only while the store is ready, so that an import asked for meanwhile is left to happen. Answers
+ * undefined, beginning nothing, when the store's copy no longer exists (it was disconnected: its
+ * state is made by markQueued when it is connected, never again by a run) or is not ready.
+ */
 export async function beginRun(
   db: Database,
   shopId: string,
-  values: { phase: SyncPhase; locales: string[]; operations: BulkOperationProgress[] },
-): Promise<SyncStateRow> {
-  const now = new Date();
+  values: { phase: 'importing' | 'ready'; locales: string[]; operations: BulkOperationProgress[] },
+): Promise<SyncStateRow | undefined> {
   const [row] = await db
-    .insert(catalogSyncStates)
-    .values({
-      shopId,
+    .update(catalogSyncStates)
+    .set({
       phase: values.phase,
-      run: 1,
+      errorCode: null,
+      run: sql`${catalogSyncStates.run} + 1`,
       runLocales: values.locales,
       operations: values.operations,
-      startedAt: now,
+      startedAt: new Date(),
       finishedAt: null,
     })
-    .onConflictDoUpdate({
-      target: catalogSyncStates.shopId,
-      set: {
-        phase: values.phase,
-        errorCode: null,
-        run: sql`${catalogSyncStates.run} + 1`,
-        runLocales: values.locales,
-        operations: values.operations,
-        startedAt: now,
-        finishedAt: null,
-      },
-    })
+    .where(
+      and(
+        eq(catalogSyncStates.shopId, shopId),
+        values.phase === 'ready' ? eq(catalogSyncStates.phase, 'ready') : undefined,
+      ),
+    )
     .returning();
-  return row!;
+  return row;
 }
 
-/** Records one operation's new state (started, completed, stored) within the run. */
+/**
+ * Records one operation's new state (started, completed, stored) within the run, while `run` is the
+ * store's current run (else SyncStopped, and nothing is recorded).
+ */
 export async function updateOperation(
   db: Database,
   shopId: string,
+  run: number,
   index: number,
   changes: Partial<BulkOperationProgress>,
 ): Promise<void> {
-  await db.execute(sql`
-    update ${catalogSyncStates}
-    set operations = jsonb_set(operations, ${`{${index}}`}::text[],
-      operations -> ${index}::int || ${JSON.stringify(changes)}::jsonb)
-    where ${catalogSyncStates.shopId} = ${shopId}`);
+  await db.transaction(async (tx) => {
+    await lockCurrentRun(tx, shopId, run);
+    await tx.execute(sql`
+      update ${catalogSyncStates}
+      set operations = jsonb_set(operations, ${`{${index}}`}::text[],
+        operations -> ${index}::int || ${JSON.stringify(changes)}::jsonb)
+      where ${catalogSyncStates.shopId} = ${shopId}`);
+  });
 }
 
+/**
+ * Ends `run`, while it is the store's current run (else SyncStopped): an import leaves the copy
+ * ready; a reconciliation leaves the phase as it is, so an import asked for meanwhile still happens.
+ */
 export async function finishRun(
   db: Database,
   shopId: string,
+  run: number,
   kind: 'import' | 'reconciliation',
 ): Promise<void> {
   const now = new Date();
-  await db
-    .update(catalogSyncStates)
-    .set({
-      phase: 'ready',
-      errorCode: null,
-      finishedAt: now,
-      lastSyncedAt: now,
-      ...(kind === 'reconciliation' && { lastReconciledAt: now }),
-    })
-    .where(eq(catalogSyncStates.shopId, shopId));
+  await db.transaction(async (tx) => {
+    await lockCurrentRun(tx, shopId, run);
+    await tx
+      .update(catalogSyncStates)
+      .set({
+        finishedAt: now,
+        lastSyncedAt: now,
+        ...(kind === 'import'
+          ? { phase: 'ready' as const, errorCode: null }
+          : { lastReconciledAt: now }),
+      })
+      .where(eq(catalogSyncStates.shopId, shopId));
+  });
 }
 
+/** Shows the import as failed, with why; a store no longer importing (or gone) is left as it is. */
 export async function failImport(db: Database, shopId: string, errorCode: string): Promise<void> {
   await db
     .update(catalogSyncStates)
     .set({ phase: 'error', errorCode, finishedAt: new Date() })
-    .where(eq(catalogSyncStates.shopId, shopId));
+    .where(
+      and(
+        eq(catalogSyncStates.shopId, shopId),
+        inArray(catalogSyncStates.phase, ['queued', 'importing']),
+      ),
+    );
 }
 
 /** Notes that the copy was brought up to date by a webhook's follow-up. */
@@ -647,9 +745,14 @@ export async function countRecords(
   return counts;
 }
 
-/** Removes everything the copy keeps of a store; answers what was removed. */
+/**
+ * Removes everything the copy keeps of a store; answers what was removed. The sync state goes
+ * first: its row lock makes a run's write under way finish before (and then be removed with the
+ * rest), and every write after find the copy gone (lockCurrentRun, currentRunOf).
+ */
 export async function deleteShopRecords(db: Database, shopId: string): Promise<CatalogCounts> {
   return db.transaction(async (tx) => {
+    await tx.delete(catalogSyncStates).where(eq(catalogSyncStates.shopId, shopId));
     const removed = emptyCounts();
     for (const [kind, table] of Object.entries(countedTables) as Array<
       [keyof CatalogCounts, (typeof countedTables)[keyof CatalogCounts]]
@@ -659,7 +762,6 @@ export async function deleteShopRecords(db: Database, shopId: string): Promise<C
     }
     await tx.delete(catalogTombstones).where(eq(catalogTombstones.shopId, shopId));
     await tx.delete(catalogShops).where(eq(catalogShops.shopId, shopId));
-    await tx.delete(catalogSyncStates).where(eq(catalogSyncStates.shopId, shopId));
     return removed;
   });
 }

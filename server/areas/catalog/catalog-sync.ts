@@ -326,7 +326,7 @@ export async function runOperations(
     };
     Object.assign(operations[index]!, reset);
     statuses.delete(index);
-    await catalogRepository.updateOperation(deps.db, shopId, index, reset);
+    await catalogRepository.updateOperation(deps.db, shopId, context.run, index, reset);
   };
 
   for (;;) {
@@ -367,7 +367,7 @@ export async function runOperations(
         url: null,
         createdAt: changes.createdAt,
       });
-      await catalogRepository.updateOperation(deps.db, shopId, index, changes);
+      await catalogRepository.updateOperation(deps.db, shopId, context.run, index, changes);
     }
 
     // Store every file that is ready, one after the other.
@@ -394,7 +394,10 @@ export async function runOperations(
           : operation.createdAt;
       if (operation.objectCount !== objectCount || operation.createdAt !== createdAt) {
         Object.assign(operation, { objectCount, createdAt });
-        await catalogRepository.updateOperation(deps.db, shopId, index, { objectCount, createdAt });
+        await catalogRepository.updateOperation(deps.db, shopId, context.run, index, {
+          objectCount,
+          createdAt,
+        });
       }
       try {
         if (state.url !== null) await storeOperationFile(deps, context, index, state.url);
@@ -405,7 +408,9 @@ export async function runOperations(
         continue;
       }
       operation.stored = true;
-      await catalogRepository.updateOperation(deps.db, shopId, index, { stored: true });
+      await catalogRepository.updateOperation(deps.db, shopId, context.run, index, {
+        stored: true,
+      });
       progressed = true;
     }
     if (!progressed) await sleep(pollMs);
@@ -416,7 +421,7 @@ export async function runOperations(
 class FileUnreadableError extends Error {}
 
 export async function storeOperationFile(
-  deps: Pick<CatalogDependencies, 'db'>,
+  deps: Pick<CatalogDependencies, 'db' | 'bulkFileIdleTimeoutMs'>,
   context: RunContext,
   index: number,
   url: string,
@@ -459,7 +464,12 @@ export async function storeOperationFile(
   };
 
   try {
-    for await (const line of resultLines(url, position)) {
+    const lines = resultLines(url, position, {
+      ...(deps.bulkFileIdleTimeoutMs !== undefined && {
+        idleTimeoutMs: deps.bulkFileIdleTimeoutMs,
+      }),
+    });
+    for await (const line of lines) {
       addLine(batch, kind, JSON.parse(line.text) as Json, line.after.line, context.locales);
       position = line.after;
       if (batchSize(batch) >= batchRows) await flush();

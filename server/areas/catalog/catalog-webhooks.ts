@@ -66,7 +66,7 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
       const client = deps.adminClient(found.shopId, access.shopDomain);
       const context = {
         shopId: found.shopId,
-        run: found.state.run,
+        writer: 'follow-up' as const,
         locales: found.state.runLocales,
       };
       const outcome =

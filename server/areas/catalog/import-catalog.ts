@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
@@ -8,6 +9,16 @@ import {
   runOperations,
   subscribeWebhooks,
 } from './catalog-sync.ts';
+import { withStoreSync } from './store-sync-lock.ts';
+
+/** How an import call ended: done, or why it did nothing (more). */
+export type ImportOutcome =
+  | 'imported'
+  /** Another run of the store is under way (store-sync-lock.ts): nothing was done. */
+  | 'busy'
+  /** The store's copy is not waiting for an import (it is ready, or failed for good). */
+  | 'not queued'
+  | catalogRepository.SyncStopReason;
 
 /**
  * A store's first import, and any import asked for again: subscribes the webhooks that keep the copy
@@ -17,22 +28,48 @@ import {
  * An import that stopped (the process died, Shopify failed) resumes its run where it stopped: the
  * same bulk operations, each file from its last stored line. Webhooks that arrive meanwhile store
  * what they read with the same run number, so the end of the run keeps them.
+ *
+ * The import holds the store's sync lock from start to end, so that no other run of the store (an
+ * import asked for again, a reconciliation) runs alongside; it does nothing and answers `busy` when
+ * one does. Every write checks that its run is still the store's current one: an import whose store
+ * was disconnected meanwhile, or that another run replaced, stops at its next write, having written
+ * nothing more, and answers why.
  */
 export async function importCatalog(
   deps: CatalogDependencies,
   shopId: string,
   options: { batchRows?: number } = {},
-): Promise<void> {
+): Promise<ImportOutcome> {
+  return withStoreSync(deps.db, shopId, async (connection) => {
+    try {
+      return await importHoldingLock({ ...deps, db: connection }, shopId, options);
+    } catch (error) {
+      if (error instanceof catalogRepository.SyncStopped) return error.reason;
+      // The shops area no longer knows the store: it was disconnected.
+      if (error instanceof AppError && error.code === 'shop_not_found') {
+        return 'store disconnected';
+      }
+      throw error;
+    }
+  });
+}
+
+async function importHoldingLock(
+  deps: CatalogDependencies,
+  shopId: string,
+  options: { batchRows?: number },
+): Promise<ImportOutcome> {
+  const existing = await catalogRepository.findSyncState(deps.db, shopId);
+  if (existing === undefined) return 'store disconnected';
+  if (existing.phase !== 'queued' && existing.phase !== 'importing') return 'not queued';
+
   const access = await deps.shops.shopAccess(shopId);
   const client = deps.adminClient(shopId, access.shopDomain);
   await subscribeWebhooks(deps, client);
   const shop = await readShopDetails(deps, client, shopId);
 
-  const existing = await catalogRepository.findSyncState(deps.db, shopId);
   const resuming =
-    existing?.phase === 'importing' &&
-    existing.operations.length > 0 &&
-    existing.startedAt !== null;
+    existing.phase === 'importing' && existing.operations.length > 0 && existing.startedAt !== null;
   const state = resuming
     ? existing
     : await catalogRepository.beginRun(deps.db, shopId, {
@@ -40,6 +77,7 @@ export async function importCatalog(
         locales: shop.translatedLocales,
         operations: newOperations(importKinds),
       });
+  if (state === undefined) return 'store disconnected';
   if (resuming) {
     deps.log.info(
       { shopId, run: state.run, linesStored: state.operations.map((o) => o.linesStored) },
@@ -64,6 +102,7 @@ export async function importCatalog(
       filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
     },
   );
-  await catalogRepository.finishRun(deps.db, shopId, 'import');
+  await catalogRepository.finishRun(deps.db, shopId, state.run, 'import');
   deps.log.info({ shopId, run: state.run }, 'catalog imported');
+  return 'imported';
 }

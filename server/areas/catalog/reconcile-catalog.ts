@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
@@ -8,6 +9,11 @@ import {
   runOperations,
 } from './catalog-sync.ts';
 import { refetchMany } from './refetch-records.ts';
+import { withStoreSync } from './store-sync-lock.ts';
+
+/** How a reconciliation call ended: done, or why it did nothing (more); see importCatalog. */
+export type ReconciliationOutcome =
+  'reconciled' | 'not ready' | 'busy' | catalogRepository.SyncStopReason;
 
 /**
  * Brings a ready store's copy back in line with Shopify, for what no webhook tells: pages, blogs and
@@ -17,13 +23,34 @@ import { refetchMany } from './refetch-records.ts';
  * - the id and update time of every product and collection: those the copy lacks or holds older
  *   are read again by id (refetch-records.ts), the others are kept as they are;
  * then removes what the run did not see, as the import does. A run that stops is simply run again.
+ *
+ * Like the import, it holds the store's sync lock throughout (`busy` when another run holds it), and
+ * stops quietly at its next write when the store was disconnected or another run replaced it.
  */
 export async function reconcileCatalog(
   deps: CatalogDependencies,
   shopId: string,
-): Promise<'reconciled' | 'not ready'> {
+): Promise<ReconciliationOutcome> {
+  return withStoreSync(deps.db, shopId, async (connection) => {
+    try {
+      return await reconcileHoldingLock({ ...deps, db: connection }, shopId);
+    } catch (error) {
+      if (error instanceof catalogRepository.SyncStopped) return error.reason;
+      if (error instanceof AppError && error.code === 'shop_not_found') {
+        return 'store disconnected';
+      }
+      throw error;
+    }
+  });
+}
+
+async function reconcileHoldingLock(
+  deps: CatalogDependencies,
+  shopId: string,
+): Promise<ReconciliationOutcome> {
   const existing = await catalogRepository.findSyncState(deps.db, shopId);
-  if (existing?.phase !== 'ready') return 'not ready';
+  if (existing === undefined) return 'store disconnected';
+  if (existing.phase !== 'ready') return 'not ready';
   const access = await deps.shops.shopAccess(shopId);
   const client = deps.adminClient(shopId, access.shopDomain);
   const shop = await readShopDetails(deps, client, shopId);
@@ -32,6 +59,8 @@ export async function reconcileCatalog(
     locales: shop.translatedLocales,
     operations: newOperations(reconciliationKinds),
   });
+  // An import was asked for meanwhile (or the store disconnected): it is left to that.
+  if (state === undefined) return 'not ready';
   const staleProducts = new Set<string>();
   const staleCollections = new Set<string>();
   await runOperations(deps, client, {
@@ -42,7 +71,7 @@ export async function reconcileCatalog(
     staleProducts,
     staleCollections,
   });
-  const context = { shopId, run: state.run, locales: state.runLocales };
+  const context = { shopId, writer: state.run, locales: state.runLocales };
   await refetchMany(deps, client, context, 'product', [...staleProducts]);
   await refetchMany(deps, client, context, 'collection', [...staleCollections]);
   await catalogRepository.removeUnseen(
@@ -55,7 +84,7 @@ export async function reconcileCatalog(
       filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
     },
   );
-  await catalogRepository.finishRun(deps.db, shopId, 'reconciliation');
+  await catalogRepository.finishRun(deps.db, shopId, state.run, 'reconciliation');
   deps.log.info(
     { shopId, run: state.run, refetched: staleProducts.size + staleCollections.size },
     'catalog reconciled',

@@ -26,7 +26,7 @@ async function refetchTranslations(
   deps: Pick<CatalogDependencies, 'db'>,
   client: AdminClient,
   shopId: string,
-  run: number,
+  writer: catalogRepository.RecordWriter,
   resourceGids: readonly string[],
   locales: readonly string[],
 ): Promise<void> {
@@ -40,13 +40,14 @@ async function refetchTranslations(
     const rows = answer.translatableResourcesByIds.nodes.flatMap((node) =>
       translationRows(node, locales),
     );
-    await catalogRepository.replaceTranslations(deps.db, shopId, run, ids, locales, rows);
+    await catalogRepository.replaceTranslations(deps.db, shopId, writer, ids, locales, rows);
   }
 }
 
 export interface RefetchContext {
   shopId: string;
-  run: number;
+  /** The reconciliation's run that reads them again, or a webhook's follow-up. */
+  writer: catalogRepository.RecordWriter;
   /** The languages whose translations the copy keeps. */
   locales: readonly string[];
 }
@@ -100,7 +101,7 @@ export async function refetchProduct(
   const stored = await catalogRepository.storeProductWithMedia(
     deps.db,
     context.shopId,
-    context.run,
+    context.writer,
     product,
     media,
   );
@@ -109,7 +110,7 @@ export async function refetchProduct(
     deps,
     client,
     context.shopId,
-    context.run,
+    context.writer,
     [gid, ...media.map((m) => m.gid)],
     context.locales,
   );
@@ -130,11 +131,11 @@ export async function refetchCollection(
   const stored = await catalogRepository.storeCollection(
     deps.db,
     context.shopId,
-    context.run,
+    context.writer,
     collectionRow(answer.collection),
   );
   if (!stored) return 'stale';
-  await refetchTranslations(deps, client, context.shopId, context.run, [gid], context.locales);
+  await refetchTranslations(deps, client, context.shopId, context.writer, [gid], context.locales);
   return 'stored';
 }
 
@@ -162,7 +163,7 @@ export async function refetchMany(
           await catalogRepository.storeProductWithMedia(
             deps.db,
             context.shopId,
-            context.run,
+            context.writer,
             product,
             media,
           )
@@ -173,7 +174,7 @@ export async function refetchMany(
         await catalogRepository.storeCollection(
           deps.db,
           context.shopId,
-          context.run,
+          context.writer,
           collectionRow(node),
         )
       ) {
@@ -184,7 +185,7 @@ export async function refetchMany(
       deps,
       client,
       context.shopId,
-      context.run,
+      context.writer,
       translated,
       context.locales,
     );

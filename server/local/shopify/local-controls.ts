@@ -16,8 +16,8 @@ import type { SeededStore } from './seeded-store.ts';
  * The local Shopify's own controls, for tests and for people (Shopify has nothing like them): under
  * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin,
  * with the same consequences (an edited product fires products/update and outdates the translations
- * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it, or
- * shrink its query budget.
+ * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it,
+ * shrink its query budget, or hold the downloads of its bulk operations' files part-way.
  */
 
 const seoSchema = z
@@ -69,6 +69,9 @@ const translationSchema = z
   .strict();
 const bucketSchema = z
   .object({ maximumAvailable: z.number().positive(), restoreRate: z.number().nonnegative() })
+  .strict();
+const resultDownloadsSchema = z
+  .object({ holdAfterBytes: z.number().int().nonnegative().nullable() })
   .strict();
 const shopChangesSchema = z.object({ name: z.string().min(1) }).strict();
 const newCollectionSchema = z
@@ -381,6 +384,20 @@ export function localControls(state: LocalShopifyState) {
       state.installations.setBucket(settings);
       return settings;
     });
+
+    // A download of a bulk operation's file that stops sending part-way, as a connection that dies
+    // without closing does: held after `holdAfterBytes` until the hold is lifted (null).
+    app.put<{ Params: ShopParams }>(
+      '/:shop/_local/api/result-downloads',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const settings = parseBody(resultDownloadsSchema, request, reply);
+        if (settings === undefined) return reply;
+        state.holdResultDownloads(store, settings.holdAfterBytes);
+        return settings;
+      },
+    );
 
     app.get<{ Params: ShopParams }>('/:shop/_local/admin', async (request, reply) => {
       const store = storeOr404(request, reply);

@@ -60,8 +60,24 @@ function acceptableUri(uri: string): boolean {
   );
 }
 
+/**
+ * A store's result downloads held after a number of bytes (`_local/api/result-downloads`): each
+ * download sends that many bytes of its file, then nothing, its connection left open, until
+ * `released` resolves (the hold is lifted).
+ */
+export interface ResultDownloadHold {
+  afterBytes: number;
+  released: Promise<void>;
+}
+
 export class LocalShopifyState {
   private readonly bulkOperations = new WeakMap<Installation, BulkOperations>();
+  /** Which store each result file belongs to, by file name. */
+  private readonly resultFileStores = new Map<string, string>();
+  private readonly resultDownloadHolds = new Map<
+    string,
+    ResultDownloadHold & { release: () => void }
+  >();
   private lastId = 4_300_000_000;
   private stopped = false;
 
@@ -112,7 +128,13 @@ export class LocalShopifyState {
     let operations = this.bulkOperations.get(installation);
     if (operations === undefined) {
       const created: BulkOperations = new BulkOperations({
-        files: this.files,
+        files: {
+          directory: this.files.directory,
+          urlOf: (fileName) => {
+            this.resultFileStores.set(fileName, store.domain);
+            return this.files.urlOf(fileName);
+          },
+        },
         nextId: () => this.nextId(),
         context: () => this.contextFor(store, installation, supportedApiVersions.at(-1)!),
         onFinish: (operation) =>
@@ -223,8 +245,28 @@ export class LocalShopifyState {
     });
   }
 
+  /**
+   * Holds the store's result downloads started from now on after `afterBytes` bytes, or with null
+   * lifts the hold: the downloads held go on to the end of their file.
+   */
+  holdResultDownloads(store: SeededStore, afterBytes: number | null) {
+    this.resultDownloadHolds.get(store.domain)?.release();
+    this.resultDownloadHolds.delete(store.domain);
+    if (afterBytes === null) return;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.resultDownloadHolds.set(store.domain, { afterBytes, released, release });
+  }
+
+  /** The hold on a result file's downloads, if its store has one. */
+  resultDownloadHold(fileName: string): ResultDownloadHold | undefined {
+    const domain = this.resultFileStores.get(fileName);
+    return domain === undefined ? undefined : this.resultDownloadHolds.get(domain);
+  }
+
   stop() {
     this.stopped = true;
+    for (const hold of this.resultDownloadHolds.values()) hold.release();
     for (const installation of this.installations.all())
       this.bulkOperations.get(installation)?.stop();
     this.deliveries.stop();

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   execute,
@@ -24,7 +25,11 @@ import {
   requestedQueryCost,
   singleQueryMaximumCost,
 } from './query-cost.ts';
-import { servedApiVersion, type LocalShopifyState } from './local-shopify-state.ts';
+import {
+  servedApiVersion,
+  type LocalShopifyState,
+  type ResultDownloadHold,
+} from './local-shopify-state.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**
@@ -312,11 +317,34 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
         const filePath = path.join(resultsDirectory, file);
         const found = await stat(filePath).catch(() => undefined);
         if (found === undefined) return reply.code(404).send('Not Found');
+        const hold = state.resultDownloadHold(file);
+        const content = createReadStream(filePath);
         return reply
           .type('application/jsonl')
           .header('Content-Length', found.size)
-          .send(createReadStream(filePath));
+          .send(hold === undefined ? content : content.pipe(heldAfter(hold)));
       },
     );
   };
+}
+
+/**
+ * Passes the first `afterBytes` bytes of a download, then nothing until the hold is lifted: the
+ * answer promised the whole file (Content-Length), so the connection stays open, silent, as one
+ * whose sender stopped sending does.
+ */
+function heldAfter(hold: ResultDownloadHold): Transform {
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const allowed = Math.max(0, hold.afterBytes - passed);
+      passed += chunk.length;
+      if (chunk.length <= allowed) {
+        done(null, chunk);
+        return;
+      }
+      if (allowed > 0) this.push(chunk.subarray(0, allowed));
+      void hold.released.then(() => done(null, chunk.subarray(allowed)));
+    },
+  });
 }

@@ -20,6 +20,9 @@ import { AppError } from '../../../shared/errors.ts';
  *   request is sent once more with the current token.
  *
  * The token is asked for on every attempt (`accessToken()`), so a token refreshed meanwhile is used.
+ * When none can be had (the store was disconnected or must be reconnected, or its refresh failed),
+ * the call fails at once with the error that says why: nothing was sent, and the retries here are
+ * for the Admin API's failures, not for those of the store's access.
  */
 
 export interface ThrottleStatus {
@@ -151,8 +154,11 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
     }
   };
 
-  const post = async (document: string, variables: Record<string, unknown> | undefined) => {
-    const token = await options.accessToken();
+  const post = async (
+    document: string,
+    variables: Record<string, unknown> | undefined,
+    token: string,
+  ) => {
     const response = await fetch(options.endpoint, {
       method: 'POST',
       headers: {
@@ -196,13 +202,14 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
       let failures = 0;
       let sentAgainWithReplacement = false;
       for (;;) {
+        const token = await options.accessToken();
         const expected =
           lastCosts.get(document) ?? requestOptions.expectedCost ?? defaultExpectedCost;
         const taken = await take(expected);
         let result: Awaited<ReturnType<typeof post>> | undefined;
         let networkError: unknown;
         try {
-          result = await post(document, variables);
+          result = await post(document, variables, token);
         } catch (error) {
           networkError = error;
         } finally {

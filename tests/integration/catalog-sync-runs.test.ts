@@ -1,0 +1,433 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
+import {
+  catalogImportJob,
+  queueCatalogImport,
+} from '../../server/areas/catalog/catalog-import-job.ts';
+import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
+import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
+import { deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
+import {
+  newOperations,
+  reconciliationKinds,
+  type OperationKind,
+} from '../../server/areas/catalog/catalog-sync.ts';
+import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
+import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.ts';
+import { findAbandonedImports } from '../../server/areas/catalog/store-sync-lock.ts';
+import { shopNotFound } from '../../server/areas/shops/shop-access.ts';
+import type { DatabaseHandle } from '../../server/db/database.ts';
+import type { JobQueue } from '../../server/jobs/job-queue.ts';
+import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+import { createTestJobQueue } from '../support/api-test-app.ts';
+import { openTestDatabase } from '../support/integration-services.ts';
+import {
+  catalogDependenciesFor,
+  controls,
+  installApp,
+  startLocalShopify,
+  startWebhookReceiver,
+  testApp,
+  type LocalShopify,
+  type WebhookReceiver,
+} from './catalog-local-shopify-support.ts';
+
+/**
+ * The runs that fill a store's copy (imports and reconciliations) against the local Shopify, when
+ * things happen around them: another run of the same store, the store's disconnection, a result
+ * download that stops sending part-way, the worker that ran an import killed.
+ */
+
+const schema = `pgboss_sync_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const seeded = 'maison-exemple.myshopify.com';
+const large = 'grande-maison.myshopify.com';
+
+let database: DatabaseHandle;
+let jobs: JobQueue;
+let receiver: WebhookReceiver;
+let shopify: LocalShopify;
+const tokens = new Map<string, string>();
+
+function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
+  return catalogDependenciesFor({
+    db: database.db,
+    jobs,
+    localShopifyUrl: shopify.url,
+    publicUrl: receiver.url,
+    store: { shopId, shopDomain, accessToken: tokens.get(shopDomain)! },
+  });
+}
+
+async function copyCounts(shopId: string) {
+  return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
+}
+
+async function syncState(shopId: string) {
+  return catalogRepository.findSyncState(database.db, shopId);
+}
+
+async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Everything the catalog keeps of a store, table by table (the copy, its state, its details). */
+async function everythingKept(shopId: string) {
+  const { rows } = await database.pool.query<{ kept: string; rows: string }>(
+    `select 'catalog_' || kind as kept, n as rows from (
+       select 'products' as kind, count(*) as n from catalog_products where shop_id = $1
+       union all select 'media', count(*) from catalog_media where shop_id = $1
+       union all select 'collections', count(*) from catalog_collections where shop_id = $1
+       union all select 'pages', count(*) from catalog_pages where shop_id = $1
+       union all select 'blogs', count(*) from catalog_blogs where shop_id = $1
+       union all select 'articles', count(*) from catalog_articles where shop_id = $1
+       union all select 'translations', count(*) from catalog_translations where shop_id = $1
+       union all select 'tombstones', count(*) from catalog_tombstones where shop_id = $1
+       union all select 'shops', count(*) from catalog_shops where shop_id = $1
+       union all select 'sync_states', count(*) from catalog_sync_states where shop_id = $1
+     ) as kept where n > 0`,
+    [shopId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.kept, Number(row.rows)]));
+}
+
+/** What a job's handler logged, by level. */
+function recordingLog() {
+  const lines: Array<{ level: 'info' | 'warn' | 'error'; message: string; details: object }> = [];
+  const at =
+    (level: 'info' | 'warn' | 'error') =>
+    (details: object, message: string): void => {
+      lines.push({ level, message, details });
+    };
+  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+function jobRun(shopId: string) {
+  return {
+    id: randomUUID(),
+    payload: { shopId },
+    retryCount: 0,
+    retry: catalogImportJob.retry,
+    lastAttempt: false,
+  };
+}
+
+/** How a promise ended within `ms`, or that it had not. */
+async function settledWithin<T>(
+  ms: number,
+  promise: Promise<T>,
+): Promise<{ value: T } | { error: unknown } | 'still running'> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'still running'>((resolve) => {
+    timer = setTimeout(() => resolve('still running'), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      ),
+      deadline,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+beforeAll(async () => {
+  database = openTestDatabase();
+  jobs = createTestJobQueue(schema);
+  await jobs.start();
+  receiver = await startWebhookReceiver(testApp.apiSecret);
+  shopify = await startLocalShopify({
+    port: 0,
+    app: {
+      ...testApp,
+      appUrl: `${receiver.url}/oauth/shopify`,
+      redirectUrls: [`${receiver.url}/oauth/shopify`],
+      complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
+    },
+    stores: [{ name: 'maison-exemple' }, { name: 'grande-maison', products: 3000 }],
+    webhookRetryDelaysMs: [200, 400, 800],
+  });
+  for (const shopDomain of [seeded, large]) {
+    tokens.set(
+      shopDomain,
+      await installApp(shopify.url, shopDomain, `${receiver.url}/oauth/shopify`, shopifyScopes),
+    );
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await shopify?.stop();
+  await receiver?.close();
+  await jobs?.stop();
+  await database?.pool.query(`drop schema if exists ${schema} cascade`);
+  await database?.close();
+});
+
+describe('one run of a store at a time', () => {
+  it('an import asked for while a reconciliation runs waits for it, touching nothing, then runs', async () => {
+    const shopId = randomUUID();
+    const deps = depsFor(seeded, shopId);
+    const local = controls(shopify.url, seeded);
+    await catalogRepository.markQueued(database.db, shopId);
+    await importCatalog(deps, shopId);
+    const imported = (await syncState(shopId))!;
+
+    // The reconciliation's files are held from their first byte: it runs until the hold is lifted.
+    await local.holdResultDownloads(0);
+    let reconciling: ReturnType<typeof reconcileCatalog> | undefined;
+    try {
+      reconciling = reconcileCatalog(deps, shopId);
+      const reconciliation = (await eventually(
+        'the reconciliation to begin its run',
+        () => syncState(shopId),
+        (state) => state!.run === imported.run + 1,
+      ))!;
+      // The owner asks for an import again, as the stores screen lets them.
+      await catalogRepository.markQueued(database.db, shopId);
+
+      expect(await settledWithin(10_000, importCatalog(deps, shopId))).toEqual({ value: 'busy' });
+      const during = (await syncState(shopId))!;
+      expect(during).toMatchObject({ run: reconciliation.run, phase: 'queued' });
+      // The run's operations are still the reconciliation's own.
+      expect(during.operations.map((operation) => operation.kind)).toEqual(reconciliationKinds);
+
+      // The job that asked re-queues itself for later instead of failing or running alongside.
+      const { lines, log } = recordingLog();
+      await catalogImportJob.handle(jobRun(shopId), { ...deps, log });
+      expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+      expect(await jobs.send(catalogImportJob, { shopId })).toBeNull();
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    expect(await reconciling).toBe('reconciled');
+    // The reconciliation's end keeps the owner's request.
+    expect((await syncState(shopId))!.phase).toBe('queued');
+
+    expect(await importCatalog(deps, shopId)).toBe('imported');
+    expect(await syncState(shopId)).toMatchObject({ phase: 'ready', run: imported.run + 2 });
+    expect(await copyCounts(shopId)).toEqual(await local.summary());
+  }, 120_000);
+
+  it('a run that is no longer the store’s current one stops at its next write, touching nothing', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    await local.holdResultDownloads(200_000);
+    let importing: ReturnType<typeof importCatalog> | undefined;
+    try {
+      importing = importCatalog(depsFor(large, shopId), shopId, { batchRows: 100 });
+      await eventually(
+        'the import to store part of the products',
+        () => syncState(shopId),
+        (state) => (state?.operations[0]?.linesStored ?? 0) > 0,
+      );
+      // Another run takes the store over, as one begun elsewhere would.
+      await catalogRepository.beginRun(database.db, shopId, {
+        phase: 'importing',
+        locales: [],
+        operations: newOperations(['pages'] satisfies OperationKind[]),
+      });
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    const current = await syncState(shopId);
+    const kept = await copyCounts(shopId);
+
+    expect(await settledWithin(60_000, importing)).toEqual({ value: 'run superseded' });
+    expect(await syncState(shopId)).toEqual(current);
+    expect(await copyCounts(shopId)).toEqual(kept);
+    // The run that took over never runs: the store is let go, so no worker takes it up later.
+    await deleteStoreCopy(database.db, shopId);
+  }, 120_000);
+});
+
+describe('a store disconnected while its copy is filled', () => {
+  it('stops the import at its next write, quietly, and nothing of the store is left', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    const { lines, log } = recordingLog();
+    await local.holdResultDownloads(0);
+    let importing: Promise<void> | undefined;
+    try {
+      importing = catalogImportJob.handle(jobRun(shopId), { ...depsFor(large, shopId), log });
+      await eventually(
+        'the products file to be ready',
+        () => syncState(shopId),
+        (state) => state?.operations[0]?.objectCount !== null,
+      );
+      // What disconnecting the store (or Shopify's shop/redact) does to the copy.
+      await deleteStoreCopy(database.db, shopId);
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+
+    expect(await settledWithin(60_000, importing)).toEqual({ value: undefined });
+    expect(await everythingKept(shopId)).toEqual({});
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ message: expect.stringMatching(/disconnected/) });
+  }, 120_000);
+
+  it('ends a job whose store no longer exists quietly: no retry, no error, nothing kept', async () => {
+    const shopId = randomUUID();
+    const { lines, log } = recordingLog();
+    const deps: CatalogDependencies = {
+      ...depsFor(large, shopId),
+      log,
+      shops: {
+        // What the shops area answers once the store's row is gone.
+        shopAccess: () => Promise.reject(shopNotFound()),
+        findShopByDomain: async () => undefined,
+        markShopNeedsReconnecting: async () => 'ended',
+      },
+    };
+
+    await expect(catalogImportJob.handle(jobRun(shopId), deps)).resolves.toBeUndefined();
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+    expect(lines).toHaveLength(1);
+    expect(await everythingKept(shopId)).toEqual({});
+  });
+});
+
+describe('a result download that stops sending', () => {
+  it('is given up once silent for the idle timeout, and the next attempt resumes from the stored point', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    // Silence is given up after 2 s here (60 s in the product).
+    const impatient = { ...depsFor(large, shopId), bulkFileIdleTimeoutMs: 2000 };
+
+    await local.holdResultDownloads(300_000);
+    try {
+      const stalled = await settledWithin(
+        30_000,
+        importCatalog(impatient, shopId, { batchRows: 100 }),
+      );
+      expect(stalled).toEqual({
+        error: expect.objectContaining({ message: expect.stringMatching(/sent nothing for/) }),
+      });
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    const stopped = (await catalogRepository.findSyncState(database.db, shopId))!;
+    expect(stopped.phase).toBe('importing');
+    const products = stopped.operations.find((operation) => operation.kind === 'products')!;
+    // What came before the silence is stored, with the point to resume from.
+    expect(products.linesStored).toBeGreaterThan(0);
+    expect(products.linesStored).toBeLessThan(products.objectCount!);
+    expect(products.bytesStored).toBeLessThanOrEqual(300_000);
+
+    await importCatalog(depsFor(large, shopId), shopId);
+
+    const resumed = (await catalogRepository.findSyncState(database.db, shopId))!;
+    expect(resumed).toMatchObject({ run: stopped.run, phase: 'ready' });
+    expect(await copyCounts(shopId)).toEqual(await local.summary());
+  }, 120_000);
+});
+
+describe('an import whose worker died', () => {
+  /** A worker process that imports `shopId` from the large store (catalog-worker-process.ts). */
+  async function startWorkerProcess(shopId: string) {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'tests/integration/catalog-worker-process.ts',
+        inject('databaseUrl'),
+        schema,
+        shopify.url,
+        receiver.url,
+        shopId,
+        large,
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CATALOG_TEST_ACCESS_TOKEN: tokens.get(large)! },
+      },
+    );
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('working')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`The worker process exited with ${code}`)));
+    });
+    return { child, exited };
+  }
+
+  async function kill(worker: { child: ChildProcess; exited: Promise<void> }) {
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+  }
+
+  /**
+   * Queues the store's import and lets a worker process begin it: its run begun, a file being
+   * downloaded, held there (the downloads are held until the test lifts it).
+   */
+  async function importBegunByAWorker(shopId: string) {
+    await controls(shopify.url, large).holdResultDownloads(0);
+    const worker = await startWorkerProcess(shopId);
+    try {
+      await queueCatalogImport({ db: database.db, jobs }, shopId);
+      const begun = await eventually(
+        'the worker to begin the import',
+        () => syncState(shopId),
+        (state) =>
+          state?.phase === 'importing' &&
+          state.operations.some((operation) => operation.objectCount !== null),
+      );
+      return { ...worker, begun: begun! };
+    } catch (error) {
+      await kill(worker);
+      throw error;
+    }
+  }
+
+  it('is not taken for abandoned while its worker lives, and is once the worker is killed', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    try {
+      expect(await findAbandonedImports(database.db)).not.toContain(shopId);
+    } finally {
+      await kill(worker);
+      await controls(shopify.url, large).holdResultDownloads(null);
+    }
+    await eventually(
+      'the killed worker’s import to be found abandoned',
+      () => findAbandonedImports(database.db),
+      (shopIds) => shopIds.includes(shopId),
+    );
+    await deleteStoreCopy(database.db, shopId);
+  }, 120_000);
+
+  it('resumes where it stopped as soon as a worker starts, without waiting for its job to expire', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    await kill(worker);
+    await controls(shopify.url, large).holdResultDownloads(null);
+
+    // Another worker starts (this process), as after a restart.
+    await startCatalogJobs(depsFor(large, shopId));
+
+    const imported = await eventually(
+      'the import to be resumed and finished',
+      () => syncState(shopId),
+      (state) => state?.phase === 'ready',
+    );
+    expect(imported!.run).toBe(worker.begun.run);
+    expect(await copyCounts(shopId)).toEqual(await controls(shopify.url, large).summary());
+  }, 120_000);
+});
