@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayedStateOf,
   isSyncUnderWay,
   offersReconnect,
   orderedLocales,
+  problemOf,
   progressOf,
   refetchIntervalFor,
   storeAllowance,
@@ -124,5 +126,32 @@ describe('what the owner can do', () => {
         locale('es', false, true),
       ]).map(({ locale: code }) => code),
     ).toEqual(['en', 'es', 'fr', 'de']);
+  });
+});
+
+describe('a store imported again', () => {
+  it('reads as re-importing while a reconnected store’s import is queued or runs', () => {
+    const synced = '2026-11-23T10:05:00.000Z';
+    expect(displayedStateOf({ ...shop('connecting'), lastSyncedAt: synced })).toBe('reimporting');
+    expect(displayedStateOf({ ...shop('importing'), lastSyncedAt: synced })).toBe('reimporting');
+    expect(displayedStateOf({ ...shop('ready'), lastSyncedAt: synced })).toBe('ready');
+    expect(displayedStateOf({ ...shop('needs_reconnecting'), lastSyncedAt: synced })).toBe(
+      'needs_reconnecting',
+    );
+    // A first connection has nothing to keep showing.
+    expect(displayedStateOf(shop('connecting'))).toBe('connecting');
+    expect(displayedStateOf(shop('importing'))).toBe('importing');
+  });
+});
+
+describe('what a store that needs the owner says', () => {
+  it('gives the reason, then what to do, unless the reason says it already', () => {
+    const refused = { ...shop('needs_reconnecting'), errorCode: 'shopify_refused' };
+    const uninstalled = { ...shop('needs_reconnecting'), errorCode: 'app_uninstalled' };
+    const failed = { ...shop('error'), errorCode: 'import_failed' };
+    expect(problemOf(refused)).toEqual({ reasonCode: 'shopify_refused', instruction: 'reconnect' });
+    expect(problemOf(uninstalled)).toEqual({ reasonCode: 'app_uninstalled', instruction: null });
+    expect(problemOf(failed)).toEqual({ reasonCode: 'import_failed', instruction: 'restart' });
+    expect(problemOf(shop('ready'))).toBeNull();
   });
 });
