@@ -8,6 +8,7 @@ import {
   progressOf,
   refetchIntervalFor,
   storeAllowance,
+  storeOffered,
   syncPollIntervalMs,
 } from '../../client/features/shops/shop-presentation.ts';
 import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
@@ -153,5 +154,27 @@ describe('what a store that needs the owner says', () => {
     expect(problemOf(uninstalled)).toEqual({ reasonCode: 'app_uninstalled', instruction: null });
     expect(problemOf(failed)).toEqual({ reasonCode: 'import_failed', instruction: 'restart' });
     expect(problemOf(shop('ready'))).toBeNull();
+  });
+});
+
+describe('an install started in Shopify', () => {
+  const list = { shops: [{ ...shop('ready'), shopDomain: 'deja-la.myshopify.com' }] };
+
+  it('offers the store it names once the list shows it is not the owner’s yet', () => {
+    expect(storeOffered('maison-exemple.myshopify.com', list)).toBe('maison-exemple.myshopify.com');
+    expect(storeOffered('deja-la.myshopify.com', list)).toBeNull();
+    expect(storeOffered('maison-exemple.myshopify.com', undefined)).toBeNull();
+  });
+
+  it('offers nothing for a parameter that is not a store’s domain', () => {
+    for (const connect of [
+      null,
+      '',
+      'maison-exemple',
+      'evil.example.com',
+      'MAISON.myshopify.com',
+    ]) {
+      expect(storeOffered(connect, list)).toBeNull();
+    }
   });
 });

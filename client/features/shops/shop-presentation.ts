@@ -5,6 +5,7 @@ import type {
   ShopLocale,
   ShopState,
 } from '../../../shared/schemas/shops.ts';
+import { isShopDomain } from '../../../shared/shop-domain.ts';
 
 /**
  * How a store reads on the stores screen, from what the API answers: its progress while the first
@@ -121,4 +122,18 @@ export function problemOf(
     reasonCode: errorCode,
     instruction: shop.state === 'needs_reconnecting' ? 'reconnect' : 'restart',
   };
+}
+
+/**
+ * The store an install started in Shopify asks to connect: the BFF checked Shopify's signature and
+ * sent the owner to `/shops?connect=<domain>`. Offered once the list is known and the store is not
+ * among the owner's (a store of theirs has its own card, with Reconnect when it needs it); null for
+ * anything but a store's domain, since anyone can write that parameter into a link.
+ */
+export function storeOffered(
+  connect: string | null,
+  list: Pick<ShopList, 'shops'> | undefined,
+): string | null {
+  if (connect === null || !isShopDomain(connect) || list === undefined) return null;
+  return list.shops.some((shop) => shop.shopDomain === connect) ? null : connect;
 }
