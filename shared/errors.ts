@@ -45,6 +45,7 @@ export const errorCodes = [
   'shopify_unavailable',
   'shopify_refused',
   'shop_needs_reconnecting',
+  'app_uninstalled',
   'import_failed',
   'webhook_signature_invalid',
 ] as const;

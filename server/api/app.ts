@@ -24,6 +24,7 @@ import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
 import type { ShopsRoutesOptions } from './routes/v1/shops/index.ts';
+import { shopifyInstallRequestRoutes } from './routes/shopify-install-requests.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface ApiDependencies {
@@ -47,8 +48,8 @@ export interface ApiDependencies {
 
 /**
  * The product API: the account, contact and stores routes under /api/v1, each verifying the
- * caller's Firebase ID token itself, and Shopify's webhooks, which carry Shopify's signature
- * instead. Returns the app built and ready; the caller decides where it listens.
+ * caller's Firebase ID token itself, and Shopify's webhooks and install requests, which carry
+ * Shopify's signature instead. Returns the app built and ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
@@ -105,8 +106,8 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     done();
   });
 
-  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open, and webhooks are
-  // signed by their sender.
+  // 3. Routes. Only /api/v1 requires a caller; probes and the document are open, and webhooks and
+  // install requests are signed by their sender.
   await app.register(healthRoutes);
   await app.register(docsRoutes);
   await app.register(v1Routes, {
@@ -120,6 +121,9 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     await app.register(webhookRoutes, {
       database: deps.database,
       jobs: deps.jobs,
+      shopifyApiSecret: deps.shops.shopify.apiSecret,
+    });
+    await app.register(shopifyInstallRequestRoutes, {
       shopifyApiSecret: deps.shops.shopify.apiSecret,
     });
   }

@@ -2,17 +2,18 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { mergeTests, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { queryProductDatabase } from '../support/product-database.ts';
-import type { TestUser } from '../support/auth-emulator-users.ts';
+import { uniqueEmail, type TestUser } from '../support/auth-emulator-users.ts';
 import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
-import { test as consoleTest } from './auth-flows.ts';
+import { latestVerificationCode, test as consoleTest } from './auth-flows.ts';
 import { expect, fetchFromPage, openSession, test as accountTest } from './fixtures.ts';
 
 /**
  * The stores screen against the real product: the address checked before anything opens, Shopify's
  * install screen (the local Shopify's) in a popup, the first import followed live to the counts the
  * store really has, a webhook's change reaching the copy, the disconnection and what it removed,
- * and a store whose refresh token Shopify revoked asking to be reconnected. Any error printed in
- * the console fails a test.
+ * a store whose refresh token Shopify revoked asking to be reconnected, one whose app was
+ * uninstalled in Shopify, and an install started from Shopify's side by an owner not signed in yet.
+ * Any error printed in the console fails a test.
  *
  * The local Shopify runs with the product (local mode) on E2E_LOCAL_SHOPIFY_PORT
  * (playwright.config.ts); its test controls (`/<shop>/_local/api/…`) are reached directly.
@@ -104,6 +105,29 @@ async function connectStore(page: Page): Promise<Locator> {
   await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
   return card;
 }
+
+/** The address an install started in Shopify lands on, once the BFF has checked Shopify's query. */
+const landingPath = `/shops?connect=${shopDomain}`;
+
+/**
+ * Starts an install from Shopify's side, as an owner does from the local Shopify's admin: the link
+ * opens the product's app URL with a query Shopify signed just now.
+ */
+async function installFromShopify(page: Page): Promise<void> {
+  await page.goto(`${localShopifyUrl}/${shopDomain}/_local/admin`);
+  await page.getByRole('link', { name: 'Install Vitrine' }).click();
+}
+
+/** Waits until the app (not the prerendered markup) runs the sign-in page. */
+async function waitForLoginForm(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form.login-form');
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+const loginSubmit = (page: Page, name: string) =>
+  page.locator('form.login-form').getByRole('button', { name, exact: true });
 
 /** The stores of the signed-in account, as the API lists them. */
 async function shopsOf(
@@ -346,6 +370,105 @@ test.describe('connecting the seeded store', () => {
     await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
     await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
   });
+
+  test('a store whose app was uninstalled in Shopify says so once, reconnects, and keeps what it holds while it imports again', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const card = await connectStore(page);
+    const summary = await storeSummary(request);
+
+    await localControl(request, 'POST', 'uninstall');
+    await expect
+      .poll(async () => (await shopsOf(page))[0]?.state, { timeout: 30_000 })
+      .toBe('needs_reconnecting');
+    await page.reload();
+    await waitForApp(page);
+    const uninstalled =
+      'The Vitrine app was uninstalled from this store. Reconnect to install it again.';
+    await expect(card.getByText('Needs reconnecting', { exact: true })).toBeVisible();
+    await expect(card.getByText(uninstalled, { exact: false })).toHaveCount(1);
+    await expect(card.getByText(/refused/)).toHaveCount(0);
+    // What Vitrine holds stays, and shows.
+    await expect(card.getByText(countPhrase('products', summary.products))).toBeVisible();
+
+    // The app is gone from the store: Shopify shows its install screen again.
+    const popupOpened = page.waitForEvent('popup');
+    await card.getByRole('button', { name: /^Reconnect / }).click();
+    await install(await popupOpened);
+    await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+
+    // The import runs again; the card keeps the counts and the last sync it had meanwhile.
+    await expect(card.getByText('Re-importing', { exact: true })).toBeVisible();
+    await expect(card.getByText(countPhrase('products', summary.products))).toBeVisible();
+    await expect(card.getByText(/^Last synced /)).toBeVisible();
+    await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+    for (const kind of kinds) {
+      await expect(card.getByText(countPhrase(kind, summary[kind]), { exact: true })).toBeVisible();
+    }
+    await expect(card.getByText(uninstalled, { exact: false })).toHaveCount(0);
+  });
+
+  test('an install started in Shopify by a signed-out owner: sign in, the store waits on the stores screen, connect, it imports', async ({
+    page,
+    request,
+    verifiedUser,
+  }) => {
+    await installFromShopify(page);
+    // Shopify's query was checked on arrival; only the store's domain goes on through the sign-in.
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(landingPath)}`);
+    expect(page.url()).not.toMatch(/hmac|timestamp/);
+    await waitForLoginForm(page);
+    await page.getByLabel('E-mail address').fill(verifiedUser.email);
+    await page.getByLabel('Password').fill(verifiedUser.password);
+    await loginSubmit(page, 'Sign in').click();
+
+    await expect(page).toHaveURL(landingPath);
+    const connectOffered = page.getByRole('button', { name: `Connect ${shopDomain}` });
+    await expect(connectOffered).toBeVisible();
+    await expect(connectOffered).toBeFocused();
+    await expect(page.getByText('No shop connected yet')).toBeVisible();
+
+    // The owner's click opens Shopify's install screen in a popup, which no blocker stops.
+    const popupOpened = page.waitForEvent('popup');
+    await connectOffered.click();
+    await install(await popupOpened);
+    await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+    await expect(connectOffered).toHaveCount(0);
+
+    const card = storeCard(page, /.+/);
+    await expect(card.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+    const summary = await storeSummary(request);
+    for (const kind of kinds) {
+      await expect(card.getByText(countPhrase(kind, summary[kind]), { exact: true })).toBeVisible();
+    }
+    expect((await shopsOf(page)).map((shop) => shop.shopDomain)).toEqual([shopDomain]);
+  });
+});
+
+test('a sign-up started from Shopify’s install keeps its way to the store through the e-mail verification', async ({
+  page,
+}) => {
+  await installFromShopify(page);
+  await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(landingPath)}`);
+  await waitForLoginForm(page);
+
+  const email = uniqueEmail('from-shopify');
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Alex Dupont');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Vitrine-e2e-2024!');
+  await loginSubmit(page, 'Create my account').click();
+  await expect(page).toHaveURL(`/verify-email?redirect=${encodeURIComponent(landingPath)}`);
+
+  // The e-mail's link, opened in this browser: the account is made, and the owner is where the
+  // install was going.
+  const code = await latestVerificationCode(email);
+  await page.goto(`/verify-email-success?mode=verifyEmail&oobCode=${encodeURIComponent(code)}`);
+  await expect(page).toHaveURL(landingPath);
+  await expect(page.getByRole('button', { name: `Connect ${shopDomain}` })).toBeVisible();
 });
 
 test('a wrong address is told under the field, and nothing opens nor is sent', async ({

@@ -439,35 +439,43 @@ describe("Shopify's redirect back", () => {
 });
 
 describe('installs started from Shopify', () => {
-  it("answers the store's install screen once Shopify's signature is checked", async () => {
-    const owner = await registeredOwner();
+  function checkInstallRequest(query: URLSearchParams) {
+    return api.app.inject({
+      method: 'POST',
+      url: '/shopify/install-requests',
+      payload: { query: query.toString() },
+    });
+  }
+
+  it("answers the store Shopify's signature vouches for, without an ID token or a state", async () => {
     const shopDomain = uniqueShopDomain();
     const query = signedByShopify({
+      host: Buffer.from(`admin.shopify.com/store/${shopDomain.split('.')[0]}`).toString('base64'),
       shop: shopDomain,
       timestamp: String(Math.floor(Date.now() / 1000)),
     });
 
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/v1/shops/installations',
-      headers: headersOf(owner),
-      payload: { query: query.toString() },
-    });
+    const response = await checkInstallRequest(query);
 
     expect(response.statusCode).toBe(200);
-    const { authorizeUrl } = response.json<{ data: { authorizeUrl: string } }>().data;
-    expect(authorizeUrl.startsWith(`${shopify.url}/${shopDomain}/admin/oauth/authorize?`)).toBe(
-      true,
-    );
+    expect(response.json()).toEqual({ data: { shopDomain } });
+  });
 
-    query.set('shop', uniqueShopDomain('forged'));
-    const forged = await api.app.inject({
-      method: 'POST',
-      url: '/api/v1/shops/installations',
-      headers: headersOf(owner),
-      payload: { query: query.toString() },
-    });
-    expect(forged.statusCode).toBe(401);
-    expect(errorOf(forged).code).toBe('oauth_signature_invalid');
+  it('refuses a query Shopify did not sign, one signed too long ago, and one naming no store', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const forged = signedByShopify({ shop: uniqueShopDomain(), timestamp: String(now) });
+    forged.set('shop', uniqueShopDomain('forged'));
+    const stale = signedByShopify({ shop: uniqueShopDomain(), timestamp: String(now - 120) });
+    const noStore = signedByShopify({ shop: 'maison.example.com', timestamp: String(now) });
+
+    for (const [query, status, code] of [
+      [forged, 401, 'oauth_signature_invalid'],
+      [stale, 401, 'oauth_signature_invalid'],
+      [noStore, 400, 'invalid_shop_domain'],
+    ] as const) {
+      const response = await checkInstallRequest(query);
+      expect(response.statusCode).toBe(status);
+      expect(errorOf(response).code).toBe(code);
+    }
   });
 });

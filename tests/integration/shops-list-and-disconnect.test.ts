@@ -140,9 +140,10 @@ describe('the list of stores', () => {
       lastSyncedAt: '2026-11-21T08:00:00.000Z',
     });
     expect(byId.get(fresh)).toMatchObject({ state: 'connecting', name: null });
+    // The app removed in Shopify's admin says so, not that Shopify refused Vitrine.
     expect(byId.get(removed)).toMatchObject({
       state: 'needs_reconnecting',
-      errorCode: 'shopify_refused',
+      errorCode: 'app_uninstalled',
     });
     // Never a token, in any form.
     expect(response.body).not.toMatch(/token|shpat|shprt|v1\./i);

@@ -19,6 +19,14 @@ describe('pending registration', () => {
     expect(parsePendingRegistration(text)).toEqual(registration);
   });
 
+  it('keeps the page the sign-up was on its way to, when there is one', () => {
+    const onTheWay = { ...registration, redirect: '/shops?connect=maison-exemple.myshopify.com' };
+    const text = serializePendingRegistration(onTheWay);
+    expect(JSON.parse(text)).toEqual(onTheWay);
+    expect(parsePendingRegistration(text)).toEqual(onTheWay);
+    expect(JSON.parse(serializePendingRegistration(registration))).not.toHaveProperty('redirect');
+  });
+
   it('never stores a password, even one handed to it', () => {
     const withPassword = { ...registration, password: 'Secret-123!' } as PendingRegistration;
     const text = serializePendingRegistration(withPassword);

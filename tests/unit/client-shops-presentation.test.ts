@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayedStateOf,
   isSyncUnderWay,
   offersReconnect,
   orderedLocales,
+  problemOf,
   progressOf,
   refetchIntervalFor,
   storeAllowance,
+  storeOffered,
   syncPollIntervalMs,
 } from '../../client/features/shops/shop-presentation.ts';
 import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
@@ -124,5 +127,54 @@ describe('what the owner can do', () => {
         locale('es', false, true),
       ]).map(({ locale: code }) => code),
     ).toEqual(['en', 'es', 'fr', 'de']);
+  });
+});
+
+describe('a store imported again', () => {
+  it('reads as re-importing while a reconnected store’s import is queued or runs', () => {
+    const synced = '2026-11-23T10:05:00.000Z';
+    expect(displayedStateOf({ ...shop('connecting'), lastSyncedAt: synced })).toBe('reimporting');
+    expect(displayedStateOf({ ...shop('importing'), lastSyncedAt: synced })).toBe('reimporting');
+    expect(displayedStateOf({ ...shop('ready'), lastSyncedAt: synced })).toBe('ready');
+    expect(displayedStateOf({ ...shop('needs_reconnecting'), lastSyncedAt: synced })).toBe(
+      'needs_reconnecting',
+    );
+    // A first connection has nothing to keep showing.
+    expect(displayedStateOf(shop('connecting'))).toBe('connecting');
+    expect(displayedStateOf(shop('importing'))).toBe('importing');
+  });
+});
+
+describe('what a store that needs the owner says', () => {
+  it('gives the reason, then what to do, unless the reason says it already', () => {
+    const refused = { ...shop('needs_reconnecting'), errorCode: 'shopify_refused' };
+    const uninstalled = { ...shop('needs_reconnecting'), errorCode: 'app_uninstalled' };
+    const failed = { ...shop('error'), errorCode: 'import_failed' };
+    expect(problemOf(refused)).toEqual({ reasonCode: 'shopify_refused', instruction: 'reconnect' });
+    expect(problemOf(uninstalled)).toEqual({ reasonCode: 'app_uninstalled', instruction: null });
+    expect(problemOf(failed)).toEqual({ reasonCode: 'import_failed', instruction: 'restart' });
+    expect(problemOf(shop('ready'))).toBeNull();
+  });
+});
+
+describe('an install started in Shopify', () => {
+  const list = { shops: [{ ...shop('ready'), shopDomain: 'deja-la.myshopify.com' }] };
+
+  it('offers the store it names once the list shows it is not the owner’s yet', () => {
+    expect(storeOffered('maison-exemple.myshopify.com', list)).toBe('maison-exemple.myshopify.com');
+    expect(storeOffered('deja-la.myshopify.com', list)).toBeNull();
+    expect(storeOffered('maison-exemple.myshopify.com', undefined)).toBeNull();
+  });
+
+  it('offers nothing for a parameter that is not a store’s domain', () => {
+    for (const connect of [
+      null,
+      '',
+      'maison-exemple',
+      'evil.example.com',
+      'MAISON.myshopify.com',
+    ]) {
+      expect(storeOffered(connect, list)).toBeNull();
+    }
   });
 });

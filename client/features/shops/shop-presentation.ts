@@ -5,6 +5,7 @@ import type {
   ShopLocale,
   ShopState,
 } from '../../../shared/schemas/shops.ts';
+import { isShopDomain } from '../../../shared/shop-domain.ts';
 
 /**
  * How a store reads on the stores screen, from what the API answers: its progress while the first
@@ -88,4 +89,51 @@ export const countKinds = [
 /** Whether the store asks the owner to connect it again (a Reconnect button). */
 export function offersReconnect(shop: Pick<Shop, 'state'>): boolean {
   return shop.state === 'needs_reconnecting' || shop.state === 'error';
+}
+
+/**
+ * The state the card shows: the API's, except that a store already synced once (reconnected) is
+ * `reimporting` while its import is queued or runs again, since what Vitrine holds of it, and when
+ * it last synced, still stand until the new import is done.
+ */
+export type DisplayedShopState = ShopState | 'reimporting';
+
+export function displayedStateOf(shop: Pick<Shop, 'state' | 'lastSyncedAt'>): DisplayedShopState {
+  return movingStates.has(shop.state) && shop.lastSyncedAt !== null ? 'reimporting' : shop.state;
+}
+
+/** Codes whose own words already tell the owner to reconnect: the card adds no instruction. */
+const reasonsThatSayWhatToDo: ReadonlySet<string> = new Set(['app_uninstalled']);
+
+/**
+ * What the card says of a store that needs the owner: the code of the reason, and the instruction
+ * that follows it (`reconnect` to resume syncing, `restart` to start the import over), left out when
+ * the reason already says it, so that nothing is said twice.
+ */
+export function problemOf(
+  shop: Pick<Shop, 'state' | 'errorCode'>,
+): { reasonCode: string | null; instruction: 'reconnect' | 'restart' | null } | null {
+  if (!offersReconnect(shop)) return null;
+  const { errorCode } = shop;
+  if (errorCode !== null && reasonsThatSayWhatToDo.has(errorCode)) {
+    return { reasonCode: errorCode, instruction: null };
+  }
+  return {
+    reasonCode: errorCode,
+    instruction: shop.state === 'needs_reconnecting' ? 'reconnect' : 'restart',
+  };
+}
+
+/**
+ * The store an install started in Shopify asks to connect: the BFF checked Shopify's signature and
+ * sent the owner to `/shops?connect=<domain>`. Offered once the list is known and the store is not
+ * among the owner's (a store of theirs has its own card, with Reconnect when it needs it); null for
+ * anything but a store's domain, since anyone can write that parameter into a link.
+ */
+export function storeOffered(
+  connect: string | null,
+  list: Pick<ShopList, 'shops'> | undefined,
+): string | null {
+  if (connect === null || !isShopDomain(connect) || list === undefined) return null;
+  return list.shops.some((shop) => shop.shopDomain === connect) ? null : connect;
 }

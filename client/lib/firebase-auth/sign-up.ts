@@ -14,6 +14,8 @@ export interface SignUpInput {
   email: string;
   password: string;
   language: Language;
+  /** The page the sign-up is on the way to, kept with the pending registration. */
+  redirect?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function signUpWithEmail(input: SignUpInput): Promise<AuthUser> {
       email: input.email,
       accountType: 'email',
       language: input.language,
+      ...(input.redirect !== undefined && { redirect: input.redirect }),
     });
   } catch (error) {
     await undo();

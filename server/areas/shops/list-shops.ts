@@ -34,13 +34,22 @@ function presentShop(row: ShopRow, copy: StoreCopySummary | undefined): Shop {
     currency: copy?.currency ?? null,
     locales: copy?.locales ?? [],
     state: connected ? stateOfCopy(copy) : 'needs_reconnecting',
-    // An uninstalled app is, for the owner, credentials Shopify no longer honours.
-    errorCode: connected ? (copy?.errorCode ?? null) : (row.errorCode ?? 'shopify_refused'),
+    errorCode: connected ? (copy?.errorCode ?? null) : endedConnectionCode(row),
     progress: connected && copy?.phase === 'importing' ? copy.progress : null,
     counts: copy?.counts ?? noRecords,
     connectedAt: row.connectedAt.toISOString(),
     lastSyncedAt: copy?.lastSyncedAt ?? null,
   };
+}
+
+/**
+ * Why a connection ended, as the owner reads it: the app removed in Shopify's admin has words of its
+ * own (reconnecting installs it again), whatever code the removal was recorded with; otherwise the
+ * code recorded, and credentials Shopify no longer honours when none was.
+ */
+function endedConnectionCode(row: ShopRow): string {
+  if (row.status === 'uninstalled') return 'app_uninstalled';
+  return row.errorCode ?? 'shopify_refused';
 }
 
 function stateOfCopy(copy: StoreCopySummary | undefined): ShopState {

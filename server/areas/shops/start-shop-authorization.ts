@@ -5,7 +5,6 @@ import type { Database } from '../../db/database.ts';
 import { shopifyAuthorizeUrl } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import { countShopsOfOwner, insertOauthState } from './shops-repository.ts';
-import { verifiedShopifyQuery } from './shopify-query.ts';
 import { storeLimitReached } from './store-limit.ts';
 
 export interface ShopAuthorizationDependencies {
@@ -66,25 +65,4 @@ export async function startShopAuthorization(
     state,
   });
   return { authorizeUrl, shopDomain };
-}
-
-/**
- * An install started from Shopify's side (the owner chose the app in Shopify): Shopify opens the app
- * with `shop`, `timestamp` and `hmac`. Once the query is verified, the same authorization as from
- * the app starts for that store.
- */
-export async function startShopInstallation(
-  deps: ShopAuthorizationDependencies,
-  requester: AuthorizationRequester,
-  request: { query: string; maxStores: number },
-): Promise<{ authorizeUrl: string; shopDomain: string }> {
-  const { shopDomain } = verifiedShopifyQuery(
-    deps.shopify.apiSecret,
-    request.query,
-    deps.now?.() ?? new Date(),
-  );
-  return startShopAuthorization(deps, requester, {
-    shop: shopDomain,
-    maxStores: request.maxStores,
-  });
 }

@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
+import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
 import { sendUpstreamFailure, sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
@@ -17,6 +18,9 @@ const oauthCompletePath = '/oauth/complete';
 
 /** The stores screen, where a connection starts. */
 const shopsPath = '/shops';
+
+/** The stores screen's parameter naming a store to connect (an install started in Shopify). */
+const connectParameter = 'connect';
 
 /** The headers of a Shopify delivery the API needs; nothing else of the request is passed on. */
 const forwardedWebhookHeaders = [
@@ -33,17 +37,21 @@ const forwardedWebhookHeaders = [
 /**
  * Where Shopify meets the BFF without the app's client in between:
  *
- * - `GET /oauth/shopify`, Shopify's redirect back after Install (with `code`), and an install
- *   started from Shopify's side (without). The page needs no session rule of its own: its query is
- *   forwarded to the API with the session's ID token, and the API checks everything; the popup
- *   then goes to /oauth/complete, which tells the window that opened it. An install from Shopify
- *   without a session goes through sign-in and comes back here. A visit Shopify did not sign (no
- *   `code`, no `hmac`) goes to the stores.
+ * - `GET /oauth/shopify`, Shopify's redirect back after Install (with `code`), and the app URL
+ *   Shopify opens when an install starts from Shopify's side (`shop`, `timestamp`, `hmac`, `host`;
+ *   no `code`). The redirect back needs no session rule of its own: its query is forwarded to the
+ *   API with the session's ID token, the API checks everything, and the popup then goes to
+ *   /oauth/complete, which tells the window that opened it. An install from Shopify's side is
+ *   checked on arrival (signature, time, store domain: the API's `POST /shopify/install-requests`,
+ *   which holds the app's secret), since its signature is only good for 90 seconds and a sign-in
+ *   may take longer: once checked, only the store's domain goes on, to the stores screen
+ *   (`/shops?connect=<domain>`, through sign-in without a session), where the owner connects it. A
+ *   visit Shopify did not sign (no `code`, no `hmac`) goes to the stores.
  * - `POST /webhooks/shopify`, forwarded as it came (raw body, Shopify's headers) to the API, which
  *   checks the signature. No session and no CSRF check: Shopify has neither; the body is limited.
  *
- * The query of /oauth/shopify carries a code and a state: it is never logged (the request logger
- * keeps paths only) and never put into another URL.
+ * The query of /oauth/shopify carries a code and a state, or a signature: it is never logged (the
+ * request logger keeps paths only) and never put into another URL.
  */
 export async function shopifyRoutes(
   fastify: FastifyInstance,
@@ -61,20 +69,16 @@ export async function shopifyRoutes(
     void reply.header('cache-control', 'no-store');
     const rawQuery = queryOf(request.url);
     const params = new URLSearchParams(rawQuery);
-    const fromShopify = !params.has('code');
-    if (fromShopify && !params.has('hmac')) {
+    if (!params.has('code')) {
       // Neither Shopify's redirect after Install nor an install started in Shopify (both signed):
-      // no connection is under way, and nothing is worth asking the API. The stores are where one
-      // starts.
-      return reply.redirect(shopsPath);
+      // no connection is under way, and nothing is worth checking. The stores are where one starts.
+      if (!params.has('hmac')) return reply.redirect(shopsPath);
+      return startFromShopify(request, reply, rawQuery);
     }
     const session = await request.getSession();
+    // A callback without a session cannot be completed: the session that asked is gone.
     if (session === null) {
-      // An install started in Shopify's admin comes back here once signed in; a callback without a
-      // session cannot be completed (the session that asked is gone).
-      return fromShopify
-        ? reply.redirect(`${flowPaths.login}?redirect=${encodeURIComponent(request.url)}`)
-        : reply.redirect(completion({ result: 'failed', error: 'unauthenticated' }));
+      return reply.redirect(completion({ result: 'failed', error: 'unauthenticated' }));
     }
     let idToken: string;
     try {
@@ -84,7 +88,7 @@ export async function shopifyRoutes(
       return reply.redirect(completion({ result: 'failed', error: code }));
     }
     const answer = await callApi(api, {
-      path: fromShopify ? '/api/v1/shops/installations' : '/api/v1/shops/authorizations/callback',
+      path: '/api/v1/shops/authorizations/callback',
       body: JSON.stringify({ query: rawQuery }),
       headers: {
         ...sessionCallerHeaders(
@@ -98,17 +102,40 @@ export async function shopifyRoutes(
       request.log.info({ code: answer.errorCode }, 'store connection refused');
       return reply.redirect(completion({ result: 'failed', error: answer.errorCode }));
     }
-    if (fromShopify) {
-      // Shopify's install screen, in this tab: Shopify opened the app in a tab of its own.
-      const authorizeUrl = stringAt(answer.body, 'authorizeUrl');
-      if (authorizeUrl === undefined) {
-        return reply.redirect(completion({ result: 'failed', error: 'internal_error' }));
-      }
-      return reply.redirect(authorizeUrl);
-    }
     const shopDomain = stringAt(answer.body, 'shopDomain') ?? '';
     return reply.redirect(completion({ result: 'connected', shop: shopDomain }));
   });
+
+  /**
+   * An install started in Shopify: the API checks the query before anything else (a forged or stale
+   * one gets the refusal, session or not), then the owner goes to the stores screen with the store's
+   * domain, signing in first when there is no session. The connection itself starts there, from the
+   * owner's click, like any other.
+   */
+  async function startFromShopify(request: FastifyRequest, reply: FastifyReply, rawQuery: string) {
+    const answer = await callApi(api, {
+      path: '/shopify/install-requests',
+      body: JSON.stringify({ query: rawQuery }),
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': request.id,
+        'x-forwarded-for': request.ip,
+      },
+    });
+    if (answer.status !== 200) {
+      request.log.info({ code: answer.errorCode }, 'install request from Shopify refused');
+      return reply.redirect(completion({ result: 'failed', error: answer.errorCode }));
+    }
+    const shopDomain = stringAt(answer.body, 'shopDomain');
+    if (shopDomain === undefined || !isShopDomain(shopDomain)) {
+      return reply.redirect(completion({ result: 'failed', error: 'internal_error' }));
+    }
+    const landing = `${shopsPath}?${new URLSearchParams({ [connectParameter]: shopDomain }).toString()}`;
+    const session = await request.getSession();
+    return reply.redirect(
+      session === null ? `${flowPaths.login}?redirect=${encodeURIComponent(landing)}` : landing,
+    );
+  }
 
   fastify.post(
     '/webhooks/shopify',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { gid, parseGid, type Product } from './catalog-model.ts';
 import type { LocalShopifyState } from './local-shopify-state.ts';
-import { escapeHtml } from './oauth-pages.ts';
+import { escapeHtml, signQuery } from './oauth-pages.ts';
 import {
   collectionPayload,
   localePayload,
@@ -18,6 +18,7 @@ import type { SeededStore } from './seeded-store.ts';
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it,
  * shrink its query budget, or hold the downloads of its bulk operations' files part-way.
+ * `install-app` opens the app for an install started from Shopify's side.
  */
 
 const seoSchema = z
@@ -399,6 +400,19 @@ export function localControls(state: LocalShopifyState) {
       },
     );
 
+    /**
+     * An install started from Shopify's side, as the App Store's Install starts one: Shopify opens
+     * the app URL with the store, the admin's `host`, the time and its signature, made now (an app
+     * accepts it for 90 seconds).
+     */
+    app.get<{ Params: ShopParams }>('/:shop/_local/install-app', async (request, reply) => {
+      const store = storeOr404(request, reply);
+      if (store === undefined) return reply;
+      return reply
+        .header('Cache-Control', 'no-store')
+        .redirect(installRequestUrl(state, store), 302);
+    });
+
     app.get<{ Params: ShopParams }>('/:shop/_local/admin', async (request, reply) => {
       const store = storeOr404(request, reply);
       if (store === undefined) return reply;
@@ -408,6 +422,17 @@ export function localControls(state: LocalShopifyState) {
         .send(adminPage(state, store));
     });
   };
+}
+
+/** The app URL with the query Shopify signs when it opens the app for an install. */
+function installRequestUrl(state: LocalShopifyState, store: SeededStore): string {
+  const query: Record<string, string> = {
+    host: Buffer.from(`admin.shopify.com/store/${store.name}`).toString('base64'),
+    shop: store.domain,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
+  query.hmac = signQuery(query, state.app.apiSecret);
+  return `${state.app.appUrl}?${new URLSearchParams(query).toString()}`;
 }
 
 /** Writes a translation as the owner would in Translate & Adapt: against the current source text. */
@@ -530,6 +555,7 @@ function adminPage(state: LocalShopifyState, store: SeededStore): string {
 <h1>${escapeHtml(store.shop.name)} <small>(${escapeHtml(store.domain)})</small></h1>
 <p>${summary.products} products, ${summary.collections} collections, ${summary.pages} pages, ${summary.articles} articles, ${summary.media} images, ${summary.translations} translations.
 App ${installation === undefined ? 'not installed' : `installed (${escapeHtml(installation.scopes.join(', '))})`}.</p>
+<p><a href="install-app">Install Vitrine</a>: opens the app as the App Store's Install does, with a query Shopify signed.</p>
 <h2>Products (first 50)</h2>
 <p>Saving a product changes it as an owner would: products/update is sent to the app.</p>
 <table><thead><tr><th>Id</th><th>Title</th><th>Meta description</th><th>Status</th><th>Updated</th><th></th></tr></thead>

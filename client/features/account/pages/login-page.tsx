@@ -16,6 +16,7 @@ import {
   minimumLengthCheck,
   type PasswordCheck,
 } from '../../../lib/firebase-auth/password-requirements.ts';
+import { pendingRedirect } from '../../../lib/pending-registration.ts';
 import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
@@ -123,6 +124,13 @@ export default function LoginPage() {
   usePreloadAfterLoad();
 
   const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  // The page the visitor was on the way to (`?redirect=`), kept through a sign-up and its
+  // verification; null for a plain visit.
+  const redirect = searchParams.get('redirect');
+  const verifyEmailPath =
+    redirect === null
+      ? flowPaths.verifyEmail
+      : `${flowPaths.verifyEmail}?redirect=${encodeURIComponent(safeRedirectTarget(redirect))}`;
 
   // The live requirements of the sign-up's password (Firebase's validatePassword).
   useEffect(() => {
@@ -144,12 +152,17 @@ export default function LoginPage() {
     setResetSentTo(undefined);
   }
 
-  /** After a sign-in: the verification page, or the account ensured and the page asked for. */
+  /**
+   * After a sign-in: the verification page, or the account ensured and the page asked for (the one
+   * this browser's sign-up was on its way to, when the sign-in names none).
+   */
   async function continueAfterSignIn(user: AuthUser): Promise<void> {
     if (!mayHaveAccount(user)) {
-      await navigate(flowPaths.verifyEmail, { replace: true });
+      await navigate(verifyEmailPath, { replace: true });
       return;
     }
+    // Read before the account is ensured, which clears the pending registration.
+    const target = redirect ?? pendingRedirect(user.email);
     try {
       // Created on the fly, the account starts in English (shared/registration.ts), unless a
       // pending registration of this user names the language chosen at sign-up.
@@ -158,7 +171,7 @@ export default function LoginPage() {
       show(failure, 'account-fetch');
       return;
     }
-    await navigate(safeRedirectTarget(searchParams.get('redirect')), { replace: true });
+    await navigate(safeRedirectTarget(target), { replace: true });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
@@ -179,7 +192,13 @@ export default function LoginPage() {
       } else if (mode === 'signUp') {
         try {
           const { signUpWithEmail } = await loadSignUp();
-          await signUpWithEmail({ name: name.trim(), email: email.trim(), password, language });
+          await signUpWithEmail({
+            name: name.trim(),
+            email: email.trim(),
+            password,
+            language,
+            ...(redirect !== null && { redirect: safeRedirectTarget(redirect) }),
+          });
         } catch (failure) {
           show(failure, 'signup');
           if (errorCodeOf(failure) === 'auth/password-does-not-meet-requirements') {
@@ -197,7 +216,7 @@ export default function LoginPage() {
           }
           return;
         }
-        await navigate(flowPaths.verifyEmail, { replace: true });
+        await navigate(verifyEmailPath, { replace: true });
       } else {
         try {
           await sendPasswordReset(email.trim());

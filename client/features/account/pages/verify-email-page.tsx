@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { Language } from '../../../../shared/constants.ts';
+import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { syncBackendAccount } from '../../../lib/account-sync.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
-import { readPendingRegistration } from '../../../lib/pending-registration.ts';
+import { pendingRedirect, readPendingRegistration } from '../../../lib/pending-registration.ts';
 import {
   cancelRegistration,
   refreshSession,
@@ -39,7 +40,8 @@ function useCountdown(): [number, (seconds: number) => void] {
 /**
  * Where a new account waits for its e-mail verification: where the e-mail
  * went, send it again (with a cooldown), "I have verified" (the session's claims read again, then
- * the account finalised), or "use another account" (the registration cancelled).
+ * the account finalised, and on to the page the sign-up was on its way to: `?redirect=`, else this
+ * browser's pending registration's), or "use another account" (the registration cancelled).
  */
 export default function VerifyEmailPage() {
   const { t, i18n } = useTranslation('account');
@@ -51,8 +53,10 @@ export default function VerifyEmailPage() {
   const [cooldown, startCooldown] = useCountdown();
   const { message, show, clear } = useAuthError();
 
+  const [searchParams] = useSearchParams();
   const user = state.status === 'signed-in' ? state.user : null;
   const email = user?.email ?? readPendingRegistration()?.email ?? null;
+  const redirect = searchParams.get('redirect') ?? pendingRedirect(user?.email ?? null) ?? null;
   const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
 
   async function run(kind: Exclude<Busy, undefined>, action: () => Promise<void>): Promise<void> {
@@ -90,7 +94,7 @@ export default function VerifyEmailPage() {
         show(failure, 'finalize');
         return;
       }
-      await navigate(flowPaths.afterSignIn, { replace: true });
+      await navigate(safeRedirectTarget(redirect), { replace: true });
     });
 
   const switchAccount = () =>
@@ -125,7 +129,14 @@ export default function VerifyEmailPage() {
         <>
           <p>{t('verifyEmail.signedOut')}</p>
           <p>
-            <AppLink className="button" to={flowPaths.login}>
+            <AppLink
+              className="button"
+              to={
+                redirect === null
+                  ? flowPaths.login
+                  : `${flowPaths.login}?redirect=${encodeURIComponent(safeRedirectTarget(redirect))}`
+              }
+            >
               {t('verifyEmail.signInLink')}
             </AppLink>
           </p>

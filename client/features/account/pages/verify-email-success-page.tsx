@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
 import type { AuthUser } from '../../../../shared/schemas/session.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -9,6 +10,7 @@ import { AuthFlowError, errorCodeOf } from '../../../lib/auth-errors.ts';
 import { whenSessionKnown } from '../../../lib/auth-session.ts';
 import { applyEmailVerificationCode } from '../../../lib/firebase-auth/email-actions.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { pendingRedirect } from '../../../lib/pending-registration.ts';
 import { cancelRegistration, refreshSession } from '../../../lib/session-actions.ts';
 import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -36,8 +38,9 @@ function takeVerificationCode(): string | undefined {
  * Where the verification link of a sign-up leads. With `?mode=verifyEmail&oobCode=…` the
  * code is applied here; without one (the identity provider's page applied it) the session is only
  * read again. A verified session then finalises the backend account (the pending registration's
- * language and name) and goes to the dashboard; no session means the link was opened in another
- * browser: the address is verified, and the user is asked to sign in. A code that cannot be applied
+ * language and name) and goes to the page the sign-up was on its way to, else the dashboard; no
+ * session means the link was opened in another browser, or the session ended: the address is
+ * verified, and the user is asked to sign in (on to that page, when this browser knows it). A code that cannot be applied
  * cancels the registration, but only while the session's user is still unverified: a link opened
  * twice must not delete a verified account.
  */
@@ -52,6 +55,8 @@ export default function VerifyEmailSuccessPage() {
 
   async function finalize(user: AuthUser): Promise<void> {
     setStep('finishing');
+    // Read before the account is ensured, which clears the pending registration.
+    const target = safeRedirectTarget(pendingRedirect(user.email));
     try {
       await syncBackendAccount(user);
     } catch (failure) {
@@ -60,7 +65,7 @@ export default function VerifyEmailSuccessPage() {
       setStep('finalizeFailed');
       return;
     }
-    await navigate(flowPaths.afterSignIn, { replace: true });
+    await navigate(target, { replace: true });
   }
 
   async function verify(): Promise<void> {
@@ -129,7 +134,7 @@ export default function VerifyEmailSuccessPage() {
         <>
           <p role="status">{t('verifyEmailSuccess.signInToContinue')}</p>
           <p>
-            <AppLink className="button" to={flowPaths.login}>
+            <AppLink className="button" to={signInPath()}>
               {t('verifyEmailSuccess.signInLink')}
             </AppLink>
           </p>
@@ -154,6 +159,14 @@ export default function VerifyEmailSuccessPage() {
       )}
     </div>
   );
+}
+
+/** The sign-in, on to the page this browser's sign-up was on its way to when there is one. */
+function signInPath(): string {
+  const redirect = pendingRedirect(null);
+  return redirect === undefined
+    ? flowPaths.login
+    : `${flowPaths.login}?redirect=${encodeURIComponent(safeRedirectTarget(redirect))}`;
 }
 
 /** The provider refused the code itself (invalid, expired, used); a network failure is no verdict. */

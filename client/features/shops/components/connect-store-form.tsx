@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PlanId } from '../../../../shared/plans.ts';
 import { shopDomainFrom } from '../../../../shared/shop-domain.ts';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -18,16 +18,19 @@ export interface StoreAllowanceView {
 /**
  * "Connect a store": the address is checked (shared/shop-domain.ts) before anything opens, so a
  * wrong one is told under the field and no popup appears; a good one opens Shopify's install screen
- * in the popup. The connection's progress and outcome are told here, for a Reconnect too, in a live
- * region. At the plan's limit the form is disabled and says why.
+ * in the popup. The store an install started in Shopify named (`offeredShop`) comes first, with a
+ * button of its own that takes the focus. The connection's progress and outcome are told here, for a
+ * Reconnect too, in a live region. At the plan's limit the form is disabled and says why.
  */
 export function ConnectStoreForm({
   allowance,
+  offeredShop,
   status,
   onConnect,
   onCancel,
 }: {
   allowance: StoreAllowanceView | null;
+  offeredShop: string | null;
   status: ConnectionStatus;
   onConnect: (shopDomain: string) => void;
   onCancel: () => void;
@@ -35,9 +38,15 @@ export function ConnectStoreForm({
   const { t } = useTranslation('shops');
   const errorText = useApiErrorText();
   const addressRef = useRef<HTMLInputElement>(null);
+  const offerRef = useRef<HTMLButtonElement>(null);
   const [address, setAddress] = useState('');
   const [addressError, setAddressError] = useState<string | null>(null);
   const atLimit = allowance?.atLimit ?? false;
+
+  // The owner came here to connect that store: the button that does it has the focus.
+  useEffect(() => {
+    if (offeredShop !== null) offerRef.current?.focus();
+  }, [offeredShop]);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -70,6 +79,21 @@ export function ConnectStoreForm({
         <p className="notice">
           {t('connect.atLimit')} <AppLink to="/pricing">{t('connect.plans')}</AppLink>
         </p>
+      )}
+      {offeredShop !== null && (
+        <div className="notice shops-offer">
+          <p>{t('connect.fromShopify', { shop: offeredShop })}</p>
+          <button
+            ref={offerRef}
+            type="button"
+            className="button"
+            disabled={atLimit}
+            // In the click's own handler: the popup opens while the browser still allows it.
+            onClick={() => onConnect(offeredShop)}
+          >
+            {t('connect.submitShop', { shop: offeredShop })}
+          </button>
+        </div>
       )}
       <form noValidate onSubmit={handleSubmit}>
         <fieldset className="shops-connect-fields" disabled={atLimit}>

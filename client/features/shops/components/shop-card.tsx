@@ -4,16 +4,19 @@ import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import {
   countKinds,
+  displayedStateOf,
   displayNameOf,
   offersReconnect,
   orderedLocales,
+  problemOf,
 } from '../shop-presentation.ts';
 import { ImportProgress } from './import-progress.tsx';
 
 /**
  * One connected store: its name and addresses, its state (the import's progress while it runs, the
- * last sync once ready, why it needs the owner otherwise, with Reconnect), what Vitrine holds of it
- * and in which languages, and Disconnect.
+ * last sync once ready and while a reconnected store imports again, why it needs the owner
+ * otherwise, said once, with Reconnect), what Vitrine holds of it and in which languages, and
+ * Disconnect.
  */
 export function ShopCard({
   shop,
@@ -30,13 +33,18 @@ export function ShopCard({
   const name = displayNameOf(shop);
   const language = i18n.resolvedLanguage ?? 'en';
   const moving = shop.state === 'connecting' || shop.state === 'importing';
+  const displayedState = displayedStateOf(shop);
+  const problem = problemOf(shop);
+  // A reason without words of its own would only repeat the state's name: it is left out.
+  const reason =
+    problem === null || problem.reasonCode === null ? '' : errorText(problem.reasonCode, '');
 
   return (
     <li className="card shop-card" aria-labelledby={titleId}>
       <div className="shop-card-header">
         <h3 id={titleId}>{name}</h3>
-        <span className={`shop-state shop-state-${shop.state}`}>
-          {t(`store.states.${shop.state}`)}
+        <span className={`shop-state shop-state-${displayedState}`}>
+          {t(`store.states.${displayedState}`)}
         </span>
       </div>
       {/* Until the import has read the store's name, the heading already shows its domain. */}
@@ -50,29 +58,27 @@ export function ShopCard({
       )}
 
       {moving && <ImportProgress shop={shop} name={name} />}
-      {shop.state === 'ready' && (
+      {(displayedState === 'ready' || displayedState === 'reimporting') && (
         <p>
           {shop.lastSyncedAt === null
             ? t('store.notSyncedYet')
             : t('store.lastSynced', { date: formatDate(shop.lastSyncedAt, language) })}
         </p>
       )}
-      {offersReconnect(shop) && (
+      {problem !== null && (
         <div className="shop-problem" role="alert">
-          {shop.errorCode !== null && (
+          {reason !== '' && <p>{t('store.reason', { reason })}</p>}
+          {problem.instruction !== null && (
             <p>
-              {t('store.reason', {
-                reason: errorText(shop.errorCode, t(`store.states.${shop.state}`)),
-              })}
+              {problem.instruction === 'reconnect'
+                ? t('store.reconnectText')
+                : t('store.errorText')}
             </p>
           )}
-          <p>
-            {shop.state === 'needs_reconnecting' ? t('store.reconnectText') : t('store.errorText')}
-          </p>
         </div>
       )}
 
-      {shop.state !== 'connecting' && (
+      {displayedState !== 'connecting' && (
         <div className="shop-details">
           <h4>{t('store.countsTitle')}</h4>
           <ul className="shop-counts">

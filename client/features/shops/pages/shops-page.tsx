@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import {
   oauthCompletionMessageSchema,
@@ -17,7 +17,7 @@ import { useDisconnectShop, useRefreshShops, useShops } from '../api/shops-queri
 import { ConnectStoreForm } from '../components/connect-store-form.tsx';
 import { DisconnectStoreDialog } from '../components/disconnect-store-dialog.tsx';
 import { ShopCard } from '../components/shop-card.tsx';
-import { countKinds, storeAllowance } from '../shop-presentation.ts';
+import { countKinds, storeAllowance, storeOffered } from '../shop-presentation.ts';
 import { useConnectStore, type ConnectionStatus } from '../use-connect-store.ts';
 import '../../../components/form-controls.css';
 import '../shops.css';
@@ -28,6 +28,8 @@ export const namespaces: readonly Namespace[] = ['shops'];
  * The owner's Shopify stores: connect one (Shopify's install screen in a popup), follow its first
  * import as it runs (the list is read again every moment while a store moves), see what Vitrine
  * holds of each and since when, reconnect one Shopify no longer lets Vitrine read, disconnect one.
+ * Reached from an install started in Shopify (`?connect=<domain>`), it offers to connect that store:
+ * the popup opens on the owner's click, the one moment a browser lets a page open one.
  */
 export default function ShopsPage() {
   const { t, i18n } = useTranslation('shops');
@@ -55,6 +57,8 @@ export default function ShopsPage() {
 
   const list = shopsQuery.data;
   const allowance = list === undefined ? null : { ...storeAllowance(list), plan: list.plan };
+  const [searchParams] = useSearchParams();
+  const offeredShop = storeOffered(searchParams.get('connect'), list);
 
   function connect(shopDomain: string) {
     setDisconnected(null);
@@ -70,6 +74,7 @@ export default function ShopsPage() {
 
       <ConnectStoreForm
         allowance={allowance}
+        offeredShop={offeredShop}
         status={status}
         onConnect={connect}
         onCancel={connection.cancel}

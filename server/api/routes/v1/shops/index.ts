@@ -20,7 +20,6 @@ import { listShops } from '../../../../areas/shops/list-shops.ts';
 import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
 import {
   startShopAuthorization,
-  startShopInstallation,
   type AuthorizationRequester,
 } from '../../../../areas/shops/start-shop-authorization.ts';
 import { storeLimitOf } from '../../../../areas/shops/store-limit.ts';
@@ -46,7 +45,7 @@ export interface ShopsRoutesOptions {
   catalog: ShopCatalog;
 }
 
-/** A query Shopify sent to the BFF's /oauth/shopify, forwarded as it came (without the `?`). */
+/** Shopify's redirect to the BFF's /oauth/shopify, its query forwarded as it came (without the `?`). */
 const signedQueryBodySchema = z.strictObject({
   query: z.string().check(z.minLength(1), z.maxLength(4096)),
 });
@@ -125,37 +124,6 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
       const { requester, maxStores } = await requesterOf(request);
       const started = await startShopAuthorization(authorizationDeps, requester, {
         shop: request.body.shop,
-        maxStores,
-      });
-      return { data: started };
-    },
-  );
-
-  app.post(
-    '/installations',
-    {
-      schema: {
-        summary: 'Start connecting a store from Shopify',
-        description:
-          "An install started in Shopify: the query Shopify opened the app with (`shop`, `timestamp`, `hmac`). Once its signature is checked, answers the store's install screen like `POST /authorizations`.",
-        tags: ['shops'],
-        security: bearerToken,
-        body: signedQueryBodySchema,
-        response: {
-          200: describedAs(shopAuthorizationSchema, "Shopify's install screen"),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
-            400: 'The query names no store (`invalid_shop_domain`), or an invalid body',
-            401: 'No valid ID token (`unauthenticated`), or a query Shopify did not sign or that is too old (`oauth_signature_invalid`)',
-            403: "The plan's store limit is reached (`store_limit_reached`)",
-            404: 'The caller has no account yet (`account_not_found`)',
-          }),
-        },
-      },
-    },
-    async (request) => {
-      const { requester, maxStores } = await requesterOf(request);
-      const started = await startShopInstallation(authorizationDeps, requester, {
-        query: request.body.query,
         maxStores,
       });
       return { data: started };

@@ -1,0 +1,148 @@
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
+import type { Shop } from '../../shared/schemas/shops.ts';
+
+/**
+ * A store's card as the owner reads it, rendered with the real catalogues: why a store needs them,
+ * said once, and what Vitrine holds of a reconnected store while it imports again.
+ */
+
+interface ShopCardModule {
+  ShopCard: (props: {
+    shop: Shop;
+    onReconnect: (shop: Shop) => void;
+    onDisconnect: (shop: Shop) => void;
+  }) => ReactNode;
+}
+// A React component, which the Node typecheck of the tests does not compile: loaded by its path.
+const shopCardPath = '../../client/features/shops/components/shop-card.tsx';
+const { ShopCard } = (await import(shopCardPath)) as ShopCardModule;
+
+const counts = {
+  products: 300,
+  collections: 12,
+  pages: 8,
+  blogs: 1,
+  articles: 20,
+  media: 410,
+  translations: 900,
+};
+
+function store(changes: Partial<Shop>): Shop {
+  return {
+    id: 'shop-1',
+    shopDomain: 'maison-exemple.myshopify.com',
+    name: 'Maison Exemple',
+    primaryDomain: null,
+    currency: 'EUR',
+    locales: [],
+    state: 'ready',
+    errorCode: null,
+    progress: null,
+    counts,
+    connectedAt: '2026-11-23T10:00:00.000Z',
+    lastSyncedAt: '2026-11-23T10:05:00.000Z',
+    ...changes,
+  };
+}
+
+/** The card's texts, one per element, as they read on screen. */
+function textsOf(shop: Shop): string[] {
+  const markup = renderToStaticMarkup(
+    createElement(ShopCard as never, { shop, onReconnect: () => {}, onDisconnect: () => {} }),
+  );
+  return markup
+    .split(/<[^>]+>/)
+    .map((text) => text.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').trim())
+    .filter((text) => text !== '');
+}
+
+let i18n: Awaited<ReturnType<typeof initI18n>>;
+beforeAll(async () => {
+  i18n = await initI18n('en');
+  await loadNamespaces(['shops']);
+});
+
+describe('a store the app was uninstalled from', () => {
+  const uninstalled = store({ state: 'needs_reconnecting', errorCode: 'app_uninstalled' });
+
+  it.each([
+    [
+      'en',
+      'The Vitrine app was uninstalled from this store. Reconnect to install it again.',
+      'Reconnect',
+    ],
+    [
+      'fr',
+      'L’application Vitrine a été désinstallée de cette boutique. Reconnectez la boutique pour l’installer à nouveau.',
+      'Reconnecter',
+    ],
+  ])('says so in its own words (%s), once, with Reconnect', async (language, message, button) => {
+    await i18n.changeLanguage(language);
+    const texts = textsOf(uninstalled);
+    const said = texts.filter((text) => text.includes(message));
+    expect(said).toHaveLength(1);
+    expect(texts).toContain(button);
+    // Not Shopify's refusal, and no second instruction to reconnect beside its own.
+    expect(texts.join('\n')).not.toMatch(
+      /refused|a refusé|Connect the store again|Connectez à nouveau/,
+    );
+  });
+});
+
+describe('the reason a store needs the owner', () => {
+  it.each([
+    ['needs_reconnecting', 'app_uninstalled'],
+    ['needs_reconnecting', 'shopify_refused'],
+    ['needs_reconnecting', 'shop_needs_reconnecting'],
+    ['needs_reconnecting', 'a_code_with_no_words'],
+    ['error', 'import_failed'],
+    ['error', 'internal_error'],
+    ['error', 'shopify_unavailable'],
+  ] as const)('is never said twice (%s, %s)', async (state, errorCode) => {
+    for (const language of ['en', 'fr']) {
+      await i18n.changeLanguage(language);
+      const texts = textsOf(store({ state, errorCode }));
+      const stateName = i18n.t(`store.states.${state}`, { ns: 'shops' });
+      // The state's name shows once, on its badge: a reason is its code's own words or nothing.
+      expect(texts.filter((text) => text.includes(stateName))).toHaveLength(1);
+      expect(new Set(texts).size).toBe(texts.length);
+    }
+  });
+});
+
+describe('a reconnected store importing again', () => {
+  it.each([
+    ['queued', store({ state: 'connecting' })],
+    ['running', store({ state: 'importing', progress: { done: 120, total: 2000, percent: 6 } })],
+  ])('keeps its counts and its last sync while the import is %s', async (_phase, shop) => {
+    await i18n.changeLanguage('en');
+    const texts = textsOf(shop);
+    expect(texts).toContain('Re-importing');
+    expect(texts).toContain('300 products');
+    expect(texts).toContain('900 translations');
+    expect(texts.some((text) => text.startsWith('Last synced '))).toBe(true);
+    expect(texts).not.toContain('Connecting');
+  });
+
+  it('reads the same in French', async () => {
+    await i18n.changeLanguage('fr');
+    const texts = textsOf(store({ state: 'connecting' }));
+    expect(texts).toContain('Réimport en cours');
+    expect(texts).toContain(i18n.t('counts.products', { ns: 'shops', count: 300 }));
+    expect(texts.some((text) => text.startsWith('Dernière synchronisation'))).toBe(true);
+  });
+
+  it('differs from a first connection, which holds nothing yet', async () => {
+    await i18n.changeLanguage('en');
+    const texts = textsOf(
+      store({ state: 'connecting', lastSyncedAt: null, counts: { ...counts } }),
+    );
+    expect(texts).toContain('Connecting');
+    expect(texts).not.toContain('Re-importing');
+    expect(texts).not.toContain('300 products');
+    expect(texts.some((text) => text.startsWith('Last synced '))).toBe(false);
+  });
+});
