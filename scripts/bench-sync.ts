@@ -30,13 +30,14 @@ import type { CatalogDependencies } from '../server/areas/catalog/catalog-depend
 import * as catalogRepository from '../server/areas/catalog/catalog-repository.ts';
 import { importCatalog } from '../server/areas/catalog/import-catalog.ts';
 import { encryptedTokens } from '../server/areas/shops/complete-shop-authorization.ts';
+import { shopTokenCipher } from '../server/areas/shops/shop-tokens.ts';
 import { insertShop } from '../server/areas/shops/shops-repository.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/database.ts';
 import { createJobQueue } from '../server/jobs/job-queue.ts';
 import { startEmbeddedPostgres } from '../server/local/embedded-postgres.ts';
 import { bulkOperationQuery } from '../server/platform/shopify/admin-documents.ts';
 import { findFreePort } from '../server/local/free-port.ts';
-import { shopifyApp, shopifyScopes } from '../server/platform/shopify/shopify-app.ts';
+import { shopifyScopes } from '../server/platform/shopify/shopify-app.ts';
 import {
   catalogDependenciesFor,
   controls,
@@ -53,7 +54,7 @@ const storeName = process.env.BENCH_STORE ?? 'maison-exemple';
 /** A redirect address the local Shopify allows for the local app; the install never follows it. */
 const redirectUri = process.env.BENCH_REDIRECT_URI ?? 'http://localhost:3000/oauth/shopify';
 const goals = { ratio: 1.2, peakRssMb: 300, latencyP95Ms: 1000 };
-/** Shared by the product, which encrypts the stores' tokens with it, and connectStore. */
+/** The product's own secret: the product decrypts the stores' tokens that connectStore encrypts. */
 const sessionSecret = randomUUID() + randomUUID();
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -204,10 +205,8 @@ async function startProduct(databaseUrl: string, localShopifyUrl: string) {
  */
 async function connectStore(
   database: DatabaseHandle,
-  localShopifyUrl: string,
   store: { shopId: string; shopDomain: string; accessToken: string },
 ) {
-  const shopify = shopifyApp({ ...localShopifyApp, localShopifyUrl });
   await insertShop(database.db, {
     id: store.shopId,
     ownerUid: 'bench-owner',
@@ -215,7 +214,7 @@ async function connectStore(
     status: 'active',
     scopes: shopifyScopes.join(','),
     connectedAt: new Date(),
-    ...encryptedTokens(shopify, store.shopId, {
+    ...encryptedTokens(shopTokenCipher(sessionSecret), store.shopId, {
       accessToken: store.accessToken,
       scope: shopifyScopes.join(','),
       accessTokenExpiresAt: null,
@@ -243,7 +242,7 @@ async function benchSize(database: DatabaseHandle, databaseUrl: string, products
       localShopifyApp,
     );
     const store = { shopId, shopDomain, accessToken };
-    await connectStore(database, shopify.url, store);
+    await connectStore(database, store);
     const deps = catalogDependenciesFor({
       db: database.db,
       jobs: createJobQueue({ databaseUrl, onError: () => {} }),
