@@ -11,7 +11,10 @@
  *   (goal ≤ 1.2: storing adds little to what Shopify takes anyway, since files are streamed);
  * - the importing process's peak RSS (goal ≤ 300 MB at 100,000 products: files are never held whole);
  * - webhook-to-copy latency, from a change in the store to the copy holding it, p50 and p95 (goal
- *   p95 ≤ 1 s), over BENCH_CHANGES changes (default 40).
+ *   p95 ≤ 1 s), over BENCH_CHANGES changes (default 40). The changes travel the product's whole way:
+ *   the local Shopify signs and delivers each webhook to the product (server/main.ts in a process of
+ *   its own, as `npm start` runs it, on the same PostgreSQL), whose BFF forwards it to the API, which
+ *   records it and answers; a job then refetches the product from the store and stores it.
  *
  * It needs the local Shopify (server/local/shopify), built in its own work package: it runs once that
  * is merged. A missed goal is printed, not failed: the figures are read side by side, run by run.
@@ -25,20 +28,24 @@ import { createInterface } from 'node:readline';
 import { localShopifyApp } from '../server/config.ts';
 import type { CatalogDependencies } from '../server/areas/catalog/catalog-dependencies.ts';
 import * as catalogRepository from '../server/areas/catalog/catalog-repository.ts';
-import { catalogWebhookHandlers } from '../server/areas/catalog/catalog-webhooks.ts';
 import { importCatalog } from '../server/areas/catalog/import-catalog.ts';
+import { encryptedTokens } from '../server/areas/shops/complete-shop-authorization.ts';
+import { shopTokenCipher } from '../server/areas/shops/shop-tokens.ts';
+import { insertShop } from '../server/areas/shops/shops-repository.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/database.ts';
 import { createJobQueue } from '../server/jobs/job-queue.ts';
 import { startEmbeddedPostgres } from '../server/local/embedded-postgres.ts';
 import { bulkOperationQuery } from '../server/platform/shopify/admin-documents.ts';
+import { findFreePort } from '../server/local/free-port.ts';
 import { shopifyScopes } from '../server/platform/shopify/shopify-app.ts';
 import {
   catalogDependenciesFor,
   controls,
   installApp,
-  startWebhookReceiver,
 } from '../tests/integration/catalog-local-shopify-support.ts';
 import { removeDataFolder } from './lib/data-folder.mjs';
+import { ensureClientBuild } from './lib/prepare.mjs';
+import { startProductProcess } from './lib/product-process.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
 const changes = Number(process.env.BENCH_CHANGES ?? 40);
@@ -47,6 +54,8 @@ const storeName = process.env.BENCH_STORE ?? 'maison-exemple';
 /** A redirect address the local Shopify allows for the local app; the install never follows it. */
 const redirectUri = process.env.BENCH_REDIRECT_URI ?? 'http://localhost:3000/oauth/shopify';
 const goals = { ratio: 1.2, peakRssMb: 300, latencyP95Ms: 1000 };
+/** The product's own secret: the product decrypts the stores' tokens that connectStore encrypts. */
+const sessionSecret = randomUUID() + randomUUID();
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
@@ -166,10 +175,63 @@ async function fileProductionMs(deps: CatalogDependencies, shopId: string, shopD
   return last - first;
 }
 
+/**
+ * The product as `npm start` runs it, on the benchmark's PostgreSQL and local Shopify. Nobody signs
+ * in, so its Auth Emulator address names a port where nothing listens.
+ */
+async function startProduct(databaseUrl: string, localShopifyUrl: string) {
+  const product = await startProductProcess({
+    projectId: 'demo-vitrine-bench',
+    log,
+    env: {
+      DATABASE_URL: databaseUrl,
+      LOCAL_SHOPIFY_URL: localShopifyUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await findFreePort()}`,
+      SESSION_SECRET: sessionSecret,
+    },
+  });
+  try {
+    await product.ready;
+  } catch (error) {
+    await product.stop();
+    throw error;
+  }
+  return product;
+}
+
+/**
+ * The store as the product knows it after an owner connected it: a row in `shops` with its token,
+ * encrypted as the product encrypts it. The token is stored as one that does not expire, so that no
+ * refresh happens in the middle of a measure.
+ */
+async function connectStore(
+  database: DatabaseHandle,
+  store: { shopId: string; shopDomain: string; accessToken: string },
+) {
+  await insertShop(database.db, {
+    id: store.shopId,
+    ownerUid: 'bench-owner',
+    shopDomain: store.shopDomain,
+    status: 'active',
+    scopes: shopifyScopes.join(','),
+    connectedAt: new Date(),
+    ...encryptedTokens(shopTokenCipher(sessionSecret), store.shopId, {
+      accessToken: store.accessToken,
+      scope: shopifyScopes.join(','),
+      accessTokenExpiresAt: null,
+      refreshToken: null,
+      refreshTokenExpiresAt: null,
+    }),
+  });
+}
+
 async function benchSize(database: DatabaseHandle, databaseUrl: string, products: number) {
-  log(`\nStarting the local Shopify with ${products} products…`);
+  log(`\nStarting the local Shopify with ${products} products, and the product…`);
   const shopify = await startLocalShopifyProcess(products);
-  const receiver = await startWebhookReceiver(localShopifyApp.apiSecret);
+  const product = await startProduct(databaseUrl, shopify.url).catch(async (error: unknown) => {
+    await shopify.stop();
+    throw error;
+  });
   const shopDomain = `${storeName}.myshopify.com`;
   const shopId = randomUUID();
   try {
@@ -180,22 +242,24 @@ async function benchSize(database: DatabaseHandle, databaseUrl: string, products
       shopifyScopes,
       localShopifyApp,
     );
+    const store = { shopId, shopDomain, accessToken };
+    await connectStore(database, store);
     const deps = catalogDependenciesFor({
       db: database.db,
       jobs: createJobQueue({ databaseUrl, onError: () => {} }),
       localShopifyUrl: shopify.url,
-      publicUrl: receiver.url,
-      store: { shopId, shopDomain, accessToken },
+      publicUrl: product.url,
+      store,
     });
-    receiver.setHandlers(catalogWebhookHandlers(deps));
 
     // As connecting the store does before its import is queued.
     await catalogRepository.markQueued(database.db, shopId);
     log('Importing…');
+    // The webhook subscriptions it makes name the product's address.
     const imported = await importInChild(
       databaseUrl,
       shopify.url,
-      receiver.url,
+      product.url,
       shopId,
       shopDomain,
       accessToken,
@@ -244,7 +308,7 @@ async function benchSize(database: DatabaseHandle, databaseUrl: string, products
       `  webhook to copy over ${latencies.length} changes: p50 ${p50} ms, p95 ${p95} ms (goal p95 ≤ ${goals.latencyP95Ms} ms, ${verdict(p95 <= goals.latencyP95Ms)})`,
     );
   } finally {
-    await receiver.close();
+    await product.stop();
     await shopify.stop();
   }
 }
@@ -260,6 +324,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
+  // The product serves its client, built first when missing or stale, as `npm start` does.
+  await ensureClientBuild();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-sync-'));
   // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
   await fs.chmod(dataDir, 0o755);
