@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from './api/app.ts';
+import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { createJobQueue, defaultJobQueueSchema, type JobQueue } from './jobs/job-queue.ts';
 import { operationsFigures } from './operations-figures.ts';
 import { startWorkers, storeCatalog } from './workers.ts';
-import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import {
   errorReportingOptions,
   flushErrorReports,

@@ -12,7 +12,9 @@ export const namespaces: readonly Namespace[] = ['shops'];
 /**
  * Set once the outcome has been handed on. The page can be mounted more than once before the popup
  * closes (a language's texts arriving, a slow close on a busy machine), and the opener must hear the
- * outcome once: a second message would be read as a second connection.
+ * outcome once: a second message would be read as a second connection. A module's variable lives as
+ * long as the page: /oauth/complete is always reached by a full load (the BFF's redirect), so each
+ * outcome gets a fresh one.
  */
 let outcomeHandedOn = false;
 
