@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiveShopifyWebhook } from '../../server/areas/webhooks/receive-webhook.ts';
+import { processOnce } from '../../server/areas/webhooks/webhook-deliveries-repository.ts';
 import {
   sweepUnprocessedDeliveries,
   webhookDeliveryJob,
@@ -91,8 +92,13 @@ function receive(delivery: ReturnType<typeof newDelivery>, queue: JobQueue = job
 }
 
 async function deliveryRow(webhookId: string) {
-  const result = await database.pool.query<{ id: string; processed_at: Date | null }>(
-    "select id, processed_at from webhook_deliveries where provider = 'shopify' and webhook_id = $1",
+  const result = await database.pool.query<{
+    id: string;
+    processed_at: Date | null;
+    claimed_until: Date | null;
+  }>(
+    `select id, processed_at, claimed_until from webhook_deliveries
+     where provider = 'shopify' and webhook_id = $1`,
     [webhookId],
   );
   return result.rows[0];
@@ -163,7 +169,10 @@ describe('a delivery whose handling failed on every attempt', () => {
     await receive(delivery, queueWithoutRetries(jobs));
     const deliveryId = (await deliveryRow(delivery.webhookId))!.id;
     await waitUntil(async () => (await jobStates(deliveryId)).includes('failed'));
-    expect((await deliveryRow(delivery.webhookId))?.processed_at).toBeNull();
+    expect(await deliveryRow(delivery.webhookId)).toMatchObject({
+      processed_at: null,
+      claimed_until: null,
+    });
 
     await receive(delivery);
 
@@ -218,5 +227,78 @@ describe('the sweep', () => {
     await database.pool.query('delete from webhook_deliveries where id = any($1)', [
       [recentId, abandonedId],
     ]);
+  });
+});
+
+/** The delivery as claimed by a run of another process, until `secondsFromNow` (negative: past). */
+async function claimedElsewhere(deliveryId: string, secondsFromNow: number): Promise<void> {
+  await database.pool.query(
+    `update webhook_deliveries
+     set claimed_until = now() + $2 * interval '1 second', claimed_by = $3 where id = $1`,
+    [deliveryId, secondsFromNow, randomUUID()],
+  );
+}
+
+describe('a delivery claimed by another run', () => {
+  it('is left alone while the claim lasts', async () => {
+    const delivery = newDelivery();
+    const deliveryId = await recordedWithoutJob(delivery);
+    await claimedElsewhere(deliveryId, 60);
+
+    await jobs.send(webhookDeliveryJob, { deliveryId });
+
+    await waitUntil(async () => (await jobStates(deliveryId)).includes('completed'));
+    expect(calls.get(delivery.webhookId)).toBeUndefined();
+    expect((await deliveryRow(delivery.webhookId))?.processed_at).toBeNull();
+  });
+
+  it('is handled, once, when the claim has expired (its process stopped)', async () => {
+    const delivery = newDelivery();
+    const deliveryId = await recordedWithoutJob(delivery);
+    await claimedElsewhere(deliveryId, -1);
+
+    await jobs.send(webhookDeliveryJob, { deliveryId });
+
+    await waitUntil(async () => (await deliveryRow(delivery.webhookId))?.processed_at != null);
+    await jobsSettled(deliveryId);
+    expect(handledOnce(delivery.webhookId)).toBe(true);
+    expect((await deliveryRow(delivery.webhookId))?.claimed_until).toBeNull();
+  });
+});
+
+describe('a run whose handler outlasts the lease', () => {
+  it('keeps its claim, without holding the row locked, and no other run handles the delivery meanwhile', async () => {
+    const delivery = newDelivery();
+    const deliveryId = await recordedWithoutJob(delivery);
+    const timing = { leaseMs: 600, renewEveryMs: 150 };
+    const seenByOthers: string[] = [];
+    let handled = 0;
+
+    const first = processOnce(
+      database.db,
+      deliveryId,
+      async () => {
+        handled += 1;
+        // Another connection can lock the row at once: no transaction holds it while Shopify is asked.
+        const locked = await database.pool.query(
+          'select id from webhook_deliveries where id = $1 for update nowait',
+          [deliveryId],
+        );
+        expect(locked.rowCount).toBe(1);
+        // Twice past the lease, another run still finds the delivery claimed.
+        await new Promise((resolve) => setTimeout(resolve, 2 * timing.leaseMs));
+        seenByOthers.push(
+          await processOnce(database.db, deliveryId, async () => void (handled += 1), timing),
+        );
+        await new Promise((resolve) => setTimeout(resolve, timing.leaseMs));
+      },
+      timing,
+    );
+
+    expect(await first).toBe('processed');
+    expect(seenByOthers).toEqual(['being processed']);
+    expect(handled).toBe(1);
+    expect(await deliveryRow(delivery.webhookId)).toMatchObject({ claimed_until: null });
+    expect((await deliveryRow(delivery.webhookId))?.processed_at).not.toBeNull();
   });
 });

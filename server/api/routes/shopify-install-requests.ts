@@ -20,7 +20,7 @@ const checkedInstallRequestSchema = z.object({ data: z.object({ shopDomain: z.st
  * `shop`, `timestamp`, `host` and `hmac`. The BFF has it checked here the moment it arrives, before
  * any sign-in, since the signature is only good for 90 seconds. No ID token: Shopify's signature is
  * the proof, and the answer is only the store's domain it vouches for. It changes nothing, and the
- * app's secret stays with the API (it also keys the stores' tokens at rest).
+ * app's secret stays with the API, which checks the OAuth queries and webhooks Shopify signs with it.
  */
 export const shopifyInstallRequestRoutes: FastifyPluginAsyncZod<
   ShopifyInstallRequestRoutesOptions

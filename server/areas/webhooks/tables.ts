@@ -23,9 +23,21 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default(sql`now()`),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * A job handling the delivery claims it until then, and renews the claim while its handler runs;
+     * null when no job holds it. A claim past this time is free again (its job's process stopped).
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Which run holds the claim, so that a run whose claim was taken over touches it no more. */
+    claimedBy: uuid('claimed_by'),
   },
   (table) => [
     unique('webhook_deliveries_provider_webhook_id_unique').on(table.provider, table.webhookId),
     index('webhook_deliveries_received_at_idx').on(table.receivedAt),
+    // The sweep and the metrics look for the unprocessed ones, the metrics for the recent ones.
+    index('webhook_deliveries_unprocessed_received_at_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.processedAt} is null`),
+    index('webhook_deliveries_processed_at_idx').on(table.processedAt),
   ],
 );

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { webhookDeliveries } from './tables.ts';
 
@@ -37,40 +38,140 @@ export async function findUnprocessedDeliveryId(
   return row?.id;
 }
 
-export type ProcessingOutcome = 'processed' | 'already processed' | 'being processed' | 'gone';
+export type ProcessingOutcome =
+  'processed' | 'already processed' | 'being processed' | 'gone' | 'claim lost';
+
+export interface ClaimTiming {
+  /** How long a claim lasts unless renewed. */
+  leaseMs: number;
+  /** How often a run renews its claim while its handler runs; well under `leaseMs`. */
+  renewEveryMs: number;
+}
+
+/**
+ * Five minutes, renewed every minute: the handler's run is not bounded by the lease (it is renewed
+ * for as long as the handler runs, which an Admin API call throttled by Shopify can make long), so
+ * the lease only has to outlast a few renewals that fail or come late (a busy pool, a slow
+ * database). It is also how long a delivery whose process stopped mid-handler stays claimed; its
+ * job's retry or the sweep comes later than that anyway.
+ */
+export const deliveryClaimTiming: ClaimTiming = { leaseMs: 5 * 60_000, renewEveryMs: 60_000 };
+
+/**
+ * Claims the delivery for `leaseMs` in one statement, unless it is processed or another run holds
+ * a claim that has not expired. Committed at once: no transaction stays open while the handler runs.
+ */
+async function claimDelivery(
+  db: Database,
+  deliveryId: string,
+  claimedBy: string,
+  leaseMs: number,
+): Promise<WebhookDeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ claimedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'`, claimedBy })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        isNull(webhookDeliveries.processedAt),
+        or(isNull(webhookDeliveries.claimedUntil), lt(webhookDeliveries.claimedUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Why a delivery could not be claimed. */
+async function unclaimableBecause(
+  db: Database,
+  deliveryId: string,
+): Promise<'already processed' | 'being processed' | 'gone'> {
+  const [row] = await db
+    .select({ processedAt: webhookDeliveries.processedAt })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (row === undefined) return 'gone';
+  return row.processedAt === null ? 'being processed' : 'already processed';
+}
+
+/** Extends the run's claim; false when the run holds it no more. */
+async function renewClaim(
+  db: Database,
+  deliveryId: string,
+  claimedBy: string,
+  leaseMs: number,
+): Promise<boolean> {
+  const renewed = await db
+    .update(webhookDeliveries)
+    .set({ claimedUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.claimedBy, claimedBy),
+        isNull(webhookDeliveries.processedAt),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return renewed.length > 0;
+}
+
+/** Marks the delivery processed, its payload dropped, if the run still holds its claim. */
+async function markProcessed(db: Database, deliveryId: string, claimedBy: string) {
+  const marked = await db
+    .update(webhookDeliveries)
+    .set({ processedAt: sql`now()`, payload: null, claimedUntil: null, claimedBy: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimedBy, claimedBy)))
+    .returning({ id: webhookDeliveries.id });
+  return marked.length > 0;
+}
+
+/** Frees the delivery for another run, if this run still holds its claim. */
+async function releaseClaim(db: Database, deliveryId: string, claimedBy: string): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ claimedUntil: null, claimedBy: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.claimedBy, claimedBy)));
+}
 
 /**
  * Runs `handle` for the delivery unless it was processed already or another run is handling it right
  * now, then marks it processed, its payload dropped (the row stays so a replay is still recognised).
- * The row stays locked while `handle` runs: another run skips it rather than waiting, so one
- * delivery's handler never runs twice at once. A `handle` that throws leaves it unprocessed.
+ *
+ * The run first claims the delivery (`claimed_until`, committed), and renews the claim while `handle`
+ * runs: another run finds it claimed and ends rather than waiting, so one delivery's handler never
+ * runs twice at once, and no database connection is held while the handler waits on Shopify. A
+ * `handle` that throws frees the claim, leaving the delivery unprocessed for the next attempt. A
+ * claim left by a process that stopped expires after `leaseMs`. A run whose claim was taken over
+ * meanwhile (its renewals failed for a whole lease) neither marks nor frees it: 'claim lost'.
  */
 export async function processOnce(
   db: Database,
   deliveryId: string,
   handle: (row: WebhookDeliveryRow) => Promise<void>,
+  timing: ClaimTiming = deliveryClaimTiming,
 ): Promise<ProcessingOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.id, deliveryId))
-      .for('update', { skipLocked: true });
-    if (row === undefined) {
-      const [locked] = await tx
-        .select({ id: webhookDeliveries.id })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, deliveryId));
-      return locked === undefined ? 'gone' : 'being processed';
-    }
-    if (row.processedAt !== null) return 'already processed';
+  const claimedBy = randomUUID();
+  const row = await claimDelivery(db, deliveryId, claimedBy, timing.leaseMs);
+  if (row === undefined) return unclaimableBecause(db, deliveryId);
+
+  let renewal: Promise<unknown> = Promise.resolve();
+  const renewing = setInterval(() => {
+    // A failed renewal is tried again at the next tick; the lease leaves room for several.
+    renewal = renewClaim(db, deliveryId, claimedBy, timing.leaseMs).catch(() => false);
+  }, timing.renewEveryMs);
+  renewing.unref();
+  try {
     await handle(row);
-    await tx
-      .update(webhookDeliveries)
-      .set({ processedAt: new Date(), payload: null })
-      .where(eq(webhookDeliveries.id, deliveryId));
-    return 'processed';
-  });
+  } catch (error) {
+    clearInterval(renewing);
+    await renewal;
+    // Should freeing fail too, the claim expires after its lease; the handler's error is the one told.
+    await releaseClaim(db, deliveryId, claimedBy).catch(() => undefined);
+    throw error;
+  }
+  clearInterval(renewing);
+  await renewal;
+  return (await markProcessed(db, deliveryId, claimedBy)) ? 'processed' : 'claim lost';
 }
 
 /** Ids of deliveries still unprocessed that arrived between the two dates, oldest first. */

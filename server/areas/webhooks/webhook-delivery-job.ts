@@ -18,7 +18,7 @@ export interface WebhookDeliveryDependencies {
  * Runs the handler registered for a recorded delivery's topic, then marks it processed (its payload
  * dropped). A handler that fails is retried with backoff. A delivery may have more than one job (a
  * replay of it queues one, and so does the sweep below), but it is handled to its end once: a
- * processed delivery is skipped, and so is one whose handler another job is running
+ * processed delivery is skipped, and so is one another job has claimed and is handling
  * (webhook-deliveries-repository.ts, processOnce).
  */
 export const webhookDeliveryJob = defineJob({
@@ -31,7 +31,8 @@ export const webhookDeliveryJob = defineJob({
   // spend twice that waiting.
   pollingIntervalSeconds: 0.5,
   async handle(run, deps: WebhookDeliveryDependencies) {
-    await processOnce(deps.db, run.payload.deliveryId, async (row) => {
+    const { deliveryId } = run.payload;
+    const outcome = await processOnce(deps.db, deliveryId, async (row) => {
       const handler = deps.handlers[row.topic];
       if (handler === undefined) {
         deps.log.warn({ topic: row.topic }, 'webhook topic without a handler; recorded only');
@@ -46,6 +47,11 @@ export const webhookDeliveryJob = defineJob({
         payload: row.payload,
       });
     });
+    if (outcome === 'claim lost') {
+      deps.log.warn({ deliveryId }, 'webhook delivery handled, but another job had taken it over');
+    } else if (outcome !== 'processed') {
+      deps.log.info({ deliveryId, outcome }, 'webhook delivery not handled by this job');
+    }
   },
 });
 
