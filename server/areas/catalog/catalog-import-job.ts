@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AppError } from '../../../shared/errors.ts';
+import { DatabaseClosedError } from '../../db/database.ts';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
@@ -20,7 +21,9 @@ export const busyRetrySeconds = 60;
  * the queue (store-sync-lock.ts): an import that finds another run of its store under way asks to be
  * run again a minute later, when that run may be over. So a job left active by a worker that died
  * holds nothing back: a worker that starts queues that import again at once (resumeAbandonedImports),
- * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly.
+ * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly;
+ * so does one cut short because its process is stopping (its connection closed with the database),
+ * leaving the store `importing`: the job's retry, or the next worker that starts, resumes it.
  */
 export const catalogImportJob = defineJob({
   // Not `catalog-import`: that queue keeps pg-boss's stately policy for good.
@@ -38,6 +41,10 @@ export const catalogImportJob = defineJob({
     try {
       outcome = await importCatalog(deps, shopId);
     } catch (error) {
+      if (error instanceof DatabaseClosedError) {
+        deps.log.info({ shopId, ...attempt }, 'catalog import stopped: the process is stopping');
+        return;
+      }
       const refused =
         error instanceof AppError &&
         ['shop_needs_reconnecting', 'shopify_refused'].includes(error.code);
