@@ -5,6 +5,7 @@ import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dep
 import {
   catalogImportJob,
   queueCatalogImport,
+  resumeAbandonedImports,
 } from '../../server/areas/catalog/catalog-import-job.ts';
 import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
@@ -456,6 +457,17 @@ describe('an import whose worker died', () => {
     await deleteStoreCopy(database.db, shopId);
   }, 120_000);
 
+  /** The store's import jobs that wait or run, by state. */
+  async function importJobs(shopId: string) {
+    const { rows } = await database.pool.query<{ state: string }>(
+      `select state from ${schema}.job
+       where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active')
+       order by state`,
+      [catalogImportJob.name, shopId],
+    );
+    return rows.map((row) => row.state);
+  }
+
   it('does not hold a SIGTERM: the worker exits at once, and the next worker resumes the import', async () => {
     const shopId = randomUUID();
     const worker = await importBegunByAWorker(shopId, 200_000);
@@ -488,6 +500,50 @@ describe('an import whose worker died', () => {
       expect(await settledWithin(20_000, next.exited)).toEqual({ value: 0 });
     } finally {
       if (next.child.exitCode === null) await kill(next);
+    }
+  }, 180_000);
+
+  it('is not taken for abandoned while it waits for a retry, after its connection was cut', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    try {
+      // The run's connection is cut, as a database restart or a network failure would: its lock goes.
+      await database.pool.query(
+        `select pg_terminate_backend(pid) from pg_locks
+         where locktype = 'advisory' and granted
+           and ((classid::bigint << 32) | objid::bigint) = hashtextextended('catalog-sync:' || $1, 0)`,
+        [shopId],
+      );
+      const cut = await syncState(shopId);
+      const keptWhenCut = await copyCounts(shopId);
+      await controls(shopify.url, large).holdResultDownloads(null);
+      // The attempt fails at its next write and waits for its retry (30 s at least).
+      await eventually(
+        'the failed attempt to wait for its retry',
+        () => importJobs(shopId),
+        (states) => states.includes('retry'),
+      );
+      // The run wrote nothing more once its connection was gone.
+      expect(await syncState(shopId)).toEqual(cut);
+      expect(await copyCounts(shopId)).toEqual(keptWhenCut);
+      // Nobody holds the store's lock, yet its import is not abandoned: no second job is queued.
+      expect(await findAbandonedImports(database.db)).toContain(shopId);
+      const { log } = recordingLog();
+      expect(await resumeAbandonedImports({ db: database.db, jobs, log })).not.toContain(shopId);
+      expect(await importJobs(shopId)).toEqual(['retry']);
+
+      // The retry resumes the run where it stopped and finishes it.
+      const imported = await eventually(
+        'the retry to resume and finish the import',
+        () => syncState(shopId),
+        (state) => state?.phase === 'ready',
+        100_000,
+      );
+      expect(imported!.run).toBe(worker.begun.run);
+      expect(await copyCounts(shopId)).toEqual(await controls(shopify.url, large).summary());
+    } finally {
+      await kill(worker);
+      await controls(shopify.url, large).holdResultDownloads(null);
     }
   }, 180_000);
 

@@ -88,14 +88,19 @@ export async function queueCatalogImport(
 
 /**
  * Queues again the imports that no process runs any more (findAbandonedImports): those of a worker
- * that died, whose job would otherwise wait, active, until it expires. Every worker does this when it
- * starts; an import that a live worker runs holds its store's lock and is left alone, and a store
- * whose import is already waiting in the queue gets no second job. Answers the stores queued again.
+ * that died or stopped, whose job would otherwise wait, active, until it expires. Every worker does
+ * this when it starts. An import that a live worker runs holds its store's lock and is left alone;
+ * so is one whose job waits in the queue, for its start (a busy store's) or for a retry after a
+ * failed attempt, which released the lock: it resumes then, and a second job would only run beside
+ * it. Answers the stores queued again.
  */
 export async function resumeAbandonedImports(
   deps: Pick<CatalogDependencies, 'db' | 'jobs' | 'log'>,
 ): Promise<string[]> {
-  const shopIds = await findAbandonedImports(deps.db);
+  const waiting = await deps.jobs.waitingKeys(catalogImportJob);
+  const shopIds = (await findAbandonedImports(deps.db)).filter(
+    (shopId) => !waiting.has(catalogImportJob.singletonKey!({ shopId })),
+  );
   for (const shopId of shopIds) await deps.jobs.send(catalogImportJob, { shopId });
   if (shopIds.length > 0) {
     deps.log.info({ shopIds }, 'catalog imports that no worker runs queued again');
