@@ -8,8 +8,12 @@ import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
 import { findAbandonedImports } from './store-sync-lock.ts';
 
-/** How long an import that found another run of its store under way waits before trying again. */
-export const busyRetrySeconds = 60;
+/**
+ * How long an import that found another run of its store under way waits before trying again: long
+ * enough that an import waiting for hours behind another one adds a job every few minutes, not every
+ * one, short enough that one behind a reconciliation starts soon after it.
+ */
+export const busyRetrySeconds = 5 * 60;
 
 /**
  * A store's import, queued when the owner connects it (or asks again). A second send while one waits
@@ -19,7 +23,7 @@ export const busyRetrySeconds = 60;
  *
  * Two imports of a store never run at once, but the store's sync lock keeps them apart rather than
  * the queue (store-sync-lock.ts): an import that finds another run of its store under way asks to be
- * run again a minute later, when that run may be over. So a job left active by a worker that died
+ * run again five minutes later, when that run may be over. So a job left active by a worker that died
  * holds nothing back: a worker that starts queues that import again at once (resumeAbandonedImports),
  * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly;
  * so does one cut short because its process is stopping (its connection closed with the database),
