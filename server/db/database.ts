@@ -12,8 +12,33 @@ export type Database = NodePgDatabase;
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;
+  /**
+   * Closes the pool. The connections that withOwnConnection lends for as long as their work lasts
+   * (a store's import, which may take hours) are closed first rather than waited for: their work
+   * fails at its next query with DatabaseClosedError, and what their session held (an advisory
+   * lock) is given back. The other queries under way finish first.
+   */
   close(): Promise<void>;
 }
+
+/**
+ * Work lent a connection of its own (withOwnConnection) that lost it because the database handle was
+ * closed, as when the process stops: not a failure of the work, which the next process may resume.
+ */
+export class DatabaseClosedError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('The database was closed while this work held a connection of its own', options);
+    this.name = 'DatabaseClosedError';
+  }
+}
+
+/** What a pool has lent for long (withOwnConnection): closed first when the handle closes. */
+interface LentConnections {
+  closing: boolean;
+  /** How to close each connection lent now. */
+  closers: Set<() => void>;
+}
+const lentConnections = new WeakMap<pg.Pool, LentConnections>();
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -41,7 +66,17 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
       ((error) => process.stderr.write(`Database connection lost while idle: ${error.message}\n`)),
   );
   const db = drizzle(pool);
-  return { db, pool, close: () => pool.end() };
+  const lent: LentConnections = { closing: false, closers: new Set() };
+  lentConnections.set(pool, lent);
+  return {
+    db,
+    pool,
+    close: () => {
+      lent.closing = true;
+      for (const closeLent of lent.closers) closeLent();
+      return pool.end();
+    },
+  };
 }
 
 /**
@@ -49,7 +84,8 @@ export function openDatabase(url: string, options: OpenDatabaseOptions = {}): Da
  * own: whatever `work` sends through it goes through that connection, and what lives in a session
  * (an advisory lock) lasts no longer than `work`. A connection lost meanwhile fails the queries sent
  * after. When `work` fails the connection is closed rather than returned, so that nothing of its
- * session can outlive it.
+ * session can outlive it. When the database handle closes meanwhile, the connection is closed at
+ * once, and `work` fails with DatabaseClosedError at its next query (database handle `close()`).
  */
 export async function withOwnConnection<T>(
   db: Database,
@@ -59,20 +95,40 @@ export async function withOwnConnection<T>(
   if (!(pool instanceof pg.Pool)) {
     throw new Error('withOwnConnection needs the query builder of the pool (openDatabase)');
   }
+  const lent = lentConnections.get(pool);
   const client = await pool.connect();
   // A connection checked out reports a failure while idle here instead of taking the process down;
   // its next query fails.
   const ignoreIdleError = () => {};
   client.on('error', ignoreIdleError);
+  let givenUp = false;
+  const giveUp = (destroy: boolean) => {
+    if (givenUp) return;
+    givenUp = true;
+    lent?.closers.delete(closeForClosing);
+    client.off('error', ignoreIdleError);
+    client.release(destroy);
+  };
+  let closedByHandle = false;
+  const closeForClosing = () => {
+    closedByHandle = true;
+    giveUp(true);
+  };
+  if (lent?.closing === true) {
+    giveUp(true);
+    throw new DatabaseClosedError();
+  }
+  lent?.closers.add(closeForClosing);
   let failed = false;
   try {
     return await work(drizzle(client));
   } catch (error) {
     failed = true;
+    // Closed by the handle's close(): the work did not fail, the process is stopping.
+    if (closedByHandle) throw new DatabaseClosedError({ cause: error });
     throw error;
   } finally {
-    client.off('error', ignoreIdleError);
-    client.release(failed);
+    giveUp(failed);
   }
 }
 

@@ -119,6 +119,12 @@ export interface JobQueue {
     job: JobDefinition<Payload, Dependencies>,
     dependencies: Dependencies,
   ): Promise<void>;
+  /**
+   * The singleton keys of the job's jobs that wait for a run: queued (their start may lie ahead) or
+   * waiting for a retry after a failed attempt. Not those running, nor those of a worker that died,
+   * which look the same to the queue until they expire.
+   */
+  waitingKeys<Payload>(job: JobDefinition<Payload, never>): Promise<Set<string>>;
   /** Connects and installs or migrates pg-boss's schema; needed before anything else. */
   start(): Promise<void>;
   /** Stops fetching, lets the jobs under way finish (up to 10 s), then closes the connections. */
@@ -149,9 +155,10 @@ function parsePayload<Payload>(job: JobDefinition<Payload, never>, payload: unkn
 }
 
 export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const schema = options.schema ?? defaultJobQueueSchema;
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
-    schema: options.schema ?? defaultJobQueueSchema,
+    schema,
     max: maxConnections,
     ...(options.pollingIntervalSeconds !== undefined && {
       pollingIntervalSeconds: options.pollingIntervalSeconds,
@@ -250,6 +257,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           retentionDays: job.retentionDays,
         });
       }
+    },
+
+    async waitingKeys(job) {
+      await ensureQueue(job as JobDefinition<unknown, never>);
+      // pg-boss's own table (its schema, version 10): it offers no query of jobs by key.
+      const { rows } = await boss.getDb().executeSql(
+        `select distinct singleton_key as key from "${schema}".job
+           where name = $1 and state in ('created', 'retry') and singleton_key is not null`,
+        [job.name],
+      );
+      return new Set(rows.map((row: { key: string }) => row.key));
     },
 
     async start() {

@@ -5,6 +5,7 @@ import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dep
 import {
   catalogImportJob,
   queueCatalogImport,
+  resumeAbandonedImports,
 } from '../../server/areas/catalog/catalog-import-job.ts';
 import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
@@ -68,8 +69,13 @@ async function syncState(shopId: string) {
   return catalogRepository.findSyncState(database.db, shopId);
 }
 
-async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 30_000;
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  withinMs = 30_000,
+) {
+  const deadline = Date.now() + withinMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
@@ -337,6 +343,44 @@ describe('a result download that stops sending', () => {
   }, 120_000);
 });
 
+describe('a process that stops during an import', () => {
+  it('closes its database at once, and the import ends quietly, left for the next worker', async () => {
+    const shopId = randomUUID();
+    const local = controls(shopify.url, large);
+    await catalogRepository.markQueued(database.db, shopId);
+    // The stopping process's own pool, as the product's is.
+    const stopping = openTestDatabase();
+    const { lines, log } = recordingLog();
+    await local.holdResultDownloads(200_000);
+    let importing: Promise<void> | undefined;
+    let closed;
+    try {
+      importing = catalogImportJob.handle(jobRun(shopId), {
+        ...depsFor(large, shopId),
+        db: stopping.db,
+        log,
+      });
+      await eventually(
+        'the products file to be downloading',
+        () => syncState(shopId),
+        (state) => (state?.operations[0]?.objectCount ?? null) !== null,
+      );
+      closed = await settledWithin(5_000, stopping.close());
+    } finally {
+      await local.holdResultDownloads(null);
+    }
+    expect(closed).toEqual({ value: undefined });
+
+    // The import stops at its next write, quietly: a stop is no failure of the store's import.
+    expect(await settledWithin(60_000, importing)).toEqual({ value: undefined });
+    expect(lines.filter((line) => line.level !== 'info')).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ message: expect.stringMatching(/stopping/) });
+    expect((await syncState(shopId))!.phase).toBe('importing');
+    expect(await findAbandonedImports(database.db)).toContain(shopId);
+    await deleteStoreCopy(database.db, shopId);
+  }, 120_000);
+});
+
 describe('an import whose worker died', () => {
   /** A worker process that imports `shopId` from the large store (catalog-worker-process.ts). */
   async function startWorkerProcess(shopId: string) {
@@ -358,7 +402,7 @@ describe('an import whose worker died', () => {
         env: { ...process.env, CATALOG_TEST_ACCESS_TOKEN: tokens.get(large)! },
       },
     );
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => {
         if (chunk.toString().includes('working')) resolve();
@@ -368,17 +412,17 @@ describe('an import whose worker died', () => {
     return { child, exited };
   }
 
-  async function kill(worker: { child: ChildProcess; exited: Promise<void> }) {
+  async function kill(worker: { child: ChildProcess; exited: Promise<number | null> }) {
     worker.child.kill('SIGKILL');
     await worker.exited;
   }
 
   /**
    * Queues the store's import and lets a worker process begin it: its run begun, a file being
-   * downloaded, held there (the downloads are held until the test lifts it).
+   * downloaded, held there after `holdAfterBytes` (the downloads are held until the test lifts it).
    */
-  async function importBegunByAWorker(shopId: string) {
-    await controls(shopify.url, large).holdResultDownloads(0);
+  async function importBegunByAWorker(shopId: string, holdAfterBytes = 0) {
+    await controls(shopify.url, large).holdResultDownloads(holdAfterBytes);
     const worker = await startWorkerProcess(shopId);
     try {
       await queueCatalogImport({ db: database.db, jobs }, shopId);
@@ -412,6 +456,96 @@ describe('an import whose worker died', () => {
     );
     await deleteStoreCopy(database.db, shopId);
   }, 120_000);
+
+  /** The store's import jobs that wait or run, by state. */
+  async function importJobs(shopId: string) {
+    const { rows } = await database.pool.query<{ state: string }>(
+      `select state from ${schema}.job
+       where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active')
+       order by state`,
+      [catalogImportJob.name, shopId],
+    );
+    return rows.map((row) => row.state);
+  }
+
+  it('does not hold a SIGTERM: the worker exits at once, and the next worker resumes the import', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId, 200_000);
+    let stopped;
+    try {
+      worker.child.kill('SIGTERM');
+      // The workers' wait (10 s) and the pool's close; before, the pool waited for the import.
+      stopped = await settledWithin(20_000, worker.exited);
+    } finally {
+      if (worker.child.exitCode === null) await kill(worker);
+      await controls(shopify.url, large).holdResultDownloads(null);
+    }
+    expect(stopped).toEqual({ value: 0 });
+    // A stop, not a failure: the store still shows its import under way, and nobody runs it.
+    expect(await syncState(shopId)).toMatchObject({ phase: 'importing', run: worker.begun.run });
+    expect(await findAbandonedImports(database.db)).toContain(shopId);
+
+    const next = await startWorkerProcess(shopId);
+    try {
+      // At once, or at the stopped job's retry (pg-boss fails the jobs it stopped waiting for).
+      const imported = await eventually(
+        'the import to be resumed and finished',
+        () => syncState(shopId),
+        (state) => state?.phase === 'ready',
+        100_000,
+      );
+      expect(imported!.run).toBe(worker.begun.run);
+      expect(await copyCounts(shopId)).toEqual(await controls(shopify.url, large).summary());
+      next.child.kill('SIGTERM');
+      expect(await settledWithin(20_000, next.exited)).toEqual({ value: 0 });
+    } finally {
+      if (next.child.exitCode === null) await kill(next);
+    }
+  }, 180_000);
+
+  it('is not taken for abandoned while it waits for a retry, after its connection was cut', async () => {
+    const shopId = randomUUID();
+    const worker = await importBegunByAWorker(shopId);
+    try {
+      // The run's connection is cut, as a database restart or a network failure would: its lock goes.
+      await database.pool.query(
+        `select pg_terminate_backend(pid) from pg_locks
+         where locktype = 'advisory' and granted
+           and ((classid::bigint << 32) | objid::bigint) = hashtextextended('catalog-sync:' || $1, 0)`,
+        [shopId],
+      );
+      const cut = await syncState(shopId);
+      const keptWhenCut = await copyCounts(shopId);
+      await controls(shopify.url, large).holdResultDownloads(null);
+      // The attempt fails at its next write and waits for its retry (30 s at least).
+      await eventually(
+        'the failed attempt to wait for its retry',
+        () => importJobs(shopId),
+        (states) => states.includes('retry'),
+      );
+      // The run wrote nothing more once its connection was gone.
+      expect(await syncState(shopId)).toEqual(cut);
+      expect(await copyCounts(shopId)).toEqual(keptWhenCut);
+      // Nobody holds the store's lock, yet its import is not abandoned: no second job is queued.
+      expect(await findAbandonedImports(database.db)).toContain(shopId);
+      const { log } = recordingLog();
+      expect(await resumeAbandonedImports({ db: database.db, jobs, log })).not.toContain(shopId);
+      expect(await importJobs(shopId)).toEqual(['retry']);
+
+      // The retry resumes the run where it stopped and finishes it.
+      const imported = await eventually(
+        'the retry to resume and finish the import',
+        () => syncState(shopId),
+        (state) => state?.phase === 'ready',
+        100_000,
+      );
+      expect(imported!.run).toBe(worker.begun.run);
+      expect(await copyCounts(shopId)).toEqual(await controls(shopify.url, large).summary());
+    } finally {
+      await kill(worker);
+      await controls(shopify.url, large).holdResultDownloads(null);
+    }
+  }, 180_000);
 
   it('resumes where it stopped as soon as a worker starts, without waiting for its job to expire', async () => {
     const shopId = randomUUID();

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { AppError } from '../../../shared/errors.ts';
+import { DatabaseClosedError } from '../../db/database.ts';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
@@ -7,8 +8,12 @@ import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
 import { findAbandonedImports } from './store-sync-lock.ts';
 
-/** How long an import that found another run of its store under way waits before trying again. */
-export const busyRetrySeconds = 60;
+/**
+ * How long an import that found another run of its store under way waits before trying again: long
+ * enough that an import waiting for hours behind another one adds a job every few minutes, not every
+ * one, short enough that one behind a reconciliation starts soon after it.
+ */
+export const busyRetrySeconds = 5 * 60;
 
 /**
  * A store's import, queued when the owner connects it (or asks again). A second send while one waits
@@ -18,9 +23,11 @@ export const busyRetrySeconds = 60;
  *
  * Two imports of a store never run at once, but the store's sync lock keeps them apart rather than
  * the queue (store-sync-lock.ts): an import that finds another run of its store under way asks to be
- * run again a minute later, when that run may be over. So a job left active by a worker that died
+ * run again five minutes later, when that run may be over. So a job left active by a worker that died
  * holds nothing back: a worker that starts queues that import again at once (resumeAbandonedImports),
- * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly.
+ * and it resumes. One whose store was disconnected, or that has nothing left to import, ends quietly;
+ * so does one cut short because its process is stopping (its connection closed with the database),
+ * leaving the store `importing`: the job's retry, or the next worker that starts, resumes it.
  */
 export const catalogImportJob = defineJob({
   // Not `catalog-import`: that queue keeps pg-boss's stately policy for good.
@@ -38,6 +45,10 @@ export const catalogImportJob = defineJob({
     try {
       outcome = await importCatalog(deps, shopId);
     } catch (error) {
+      if (error instanceof DatabaseClosedError) {
+        deps.log.info({ shopId, ...attempt }, 'catalog import stopped: the process is stopping');
+        return;
+      }
       const refused =
         error instanceof AppError &&
         ['shop_needs_reconnecting', 'shopify_refused'].includes(error.code);
@@ -81,14 +92,19 @@ export async function queueCatalogImport(
 
 /**
  * Queues again the imports that no process runs any more (findAbandonedImports): those of a worker
- * that died, whose job would otherwise wait, active, until it expires. Every worker does this when it
- * starts; an import that a live worker runs holds its store's lock and is left alone, and a store
- * whose import is already waiting in the queue gets no second job. Answers the stores queued again.
+ * that died or stopped, whose job would otherwise wait, active, until it expires. Every worker does
+ * this when it starts. An import that a live worker runs holds its store's lock and is left alone;
+ * so is one whose job waits in the queue, for its start (a busy store's) or for a retry after a
+ * failed attempt, which released the lock: it resumes then, and a second job would only run beside
+ * it. Answers the stores queued again.
  */
 export async function resumeAbandonedImports(
   deps: Pick<CatalogDependencies, 'db' | 'jobs' | 'log'>,
 ): Promise<string[]> {
-  const shopIds = await findAbandonedImports(deps.db);
+  const waiting = await deps.jobs.waitingKeys(catalogImportJob);
+  const shopIds = (await findAbandonedImports(deps.db)).filter(
+    (shopId) => !waiting.has(catalogImportJob.singletonKey!({ shopId })),
+  );
   for (const shopId of shopIds) await deps.jobs.send(catalogImportJob, { shopId });
   if (shopIds.length > 0) {
     deps.log.info({ shopIds }, 'catalog imports that no worker runs queued again');

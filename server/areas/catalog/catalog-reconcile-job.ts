@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { DatabaseClosedError } from '../../db/database.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
@@ -8,7 +9,8 @@ import { reconcileCatalog } from './reconcile-catalog.ts';
  * Every six hours, each ready store's copy is reconciled with Shopify (reconcile-catalog.ts); a
  * store whose languages changed is reconciled at once (`shopId`). A store that fails is logged and
  * left for the next run; the others go on. A store that another run is syncing right now is left
- * too, or, when it alone was asked for, reconciled a minute later.
+ * too, or, when it alone was asked for, reconciled a minute later. A run cut short because its
+ * process is stopping ends quietly.
  */
 export const catalogReconcileJob = defineJob({
   name: 'catalog-reconcile',
@@ -34,6 +36,11 @@ export const catalogReconcileJob = defineJob({
           deps.log.info({ shopId, outcome }, 'catalog reconciliation left for later');
         }
       } catch (error) {
+        // The process is stopping: the next scheduled run reconciles what is left.
+        if (error instanceof DatabaseClosedError) {
+          deps.log.info({ shopId }, 'catalog reconciliation stopped: the process is stopping');
+          return;
+        }
         failed = error;
         deps.log.warn({ err: error, shopId }, 'catalog reconciliation failed');
       }

@@ -58,6 +58,10 @@ export type SyncStopReason = 'store disconnected' | 'run superseded';
  * A run may no longer write: the store's copy was deleted (the store disconnected, or Shopify asked
  * for its data to be erased), or another run is now the store's current one. Nothing of the write
  * was stored; the run ends there, quietly.
+ *
+ * `run superseded` cannot happen while the run holds the store's sync lock (store-sync-lock.ts): no
+ * other run begins meanwhile, and a run whose connection, and so its lock, is lost can send nothing
+ * more. It is a second guard behind the lock, should a run ever begin without it.
  */
 export class SyncStopped extends Error {
   constructor(readonly reason: SyncStopReason) {
