@@ -62,12 +62,19 @@ test.describe('signed out', () => {
 
   test('every guest and open route renders in its layout', async ({ page }) => {
     for (const route of [...guestRoutes, ...openRoutes]) {
+      // Shopify's way back, opened in a tab of its own (no popup to answer), goes on to the stores:
+      // checked below, since it may already have moved on when its own address would be read.
+      if (route.path === '/oauth/complete') continue;
       const response = await page.goto(route.path);
       expect(response?.status(), route.path).toBe(200);
       await expect(page).toHaveURL(route.path);
       await expect(layout(page, route.layout), route.path).toBeVisible();
       await expect(page.locator('main h1'), route.path).toBeVisible();
     }
+    const completion = await page.goto('/oauth/complete');
+    expect(completion?.status()).toBe(200);
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/shops')}`);
+    await expect(layout(page, 'none')).toBeVisible();
   });
 
   test('the static layout has its header and footer', async ({ page }) => {
