@@ -1,8 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import {
   adminClients,
   type CatalogDependencies,
@@ -15,43 +13,13 @@ import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
 import type { WebhookDelivery } from '../../server/platform/shopify/webhook-delivery.ts';
 
 /**
- * What the catalog's tests against the local Shopify (server/local/shopify, built in its own work
- * package) need around it: the local Shopify itself, loaded by path so that these tests compile and
- * are skipped where it is not present yet; an installed app's token, obtained through the install
- * screen and the code exchange as the product does; and a webhook receiver that verifies Shopify's
- * signature and hands each delivery to the catalog's handlers, as the webhooks area does.
+ * What the catalog's tests against the local Shopify (server/local/shopify) need around it: the
+ * local Shopify itself; an installed app's token, obtained through the install screen and the code
+ * exchange as the product does; and a webhook receiver that verifies Shopify's signature and hands
+ * each delivery to the catalog's handlers, as the webhooks area does.
  */
 
-export interface LocalShopifyOptions {
-  port: number;
-  app: {
-    apiKey: string;
-    apiSecret: string;
-    appUrl: string;
-    redirectUrls: string[];
-    complianceWebhookUrl: string;
-  };
-  stores?: Array<{ name: string; products?: number }>;
-  bucket?: { maximumAvailable: number; restoreRate: number };
-  webhookRetryDelaysMs?: number[];
-  log?: (line: string) => void;
-}
-export interface LocalShopify {
-  readonly url: string;
-  stop(): Promise<void>;
-}
-
-const localShopifyModule = new URL('../../server/local/shopify/local-shopify.ts', import.meta.url);
-
-/** False until the local Shopify's work package is merged: the tests that need it are skipped. */
-export const localShopifyPresent = existsSync(fileURLToPath(localShopifyModule));
-
-export async function startLocalShopify(options: LocalShopifyOptions): Promise<LocalShopify> {
-  const loaded = (await import(localShopifyModule.href)) as {
-    startLocalShopify(options: LocalShopifyOptions): Promise<LocalShopify>;
-  };
-  return loaded.startLocalShopify(options);
-}
+export { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
 
 export const testApp = {
   apiKey: 'catalog-test-app-key',

@@ -17,7 +17,6 @@ import {
   catalogDependenciesFor,
   controls,
   installApp,
-  localShopifyPresent,
   startLocalShopify,
   startWebhookReceiver,
   testApp,
@@ -30,8 +29,6 @@ import {
  * Shopify's names: the import ends with exactly the store's content, a killed import resumes to the
  * same end, requests over the store's rate limit are paced and none is lost, a change in the store
  * reaches the copy through its webhook, and the reconciliation catches what no webhook tells.
- *
- * Skipped until the local Shopify's work package is merged (it lives in another branch).
  */
 
 const schema = `pgboss_catalog_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -71,7 +68,7 @@ async function eventually<T>(what: string, read: () => Promise<T>, done: (value:
 
 const numericId = (gid: string) => gid.split('/').pop()!;
 
-describe.skipIf(!localShopifyPresent)('the catalog against the local Shopify', () => {
+describe('the catalog against the local Shopify', () => {
   const seededShopId = randomUUID();
   let seededDeps: CatalogDependencies;
 
