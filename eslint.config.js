@@ -100,12 +100,14 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
 
 /**
  * Which areas an area may use, through their public functions: the account area erases what the
- * others keep about a user; the catalog reads a store with the shops area's access to it. Any other
- * arrow needs a line here and in the decision record.
+ * others keep about a user; the catalog reads a store with the shops area's access to it; the SEO
+ * area audits the catalog's copy and writes its fixes with the shops area's access. Any other arrow
+ * needs a line here and in the decision record.
  */
 const areaDependencies = {
   account: ['contact', 'sessions'],
   catalog: ['shops'],
+  seo: ['catalog', 'shops'],
 };
 
 /** An area's tables and repositories are its own: another area goes through its functions. */

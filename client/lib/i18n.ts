@@ -23,6 +23,7 @@ export const namespaces = [
   'dashboard',
   'shops',
   'seo',
+  'seo-checks',
   'blog',
   'subscription',
   'settings',

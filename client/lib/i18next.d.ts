@@ -7,6 +7,7 @@ import type contact from '../locales/en/contact.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type marketing from '../locales/en/marketing.json';
 import type seo from '../locales/en/seo.json';
+import type seoChecks from '../locales/en/seo-checks.json';
 import type settings from '../locales/en/settings.json';
 import type shops from '../locales/en/shops.json';
 import type subscription from '../locales/en/subscription.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       dashboard: typeof dashboard;
       shops: typeof shops;
       seo: typeof seo;
+      'seo-checks': typeof seoChecks;
       blog: typeof blog;
       subscription: typeof subscription;
       settings: typeof settings;

@@ -1,0 +1,163 @@
+import * as z from 'zod/mini';
+import { supportedLanguages } from '../constants.ts';
+import { pageKinds, severities } from '../seo/check.ts';
+
+/**
+ * The SEO audit's contract: the API validates and answers with these schemas, the client parses the
+ * answers with them. Every route hangs from the store: `/api/v1/shops/:shopId/seo…`. Scores are
+ * integers from 0 to 100 (the formula: docs/seo-scores.md); a language the store does not publish
+ * has no score (null).
+ */
+
+const languageSchema = z.enum(supportedLanguages);
+const pageKindSchema = z.enum(pageKinds);
+const severitySchema = z.enum(severities);
+
+/** Scores by language; null where the store does not publish the language or nothing was audited. */
+export const languageScoresSchema = z.object({
+  en: z.nullable(z.number()),
+  fr: z.nullable(z.number()),
+});
+export type LanguageScores = z.infer<typeof languageScoresSchema>;
+
+export const findingSchema = z.object({
+  checkId: z.string(),
+  severity: severitySchema,
+  language: languageSchema,
+  field: z.optional(z.string()),
+  measured: z.optional(z.union([z.number(), z.string()])),
+  threshold: z.optional(z.union([z.number(), z.string()])),
+  excerpt: z.optional(z.string()),
+});
+export type FindingView = z.infer<typeof findingSchema>;
+
+/**
+ * An audit run: `trigger` says what started it; `progress` counts pages while it runs. Past the
+ * plan's page limit, `pagesLeftOut` says how many pages the audit did not read.
+ */
+export const auditRunSchema = z.object({
+  id: z.string(),
+  trigger: z.enum(['import', 'manual', 'weekly']),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  progress: z.object({ done: z.number(), total: z.number() }),
+  pagesAudited: z.number(),
+  pagesLeftOut: z.number(),
+  pageLimit: z.number(),
+});
+export type AuditRun = z.infer<typeof auditRunSchema>;
+
+/** The overview of one language. */
+export const languageOverviewSchema = z.object({
+  language: languageSchema,
+  score: z.nullable(z.number()),
+  /** The store's score at the end of each finished run, oldest first (at most the last 26). */
+  trend: z.array(z.object({ at: z.string(), score: z.number() })),
+  findingsBySeverity: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
+  /** Pages with at least one finding of the check, by check, most pages first. */
+  findingsByCheck: z.array(
+    z.object({ checkId: z.string(), severity: severitySchema, pages: z.number() }),
+  ),
+});
+export type LanguageOverview = z.infer<typeof languageOverviewSchema>;
+
+/** The pages most in need of work: lowest score in any language first. */
+export const pageSummarySchema = z.object({
+  id: z.string(),
+  kind: pageKindSchema,
+  title: z.string(),
+  handle: z.string(),
+  scores: languageScoresSchema,
+  findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }),
+});
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+
+/**
+ * `GET /api/v1/shops/:shopId/seo`: the store's audit side by side in its languages. `lastRun` is
+ * null before the first audit; `languages` lists the audited languages, the primary one first.
+ * Translation coverage counts the translatable fields of the non-primary language.
+ */
+export const seoOverviewSchema = z.object({
+  data: z.object({
+    shopId: z.string(),
+    primaryLanguage: z.nullable(languageSchema),
+    lastRun: z.nullable(auditRunSchema),
+    languages: z.array(languageOverviewSchema),
+    translationCoverage: z.nullable(
+      z.object({
+        language: languageSchema,
+        fields: z.number(),
+        translated: z.number(),
+        outdated: z.number(),
+        sameAsSource: z.number(),
+      }),
+    ),
+    worstPages: z.array(pageSummarySchema),
+  }),
+});
+export type SeoOverview = z.infer<typeof seoOverviewSchema>['data'];
+
+export const pageSortKeys = ['score', 'title', 'kind', 'findings'] as const;
+
+/**
+ * `GET /api/v1/shops/:shopId/seo/pages`: filtered, searched, sorted and paged by the server.
+ * `score` sorts by the lowest score across languages unless `language` is given; `minScore` and
+ * `maxScore` apply to that same score. `q` searches titles and handles.
+ */
+export const pageListQuerySchema = z.object({
+  kind: z.optional(pageKindSchema),
+  language: z.optional(languageSchema),
+  check: z.optional(z.string().check(z.maxLength(16))),
+  severity: z.optional(severitySchema),
+  minScore: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  maxScore: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  q: z.optional(z.string().check(z.maxLength(200))),
+  sort: z.optional(z.enum(pageSortKeys)),
+  order: z.optional(z.enum(['asc', 'desc'])),
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+});
+export type PageListQuery = z.infer<typeof pageListQuerySchema>;
+
+export const pageListSchema = z.object({
+  data: z.object({
+    total: z.number(),
+    offset: z.number(),
+    pages: z.array(pageSummarySchema),
+  }),
+});
+export type PageList = z.infer<typeof pageListSchema>['data'];
+
+/**
+ * `GET /api/v1/shops/:shopId/seo/pages/:pageId` (the page's gid, URI-encoded): the page as audited
+ * in each language, its values and findings. `url` is the storefront address in that language.
+ */
+export const pageDetailSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    kind: pageKindSchema,
+    handle: z.string(),
+    shopName: z.string(),
+    auditedAt: z.string(),
+    languages: z.array(
+      z.object({
+        language: languageSchema,
+        primary: z.boolean(),
+        url: z.nullable(z.string()),
+        score: z.number(),
+        title: z.string(),
+        seoTitle: z.nullable(z.string()),
+        seoDescription: z.nullable(z.string()),
+        images: z.array(
+          z.object({ id: z.string(), alt: z.nullable(z.string()), url: z.nullable(z.string()) }),
+        ),
+        findings: z.array(findingSchema),
+      }),
+    ),
+  }),
+});
+export type PageDetail = z.infer<typeof pageDetailSchema>['data'];
+
+/** `POST /api/v1/shops/:shopId/seo/audits`: the run queued (202), or the one already under way. */
+export const startAuditSchema = z.object({ data: auditRunSchema });
