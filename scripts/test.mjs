@@ -73,15 +73,44 @@ async function ensureChromium() {
   );
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/**
+ * An emulator that stopped under the products of the end-to-end run fails every sign-in after it:
+ * what the product recorded of it (server/local/auth-emulator.ts) is printed here, near the summary,
+ * where a reader of the run's end sees it.
+ */
+function printUnexpectedEmulatorExits(dataDir) {
+  for (const instance of ['', 'error-reporting']) {
+    const file = path.join(dataDir, instance, 'auth-emulator', 'unexpected-exits.log');
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    log(`The auth emulator of the ${instance || 'main'} instance stopped during the run:`);
+    log(text.split('\n').slice(-40).join('\n'));
+  }
+}
+
+/**
+ * Distinct free ports: each is held open until all are picked, so that the system cannot hand the
+ * same one out twice.
+ */
+async function freePorts(count) {
+  const servers = [];
+  try {
+    for (let index = 0; index < count; index += 1) {
+      const server = net.createServer();
+      await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+      servers.push(server);
+    }
+    return servers.map((server) => server.address().port);
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 function readJson(file) {
@@ -153,19 +182,21 @@ if (!clientBuilt) {
   const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   fs.chmodSync(e2eDataDir, 0o755);
   const playwrightReport = path.join(resultsDir, 'playwright.json');
+  const ports = await freePorts(7);
   const status = await runCommand(bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromiumPath(),
-    E2E_PORT: String(await freePort()),
-    E2E_AUTH_EMULATOR_PORT: String(await freePort()),
-    E2E_LOCAL_SHOPIFY_PORT: String(await freePort()),
+    E2E_PORT: String(ports[0]),
+    E2E_AUTH_EMULATOR_PORT: String(ports[1]),
+    E2E_LOCAL_SHOPIFY_PORT: String(ports[2]),
     // The second product instance, with error reporting on, and its stand-in of Sentry's ingest.
-    E2E_ERROR_REPORTING_PORT: String(await freePort()),
-    E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(await freePort()),
-    E2E_SENTRY_PORT: String(await freePort()),
-    E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(await freePort()),
+    E2E_ERROR_REPORTING_PORT: String(ports[3]),
+    E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(ports[4]),
+    E2E_SENTRY_PORT: String(ports[5]),
+    E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(ports[6]),
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });
+  printUnexpectedEmulatorExits(e2eDataDir);
   await removeDataFolder(e2eDataDir);
   const report = readJson(playwrightReport);
   if (report === undefined) {

@@ -22,6 +22,10 @@ export interface AuthEmulatorOptions {
 
 const readyTimeoutMs = 60_000;
 const stopTimeoutMs = 10_000;
+const restartWindowMs = 10 * 60_000;
+const maxRestartsPerWindow = 3;
+/** Written beside the emulator's configuration each time it stops unexpectedly (see `watch`). */
+export const unexpectedExitsFile = 'unexpected-exits.log';
 
 /**
  * The Firebase Auth Emulator from firebase-tools, in a process group of its own so that stopping it
@@ -54,15 +58,105 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   ];
   if (options.stateDir !== undefined) {
     await fs.mkdir(options.stateDir, { recursive: true });
-    const hasExport = await fs
-      .access(path.join(options.stateDir, 'firebase-export-metadata.json'))
-      .then(() => true)
-      .catch(() => false);
-    if (hasExport) args.push('--import', options.stateDir);
     args.push('--export-on-exit', options.stateDir);
   }
 
   const firebaseCli = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
+  const host = `127.0.0.1:${options.port}`;
+  const launch = async (): Promise<RunningEmulator> => {
+    const running = spawnEmulator(
+      firebaseCli,
+      [...args, ...(await importArgs(options.stateDir))],
+      options,
+    );
+    try {
+      await waitUntilReady(host, running.child);
+    } catch (error) {
+      running.kill();
+      options.log(`[auth-emulator] did not start:\n${running.output()}`);
+      throw error;
+    }
+    return running;
+  };
+
+  let current = await launch();
+  let stopping = false;
+  const restarts: number[] = [];
+
+  /**
+   * The emulator is a process of its own that the product depends on for every sign-in: should it
+   * stop while the product runs, the product says why (its last output, also kept in
+   * `unexpected-exits.log` beside its configuration) and starts it again on the same port, from
+   * the users it last exported; it gives up after three restarts within ten minutes.
+   */
+  const watch = (running: RunningEmulator) => {
+    running.child.once('exit', (code, signal) => {
+      if (stopping || running !== current) return;
+      const report = `[auth-emulator] stopped unexpectedly (${signal ?? `exit code ${code}`}) at ${new Date().toISOString()}; its last output:\n${running.output()}`;
+      options.log(report);
+      void fs
+        .appendFile(path.join(options.workDir, unexpectedExitsFile), `${report}\n`)
+        .catch(() => {});
+      const now = Date.now();
+      while (restarts.length > 0 && now - restarts[0]! > restartWindowMs) restarts.shift();
+      if (restarts.length >= maxRestartsPerWindow) {
+        options.log('[auth-emulator] stopped too often; not starting it again');
+        return;
+      }
+      restarts.push(now);
+      options.log(
+        '[auth-emulator] starting it again on the same port (users created since it last stopped cleanly are lost)',
+      );
+      launch().then(
+        (next) => {
+          if (stopping) {
+            next.kill();
+            return;
+          }
+          current = next;
+          watch(next);
+          options.log(`[auth-emulator] running again on ${host}`);
+        },
+        (error: unknown) =>
+          options.log(`[auth-emulator] could not start again: ${(error as Error).message}`),
+      );
+    });
+  };
+  watch(current);
+
+  return {
+    host,
+    async stop() {
+      stopping = true;
+      await current.stop();
+    },
+  };
+}
+
+interface RunningEmulator {
+  child: ChildProcess;
+  /** The last lines it printed. */
+  output(): string;
+  kill(): void;
+  /** SIGINT, which lets firebase-tools export the users, then SIGKILL if it lingers. */
+  stop(): Promise<void>;
+}
+
+/** Users are imported from the state folder when a previous run exported them there. */
+async function importArgs(stateDir: string | undefined): Promise<string[]> {
+  if (stateDir === undefined) return [];
+  const hasExport = await fs
+    .access(path.join(stateDir, 'firebase-export-metadata.json'))
+    .then(() => true)
+    .catch(() => false);
+  return hasExport ? ['--import', stateDir] : [];
+}
+
+function spawnEmulator(
+  firebaseCli: string,
+  args: string[],
+  options: AuthEmulatorOptions,
+): RunningEmulator {
   const child = spawn(process.execPath, [firebaseCli, ...args], {
     cwd: options.workDir,
     detached: true,
@@ -79,24 +173,16 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 
   const killGroup = () => signalGroup(child, 'SIGKILL');
   process.once('exit', killGroup);
-
-  const host = `127.0.0.1:${options.port}`;
-  try {
-    await waitUntilReady(host, child);
-  } catch (error) {
-    signalGroup(child, 'SIGKILL');
-    process.off('exit', killGroup);
-    options.log(`[auth-emulator] did not start:\n${output.join('')}`);
-    throw error;
-  }
+  child.once('exit', () => process.off('exit', killGroup));
 
   return {
-    host,
+    child,
+    output: () => output.join(''),
+    kill: killGroup,
     async stop() {
       process.off('exit', killGroup);
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      // SIGINT lets firebase-tools export the users before it exits.
       signalGroup(child, 'SIGINT');
       const finished = await Promise.race([
         exited.then(() => true),
@@ -116,8 +202,12 @@ async function waitUntilReady(host: string, child: ChildProcess): Promise<void> 
     if (child.exitCode !== null)
       throw new Error(`Auth emulator exited with code ${child.exitCode}`);
     try {
+      // Its own answer, not any server's: another program on the port would leave it unable to
+      // start, which only its answer tells apart from a start that went well.
       const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
+      const body = (await response.json().catch(() => undefined)) as
+        { authEmulator?: { ready?: boolean } } | undefined;
+      if (response.ok && body?.authEmulator?.ready === true) return;
     } catch {
       // Not listening yet.
     }
