@@ -74,7 +74,8 @@ export function sentences(text: string, language: AuditLanguage): string[] {
       const endIndex = match.index + match[0].length;
       const after = block.slice(endIndex).replace(/^[\s\u00a0\u202f]+/, '');
       if (!sentenceStart.test(after)) continue;
-      if (match[1] === '.' && endsWithAbbreviation(block.slice(start, match.index), language)) continue;
+      if (match[1] === '.' && endsWithAbbreviation(block.slice(start, match.index), language))
+        continue;
       found.push(block.slice(start, endIndex));
       start = endIndex;
     }
