@@ -65,6 +65,12 @@ describe('identifyLanguage', () => {
     expect(identifyLanguage('Robe longue en lin naturel', storeLanguages)).toBeNull();
   });
 
+  it('never names French for short English product names that tinyld’s light build calls French', () => {
+    for (const name of ['Handmade ceramic coffee mug', 'Chocolate praline gift box']) {
+      expect(identifyLanguage(name, storeLanguages), name).not.toBe('fr');
+    }
+  });
+
   it('answers only with a candidate language', () => {
     expect(identifyLanguage('Cette veste légère vous tient chaud.', ['en'])).toBe('en');
     expect(identifyLanguage('Cette veste légère vous tient chaud.', [])).toBeNull();
