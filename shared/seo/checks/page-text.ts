@@ -1,10 +1,24 @@
-import type { PageLanguageView } from '../check.ts';
+import type { AuditLanguage, PageLanguageView } from '../check.ts';
 import { parseHtml, type HtmlDocument } from '../text/html.ts';
 import { identifyLanguage } from '../text/language.ts';
 
+/**
+ * The last value computed, kept for the next call with the same key: the checks of one page read
+ * its body and identify the language of its text several times, one check after another.
+ */
+function rememberLast<Value>(compute: (key: string) => Value): (key: string) => Value {
+  let last: { key: string; value: Value } | null = null;
+  return (key) => {
+    if (last?.key !== key) last = { key, value: compute(key) };
+    return last.value;
+  };
+}
+
+const parsedBody = rememberLast(parseHtml);
+
 /** The body of the page as read by the checks of content, images and links. */
 export function body(view: PageLanguageView): HtmlDocument {
-  return parseHtml(view.bodyHtml);
+  return parsedBody(view.bodyHtml);
 }
 
 /** The visible text of the body, one block per line. */
@@ -35,8 +49,21 @@ export function isUntranslated(view: PageLanguageView, translationKey: string): 
  * audited one (a translation pasted in the wrong field, or left in the original).
  */
 export function isInPrimaryLanguage(view: PageLanguageView, text: string): boolean {
-  return (
-    view.language !== view.primaryLanguage &&
-    identifyLanguage(text, storeLanguages(view)) === view.primaryLanguage
-  );
+  if (view.language === view.primaryLanguage) return false;
+  return identifiedLanguage(text, storeLanguages(view)) === view.primaryLanguage;
+}
+
+let lastIdentified: { text: string; candidates: string; language: AuditLanguage | null } | null =
+  null;
+
+/** identifyLanguage, remembering its last answer (the body's text is identified by several checks). */
+function identifiedLanguage(
+  text: string,
+  candidates: readonly AuditLanguage[],
+): AuditLanguage | null {
+  const key = candidates.join(' ');
+  if (lastIdentified?.text !== text || lastIdentified.candidates !== key) {
+    lastIdentified = { text, candidates: key, language: identifyLanguage(text, candidates) };
+  }
+  return lastIdentified.language;
 }
