@@ -73,6 +73,14 @@ describe('images', () => {
     expect(images(html).map((image) => image.presentational)).toEqual([true, true, true, false]);
   });
 
+  it('reads quoted values holding > and entities, and keeps the first of two attributes', () => {
+    expect(
+      images(
+        '<img alt="Size &gt; 40 &amp; &quot;XL&quot;" data-x=\'a > b\' alt="second" src=x.jpg/>',
+      ),
+    ).toEqual([{ src: 'x.jpg/', alt: 'Size > 40 & "XL"', presentational: false }]);
+  });
+
   it('does not see an image inside a comment or a quoted attribute', () => {
     expect(images('<!-- <img src="x"> --><div title="<img src=y>">text</div>')).toEqual([]);
   });
