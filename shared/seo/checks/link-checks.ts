@@ -1,4 +1,178 @@
-import type { Check } from '../check.ts';
+import type { AuditLanguage, Check, FindingEvidence, PageCheck } from '../check.ts';
+import type { HtmlLink } from '../text/html.ts';
+import { excerpt } from '../text/excerpt.ts';
+import { wordCount } from '../text/words.ts';
+import { body, bodyText } from './page-text.ts';
+
+/**
+ * Link texts that say nothing of where they lead, compared with the whole text of a link after
+ * trimming, lowercasing and dropping the arrows, ellipses and colons that often end them. English:
+ * Lighthouse's own list. French: ours, since Lighthouse has none.
+ */
+export const genericLinkTexts: Record<AuditLanguage, ReadonlySet<string>> = {
+  en: new Set([
+    'click here',
+    'click this',
+    'go',
+    'here',
+    'information',
+    'learn more',
+    'more',
+    'more info',
+    'more information',
+    'right here',
+    'read more',
+    'see more',
+    'start',
+    'this',
+  ]),
+  fr: new Set([
+    'cliquez ici',
+    'cliquer ici',
+    'cliquez',
+    'ici',
+    'par ici',
+    'en savoir plus',
+    'lire la suite',
+    'lire plus',
+    'la suite',
+    'suite',
+    'voir plus',
+    'voir',
+    'plus',
+    'plus d’infos',
+    'plus d’informations',
+    'plus de détails',
+    'infos',
+    'information',
+    'informations',
+    'lien',
+    'ce lien',
+    'découvrir',
+  ]),
+};
+
+/** The trimmed, lowercased text of a link, without the decoration that often ends it. */
+function comparableText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/'/g, '’')
+    .replace(/[\s\u00a0\u202f]+/g, ' ')
+    .replace(/^[\s»›→>:.…]+|[\s»›→>:.…]+$/g, '');
+}
+
+const storefrontBase = 'https://storefront.invalid/';
+
+/** The link's address, read as a browser would from the page; null when it cannot be read. */
+function parsedHref(href: string): URL | null {
+  try {
+    return new URL(href.trim(), storefrontBase);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Links Lighthouse leaves out of its link text audit: without an address, nofollow, to a script, an
+ * e-mail or a place on the same page.
+ */
+function isFollowedLink(link: HtmlLink): link is HtmlLink & { href: string } {
+  if (link.href === null || link.rel.includes('nofollow')) return false;
+  const href = link.href.trim().toLowerCase();
+  return !href.startsWith('javascript:') && !href.startsWith('mailto:') && !href.startsWith('#');
+}
+
+function linkExcerpt(link: HtmlLink): string {
+  return excerpt(`<a href="${link.href ?? ''}">${link.text}</a>`);
+}
+
+// Lighthouse's link-text list (English); our own list for French, which Lighthouse lacks.
+const genericLinkText: PageCheck = {
+  type: 'page',
+  id: 'L01',
+  area: 'links',
+  severity: 'warning',
+  appliesTo: ['product', 'collection', 'page', 'article'],
+  run(view) {
+    const generic = genericLinkTexts[view.language];
+    return body(view)
+      .links.filter(isFollowedLink)
+      .filter((link) => generic.has(comparableText(link.text)))
+      .map((link) => ({ field: 'body', excerpt: excerpt(link.text) }));
+  },
+};
+
+/**
+ * Lighthouse's crawlable-anchors rules that static HTML can show: an empty address, `file:`, a
+ * `javascript:void(0)` or an address that does not parse. Anchors with a role, e-mail links and
+ * anchors without an address (named targets) are left out, as Lighthouse does.
+ */
+export function isUncrawlable(link: HtmlLink): boolean {
+  if (link.href === null || link.role !== null) return false;
+  const href = link.href.trim();
+  if (href.toLowerCase().startsWith('mailto:')) return false;
+  if (href === '') return true;
+  if (/^file:/i.test(href)) return true;
+  if (/javascript:void(\(|)0(\)|)/i.test(href)) return true;
+  return parsedHref(href) === null;
+}
+
+// Lighthouse's crawlable-anchors audit.
+const uncrawlableAnchor: PageCheck = {
+  type: 'page',
+  id: 'L02',
+  area: 'links',
+  severity: 'warning',
+  appliesTo: ['product', 'collection', 'page', 'article'],
+  run(view) {
+    return body(view)
+      .links.filter(isUncrawlable)
+      .map((link): FindingEvidence => ({ field: 'body', excerpt: linkExcerpt(link) }));
+  },
+};
+
+/** A body shorter than this is a line or two where no link is expected (C01 reports it as thin). */
+export const internalLinkMinimumWords = 100;
+
+/** Paths of a Shopify storefront, with or without a language folder (/fr/, /en-ca/). */
+const storefrontPath =
+  /^(?:\/[a-z]{2}(?:-[a-z]{2})?)?\/(?:products|collections|pages|blogs)(?:\/|$)/i;
+
+/**
+ * A link to the store itself: a relative address (/collections/hats, ../pages/faq), an address
+ * on the store's myshopify.com domain, or a Shopify storefront path (/products/…, /collections/…,
+ * /pages/…, /blogs/…) on any domain, since the page does not know the store's own domains and
+ * owners paste their shop's full addresses. Same-page anchors, e-mail, telephone and script links
+ * are not links to another page.
+ */
+export function isInternalLink(href: string): boolean {
+  const trimmed = href.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
+  if (scheme === undefined && !trimmed.startsWith('//')) return parsedHref(trimmed) !== null;
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
+  const url = parsedHref(trimmed);
+  if (url === null) return false;
+  return url.hostname.endsWith('.myshopify.com') || storefrontPath.test(url.pathname);
+}
+
+// Yoast's internal links assessment: at least one link to another page of the site.
+const noInternalLink: PageCheck = {
+  type: 'page',
+  id: 'L03',
+  area: 'links',
+  severity: 'info',
+  appliesTo: ['product', 'page', 'article'],
+  run(view) {
+    const document = body(view);
+    const count = wordCount(bodyText(document));
+    if (count < internalLinkMinimumWords) return [];
+    const internal = document.links.filter(
+      (link) => link.href !== null && isInternalLink(link.href),
+    );
+    return internal.length === 0 ? [{ field: 'body', measured: 0 }] : [];
+  },
+};
 
 /** The link checks (L01–L03). */
-export const linkChecks: readonly Check[] = [];
+export const linkChecks: readonly Check[] = [genericLinkText, uncrawlableAnchor, noInternalLink];

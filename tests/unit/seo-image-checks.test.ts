@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import type { PageImage } from '../../shared/seo/check.ts';
+import { imageChecks } from '../../shared/seo/checks/image-checks.ts';
+import { checkTexts, pageCheck, pageView, placeholdersOf } from '../support/seo-page-views.ts';
+
+const altMissing = pageCheck(imageChecks, 'I01');
+const altEmpty = pageCheck(imageChecks, 'I02');
+const altNotLocalized = pageCheck(imageChecks, 'I03');
+
+const image = (id: string, alt: string | null, sourceAlt: string | null = alt): PageImage => ({
+  id: `gid://shopify/MediaImage/${id}`,
+  alt,
+  sourceAlt,
+});
+
+describe('I01 alt attribute missing', () => {
+  it.each(['en', 'fr'] as const)('reports each page image without alt, in %s', (language) => {
+    const view = pageView({
+      language,
+      primaryLanguage: language,
+      images: [image('1', null), image('2', ''), image('3', 'Red merino scarf'), image('4', null)],
+    });
+    expect(altMissing.run(view)).toEqual([
+      { field: 'image:gid://shopify/MediaImage/1' },
+      { field: 'image:gid://shopify/MediaImage/4' },
+    ]);
+  });
+
+  it('reports an image of the body without alt, unless it is presentational', () => {
+    const bodyHtml =
+      '<p>Our workshop</p><img src="https://cdn.shopify.com/workshop.jpg">' +
+      '<img src="divider.png" role="presentation"><img src="dots.png" aria-hidden="true">' +
+      '<img src="decor.png" alt=""><img src=\'scarf.jpg\' alt=\'Scarf\'>';
+    expect(altMissing.run(pageView({ bodyHtml }))).toEqual([
+      { field: 'body', excerpt: 'https://cdn.shopify.com/workshop.jpg' },
+    ]);
+  });
+
+  it('reports nothing when every image has an alt attribute', () => {
+    expect(
+      altMissing.run(pageView({ images: [image('1', '')], bodyHtml: '<img alt="x">' })),
+    ).toEqual([]);
+  });
+});
+
+describe('I02 alt text empty', () => {
+  it.each(['en', 'fr'] as const)('reports each page image with an empty alt, in %s', (language) => {
+    const view = pageView({
+      language,
+      primaryLanguage: language,
+      images: [image('1', ''), image('2', '   '), image('3', null), image('4', 'Écharpe rouge')],
+    });
+    expect(altEmpty.run(view)).toEqual([
+      { field: 'image:gid://shopify/MediaImage/1' },
+      { field: 'image:gid://shopify/MediaImage/2' },
+    ]);
+  });
+
+  it('respects alt="" in the body, HTML’s mark of a decoration', () => {
+    expect(altEmpty.run(pageView({ bodyHtml: '<img src="line.png" alt="">' }))).toEqual([]);
+  });
+});
+
+describe('I03 alt text not localized', () => {
+  const french = (images: PageImage[], bodyHtml = '') =>
+    pageView({ language: 'fr', primaryLanguage: 'en', images, bodyHtml });
+
+  it('reports an alt left the same as the primary language’s', () => {
+    const findings = altNotLocalized.run(
+      french([
+        image('1', 'Red merino scarf'),
+        image('2', 'Écharpe mérinos rouge', 'Red merino scarf'),
+        image('3', '  red MERINO scarf ', 'Red merino scarf'),
+      ]),
+    );
+    expect(findings).toEqual([
+      { field: 'image:gid://shopify/MediaImage/1', excerpt: 'Red merino scarf' },
+      { field: 'image:gid://shopify/MediaImage/3', excerpt: 'red MERINO scarf' },
+    ]);
+  });
+
+  it('accepts a single word the same in both languages, such as a brand', () => {
+    expect(altNotLocalized.run(french([image('1', 'Patagonia')]))).toEqual([]);
+  });
+
+  it('reports an alt written in the primary language, even if it differs from it', () => {
+    const findings = altNotLocalized.run(
+      french([image('1', 'Portrait of model wearing red scarf', 'Model in a red scarf')]),
+    );
+    expect(findings).toEqual([
+      { field: 'image:gid://shopify/MediaImage/1', excerpt: 'Portrait of model wearing red scarf' },
+    ]);
+  });
+
+  it('reports an image of the body whose alt is in the primary language', () => {
+    const bodyHtml =
+      '<img src="a.jpg" alt="Woman holding a wicker basket bag">' +
+      '<img src="b.jpg" alt="Femme tenant un sac panier en osier">';
+    expect(altNotLocalized.run(french([], bodyHtml))).toEqual([
+      { field: 'body', excerpt: 'Woman holding a wicker basket bag' },
+    ]);
+  });
+
+  it('works the other way round: a French store’s English page', () => {
+    const view = pageView({
+      language: 'en',
+      primaryLanguage: 'fr',
+      images: [image('1', 'Gros plan sur le collier pendentif doré', 'Collier pendentif doré')],
+    });
+    expect(altNotLocalized.run(view)).toEqual([
+      {
+        field: 'image:gid://shopify/MediaImage/1',
+        excerpt: 'Gros plan sur le collier pendentif doré',
+      },
+    ]);
+  });
+
+  it('reports nothing in the primary language, or for a missing or empty alt', () => {
+    expect(altNotLocalized.run(pageView({ images: [image('1', 'Red merino scarf')] }))).toEqual([]);
+    expect(altNotLocalized.run(french([image('1', null, null), image('2', '', '')]))).toEqual([]);
+  });
+});
+
+describe('image texts and declarations', () => {
+  it('declares each check once, with its area and severity', () => {
+    expect(imageChecks.map((check) => [check.id, check.area, check.severity])).toEqual([
+      ['I01', 'images', 'error'],
+      ['I02', 'images', 'warning'],
+      ['I03', 'images', 'warning'],
+    ]);
+  });
+
+  it.each(['en', 'fr'] as const)(
+    'gives every check a name, what, why and how in %s',
+    (language) => {
+      for (const check of imageChecks) {
+        const texts = checkTexts(language, check.id);
+        for (const part of ['name', 'what', 'why', 'how']) {
+          expect(texts?.[part]?.trim(), `${language} ${check.id}.${part}`).toBeTruthy();
+        }
+        expect(
+          placeholdersOf(texts?.what ?? '').every(
+            (name) => name === 'measured' || name === 'threshold',
+          ),
+        ).toBe(true);
+      }
+    },
+  );
+});
