@@ -1,4 +1,82 @@
-import type { Check } from '../check.ts';
+import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
+import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
+import { comparableText, excerptOf, isBlank, renderedTitle, shownTitle } from './page-texts.ts';
+
+/** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
+export const maxTitleWidthPx = 600;
+
+/** What a title starting with one of these reads like once the start is missing: `| Shop`. */
+const leadingSeparator = /^[|–—\-:·•/\\>»~]/u;
+
+const titleMissing: PageCheck = {
+  // Threshold: absent or blank (SEO-FACTS.md: G title-link; LH document-title).
+  id: 'T01',
+  area: 'titles',
+  severity: 'error',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    return isBlank(shownTitle(view)) ? [{ field: 'title' }] : [];
+  },
+};
+
+const duplicateTitle: DuplicateCheck = {
+  // Threshold: two pages or more of one language (SEO-FACTS.md: G title-link).
+  id: 'T02',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'duplicate',
+  field: 'seoTitle',
+  key(view) {
+    const title = shownTitle(view);
+    return isBlank(title) ? null : comparableText(title);
+  },
+};
+
+const titleTooWide: PageCheck = {
+  // Threshold: over 600 px in Arial 20 px, shop name included (SEO-FACTS.md: YO, a tool convention).
+  id: 'T03',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    if (isBlank(shownTitle(view))) return [];
+    const title = renderedTitle(view);
+    const widthPx = Math.round(textWidthPx(title, titleFontSizePx));
+    if (widthPx <= maxTitleWidthPx) return [];
+    return [
+      {
+        field: 'seoTitle',
+        measured: widthPx,
+        threshold: maxTitleWidthPx,
+        excerpt: excerptOf(title),
+      },
+    ];
+  },
+};
+
+const halfEmptyTitle: PageCheck = {
+  // Threshold: equals the shop name, or starts with a separator (SEO-FACTS.md: G title-link).
+  id: 'T04',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    const title = shownTitle(view).trim();
+    if (title === '') return [];
+    const onlyShopName = comparableText(title) === comparableText(view.shopName);
+    if (!onlyShopName && !leadingSeparator.test(title)) return [];
+    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+  },
+};
 
 /** The title checks (T01–T05). */
-export const titleChecks: readonly Check[] = [];
+export const titleChecks: readonly Check[] = [
+  titleMissing,
+  duplicateTitle,
+  titleTooWide,
+  halfEmptyTitle,
+];

@@ -3,8 +3,8 @@ import { arialAdvanceRanges, arialFallbackAdvance, arialUnitsPerEm } from './ari
 /**
  * How wide a text is drawn in Arial, the font search-result tools measure snippets in (20 px for a
  * title, 14 px for a description). Widths are added up from Arial's advances rather than drawn, so
- * the server and the browser get the same figure; kerning, which moves a few pairs by a pixel or
- * less, is left out.
+ * the server and the browser get the same figure. Kerning is left out: it narrows a few pairs (a
+ * `y,` or a `Te`), which makes a browser's figure for a 600 px title a pixel or two smaller.
  */
 
 export const titleFontSizePx = 20;
