@@ -83,6 +83,15 @@ describe('T03 title too wide', () => {
     });
   });
 
+  it('measures no-break spaces as drawn: a narrow one is half a space', () => {
+    const narrow = cases.fr.above.replace('Plaid délavé', 'Plaid\u202fdélavé');
+    const [finding] = findings('T03', pageView({ language: 'fr', shopName, title: narrow }));
+    expect(finding).toBeUndefined();
+    const noBreak = cases.fr.above.replace('Plaid délavé', 'Plaid\u00a0délavé');
+    const [wide] = findings('T03', pageView({ language: 'fr', shopName, title: noBreak }));
+    expect(wide).toMatchObject({ measured: 601, excerpt: `${noBreak} – Maison Lumen` });
+  });
+
   it('measures the search title, not the page title', () => {
     const title = cases.en.above;
     expect(findings('T03', pageView({ shopName, title, seoTitle: 'Soft linen throw' }))).toEqual(

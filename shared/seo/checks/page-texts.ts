@@ -8,11 +8,17 @@ import type { PageLanguageView } from '../check.ts';
 /** Most characters of a text a finding quotes (FindingEvidence.excerpt). */
 const excerptLength = 120;
 
-/** Runs of whitespace, no-break and narrow spaces included, as a browser collapses them. */
-const whitespaceRun = /\s+/gu;
+/**
+ * Runs of the whitespace a browser collapses into one space. No-break spaces are not among them:
+ * French puts them before « : ; ! ? » and inside « », and they are shown and measured as written.
+ */
+const collapsibleWhitespace = /[ \t\n\r\f]+/g;
+
+/** Any whitespace, no-break and narrow spaces included, for texts compared rather than shown. */
+const anyWhitespace = /\s+/gu;
 
 export function collapseWhitespace(text: string): string {
-  return text.replace(whitespaceRun, ' ').trim();
+  return text.replace(collapsibleWhitespace, ' ').trim();
 }
 
 export function isBlank(text: string | null): boolean {
@@ -20,14 +26,14 @@ export function isBlank(text: string | null): boolean {
 }
 
 /**
- * The form two texts are compared in: composed, trimmed, case-folded, whitespace collapsed. Two
- * titles that differ only by case or spacing read the same in a search result.
+ * The form two texts are compared in: composed, trimmed, case-folded, any whitespace collapsed into
+ * one space. Two titles that differ only by case or spacing read the same in a search result.
  */
 export function comparableText(text: string): string {
-  return collapseWhitespace(text.normalize('NFC')).toLowerCase();
+  return text.normalize('NFC').replace(anyWhitespace, ' ').trim().toLowerCase();
 }
 
-/** `text` whitespace-collapsed and cut to at most 120 characters, an ellipsis marking the cut. */
+/** `text` as shown, cut to at most 120 characters, an ellipsis marking the cut. */
 export function excerptOf(text: string): string {
   const collapsed = collapseWhitespace(text);
   const characters = [...collapsed];
