@@ -147,3 +147,45 @@ describe('T04 half-empty title', () => {
     expect(findings('T04', view)).toHaveLength(1);
   });
 });
+
+describe('T05 title in another language', () => {
+  it.each([
+    ['en', 'Couvertures en laine bio'],
+    ['en', 'Plaid en lin lavé, tissé à la main en Normandie'],
+    ['fr', 'Wool blanket for a couch'],
+    ['fr', 'Washed linen throw, woven by hand in Normandy'],
+  ] as const)('finds on a %s page the title %j', (language, title) => {
+    expect(findings('T05', pageView({ language, title }))).toEqual([
+      { field: 'seoTitle', excerpt: title },
+    ]);
+  });
+
+  it.each([
+    ['en', 'Wool blanket for a couch'],
+    ['fr', 'Couvertures en laine bio'],
+    ['en', 'Washed linen throw, woven by hand in Normandy'],
+    ['fr', 'Plaid en lin lavé, tissé à la main en Normandie'],
+  ] as const)('passes on a %s page the title %j', (language, title) => {
+    expect(findings('T05', pageView({ language, title }))).toEqual([]);
+  });
+
+  it('does not judge a title under 24 characters', () => {
+    // 23 characters each, in the other language.
+    expect(findings('T05', pageView({ language: 'en', title: 'Couverture en laine bio' }))).toEqual(
+      [],
+    );
+    expect(findings('T05', pageView({ language: 'fr', title: 'Wool blanket for a sofa' }))).toEqual(
+      [],
+    );
+  });
+
+  it('reads the search title the page shows', () => {
+    const title = 'Wool blanket for a couch';
+    expect(
+      findings('T05', pageView({ language: 'fr', title, seoTitle: 'Couvertures en laine bio' })),
+    ).toEqual([]);
+    expect(
+      findings('T05', pageView({ language: 'fr', title: 'Couverture', seoTitle: title })),
+    ).toHaveLength(1);
+  });
+});

@@ -28,7 +28,7 @@ function carriedDescription(view: PageLanguageView): string | null {
 }
 
 const descriptionMissing: PageCheck = {
-  // Threshold: blank (SEO-FACTS.md: LH meta-description).
+  // Threshold: no description carried. Source: LH.
   id: 'M01',
   area: 'descriptions',
   severity: 'warning',
@@ -46,7 +46,7 @@ const descriptionMissing: PageCheck = {
 };
 
 const descriptionLength: PageCheck = {
-  // Threshold: 120 characters or fewer, or over 156 (SEO-FACTS.md: YO, a tool convention).
+  // Threshold: 120 characters or fewer, or over 156. Source: YO (tool convention).
   id: 'M02',
   area: 'descriptions',
   severity: 'info',
@@ -74,7 +74,7 @@ const descriptionLength: PageCheck = {
 };
 
 const duplicateDescription: DuplicateCheck = {
-  // Threshold: two pages or more of one language (SEO-FACTS.md: G snippet).
+  // Threshold: two pages or more of one language. Source: G snippet.
   id: 'M03',
   area: 'descriptions',
   severity: 'warning',

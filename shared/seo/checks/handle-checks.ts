@@ -5,7 +5,7 @@ import { excerptOf } from './page-texts.ts';
 const wellFormedHandle = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const handleFormat: PageCheck = {
-  // Threshold: not ^[a-z0-9]+(-[a-z0-9]+)*$ (SEO-FACTS.md: Shopify handles; G url-structure).
+  // Threshold: not ^[a-z0-9]+(-[a-z0-9]+)*$. Source: Shopify; G url.
   id: 'U01',
   area: 'handles',
   severity: 'warning',

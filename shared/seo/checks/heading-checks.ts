@@ -3,7 +3,7 @@ import { headings } from '../text/html.ts';
 import { excerptOf } from './page-texts.ts';
 
 const headingOneInBody: PageCheck = {
-  // Threshold: more than 0 (SEO-FACTS.md: DAWN main-product; YO SingleH1).
+  // Threshold: more than 0. Source: DAWN; YO SingleH1.
   id: 'H01',
   area: 'headings',
   severity: 'warning',

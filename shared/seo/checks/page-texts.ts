@@ -2,7 +2,7 @@ import type { PageLanguageView } from '../check.ts';
 
 /**
  * The texts of a page as a shopper's browser and a search engine get them from a Shopify theme
- * (Dawn's layout/theme.liquid), and the forms the checks compare and quote them in.
+ * (Shopify's Dawn theme), and the forms the checks compare and quote them in.
  */
 
 /** Most characters of a text a finding quotes (FindingEvidence.excerpt). */

@@ -1,4 +1,6 @@
+import { supportedLanguages } from '../../constants.ts';
 import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
+import { identifyLanguage } from '../text/language.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
 import { comparableText, excerptOf, isBlank, renderedTitle, shownTitle } from './page-texts.ts';
 
@@ -9,7 +11,7 @@ export const maxTitleWidthPx = 600;
 const leadingSeparator = /^[|–—\-:·•/\\>»~]/u;
 
 const titleMissing: PageCheck = {
-  // Threshold: absent or blank (SEO-FACTS.md: G title-link; LH document-title).
+  // Threshold: absent or blank. Source: G title-link; LH.
   id: 'T01',
   area: 'titles',
   severity: 'error',
@@ -21,7 +23,7 @@ const titleMissing: PageCheck = {
 };
 
 const duplicateTitle: DuplicateCheck = {
-  // Threshold: two pages or more of one language (SEO-FACTS.md: G title-link).
+  // Threshold: two pages or more of one language. Source: G title-link.
   id: 'T02',
   area: 'titles',
   severity: 'warning',
@@ -35,7 +37,7 @@ const duplicateTitle: DuplicateCheck = {
 };
 
 const titleTooWide: PageCheck = {
-  // Threshold: over 600 px in Arial 20 px, shop name included (SEO-FACTS.md: YO, a tool convention).
+  // Threshold: over 600 px in Arial 20 px, shop name included. Source: YO (tool convention).
   id: 'T03',
   area: 'titles',
   severity: 'warning',
@@ -58,7 +60,7 @@ const titleTooWide: PageCheck = {
 };
 
 const halfEmptyTitle: PageCheck = {
-  // Threshold: equals the shop name, or starts with a separator (SEO-FACTS.md: G title-link).
+  // Threshold: the shop name alone, or a leading separator. Source: G title-link.
   id: 'T04',
   area: 'titles',
   severity: 'warning',
@@ -73,10 +75,30 @@ const halfEmptyTitle: PageCheck = {
   },
 };
 
+const titleInAnotherLanguage: PageCheck = {
+  // Threshold: another language identified, from 24 characters. Source: G; tinyld.
+  id: 'T05',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * The shown title without the shop's name, which is the same in every language. A title under 24
+   * characters, or one tinyld cannot tell, is not judged.
+   */
+  run(view) {
+    const title = shownTitle(view);
+    const language = identifyLanguage(title, supportedLanguages);
+    if (language === null || language === view.language) return [];
+    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+  },
+};
+
 /** The title checks (T01–T05). */
 export const titleChecks: readonly Check[] = [
   titleMissing,
   duplicateTitle,
   titleTooWide,
   halfEmptyTitle,
+  titleInAnotherLanguage,
 ];
