@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { supportedLanguages, type Language } from '../../shared/constants.ts';
 import type {
   DuplicateCheck,
   FindingEvidence,
@@ -46,4 +48,32 @@ export function duplicateCheck(id: string): DuplicateCheck {
 /** What the check of that id finds on one page. */
 export function findings(id: string, view: PageLanguageView): FindingEvidence[] {
   return pageCheck(id).run(view);
+}
+
+/** The owner's texts of a check in a language (client/locales/<language>/seo-checks.json). */
+function checkTexts(language: Language, id: string): Record<string, string> | undefined {
+  const file = new URL(`../../client/locales/${language}/seo-checks.json`, import.meta.url);
+  const texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+  return texts[id];
+}
+
+/**
+ * What is missing for the owner to read about a check in either language: the check in the
+ * catalogue, its name, what, why and how, and in its `what` only the evidence a check gives
+ * (`measured`, `threshold`).
+ */
+export function missingCheckTexts(id: string): string[] {
+  const missing = checkById(id) === undefined ? [`${id} is not in the catalogue`] : [];
+  for (const language of supportedLanguages) {
+    const texts = checkTexts(language, id);
+    for (const part of ['name', 'what', 'why', 'how']) {
+      if ((texts?.[part] ?? '').trim() === '') missing.push(`${language} ${id}.${part}`);
+    }
+    for (const [, placeholder] of (texts?.what ?? '').matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)) {
+      if (placeholder !== 'measured' && placeholder !== 'threshold') {
+        missing.push(`${language} ${id}.what quotes {{${placeholder}}}`);
+      }
+    }
+  }
+  return missing;
 }

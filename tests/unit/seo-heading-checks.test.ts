@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findings, pageView } from '../support/seo-page-view.ts';
+import { findings, missingCheckTexts, pageView } from '../support/seo-page-view.ts';
 
 describe('H01 an h1 inside the body', () => {
   it.each([
@@ -32,5 +32,11 @@ describe('H01 an h1 inside the body', () => {
     const [finding] = findings('H01', pageView({ bodyHtml }));
     expect([...(finding?.excerpt ?? '')]).toHaveLength(120);
     expect(finding?.excerpt?.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the owner’s texts', () => {
+  it.each(['H01'])('of %s exist in English and French', (id) => {
+    expect(missingCheckTexts(id)).toEqual([]);
   });
 });
