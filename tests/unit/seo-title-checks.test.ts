@@ -137,6 +137,8 @@ describe('T04 half-empty title', () => {
     ['fr', 'Plaid en lin – Maison Lumen'],
     ['en', 'Maison Lumen linen throw'],
     ['fr', 'Maison Lumen : plaids en lin'],
+    ['fr', '-20 % sur les plaids en lin'],
+    ['en', '–15% on linen throws'],
     ['en', ''],
   ] as const)('passes %s title %j', (language, title) => {
     expect(findings('T04', pageView({ language, title }))).toEqual([]);

@@ -7,8 +7,11 @@ import { comparableText, excerptOf, isBlank, renderedTitle, shownTitle } from '.
 /** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
 export const maxTitleWidthPx = 600;
 
-/** What a title starting with one of these reads like once the start is missing: `| Shop`. */
-const leadingSeparator = /^[|–—\-:·•/\\>»~]/u;
+/**
+ * A title starting with a separator reads as one whose start is missing: `| Shop`. A hyphen or an
+ * en dash before a digit is a minus sign instead: `-20 % sur les plaids`.
+ */
+const leadingSeparator = /^(?:[|—:·•/\\>»~]|[-–](?!\d))/u;
 
 const titleMissing: PageCheck = {
   // Threshold: absent or blank. Source: G title-link; LH.
@@ -83,8 +86,8 @@ const titleInAnotherLanguage: PageCheck = {
   appliesTo: pageKinds,
   type: 'page',
   /**
-   * The shown title without the shop's name, which is the same in every language. A title under 24
-   * characters, or one tinyld cannot tell, is not judged.
+   * Reads the shown title, not the rendered one: the shop's name the theme adds is the same in every
+   * language. A title under 24 characters, or one tinyld cannot tell, is not judged.
    */
   run(view) {
     const title = shownTitle(view);

@@ -71,7 +71,7 @@ const translationOutdated: PageCheck = {
   severity: 'warning',
   appliesTo: pageKinds,
   type: 'page',
-  /** One finding per field whose original changed after it was translated, quoting the translation. */
+  /** One finding per field whose original changed since its translation, quoting the latter. */
   run(view) {
     return translatedFields(view)
       .filter((field) => field.outdated && field.value !== null)
