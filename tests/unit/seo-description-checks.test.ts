@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLanguage } from '../../shared/seo/check.ts';
-import { duplicateCheck, findings, missingCheckTexts, pageView } from '../support/seo-page-view.ts';
+import {
+  duplicateCheck,
+  findings,
+  missingCheckTexts,
+  pageView,
+} from '../support/seo-catalogue-checks.ts';
 
 const longDescriptions: Record<AuditLanguage, string> = {
   en: 'Washed linen throw in natural oatmeal, woven by hand in Normandy. Soft from the first use, it grows softer with every wash. Free delivery from 80 €, returns within 30 days, and a two-year guarantee.',
@@ -68,8 +73,15 @@ describe('M02 meta description length', () => {
     it('finds 157 characters too long, quoting the description', () => {
       const [finding] = run(157);
       expect(finding).toMatchObject({ measured: 157, threshold: 156 });
-      // Cut to 120 characters, its no-break spaces kept as written.
-      expect(finding?.excerpt).toBe(`${descriptionOf(language, 157).slice(0, 119).trimEnd()}…`);
+      // Cut at the end of a word within 120 characters, its no-break spaces kept as written.
+      const description = descriptionOf(language, 157);
+      const excerpt = finding?.excerpt ?? '';
+      const kept = excerpt.slice(0, -1);
+      expect(excerpt.endsWith('…')).toBe(true);
+      expect([...excerpt].length).toBeLessThanOrEqual(120);
+      expect([...kept].length).toBeGreaterThan(100);
+      expect(description.startsWith(kept)).toBe(true);
+      expect(description.charAt(kept.length)).toBe(' ');
     });
   });
 

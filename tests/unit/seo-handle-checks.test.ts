@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findings, missingCheckTexts, pageView } from '../support/seo-page-view.ts';
+import { findings, missingCheckTexts, pageView } from '../support/seo-catalogue-checks.ts';
 
 describe('U01 handle format', () => {
   it.each([

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateCheck, findings, missingCheckTexts, pageView } from '../support/seo-page-view.ts';
+import {
+  duplicateCheck,
+  findings,
+  missingCheckTexts,
+  pageView,
+} from '../support/seo-catalogue-checks.ts';
 
 describe('T01 title missing', () => {
   it('finds a page whose shown title is blank, in either language', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLanguageView, TranslatedField } from '../../shared/seo/check.ts';
-import { findings, missingCheckTexts, pageView } from '../support/seo-page-view.ts';
+import { findings, missingCheckTexts, pageView } from '../support/seo-catalogue-checks.ts';
 
 /** A page in its translated language, with Shopify's translations of its fields. */
 function translatedView(

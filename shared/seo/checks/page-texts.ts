@@ -33,15 +33,18 @@ export function comparableText(text: string): string {
   return text.normalize('NFC').replace(anyWhitespace, ' ').trim().toLowerCase();
 }
 
-/** `text` as shown, cut to at most 120 characters, an ellipsis marking the cut. */
+/**
+ * `text` as shown, cut to at most 120 characters with an ellipsis, at the end of a word unless that
+ * would leave less than half of it.
+ */
 export function excerptOf(text: string): string {
   const collapsed = collapseWhitespace(text);
   const characters = [...collapsed];
   if (characters.length <= excerptLength) return collapsed;
-  return `${characters
-    .slice(0, excerptLength - 1)
-    .join('')
-    .trimEnd()}…`;
+  const cut = characters.slice(0, excerptLength - 1).join('');
+  if (characters[excerptLength - 1] === ' ') return `${cut}…`;
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut.trimEnd()}…`;
 }
 
 /**

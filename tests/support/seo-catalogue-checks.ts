@@ -9,6 +9,10 @@ import type {
 import { checkById } from '../../shared/seo/catalogue.ts';
 
 /**
+ * The audit's checks as the catalogue holds them, run on one page at a time, and their texts.
+ */
+
+/**
  * A product page in one language as the audit reads it, a plain one that passes the title,
  * description, heading and handle checks; a test overrides what it is about.
  */
