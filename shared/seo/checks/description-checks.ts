@@ -1,4 +1,96 @@
-import type { Check } from '../check.ts';
+import {
+  pageKinds,
+  type Check,
+  type DuplicateCheck,
+  type PageCheck,
+  type PageLanguageView,
+} from '../check.ts';
+import { visibleText } from '../text/html.ts';
+import { collapseWhitespace, comparableText, excerptOf, isBlank } from './page-texts.ts';
+
+/**
+ * Yoast's bands of a meta description, in characters: 120 or fewer is too short, over 156 too long,
+ * 121 to 156 good.
+ */
+export const descriptionTooShortAtMost = 120;
+export const descriptionTooLongAbove = 156;
+
+/**
+ * The meta description a shopper's page carries. Dawn prints `<meta name="description">` only when
+ * Shopify's `page_description` is set, and Shopify sets it to the search description the owner
+ * wrote or, when there is none, to the page's own description or body (its text, HTML left out).
+ * A page with neither prints no tag at all. Null when the page carries none.
+ */
+function carriedDescription(view: PageLanguageView): string | null {
+  if (!isBlank(view.seoDescription)) return collapseWhitespace(view.seoDescription ?? '');
+  const bodyText = collapseWhitespace(visibleText(view.bodyHtml));
+  return bodyText === '' ? null : bodyText;
+}
+
+const descriptionMissing: PageCheck = {
+  // Threshold: no description carried. Source: LH.
+  id: 'M01',
+  area: 'descriptions',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * Missing only when the page carries no description at all: no search description and no text in
+   * the body. A page without a search description but with a body is not missing one, since
+   * Shopify fills the tag from the body; flagging it would tell most stores that every page lacks
+   * what their shoppers' pages in fact carry.
+   */
+  run(view) {
+    return carriedDescription(view) === null ? [{ field: 'seoDescription' }] : [];
+  },
+};
+
+const descriptionLength: PageCheck = {
+  // Threshold: 120 characters or fewer, or over 156. Source: YO (tool convention).
+  id: 'M02',
+  area: 'descriptions',
+  severity: 'info',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * Measures the search description the owner wrote. One Shopify fills in from the body is left
+   * alone: how much of the body Shopify keeps is not documented, so its length cannot be told.
+   */
+  run(view) {
+    if (isBlank(view.seoDescription)) return [];
+    const description = collapseWhitespace(view.seoDescription ?? '');
+    const length = [...description].length;
+    const threshold =
+      length <= descriptionTooShortAtMost
+        ? descriptionTooShortAtMost
+        : length > descriptionTooLongAbove
+          ? descriptionTooLongAbove
+          : null;
+    if (threshold === null) return [];
+    return [
+      { field: 'seoDescription', measured: length, threshold, excerpt: excerptOf(description) },
+    ];
+  },
+};
+
+const duplicateDescription: DuplicateCheck = {
+  // Threshold: two pages or more of one language. Source: G snippet.
+  id: 'M03',
+  area: 'descriptions',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'duplicate',
+  field: 'seoDescription',
+  /** The description the page carries, so two pages sharing a body without one are caught too. */
+  key(view) {
+    const description = carriedDescription(view);
+    return description === null ? null : comparableText(description);
+  },
+};
 
 /** The description checks (M01–M03). */
-export const descriptionChecks: readonly Check[] = [];
+export const descriptionChecks: readonly Check[] = [
+  descriptionMissing,
+  descriptionLength,
+  duplicateDescription,
+];

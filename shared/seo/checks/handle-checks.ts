@@ -1,4 +1,21 @@
-import type { Check } from '../check.ts';
+import { pageKinds, type Check, type PageCheck } from '../check.ts';
+import { excerptOf } from './page-texts.ts';
+
+/** Lowercase letters and digits in words joined by single hyphens, as Shopify makes handles. */
+const wellFormedHandle = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+const handleFormat: PageCheck = {
+  // Threshold: not ^[a-z0-9]+(-[a-z0-9]+)*$. Source: Shopify; G url.
+  id: 'U01',
+  area: 'handles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    if (wellFormedHandle.test(view.handle)) return [];
+    return [{ field: 'handle', excerpt: excerptOf(view.handle) }];
+  },
+};
 
 /** The handle checks (U01). */
-export const handleChecks: readonly Check[] = [];
+export const handleChecks: readonly Check[] = [handleFormat];

@@ -1,4 +1,107 @@
-import type { Check } from '../check.ts';
+import { supportedLanguages } from '../../constants.ts';
+import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
+import { identifyLanguage } from '../text/language.ts';
+import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
+import { comparableText, excerptOf, isBlank, renderedTitle, shownTitle } from './page-texts.ts';
+
+/** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
+export const maxTitleWidthPx = 600;
+
+/**
+ * A title starting with a separator reads as one whose start is missing: `| Shop`. A hyphen or an
+ * en dash before a digit is a minus sign instead: `-20 % sur les plaids`.
+ */
+const leadingSeparator = /^(?:[|—:·•/\\>»~]|[-–](?!\d))/u;
+
+const titleMissing: PageCheck = {
+  // Threshold: absent or blank. Source: G title-link; LH.
+  id: 'T01',
+  area: 'titles',
+  severity: 'error',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    return isBlank(shownTitle(view)) ? [{ field: 'title' }] : [];
+  },
+};
+
+const duplicateTitle: DuplicateCheck = {
+  // Threshold: two pages or more of one language. Source: G title-link.
+  id: 'T02',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'duplicate',
+  field: 'seoTitle',
+  key(view) {
+    const title = shownTitle(view);
+    return isBlank(title) ? null : comparableText(title);
+  },
+};
+
+const titleTooWide: PageCheck = {
+  // Threshold: over 600 px in Arial 20 px, shop name included. Source: YO (tool convention).
+  id: 'T03',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    if (isBlank(shownTitle(view))) return [];
+    const title = renderedTitle(view);
+    const widthPx = Math.round(textWidthPx(title, titleFontSizePx));
+    if (widthPx <= maxTitleWidthPx) return [];
+    return [
+      {
+        field: 'seoTitle',
+        measured: widthPx,
+        threshold: maxTitleWidthPx,
+        excerpt: excerptOf(title),
+      },
+    ];
+  },
+};
+
+const halfEmptyTitle: PageCheck = {
+  // Threshold: the shop name alone, or a leading separator. Source: G title-link.
+  id: 'T04',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  run(view) {
+    const title = shownTitle(view).trim();
+    if (title === '') return [];
+    const onlyShopName = comparableText(title) === comparableText(view.shopName);
+    if (!onlyShopName && !leadingSeparator.test(title)) return [];
+    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+  },
+};
+
+const titleInAnotherLanguage: PageCheck = {
+  // Threshold: another language identified, from 24 characters. Source: G; tinyld.
+  id: 'T05',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * Reads the shown title, not the rendered one: the shop's name the theme adds is the same in every
+   * language. A title under 24 characters, or one tinyld cannot tell, is not judged.
+   */
+  run(view) {
+    const title = shownTitle(view);
+    const language = identifyLanguage(title, supportedLanguages);
+    if (language === null || language === view.language) return [];
+    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+  },
+};
 
 /** The title checks (T01–T05). */
-export const titleChecks: readonly Check[] = [];
+export const titleChecks: readonly Check[] = [
+  titleMissing,
+  duplicateTitle,
+  titleTooWide,
+  halfEmptyTitle,
+  titleInAnotherLanguage,
+];
