@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditLanguage } from '../../shared/seo/check.ts';
-import {
-  duplicateCheck,
-  findings,
-  missingCheckTexts,
-  pageView,
-} from '../support/seo-catalogue-checks.ts';
+import { duplicateCheck, findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 const longDescriptions: Record<AuditLanguage, string> = {
   en: 'Washed linen throw in natural oatmeal, woven by hand in Normandy. Soft from the first use, it grows softer with every wash. Free delivery from 80 €, returns within 30 days, and a two-year guarantee.',
@@ -120,11 +115,5 @@ describe('M03 duplicate meta description', () => {
   it('leaves a page that carries no description out of every group', () => {
     expect(key(null, '')).toBeNull();
     expect(key(' ', '<p> </p>')).toBeNull();
-  });
-});
-
-describe('the owner’s texts', () => {
-  it.each(['M01', 'M02', 'M03'])('of %s exist in English and French', (id) => {
-    expect(missingCheckTexts(id)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findings, missingCheckTexts, pageView } from '../support/seo-catalogue-checks.ts';
+import { findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 describe('U01 handle format', () => {
   it.each([
@@ -25,11 +25,5 @@ describe('U01 handle format', () => {
     expect(findings('U01', pageView({ language, handle }))).toEqual([
       { field: 'handle', excerpt: handle },
     ]);
-  });
-});
-
-describe('the owner’s texts', () => {
-  it.each(['U01'])('of %s exist in English and French', (id) => {
-    expect(missingCheckTexts(id)).toEqual([]);
   });
 });

@@ -16,6 +16,17 @@ describe('excerpt', () => {
   it('cuts a text without spaces where it must', () => {
     expect(excerpt('x'.repeat(200))).toBe(`${'x'.repeat(119)}…`);
   });
+
+  it('keeps the last word whole when it ends right at the cut', () => {
+    // 20 × "Linen", spaced, is 119 characters: the ellipsis makes 120.
+    expect(excerpt('Linen '.repeat(40))).toBe(`${'Linen '.repeat(20).trimEnd()}…`);
+  });
+
+  it('counts characters as a reader does, never splitting an emoji', () => {
+    const cut = excerpt(`${'🧣'.repeat(130)}`);
+    expect([...cut]).toHaveLength(120);
+    expect(cut).toBe(`${'🧣'.repeat(119)}…`);
+  });
 });
 
 describe('excerptAround', () => {

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  duplicateCheck,
-  findings,
-  missingCheckTexts,
-  pageView,
-} from '../support/seo-catalogue-checks.ts';
+import { duplicateCheck, findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 describe('T01 title missing', () => {
   it('finds a page whose shown title is blank, in either language', () => {
@@ -194,11 +189,5 @@ describe('T05 title in another language', () => {
     expect(
       findings('T05', pageView({ language: 'fr', title: 'Couverture', seoTitle: title })),
     ).toHaveLength(1);
-  });
-});
-
-describe('the owner’s texts', () => {
-  it.each(['T01', 'T02', 'T03', 'T04', 'T05'])('of %s exist in English and French', (id) => {
-    expect(missingCheckTexts(id)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageLanguageView, TranslatedField } from '../../shared/seo/check.ts';
-import { findings, missingCheckTexts, pageView } from '../support/seo-catalogue-checks.ts';
+import { findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 /** A page in its translated language, with Shopify's translations of its fields. */
 function translatedView(
@@ -169,11 +169,5 @@ describe('TG3 text still in the primary language', () => {
   it('says nothing of the primary language', () => {
     const view = pageView({ translations: [field('title', 'Linen throw', 'Linen throw')] });
     expect(findings('TG3', view)).toEqual([]);
-  });
-});
-
-describe('the owner’s texts', () => {
-  it.each(['TG1', 'TG2', 'TG3'])('of %s exist in English and French', (id) => {
-    expect(missingCheckTexts(id)).toEqual([]);
   });
 });

@@ -1,17 +1,19 @@
-import type {
-  AuditLanguage,
-  Check,
-  FindingEvidence,
-  PageCheck,
-  PageField,
-  PageKind,
-  PageLanguageView,
+import {
+  pageKinds,
+  type AuditLanguage,
+  type Check,
+  type FindingEvidence,
+  type PageCheck,
+  type PageField,
+  type PageKind,
+  type PageLanguageView,
 } from '../check.ts';
 import { excerpt, excerptAround } from '../text/excerpt.ts';
 import { readingEase } from '../text/readability.ts';
 import { sentences } from '../text/sentences.ts';
 import { wordCount, words } from '../text/words.ts';
-import { body, bodyText, isInPrimaryLanguage, isUntranslated } from './page-text.ts';
+import { body, bodyText } from './page-body.ts';
+import { isInPrimaryLanguage, isUntranslated } from './page-language.ts';
 
 /** The fewest words a body should have, by kind of page. */
 export const thinContentMinimumWords: Record<PageKind, number> = {
@@ -50,7 +52,7 @@ const thinContent: PageCheck = {
   id: 'C01',
   area: 'content',
   severity: 'info',
-  appliesTo: ['product', 'collection', 'page', 'article'],
+  appliesTo: pageKinds,
   run(view) {
     const count = wordCount(bodyText(body(view)));
     const threshold = thinContentMinimumWords[view.kind];
@@ -64,7 +66,7 @@ function readingEaseCheck(id: string, language: AuditLanguage): PageCheck {
     id,
     area: 'content',
     severity: 'info',
-    appliesTo: ['product', 'collection', 'page', 'article'],
+    appliesTo: pageKinds,
     run(view) {
       if (view.language !== language) return [];
       const text = ownBodyText(view);
@@ -92,7 +94,7 @@ const longSentences: PageCheck = {
   id: 'C04',
   area: 'content',
   severity: 'info',
-  appliesTo: ['product', 'collection', 'page', 'article'],
+  appliesTo: pageKinds,
   run(view) {
     const text = ownBodyText(view);
     if (text === null) return [];
@@ -159,7 +161,7 @@ const frenchTypographyCheck: PageCheck = {
   id: 'F01',
   area: 'content',
   severity: 'info',
-  appliesTo: ['product', 'collection', 'page', 'article'],
+  appliesTo: pageKinds,
   run(view) {
     if (view.language !== 'fr') return [];
     const findings: FindingEvidence[] = [];

@@ -6,7 +6,8 @@ import {
   type PageLanguageView,
 } from '../check.ts';
 import { visibleText } from '../text/html.ts';
-import { collapseWhitespace, comparableText, excerptOf, isBlank } from './page-texts.ts';
+import { excerpt } from '../text/excerpt.ts';
+import { collapseWhitespace, comparableText, isBlank } from '../text/normalize.ts';
 
 /**
  * Yoast's bands of a meta description, in characters: 120 or fewer is too short, over 156 too long,
@@ -68,7 +69,7 @@ const descriptionLength: PageCheck = {
           : null;
     if (threshold === null) return [];
     return [
-      { field: 'seoDescription', measured: length, threshold, excerpt: excerptOf(description) },
+      { field: 'seoDescription', measured: length, threshold, excerpt: excerpt(description) },
     ];
   },
 };

@@ -1,5 +1,5 @@
 import { pageKinds, type Check, type PageCheck } from '../check.ts';
-import { excerptOf } from './page-texts.ts';
+import { excerpt } from '../text/excerpt.ts';
 
 /** Lowercase letters and digits in words joined by single hyphens, as Shopify makes handles. */
 const wellFormedHandle = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -13,7 +13,7 @@ const handleFormat: PageCheck = {
   type: 'page',
   run(view) {
     if (wellFormedHandle.test(view.handle)) return [];
-    return [{ field: 'handle', excerpt: excerptOf(view.handle) }];
+    return [{ field: 'handle', excerpt: excerpt(view.handle) }];
   },
 };
 

@@ -1,6 +1,6 @@
 import { pageKinds, type Check, type PageCheck } from '../check.ts';
+import { excerpt } from '../text/excerpt.ts';
 import { headings } from '../text/html.ts';
-import { excerptOf } from './page-texts.ts';
 
 const headingOneInBody: PageCheck = {
   // Threshold: more than 0. Source: DAWN; YO SingleH1.
@@ -16,8 +16,8 @@ const headingOneInBody: PageCheck = {
   run(view) {
     const headingOnes = headings(view.bodyHtml).filter((heading) => heading.level === 1);
     if (headingOnes.length === 0) return [];
-    const excerpt = excerptOf(headingOnes.map((heading) => heading.text).join(' · '));
-    return [{ field: 'body', measured: headingOnes.length, threshold: 0, excerpt }];
+    const quoted = excerpt(headingOnes.map((heading) => heading.text).join(' · '));
+    return [{ field: 'body', measured: headingOnes.length, threshold: 0, excerpt: quoted }];
   },
 };
 

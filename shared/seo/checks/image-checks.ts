@@ -1,9 +1,15 @@
-import type { Check, FindingEvidence, PageCheck, PageLanguageView } from '../check.ts';
+import {
+  pageKinds,
+  type Check,
+  type FindingEvidence,
+  type PageCheck,
+  type PageLanguageView,
+} from '../check.ts';
 import { excerpt } from '../text/excerpt.ts';
+import { comparableText } from '../text/normalize.ts';
 import { words } from '../text/words.ts';
-import { body, isInPrimaryLanguage } from './page-text.ts';
-
-const everyKind = ['product', 'collection', 'page', 'article'] as const;
+import { body } from './page-body.ts';
+import { isInPrimaryLanguage } from './page-language.ts';
 
 /** Where an image of the body is shown in a finding: its address, or its markup when it has none. */
 function bodyImageExcerpt(src: string | null): string {
@@ -16,7 +22,7 @@ const altMissing: PageCheck = {
   id: 'I01',
   area: 'images',
   severity: 'error',
-  appliesTo: everyKind,
+  appliesTo: pageKinds,
   run(view) {
     const findings: FindingEvidence[] = view.images
       .filter((image) => image.alt === null)
@@ -38,17 +44,13 @@ const altEmpty: PageCheck = {
   id: 'I02',
   area: 'images',
   severity: 'warning',
-  appliesTo: everyKind,
+  appliesTo: pageKinds,
   run(view) {
     return view.images
       .filter((image) => image.alt !== null && image.alt.trim() === '')
       .map((image) => ({ field: `image:${image.id}` }));
   },
 };
-
-function normalized(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
-}
 
 /**
  * True when an alt text is the primary language's one: the same text (when it has at least two
@@ -58,7 +60,7 @@ function normalized(text: string): string {
 function isNotLocalized(view: PageLanguageView, alt: string, sourceAlt: string | null): boolean {
   const sameAsSource =
     sourceAlt !== null &&
-    normalized(alt) === normalized(sourceAlt) &&
+    comparableText(alt) === comparableText(sourceAlt) &&
     words(alt).filter((word) => /\p{L}/u.test(word)).length >= 2;
   return sameAsSource || isInPrimaryLanguage(view, alt);
 }
@@ -69,7 +71,7 @@ const altNotLocalized: PageCheck = {
   id: 'I03',
   area: 'images',
   severity: 'warning',
-  appliesTo: everyKind,
+  appliesTo: pageKinds,
   run(view) {
     if (view.language === view.primaryLanguage) return [];
     const findings: FindingEvidence[] = [];

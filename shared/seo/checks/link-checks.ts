@@ -1,8 +1,14 @@
-import type { AuditLanguage, Check, FindingEvidence, PageCheck } from '../check.ts';
+import {
+  pageKinds,
+  type AuditLanguage,
+  type Check,
+  type FindingEvidence,
+  type PageCheck,
+} from '../check.ts';
 import type { HtmlLink } from '../text/html.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { wordCount } from '../text/words.ts';
-import { body, bodyText } from './page-text.ts';
+import { body, bodyText } from './page-body.ts';
 
 /**
  * Link texts that say nothing of where they lead, compared with the whole text of a link after
@@ -92,7 +98,7 @@ const genericLinkText: PageCheck = {
   id: 'L01',
   area: 'links',
   severity: 'warning',
-  appliesTo: ['product', 'collection', 'page', 'article'],
+  appliesTo: pageKinds,
   run(view) {
     const generic = genericLinkTexts[view.language];
     return body(view)
@@ -123,7 +129,7 @@ const uncrawlableAnchor: PageCheck = {
   id: 'L02',
   area: 'links',
   severity: 'warning',
-  appliesTo: ['product', 'collection', 'page', 'article'],
+  appliesTo: pageKinds,
   run(view) {
     return body(view)
       .links.filter(isUncrawlable)

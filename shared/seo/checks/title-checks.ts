@@ -1,8 +1,10 @@
 import { supportedLanguages } from '../../constants.ts';
 import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
 import { identifyLanguage } from '../text/language.ts';
+import { excerpt } from '../text/excerpt.ts';
+import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
-import { comparableText, excerptOf, isBlank, renderedTitle, shownTitle } from './page-texts.ts';
+import { renderedTitle, shownTitle } from './page-title.ts';
 
 /** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
 export const maxTitleWidthPx = 600;
@@ -56,7 +58,7 @@ const titleTooWide: PageCheck = {
         field: 'seoTitle',
         measured: widthPx,
         threshold: maxTitleWidthPx,
-        excerpt: excerptOf(title),
+        excerpt: excerpt(title),
       },
     ];
   },
@@ -74,7 +76,7 @@ const halfEmptyTitle: PageCheck = {
     if (title === '') return [];
     const onlyShopName = comparableText(title) === comparableText(view.shopName);
     if (!onlyShopName && !leadingSeparator.test(title)) return [];
-    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+    return [{ field: 'seoTitle', excerpt: excerpt(title) }];
   },
 };
 
@@ -93,7 +95,7 @@ const titleInAnotherLanguage: PageCheck = {
     const title = shownTitle(view);
     const language = identifyLanguage(title, supportedLanguages);
     if (language === null || language === view.language) return [];
-    return [{ field: 'seoTitle', excerpt: excerptOf(title) }];
+    return [{ field: 'seoTitle', excerpt: excerpt(title) }];
   },
 };
 

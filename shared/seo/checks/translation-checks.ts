@@ -8,9 +8,10 @@ import {
   type PageLanguageView,
   type TranslatedField,
 } from '../check.ts';
+import { excerpt } from '../text/excerpt.ts';
 import { visibleText } from '../text/html.ts';
 import { identifyLanguage } from '../text/language.ts';
-import { collapseWhitespace, comparableText, excerptOf } from './page-texts.ts';
+import { collapseWhitespace, comparableText } from '../text/normalize.ts';
 
 /**
  * The translation checks read Shopify's translations of the page (`view.translations`), which only
@@ -40,8 +41,8 @@ function readableText(key: string, value: string): string {
 
 function evidenceOf(field: TranslatedField, text: string): FindingEvidence {
   const pageField = fieldOfKey.get(field.key);
-  const excerpt = excerptOf(readableText(field.key, text));
-  return pageField === undefined ? { excerpt } : { field: pageField, excerpt };
+  const quoted = excerpt(readableText(field.key, text));
+  return pageField === undefined ? { excerpt: quoted } : { field: pageField, excerpt: quoted };
 }
 
 /** The translated fields of a page in a language other than the primary one; none otherwise. */

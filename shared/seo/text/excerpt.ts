@@ -1,16 +1,23 @@
-/** The longest excerpt a finding carries. */
+import { collapseWhitespace } from './normalize.ts';
+
+/** The longest excerpt a finding carries (FindingEvidence.excerpt), in characters. */
 export const excerptMaximumLength = 120;
 
 /**
- * `text` with its whitespace collapsed (no-break spaces kept: French typography is reported on
- * them), cut at a word boundary to at most 120 characters with "…".
+ * `text` as shown (whitespace collapsed, no-break spaces kept: French typography is reported on
+ * them), cut to at most 120 characters with "…", at the end of a word unless that would leave less
+ * than half of it. Characters are counted as a reader does (an emoji is one), so a cut never splits
+ * one in two.
  */
 export function excerpt(text: string): string {
-  const collapsed = text.replace(/[ \t\n\r\f]+/g, ' ').trim();
-  if (collapsed.length <= excerptMaximumLength) return collapsed;
-  const cut = collapsed.slice(0, excerptMaximumLength - 1);
+  const collapsed = collapseWhitespace(text);
+  const characters = [...collapsed];
+  if (characters.length <= excerptMaximumLength) return collapsed;
+  const cut = characters.slice(0, excerptMaximumLength - 1).join('');
+  // The cut already ends a word when the next character is a space.
+  if (characters[excerptMaximumLength - 1] === ' ') return `${cut}…`;
   const lastSpace = cut.lastIndexOf(' ');
-  return `${lastSpace > excerptMaximumLength / 2 ? cut.slice(0, lastSpace) : cut}…`;
+  return `${lastSpace > cut.length / 2 ? cut.slice(0, lastSpace) : cut.trimEnd()}…`;
 }
 
 /**

@@ -1,33 +1,13 @@
 import type { AuditLanguage, PageLanguageView } from '../check.ts';
-import { parseHtml, type HtmlDocument } from '../text/html.ts';
 import { identifyLanguage } from '../text/language.ts';
 
 /**
- * The last value computed, kept for the next call with the same key: the checks of one page read
- * its body and identify the language of its text several times, one check after another.
+ * Whether a text of the page is the audited language's own: not the primary language's text the
+ * storefront falls back to, and not written in the primary language.
  */
-function rememberLast<Value>(compute: (key: string) => Value): (key: string) => Value {
-  let last: { key: string; value: Value } | null = null;
-  return (key) => {
-    if (last?.key !== key) last = { key, value: compute(key) };
-    return last.value;
-  };
-}
-
-const parsedBody = rememberLast(parseHtml);
-
-/** The body of the page as read by the checks of content, images and links. */
-export function body(view: PageLanguageView): HtmlDocument {
-  return parsedBody(view.bodyHtml);
-}
-
-/** The visible text of the body, one block per line. */
-export function bodyText(document: HtmlDocument): string {
-  return document.blocks.join('\n');
-}
 
 /** The store's languages the checks tell apart: the primary one and the one audited. */
-export function storeLanguages(view: PageLanguageView): PageLanguageView['language'][] {
+function storeLanguages(view: PageLanguageView): AuditLanguage[] {
   return view.primaryLanguage === view.language
     ? [view.language]
     : [view.primaryLanguage, view.language];

@@ -1,0 +1,28 @@
+import type { PageLanguageView } from '../check.ts';
+import { collapseWhitespace, isBlank } from '../text/normalize.ts';
+
+/**
+ * The title of a page as a shopper's browser and a search engine get it from a Shopify theme
+ * (Shopify's Dawn theme).
+ */
+
+/**
+ * The title Shopify gives the theme (`page_title`): the search title the owner set, or the page's
+ * own title when none is set. Shopify's admin stores no blank search title (clearing the field
+ * removes it), so a blank one, as an editor holds it while the owner types, counts as unset.
+ */
+export function shownTitle(view: PageLanguageView): string {
+  return view.seoTitle !== null && !isBlank(view.seoTitle) ? view.seoTitle : view.title;
+}
+
+/**
+ * The `<title>` a shopper's browser and a search engine read: Dawn prints the title, then
+ * ` – <shop name>` unless the title already contains the shop's name (Liquid's `contains`, which is
+ * case-sensitive). The audit reads a product, collection, page or article on its first page, with no
+ * tag filter, so Dawn's ` – tagged "…"` and ` – Page N` never apply.
+ */
+export function renderedTitle(view: PageLanguageView): string {
+  const title = collapseWhitespace(shownTitle(view));
+  const shopName = collapseWhitespace(view.shopName);
+  return title.includes(shopName) ? title : `${title} – ${shopName}`;
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { supportedLanguages, type Language } from '../../shared/constants.ts';
+import { checkById, checkCatalogue } from '../../shared/seo/catalogue.ts';
+
+const catalogueIds = checkCatalogue.map((check) => check.id);
+
+/** The owner's texts of the checks in a language (client/locales/<language>/seo-checks.json). */
+function checkTexts(language: Language): Record<string, Record<string, string> | undefined> {
+  const file = new URL(`../../client/locales/${language}/seo-checks.json`, import.meta.url);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
+}
+
+describe('the check catalogue', () => {
+  it('gives every check an id of its own', () => {
+    expect(new Set(catalogueIds).size).toBe(catalogueIds.length);
+    for (const id of catalogueIds) expect(checkById(id)?.id).toBe(id);
+  });
+
+  it.each(catalogueIds)('gives %s a name, what, why and how in every language', (id) => {
+    for (const language of supportedLanguages) {
+      const texts = checkTexts(language)[id];
+      for (const part of ['name', 'what', 'why', 'how']) {
+        expect(texts?.[part]?.trim(), `${language} ${id}.${part}`).toBeTruthy();
+      }
+      // A finding gives only its measure and threshold to quote.
+      const quoted = [...(texts?.what ?? '').matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map(
+        (match) => match[1],
+      );
+      for (const name of quoted) {
+        expect(['measured', 'threshold'], `${language} ${id}.what quotes {{${name}}}`).toContain(
+          name,
+        );
+      }
+    }
+  });
+});
