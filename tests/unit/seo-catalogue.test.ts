@@ -11,6 +11,13 @@ function checkTexts(language: Language): Record<string, Record<string, string> |
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
 }
 
+/** The check ids of the catalogue table of docs/seo-checks.md: the first cell of each row. */
+function documentedIds(): string[] {
+  const file = new URL('../../docs/seo-checks.md', import.meta.url);
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/^\| `([A-Z]+\d+)` \|/gm)].map((match) => match[1] ?? '');
+}
+
 describe('the check catalogue', () => {
   it('gives every check an id of its own', () => {
     expect(new Set(catalogueIds).size).toBe(catalogueIds.length);
@@ -33,5 +40,11 @@ describe('the check catalogue', () => {
         );
       }
     }
+  });
+
+  it('is the one docs/seo-checks.md describes, check for check', () => {
+    const documented = documentedIds();
+    expect(new Set(documented).size).toBe(documented.length);
+    expect([...documented].sort()).toEqual([...catalogueIds].sort());
   });
 });
