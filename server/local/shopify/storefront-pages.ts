@@ -21,7 +21,6 @@ import {
 export interface StorefrontPage {
   status: number;
   html: string;
-  headers?: Record<string, string>;
 }
 
 interface Resource {

@@ -79,11 +79,7 @@ export function storefrontRoutes(stores: Map<string, SeededStore>) {
     const locale = translated?.locale ?? primary;
     const path = translated === undefined ? rawPath : rawPath.slice(prefix!.length + 1) || '/';
     const page = renderStorefrontPage(store, locale, path);
-    return reply
-      .code(page.status)
-      .headers(page.headers ?? {})
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
   };
 
   const controls: StorefrontControls = {
