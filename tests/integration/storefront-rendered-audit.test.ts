@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
+import { contentDigest } from '../../server/local/shopify/catalog-model.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import {
   plantedStorefrontFindings,
@@ -16,6 +16,7 @@ import {
   type PageToAudit,
 } from '../../shared/seo/rendered/audit-rendered-pages.ts';
 import { scanRenderedHtml } from '../../shared/seo/rendered/scan-rendered-html.ts';
+import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**
  * The local Shopify's storefronts, fetched over real HTTP by the audit's polite fetcher: the pages as
@@ -30,7 +31,7 @@ const host = `www.${storeName}.example`;
 const seeded = new SeededStore(storeName, productCount);
 const url = (path: string, locale?: string) => seeded.storefrontUrl(path, locale);
 
-let shopify: LocalShopify;
+let shopify: TestShopify;
 
 function fetcher(options: Partial<StorefrontFetcherOptions> = {}) {
   const port = Number(new URL(shopify.url).port);
@@ -42,17 +43,7 @@ function fetcher(options: Partial<StorefrontFetcherOptions> = {}) {
 }
 
 beforeAll(async () => {
-  shopify = await startLocalShopify({
-    port: 0,
-    app: {
-      apiKey: 'storefront-test-key',
-      apiSecret: 'storefront-test-secret-0123456789',
-      appUrl: 'http://localhost:3000/oauth/shopify',
-      redirectUrls: ['http://localhost:3000/oauth/shopify'],
-      complianceWebhookUrl: 'http://localhost:3000/webhooks/shopify',
-    },
-    stores: [{ name: storeName, products: productCount }],
-  });
+  shopify = await startTestShopify({ stores: [{ name: storeName, products: productCount }] });
 });
 afterAll(() => shopify?.stop());
 
@@ -89,24 +80,53 @@ describe('the local storefront', () => {
     expect(productMarkup.offers[0]!.priceCurrency).toBe('EUR');
 
     // An edit of the store shows on the next render.
-    const patched = await fetch(
-      `${shopify.url}/${storeName}.myshopify.com/_local/api/products/${product.id}`,
-      {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'DRAFT' }),
-      },
-    );
-    expect(patched.ok).toBe(true);
+    const patched = await shopify.control('PATCH', `products/${product.id}`, { status: 'DRAFT' });
+    expect(patched.status).toBe(200);
     const unpublished = await fetcher({ requestsPerSecond: 50 }).fetchPage(
       url(`/products/${product.handle}`),
     );
     expect(unpublished.status).toBe(404);
-    await fetch(`${shopify.url}/${storeName}.myshopify.com/_local/api/products/${product.id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'ACTIVE' }),
-    });
+    await shopify.control('PATCH', `products/${product.id}`, { status: 'ACTIVE' });
+  });
+
+  it('shows a translation registered through the Admin API, and the English text once it is removed', async () => {
+    const page = [...seeded.pages.values()][0]!;
+    const { access_token: token } = await shopify.installApp();
+    const resourceId = `gid://shopify/Page/${page.id}`;
+    const registered = await shopify.graphql<{
+      translationsRegister: { userErrors: unknown[] };
+    }>(
+      token,
+      `mutation Register($id: ID!, $translations: [TranslationInput!]!) {
+        translationsRegister(resourceId: $id, translations: $translations) { userErrors { message } }
+      }`,
+      {
+        id: resourceId,
+        translations: [
+          {
+            key: 'title',
+            locale: 'fr',
+            value: 'Qui sommes-nous',
+            translatableContentDigest: contentDigest(page.title),
+          },
+        ],
+      },
+    );
+    expect(registered.body.data?.translationsRegister.userErrors).toEqual([]);
+    const pages = fetcher({ requestsPerSecond: 50 });
+    const french = await pages.fetchPage(url(`/pages/${page.handle}`, 'fr'));
+    expect(french.html).toContain('>Qui sommes-nous</h1>');
+
+    await shopify.graphql(
+      token,
+      `mutation Remove($id: ID!) {
+        translationsRemove(resourceId: $id, translationKeys: ["title"], locales: ["fr"]) { userErrors { message } }
+      }`,
+      { id: resourceId },
+    );
+    const fallback = await pages.fetchPage(url(`/pages/${page.handle}`, 'fr'));
+    expect(scanRenderedHtml(fallback.html).htmlLang).toBe('fr');
+    expect(fallback.html).toContain(`>${page.title}</h1>`);
   });
 
   it('answers 404 for what does not exist, in any locale', async () => {
