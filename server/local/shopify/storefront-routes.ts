@@ -35,6 +35,9 @@ export interface StorefrontControls {
   delayAnswers(milliseconds: number | null): void;
 }
 
+/** The latest visits are kept, so that a long local-mode run does not grow without end. */
+const keptVisits = 10_000;
+
 const hostName = (request: FastifyRequest) =>
   (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
 
@@ -96,6 +99,7 @@ export function storefrontRoutes(stores: Map<string, SeededStore>) {
       if (found === undefined) return;
       const [rawPath = '/', search = ''] = request.url.split(/\?(.*)/s);
       const query = search === '' ? '' : `?${search}`;
+      if (visits.length >= keptVisits) visits.splice(0, visits.length - keptVisits + 1);
       visits.push({
         host: hostName(request),
         path: request.url,
