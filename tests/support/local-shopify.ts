@@ -95,6 +95,7 @@ export async function startTestShopify(
 
   return {
     url: shopify.url,
+    storefront: shopify.storefront,
     stop: () => shopify.stop(),
     shopDomain,
     app,

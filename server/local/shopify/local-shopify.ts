@@ -7,12 +7,14 @@ import { localControls } from './local-controls.ts';
 import { LocalShopifyState } from './local-shopify-state.ts';
 import { SeededStore } from './seeded-store.ts';
 import { shopifyRoutes } from './shopify-routes.ts';
+import { storefrontRoutes, type StorefrontControls } from './storefront-routes.ts';
 import { defaultWebhookRetryDelaysMs, WebhookDeliveries } from './webhook-deliveries.ts';
 
 /**
  * The local Shopify: a server of our own that speaks Shopify's protocol (OAuth with expiring,
  * rotating tokens; the GraphQL Admin API with its cost and throttling; bulk operations; signed
- * webhooks) for seeded, deterministic stores, each served under `${url}/<name>.myshopify.com/`.
+ * webhooks) for seeded, deterministic stores, each served under `${url}/<name>.myshopify.com/`, and
+ * the stores' online storefronts, rendered as Shopify's Dawn theme does (storefront-routes.ts).
  * Local mode and the tests start it; production never loads it.
  */
 
@@ -44,6 +46,11 @@ export interface LocalShopifyOptions {
 
 export interface LocalShopify {
   readonly url: string;
+  /**
+   * The stores' storefronts answer at this same address for a request whose Host is the store's
+   * primary domain (`storefrontUrl`'s host): what they were asked, and a way to slow them down.
+   */
+  readonly storefront: StorefrontControls;
   stop(): Promise<void>;
 }
 
@@ -92,6 +99,8 @@ export async function startLocalShopify(options: LocalShopifyOptions): Promise<L
   app.addContentTypeParser('application/graphql', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
+  const storefront = storefrontRoutes(stores);
+  storefront.install(app);
   await app.register(shopifyRoutes(state, resultsDirectory));
   await app.register(localControls(state));
   app.get('/', async () => ({
@@ -112,6 +121,7 @@ export async function startLocalShopify(options: LocalShopifyOptions): Promise<L
 
   return {
     url,
+    storefront: storefront.controls,
     async stop() {
       state.stop();
       await app.close();

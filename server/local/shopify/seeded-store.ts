@@ -329,6 +329,23 @@ export class SeededStore {
     return this.generateProduct(index);
   }
 
+  /**
+   * The product a storefront address names. A seeded handle ends with the product's position, so
+   * the lookup starts there and falls back to the products changed since (a new handle, a product
+   * created): a store of 100,000 products is never walked through.
+   */
+  productByHandle(handle: string): Product | undefined {
+    const position = /-(\d+)$/.exec(handle)?.[1];
+    if (position !== undefined) {
+      const hinted = this.product(productIdBase + Number(position));
+      if (hinted?.handle === handle) return hinted;
+    }
+    for (const product of this.editedProducts.values()) {
+      if (product.handle === handle && !this.deletedProducts.has(product.id)) return product;
+    }
+    return undefined;
+  }
+
   /** The product an image belongs to (media ids are derived from their product's position). */
   productIdOfMedia(mediaId: number): number | undefined {
     const index = Math.floor((mediaId - mediaIdBase) / mediaSlots);

@@ -1,0 +1,221 @@
+import type { Article, Collection, Page, Product } from './catalog-model.ts';
+import type { SeededStore } from './seeded-store.ts';
+
+/**
+ * The theme-level defects the local storefront plants in every store: what no catalog field shows,
+ * only the rendered page. Each lands on one resource, chosen by its position among the store's
+ * published resources of its kind, so the same store always carries them on the same pages; tests
+ * and the audit's precision/recall measurement read where they are from `plantedStorefrontFindings`.
+ *
+ * `shownOn` says which pages of the resource the audit should flag: the defect itself may sit on one
+ * language's page while its consequence is seen from both (an hreflang link missing on the French
+ * page leaves the English page's link without a return).
+ */
+
+export type StorefrontResourceKind = 'product' | 'collection' | 'page' | 'article';
+
+export interface StorefrontDefect {
+  /** The rendered check (client/locales/<language>/seo-checks.json) that should find it. */
+  checkId: string;
+  kind: StorefrontResourceKind;
+  /** 0 is the first published resource of its kind (articles: the first published with an image). */
+  position: number;
+  shownOn: 'every-locale' | 'translated-locales';
+}
+
+export const storefrontDefects = {
+  /**
+   * The French page of a product lists itself and x-default but not the English version. Imitates a
+   * translation app that writes its own hreflang tags and leaves out the primary language on
+   * translated pages: the English page's link to French then has no return.
+   */
+  hreflangReturnMissing: { checkId: 'HL2', kind: 'product', position: 0, shownOn: 'every-locale' },
+  /**
+   * A product's JSON-LD offer says price 0. Imitates a theme that prints the price of a variant
+   * before one is selected (or a "price on request" product set to 0).
+   */
+  productPriceZero: { checkId: 'S01', kind: 'product', position: 1, shownOn: 'every-locale' },
+  /**
+   * A product's JSON-LD offer has no priceCurrency. Imitates a hand-written JSON-LD snippet pasted
+   * into the theme that drops the currency.
+   */
+  productCurrencyMissing: { checkId: 'S01', kind: 'product', position: 2, shownOn: 'every-locale' },
+  /**
+   * A product's offer carries a priceValidUntil long past. Imitates a review or sale app that wrote
+   * the end date of a promotion into the markup and never removed it.
+   */
+  productPriceValidUntilPast: {
+    checkId: 'S03',
+    kind: 'product',
+    position: 3,
+    shownOn: 'every-locale',
+  },
+  /**
+   * The French page of a collection gives the English page as its canonical. Imitates a theme edit
+   * that builds the canonical from the primary domain and the handle, ignoring the locale.
+   */
+  collectionCanonicalToEnglish: {
+    checkId: 'R05',
+    kind: 'collection',
+    position: 0,
+    shownOn: 'translated-locales',
+  },
+  /**
+   * A collection's hreflang links are relative paths. Imitates a snippet that writes the alternates
+   * from `request.path` without the domain.
+   */
+  collectionHreflangRelative: {
+    checkId: 'HL1',
+    kind: 'collection',
+    position: 1,
+    shownOn: 'every-locale',
+  },
+  /**
+   * A page carries `<meta name="robots" content="noindex">`. Imitates a template made for a page
+   * under construction, left on the page once it went live.
+   */
+  pageNoindex: { checkId: 'R02', kind: 'page', position: 1, shownOn: 'every-locale' },
+  /**
+   * A page is disallowed in robots.txt. Imitates an owner's robots.txt.liquid edit meant for another
+   * path that blocks a live page.
+   */
+  pageDisallowedByRobots: { checkId: 'R02', kind: 'page', position: 3, shownOn: 'every-locale' },
+  /**
+   * A page's canonical is a relative path. Imitates a theme that prints `{{ request.path }}` where
+   * `{{ canonical_url }}` belongs.
+   */
+  pageCanonicalRelative: { checkId: 'R04', kind: 'page', position: 4, shownOn: 'every-locale' },
+  /**
+   * A page's title is rendered in an `<h2>`. Imitates a page template whose heading level was
+   * changed for its look.
+   */
+  pageWithoutH1: { checkId: 'H02', kind: 'page', position: 5, shownOn: 'every-locale' },
+  /**
+   * A page's hreflang links have no x-default. Imitates a translation app's tags that list the
+   * languages only.
+   */
+  pageWithoutXDefault: { checkId: 'HL3', kind: 'page', position: 6, shownOn: 'every-locale' },
+  /**
+   * An article's JSON-LD has no datePublished. Imitates a theme's hand-written BlogPosting markup
+   * that prints only the modification date.
+   */
+  articleDatePublishedMissing: {
+    checkId: 'S05',
+    kind: 'article',
+    position: 0,
+    shownOn: 'every-locale',
+  },
+} as const satisfies Record<string, StorefrontDefect>;
+
+export type StorefrontDefectName = keyof typeof storefrontDefects;
+
+/**
+ * Redirects the storefront answers, as the owner's URL redirects (Online Store › Navigation › URL
+ * redirects) do: one after a page's handle changed, and two that point to each other, as a bulk
+ * import of redirects can leave.
+ */
+export const storefrontRedirects: Record<string, string> = {
+  '/pages/old-about': '/pages/about-us',
+  '/pages/loop-a': '/pages/loop-b',
+  '/pages/loop-b': '/pages/loop-a',
+};
+
+type PublishedResource = Product | Collection | Page | Article;
+
+/** The published resource at `position` of its kind, or undefined when the store has fewer. */
+function resourceAt(
+  store: SeededStore,
+  kind: StorefrontResourceKind,
+  position: number,
+): PublishedResource | undefined {
+  let seen = 0;
+  if (kind === 'product') {
+    for (const id of store.productIds()) {
+      const product = store.product(id)!;
+      if (product.status !== 'ACTIVE') continue;
+      if (seen++ === position) return product;
+    }
+    return undefined;
+  }
+  const pool: PublishedResource[] =
+    kind === 'collection'
+      ? [...store.collections.values()]
+      : kind === 'page'
+        ? [...store.pages.values()].filter((page) => page.isPublished)
+        : [...store.articles.values()].filter(
+            (article) => article.isPublished && article.image !== null,
+          );
+  return pool[position];
+}
+
+/** The defects planted on one resource of the store. */
+export function defectsOn(
+  store: SeededStore,
+  kind: StorefrontResourceKind,
+  id: number,
+): Set<StorefrontDefectName> {
+  const names = new Set<StorefrontDefectName>();
+  for (const [name, defect] of Object.entries(storefrontDefects) as Array<
+    [StorefrontDefectName, StorefrontDefect]
+  >) {
+    if (defect.kind === kind && resourceAt(store, kind, defect.position)?.id === id)
+      names.add(name);
+  }
+  return names;
+}
+
+/** The storefront path of a resource (without the locale prefix). */
+export function storefrontPath(
+  store: SeededStore,
+  kind: StorefrontResourceKind,
+  resource: PublishedResource,
+): string {
+  if (kind === 'article') {
+    const blog = store.blogs.get((resource as Article).blogId);
+    return `/blogs/${blog?.handle ?? 'news'}/${resource.handle}`;
+  }
+  return `/${kind === 'product' ? 'products' : kind === 'collection' ? 'collections' : 'pages'}/${resource.handle}`;
+}
+
+/** A page the audit of the rendered storefront should flag, and why. */
+export interface PlantedFinding {
+  url: string;
+  checkId: string;
+  /** A theme-level defect of `storefrontDefects`, or a catalog defect the rendered page shows. */
+  cause: StorefrontDefectName | 'article-without-image' | 'product-without-image';
+}
+
+/**
+ * Every finding the rendered checks should make on the store's published pages: the planted
+ * theme-level defects, and the catalog's own defects that only the rendered markup is checked for
+ * (an article or a product without an image leaves its JSON-LD without one). Walks every product:
+ * meant for tests and measurements, not for a request.
+ */
+export function plantedStorefrontFindings(store: SeededStore): PlantedFinding[] {
+  const locales = store.shop.locales.filter((locale) => locale.published);
+  const findings: PlantedFinding[] = [];
+  const urlsOf = (path: string, shownOn: StorefrontDefect['shownOn']) =>
+    locales
+      .filter((locale) => shownOn === 'every-locale' || !locale.primary)
+      .map((locale) => store.storefrontUrl(path, locale.locale));
+  for (const [name, defect] of Object.entries(storefrontDefects) as Array<
+    [StorefrontDefectName, StorefrontDefect]
+  >) {
+    const resource = resourceAt(store, defect.kind, defect.position);
+    if (resource === undefined) continue;
+    for (const url of urlsOf(storefrontPath(store, defect.kind, resource), defect.shownOn))
+      findings.push({ url, checkId: defect.checkId, cause: name });
+  }
+  for (const article of store.articles.values()) {
+    if (!article.isPublished || article.image !== null) continue;
+    for (const url of urlsOf(storefrontPath(store, 'article', article), 'every-locale'))
+      findings.push({ url, checkId: 'S05', cause: 'article-without-image' });
+  }
+  for (const id of store.productIds()) {
+    const product = store.product(id)!;
+    if (product.status !== 'ACTIVE' || product.media.length > 0) continue;
+    for (const url of urlsOf(storefrontPath(store, 'product', product), 'every-locale'))
+      findings.push({ url, checkId: 'S01', cause: 'product-without-image' });
+  }
+  return findings;
+}

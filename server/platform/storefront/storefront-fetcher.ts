@@ -1,0 +1,237 @@
+import http from 'node:http';
+import https from 'node:https';
+import { HostPace, systemClock, type PaceClock } from './host-pace.ts';
+import { allowEverything, parseRobotsTxt, type RobotsPolicy } from './robots-txt.ts';
+
+/**
+ * Fetches a store's storefront pages for the SEO audit, as a polite crawler does: it names itself
+ * (`Vitrine-SEO-Audit/1.0 (+<our public address>)`), reads each host's robots.txt first and does not
+ * fetch what it disallows, keeps at most `requestsPerSecond` requests per host (robots.txt included),
+ * gives up on a connection or a silent answer after its timeouts, follows redirects itself (each hop
+ * paced and checked against robots.txt) up to a limit while recording the chain, and stops reading a
+ * body past a size cap. It never throws for a page: a failure is in the result's `error`.
+ */
+
+export const auditProductToken = 'Vitrine-SEO-Audit';
+
+export function auditUserAgent(publicUrl: string): string {
+  return `${auditProductToken}/1.0 (+${publicUrl})`;
+}
+
+export interface StorefrontFetcherOptions {
+  /** Our public address, named in the User-Agent so that a store owner can find who we are. */
+  publicUrl: string;
+  /** Default 2. */
+  requestsPerSecond?: number;
+  /** Default 10 s. */
+  connectTimeoutMs?: number;
+  /** How long an answer may stay silent (headers or body); default 10 s. */
+  readTimeoutMs?: number;
+  /** Default 5 MB. */
+  maxBodyBytes?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /**
+   * Where to connect for an address, when not the address itself: local mode and the tests reach
+   * the local Shopify's storefronts this way (the Host header still names the store's domain).
+   */
+  connectTo?: (url: URL) => { protocol: 'http:' | 'https:'; hostname: string; port: number };
+  clock?: PaceClock;
+}
+
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string;
+}
+
+export interface FetchedStorefrontPage {
+  url: string;
+  finalUrl: string;
+  /** Null when no answer was read (robots.txt disallows it, or `error`). */
+  status: number | null;
+  headers: { 'content-type'?: string; 'x-robots-tag'?: string; link?: string };
+  /** The body when it is HTML; '' otherwise. */
+  html: string;
+  blockedByRobotsTxt: boolean;
+  redirects: RedirectHop[];
+  error?: string;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+class FetchFailure extends Error {}
+
+export interface StorefrontFetcher {
+  fetchPage(url: string): Promise<FetchedStorefrontPage>;
+}
+
+export function createStorefrontFetcher(options: StorefrontFetcherOptions): StorefrontFetcher {
+  const userAgent = auditUserAgent(options.publicUrl);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const readTimeoutMs = options.readTimeoutMs ?? 10_000;
+  const maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
+  const maxRedirects = options.maxRedirects ?? 5;
+  const pace = new HostPace(1000 / (options.requestsPerSecond ?? 2), options.clock ?? systemClock);
+  const robotsByOrigin = new Map<string, Promise<RobotsPolicy>>();
+
+  const request = (url: URL): Promise<RawAnswer> =>
+    new Promise((resolve, reject) => {
+      const target = options.connectTo?.(url) ?? {
+        protocol: url.protocol as 'http:' | 'https:',
+        hostname: url.hostname,
+        port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+      };
+      const client = target.protocol === 'https:' ? https : http;
+      const outgoing = client.request({
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: 'GET',
+        path: `${url.pathname}${url.search}`,
+        servername: url.hostname,
+        headers: {
+          Host: url.host,
+          'User-Agent': userAgent,
+          Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          'Accept-Encoding': 'identity',
+        },
+      });
+      const fail = (message: string) => {
+        outgoing.destroy();
+        reject(new FetchFailure(message));
+      };
+      const connectTimer = setTimeout(
+        () => fail(`no connection within ${connectTimeoutMs} ms`),
+        connectTimeoutMs,
+      );
+      outgoing.on('socket', (socket) => {
+        if (!socket.connecting) clearTimeout(connectTimer);
+        else socket.once('connect', () => clearTimeout(connectTimer));
+      });
+      outgoing.setTimeout(readTimeoutMs, () =>
+        fail(`no answer for ${readTimeoutMs} ms while reading`),
+      );
+      outgoing.on('error', (error) => {
+        clearTimeout(connectTimer);
+        reject(error instanceof FetchFailure ? error : new FetchFailure(error.message));
+      });
+      outgoing.on('response', (response) => {
+        clearTimeout(connectTimer);
+        const declared = Number(response.headers['content-length']);
+        if (Number.isFinite(declared) && declared > maxBodyBytes) {
+          fail(`body larger than ${maxBodyBytes} bytes`);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBodyBytes) fail(`body larger than ${maxBodyBytes} bytes`);
+          else chunks.push(chunk);
+        });
+        response.on('error', (error) => fail(error.message));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      });
+      outgoing.end();
+    });
+
+  const pacedRequest = async (url: URL) => {
+    await pace.wait(url.host);
+    return request(url);
+  };
+
+  /**
+   * The host's robots.txt, read once: a 4xx (or too many redirects) means no rules; a 5xx or no
+   * answer means no page of the host is fetched, as a search engine holds back then.
+   */
+  const robotsOf = (url: URL): Promise<RobotsPolicy> => {
+    let policy = robotsByOrigin.get(url.origin);
+    if (policy === undefined) {
+      policy = (async () => {
+        // Redirects are followed up to the same limit, as RFC 9309 asks of crawlers.
+        let robotsUrl = new URL('/robots.txt', url.origin);
+        for (let hops = 0; ; hops++) {
+          const answer = await pacedRequest(robotsUrl);
+          const location = answer.headers.location;
+          if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
+            if (hops >= maxRedirects) return allowEverything;
+            robotsUrl = new URL(location, robotsUrl);
+            continue;
+          }
+          if (answer.status >= 200 && answer.status < 300)
+            return parseRobotsTxt(answer.body, auditProductToken);
+          if (answer.status >= 400 && answer.status < 500) return allowEverything;
+          throw new FetchFailure(`robots.txt answered ${answer.status}`);
+        }
+      })();
+      robotsByOrigin.set(url.origin, policy);
+      // A failure is not kept: the next page asks again.
+      policy.catch(() => robotsByOrigin.delete(url.origin));
+    }
+    return policy;
+  };
+
+  const headerText = (value: string | string[] | undefined) =>
+    Array.isArray(value) ? value.join('\n') : value;
+
+  return {
+    async fetchPage(address) {
+      const result: FetchedStorefrontPage = {
+        url: address,
+        finalUrl: address,
+        status: null,
+        headers: {},
+        html: '',
+        blockedByRobotsTxt: false,
+        redirects: [],
+      };
+      try {
+        let url = new URL(address);
+        for (;;) {
+          if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            throw new FetchFailure(`not a web address: ${url.protocol}`);
+          result.finalUrl = url.href;
+          const robots = await robotsOf(url);
+          if (!robots.isAllowed(`${url.pathname}${url.search}`)) {
+            result.blockedByRobotsTxt = true;
+            return result;
+          }
+          const answer = await pacedRequest(url);
+          const location = answer.headers.location;
+          if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
+            result.redirects.push({ url: url.href, status: answer.status, location });
+            if (result.redirects.length > maxRedirects)
+              throw new FetchFailure(`more than ${maxRedirects} redirects`);
+            url = new URL(location, url);
+            continue;
+          }
+          result.status = answer.status;
+          const contentType = answer.headers['content-type'];
+          result.headers = {
+            ...(contentType !== undefined && { 'content-type': contentType }),
+            ...(answer.headers['x-robots-tag'] !== undefined && {
+              'x-robots-tag': headerText(answer.headers['x-robots-tag']),
+            }),
+            ...(answer.headers.link !== undefined && { link: headerText(answer.headers.link) }),
+          };
+          if (/html/i.test(contentType ?? '')) result.html = answer.body;
+          return result;
+        }
+      } catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
+        return result;
+      }
+    },
+  };
+}
