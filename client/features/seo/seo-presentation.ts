@@ -135,7 +135,7 @@ export function trendPoints(
   const step = scores.length > 1 ? innerWidth / (scores.length - 1) : 0;
   return scores.map((score, index) => ({
     x: scores.length > 1 ? padding + index * step : width / 2,
-    y: padding + innerHeight * (1 - Math.min(100, Math.max(0, score)) / 100),
+    y: padding + (innerHeight * (100 - Math.min(100, Math.max(0, score)))) / 100,
   }));
 }
 
