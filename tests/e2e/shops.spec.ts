@@ -6,6 +6,7 @@ import { uniqueEmail, type TestUser } from '../support/auth-emulator-users.ts';
 import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
 import { latestVerificationCode, test as consoleTest } from './auth-flows.ts';
 import { expect, fetchFromPage, openSession, test as accountTest } from './fixtures.ts';
+import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
 
 /**
  * The stores screen against the real product: the address checked before anything opens, Shopify's
@@ -157,14 +158,25 @@ async function productsTable(): Promise<string> {
 test.describe('connecting the seeded store', () => {
   // One seeded store, which connects to one account at a time: these tests take turns, and each
   // disconnects what it connected, whatever happened.
+  // Other specs connect it too, in other workers: the store is taken in turns (seeded-store-turns.ts).
   test.describe.configure({ mode: 'default', timeout: 180_000 });
 
+  let giveBackTheStore: () => Promise<void> = async () => {};
+  // eslint-disable-next-line no-empty-pattern -- Playwright hooks take their fixtures first.
+  test.beforeEach(async ({}, testInfo) => {
+    giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
+  });
+
   test.afterEach(async ({ page }) => {
-    if (page.isClosed() || !page.url().startsWith('http')) return;
-    const { status, body } = await fetchFromPage(page, '/api/v1/shops');
-    if (status !== 200) return;
-    for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
-      await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
+    try {
+      if (page.isClosed() || !page.url().startsWith('http')) return;
+      const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+      if (status !== 200) return;
+      for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
+        await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
+      }
+    } finally {
+      await giveBackTheStore();
     }
   });
 

@@ -1,31 +1,92 @@
-import { AppLink } from '../../../components/app-link.tsx';
+import type { Shop } from '../../../../shared/schemas/shops.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { useSeoOverview } from '../api/seo-queries.ts';
+import { AuditStatus } from '../components/audit-status.tsx';
+import { LanguageOverviewCard } from '../components/language-overview-card.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
+import { SeoStoreGate } from '../components/seo-store-gate.tsx';
+import { TranslationCoverage } from '../components/translation-coverage.tsx';
+import { WorstPages } from '../components/worst-pages.tsx';
+import { useChosenStore } from '../use-chosen-store.ts';
+import { useSeoFormat } from '../use-seo-format.ts';
+import '../../../components/form-controls.css';
+import '../seo.css';
 
-export const namespaces: readonly Namespace[] = ['seo'];
+export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];
 
-/** The SEO overview of a new account: what the audit will check, once a store is connected. */
+/**
+ * The SEO overview of one store: its languages side by side (the primary one first), each with its
+ * score, trend and findings, the translation coverage, the pages to fix first, and the audit's own
+ * state with "Audit now".
+ */
 export default function SeoOverviewPage() {
-  const { t } = useTranslation('seo');
   const { t: tCommon } = useTranslation();
+  const chosen = useChosenStore();
   return (
-    <div className="page">
+    <div className="page seo-page">
       <DocumentHead title={tCommon('routes.seo')} />
       <PageHeader title={tCommon('routes.seo')} />
-      <EmptyState
-        title={t('seo.emptyTitle')}
-        actions={
-          <AppLink className="button" to="/shops">
-            {t('seo.shopsLink')}
-          </AppLink>
-        }
-      >
-        <p>{t('seo.text')}</p>
-        <p>{t('seo.findings')}</p>
-      </EmptyState>
+      <SeoStoreGate chosen={chosen}>
+        {(shop) => <StoreOverview uid={chosen.uid} shop={shop} />}
+      </SeoStoreGate>
     </div>
+  );
+}
+
+function StoreOverview({ uid, shop }: { uid: string; shop: Shop }) {
+  const { t } = useTranslation('seo');
+  const format = useSeoFormat();
+  const overviewQuery = useSeoOverview(uid, shop.id);
+
+  if (overviewQuery.isPending) {
+    return (
+      <p className="muted" role="status">
+        {t('overview.loading')}
+      </p>
+    );
+  }
+  if (overviewQuery.isError) {
+    return (
+      <LoadFailed
+        error={overviewQuery.error}
+        fallback={t('overview.loadFailed')}
+        retrying={overviewQuery.isFetching}
+        onRetry={() => void overviewQuery.refetch()}
+      />
+    );
+  }
+
+  const overview = overviewQuery.data;
+  return (
+    <>
+      <AuditStatus uid={uid} shopId={shop.id} lastRun={overview.lastRun} format={format} />
+      {overview.languages.length > 0 && (
+        <div className="seo-languages">
+          {overview.languages.map((language) => (
+            <LanguageOverviewCard
+              key={language.language}
+              shopId={shop.id}
+              overview={language}
+              primary={language.language === overview.primaryLanguage}
+              format={format}
+            />
+          ))}
+        </div>
+      )}
+      {overview.translationCoverage !== null && (
+        <TranslationCoverage coverage={overview.translationCoverage} format={format} />
+      )}
+      {overview.lastRun !== null && (
+        <WorstPages
+          shopId={shop.id}
+          pages={overview.worstPages}
+          languages={overview.languages.map((language) => language.language)}
+          format={format}
+        />
+      )}
+    </>
   );
 }

@@ -1,30 +1,127 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Shop } from '../../../../shared/schemas/shops.ts';
+import { supportedLanguages } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { DocumentHead } from '../../../components/document-head.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { PageDetailPanel } from '../components/page-detail-panel.tsx';
+import { PageListFilters } from '../components/page-list-filters.tsx';
+import { PageListGrid } from '../components/page-list-grid.tsx';
+import { SeoStoreGate } from '../components/seo-store-gate.tsx';
+import {
+  hasFilters,
+  nextSort,
+  readPageListState,
+  withFilters,
+  withoutFilters,
+  withSort,
+  type PageSortKey,
+} from '../page-list-params.ts';
+import { useChosenStore } from '../use-chosen-store.ts';
+import { useSeoFormat } from '../use-seo-format.ts';
+import '../../../components/form-controls.css';
+import '../seo.css';
 
-export const namespaces: readonly Namespace[] = ['seo'];
+export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];
 
-/** The list of audited pages, empty until a store is connected. */
+/**
+ * Every audited page of one store: filtered, searched and sorted by the server, from what the
+ * address holds (so that the overview's links land filtered and back and forward retrace the
+ * owner's steps), in a windowed list that scrolls through any number of pages; a page's detail
+ * opens over it from the address too (`?page=<gid>`).
+ */
 export default function SeoPagesPage() {
   const { t } = useTranslation('seo');
   const { t: tCommon } = useTranslation();
+  const chosen = useChosenStore();
   return (
-    <div className="page">
+    <div className="page seo-page">
       <DocumentHead title={tCommon('routes.seo-pages')} />
-      <PageHeader title={tCommon('routes.seo-pages')} />
-      <EmptyState
-        title={t('seoPages.emptyTitle')}
-        actions={
-          <AppLink className="button button-secondary" to="/seo">
-            {t('seoPages.overviewLink')}
-          </AppLink>
-        }
-      >
-        <p>{t('seoPages.text')}</p>
-      </EmptyState>
+      <PageHeader title={tCommon('routes.seo-pages')}>
+        <p>
+          {t('list.intro')} <AppLink to="/seo">{t('seoPages.overviewLink')}</AppLink>
+        </p>
+      </PageHeader>
+      <SeoStoreGate chosen={chosen}>
+        {(shop) => <StorePages uid={chosen.uid} shop={shop} />}
+      </SeoStoreGate>
     </div>
+  );
+}
+
+function StorePages({ uid, shop }: { uid: string; shop: Shop }) {
+  const format = useSeoFormat();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readPageListState(searchParams);
+  const stateKey = JSON.stringify(state);
+  const pageId = searchParams.get('page');
+
+  const change = useCallback(
+    (update: (params: URLSearchParams) => URLSearchParams) =>
+      setSearchParams((current) => {
+        const next = update(current);
+        next.set('shop', shop.id);
+        return next;
+      }),
+    [setSearchParams, shop.id],
+  );
+
+  const pageHref = (id: string) => {
+    const params = new URLSearchParams(searchParams);
+    params.set('shop', shop.id);
+    params.set('page', id);
+    return `/seo/pages?${params.toString()}`;
+  };
+
+  return (
+    <>
+      <PageListFilters
+        filters={state.filters}
+        format={format}
+        onChange={(changes) => change((current) => withFilters(current, changes))}
+        onClear={() => change(withoutFilters)}
+      />
+      <PageListGrid
+        uid={uid}
+        shopId={shop.id}
+        state={state}
+        stateKey={stateKey}
+        filtered={hasFilters(state)}
+        languages={supportedLanguages}
+        format={format}
+        onSort={(column: PageSortKey) =>
+          change((current) => withSort(current, nextSort(state, column)))
+        }
+        onOpen={(id) =>
+          change((current) => {
+            const next = new URLSearchParams(current);
+            next.set('page', id);
+            return next;
+          })
+        }
+        pageHref={pageHref}
+      />
+      {pageId !== null && (
+        <PageDetailPanel
+          key={pageId}
+          uid={uid}
+          shopId={shop.id}
+          pageId={pageId}
+          format={format}
+          onClosed={() => {
+            // Back or forward may have taken the page out of the address already.
+            if (!new URLSearchParams(window.location.search).has('page')) return;
+            change((current) => {
+              const next = new URLSearchParams(current);
+              next.delete('page');
+              return next;
+            });
+          }}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,80 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PageListQuery, SeoOverview } from '../../../../shared/schemas/seo.ts';
+import { overviewRefetchInterval, storesRefetchInterval } from '../seo-presentation.ts';
+import {
+  fetchPageDetail,
+  fetchPageList,
+  fetchSeoOverview,
+  fetchShops,
+  startAudit,
+} from './seo-api.ts';
+
+/**
+ * The SEO screens' server state, keyed by the signed-in user's uid: the stores (read again every
+ * moment while the store shown imports), the overview (read again every moment while its audit
+ * runs, so that the progress moves on its own), slices of the pages list, a page's detail, and the
+ * start of an audit.
+ */
+
+const seoKey = (uid: string) => ['seo', uid] as const;
+
+export function useSeoShops(uid: string, requestedShopId: string | null) {
+  return useQuery({
+    queryKey: [...seoKey(uid), 'shops'],
+    queryFn: fetchShops,
+    refetchInterval: (query) => storesRefetchInterval(query.state.data, requestedShopId),
+  });
+}
+
+const overviewKey = (uid: string, shopId: string) => [...seoKey(uid), shopId, 'overview'] as const;
+
+export function useSeoOverview(uid: string, shopId: string | null) {
+  return useQuery({
+    queryKey: overviewKey(uid, shopId ?? ''),
+    queryFn: () => fetchSeoOverview(shopId ?? ''),
+    enabled: shopId !== null,
+    refetchInterval: (query) => overviewRefetchInterval(query.state.data),
+  });
+}
+
+/**
+ * Starts an audit; the run it answers shows at once in the overview (whose polling then follows
+ * it), and everything read of the store's audit is read again once it is done.
+ */
+export function useStartAudit(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => startAudit(shopId),
+    onSuccess: (run) => {
+      queryClient.setQueryData<SeoOverview>(overviewKey(uid, shopId), (overview) =>
+        overview === undefined ? overview : { ...overview, lastRun: run },
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...seoKey(uid), shopId] }),
+  });
+}
+
+/**
+ * The slices of the pages list the rows on screen need, each `limit` pages from `offset`, in the
+ * order given. A slice read once is kept (TanStack Query's cache) while the owner scrolls back.
+ */
+export function usePageListSlices(
+  uid: string,
+  shopId: string,
+  slices: ReadonlyArray<{ index: number; query: PageListQuery }>,
+) {
+  return useQueries({
+    queries: slices.map(({ query }) => ({
+      queryKey: [...seoKey(uid), shopId, 'pages', query] as const,
+      queryFn: () => fetchPageList(shopId, query),
+    })),
+  });
+}
+
+export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
+  return useQuery({
+    queryKey: [...seoKey(uid), shopId, 'page', pageId ?? ''],
+    queryFn: () => fetchPageDetail(shopId, pageId ?? ''),
+    enabled: pageId !== null,
+  });
+}

@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import type { AuditRun } from '../../../../shared/schemas/seo.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useStartAudit } from '../api/seo-queries.ts';
+import { auditPercent, isAuditUnderWay } from '../seo-presentation.ts';
+import type { SeoFormat } from '../use-seo-format.ts';
+
+/**
+ * The audit's state and "Audit now": never audited, the run under way with its progress (a bar
+ * and its figures in a polite live region, as the overview is read again every moment), or when
+ * the last run ended; past the plan's page limit, how many pages were left out.
+ */
+export function AuditStatus({
+  uid,
+  shopId,
+  lastRun,
+  format,
+}: {
+  uid: string;
+  shopId: string;
+  lastRun: AuditRun | null;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const errorText = useApiErrorText();
+  const start = useStartAudit(uid, shopId);
+  const progressTextId = useId();
+  const underWay = isAuditUnderWay(lastRun);
+
+  return (
+    <section className="card seo-audit" aria-labelledby="seo-audit-title">
+      <div className="seo-audit-header">
+        <h2 id="seo-audit-title">{t('audit.title')}</h2>
+        <button
+          type="button"
+          className="button"
+          disabled={underWay || start.isPending}
+          onClick={() => start.mutate()}
+        >
+          {t('audit.start')}
+        </button>
+      </div>
+      <div role="status" className="seo-audit-state">
+        {lastRun === null && !start.isPending && <p>{t('audit.never')}</p>}
+        {start.isPending && <p>{t('audit.starting')}</p>}
+        {lastRun !== null && underWay && (
+          <RunProgress run={lastRun} textId={progressTextId} format={format} />
+        )}
+        {lastRun !== null && !underWay && <LastRun run={lastRun} format={format} />}
+      </div>
+      {start.isError && (
+        <p className="form-error" role="alert">
+          {errorText(errorCodeOf(start.error), t('audit.startFailed'))}
+        </p>
+      )}
+      {lastRun !== null && lastRun.pagesLeftOut > 0 && (
+        <p className="notice seo-page-limit">
+          {t('audit.pagesLeftOut', {
+            count: lastRun.pagesLeftOut,
+            left: format.number(lastRun.pagesLeftOut),
+            limit: format.number(lastRun.pageLimit),
+          })}{' '}
+          <AppLink to="/pricing">{t('audit.pricingLink')}</AppLink>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function RunProgress({
+  run,
+  textId,
+  format,
+}: {
+  run: AuditRun;
+  textId: string;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const percent = auditPercent(run);
+  const text =
+    run.state === 'queued'
+      ? t('audit.queued')
+      : percent === null
+        ? t('audit.runningNoTotal')
+        : t('audit.running', {
+            done: format.number(run.progress.done),
+            total: format.number(run.progress.total),
+            percent: format.percent(percent),
+          });
+  return (
+    <div className="seo-audit-progress">
+      <progress
+        max={100}
+        {...(percent !== null && run.state === 'running' && { value: percent })}
+        aria-label={t('audit.progressLabel')}
+        aria-describedby={textId}
+      />
+      <p id={textId}>{text}</p>
+    </div>
+  );
+}
+
+function LastRun({ run, format }: { run: AuditRun; format: SeoFormat }) {
+  const { t } = useTranslation('seo');
+  const at = format.dateTime(run.finishedAt ?? run.startedAt);
+  return (
+    <p>
+      {run.state === 'failed'
+        ? t('audit.failed', { date: at })
+        : t('audit.lastRun', {
+            date: at,
+            count: run.pagesAudited,
+            pages: format.number(run.pagesAudited),
+          })}
+    </p>
+  );
+}

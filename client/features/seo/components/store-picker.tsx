@@ -1,0 +1,35 @@
+import type { Shop } from '../../../../shared/schemas/shops.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
+
+/** The store shown, among the owner's several; one store needs no choice and shows none. */
+export function StorePicker({
+  shops,
+  shop,
+  onChoose,
+}: {
+  shops: readonly Shop[];
+  shop: Shop;
+  onChoose: (shopId: string) => void;
+}) {
+  const { t } = useTranslation('seo');
+  if (shops.length < 2) return null;
+  return (
+    <FormField label={t('store.pickerLabel')} className="form-field seo-store-picker">
+      {(control) => (
+        <select
+          {...control}
+          className="switcher-select"
+          value={shop.id}
+          onChange={(event) => onChoose(event.target.value)}
+        >
+          {shops.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name ?? candidate.shopDomain}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}

@@ -1,0 +1,158 @@
+import type { Shop, ShopList } from '../../../shared/schemas/shops.ts';
+import type { AuditRun, SeoOverview } from '../../../shared/schemas/seo.ts';
+
+/**
+ * How the SEO screens read what the API answers: which store they show, whether the audit is still
+ * moving (and the overview must be read again soon), how a score is rated in words, the translation
+ * coverage as parts of a whole, the trend as a line. Pure: tested in Node
+ * (tests/unit/client-seo-presentation.test.ts).
+ */
+
+/** How often the overview is read again while an audit runs, and the stores while one imports. */
+export const seoPollIntervalMs = 1500;
+
+/**
+ * The store the screens show: the one the address names (`?shop=`) when it is the owner's, else the
+ * first whose copy is ready, else the first. Null when the owner has no store.
+ */
+export function chosenStore(
+  list: Pick<ShopList, 'shops'>,
+  requestedId: string | null,
+): Shop | null {
+  const requested = list.shops.find((shop) => shop.id === requestedId);
+  if (requested !== undefined) return requested;
+  return list.shops.find((shop) => shop.state === 'ready') ?? list.shops[0] ?? null;
+}
+
+/**
+ * Whether the store has a copy the audit can read: its first import is done (a store imported
+ * once keeps its copy while it imports again or waits to be reconnected). `importing` while the
+ * first import runs; `unavailable` when it failed before finishing.
+ */
+export type StoreReadiness = 'audited' | 'importing' | 'unavailable';
+
+export function storeReadiness(shop: Pick<Shop, 'state' | 'lastSyncedAt'>): StoreReadiness {
+  if (shop.lastSyncedAt !== null || shop.state === 'ready') return 'audited';
+  return shop.state === 'connecting' || shop.state === 'importing' ? 'importing' : 'unavailable';
+}
+
+/** The stores' refetch interval: every moment while the shown store's first import runs. */
+export function storesRefetchInterval(
+  list: Pick<ShopList, 'shops'> | undefined,
+  requestedId: string | null,
+): number | false {
+  if (list === undefined) return false;
+  const shop = chosenStore(list, requestedId);
+  return shop !== null && storeReadiness(shop) === 'importing' ? seoPollIntervalMs : false;
+}
+
+/** Whether an audit is waiting or running: its progress moves without the owner doing anything. */
+export function isAuditUnderWay(run: Pick<AuditRun, 'state'> | null | undefined): boolean {
+  return run?.state === 'queued' || run?.state === 'running';
+}
+
+/** The overview's refetch interval: every moment while its audit runs, never otherwise. */
+export function overviewRefetchInterval(
+  overview: Pick<SeoOverview, 'lastRun'> | undefined,
+): number | false {
+  return isAuditUnderWay(overview?.lastRun) ? seoPollIntervalMs : false;
+}
+
+/**
+ * The audit's progress as a whole percentage, never 100 before the last page is read; null while
+ * the number of pages is not known yet.
+ */
+export function auditPercent(run: Pick<AuditRun, 'progress'>): number | null {
+  const { done, total } = run.progress;
+  if (total <= 0) return null;
+  if (done >= total) return 100;
+  return Math.min(99, Math.max(0, Math.floor((done / total) * 100)));
+}
+
+/**
+ * A score in words, so that its colour is never the only thing that tells it: the bands search
+ * tools commonly use (90 and up good, 50 to 89 to improve, under 50 poor).
+ */
+export type ScoreRating = 'good' | 'fair' | 'poor' | 'none';
+
+export function scoreRating(score: number | null): ScoreRating {
+  if (score === null) return 'none';
+  if (score >= 90) return 'good';
+  return score >= 50 ? 'fair' : 'poor';
+}
+
+export type CoveragePart = 'translated' | 'outdated' | 'sameAsSource' | 'missing';
+export const coverageParts: readonly CoveragePart[] = [
+  'translated',
+  'outdated',
+  'sameAsSource',
+  'missing',
+];
+
+/**
+ * The translation coverage as parts of the translatable fields: translated and up to date,
+ * translated but outdated (the source changed since), left the same as the source text, and not
+ * translated at all (the rest). Each with its count and its share in whole percent (0 when there is
+ * no field).
+ */
+export function coverageOf(coverage: NonNullable<SeoOverview['translationCoverage']>): Array<{
+  part: CoveragePart;
+  count: number;
+  percent: number;
+}> {
+  const { fields, translated, outdated, sameAsSource } = coverage;
+  const counts: Record<CoveragePart, number> = {
+    translated,
+    outdated,
+    sameAsSource,
+    missing: Math.max(0, fields - translated - outdated - sameAsSource),
+  };
+  return coverageParts.map((part) => ({
+    part,
+    count: counts[part],
+    percent: fields > 0 ? Math.round((counts[part] / fields) * 100) : 0,
+  }));
+}
+
+/** A point of the trend's line, in the chart's own units (0,0 at the top left). */
+export interface ChartPoint {
+  x: number;
+  y: number;
+}
+
+/**
+ * The trend's points on a `width` × `height` chart, scores from 0 (bottom) to 100 (top), oldest on
+ * the left; a single score sits in the middle.
+ */
+export function trendPoints(
+  scores: readonly number[],
+  width: number,
+  height: number,
+  padding = 4,
+): ChartPoint[] {
+  const innerWidth = width - 2 * padding;
+  const innerHeight = height - 2 * padding;
+  const step = scores.length > 1 ? innerWidth / (scores.length - 1) : 0;
+  return scores.map((score, index) => ({
+    x: scores.length > 1 ? padding + index * step : width / 2,
+    y: padding + (innerHeight * (100 - Math.min(100, Math.max(0, score)))) / 100,
+  }));
+}
+
+/**
+ * A text cut to at most `maxLength` characters as a search result shows it: at the last word that
+ * fits, with an ellipsis. Search engines cut at a width in pixels; a count of characters is the
+ * usual approximation of that width.
+ */
+export function truncateForResult(text: string, maxLength: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= maxLength) return clean;
+  const cut = clean.slice(0, maxLength - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  const kept = lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut;
+  return `${kept.replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** The lengths at which a search result's title and description are commonly cut. */
+export const resultTitleLength = 60;
+export const resultDescriptionLength = 155;

@@ -1,0 +1,427 @@
+/// <reference lib="dom" />
+import { readFileSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import { mergeTests, type Browser, type Page } from '@playwright/test';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { registerAccount, waitForApp } from './accounts.ts';
+import { test as consoleTest } from './auth-flows.ts';
+import {
+  authEmulatorHost,
+  expect,
+  fetchFromPage,
+  openSession,
+  test as accountTest,
+} from './fixtures.ts';
+import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
+
+/**
+ * The SEO screens against the real product: the seeded store connected through the local
+ * Shopify's install screen and imported, its first audit (run after the import), the overview in
+ * English and French side by side, a severity's link landing on the pages list filtered by the
+ * server, a page's detail with its findings in the owner's words, the list sorted by a column,
+ * "Audit now" followed live to the new run, and no serious accessibility violation. Any error
+ * printed in the console fails a test.
+ *
+ * The store is connected once for the whole describe, to one account whose sessions each test
+ * opens, and disconnected at the end; the seeded store is taken in turns with the other specs that
+ * connect it (seeded-store-turns.ts).
+ */
+
+const test = mergeTests(accountTest, consoleTest);
+
+const shopDomain = 'maison-exemple.myshopify.com';
+
+interface PageSummary {
+  id: string;
+  title: string;
+  handle: string;
+}
+interface Overview {
+  lastRun: { id: string; state: string; finishedAt: string | null; pagesLeftOut: number } | null;
+  languages: Array<{
+    language: 'en' | 'fr';
+    score: number | null;
+    findingsBySeverity: Record<'error' | 'warning' | 'info', number>;
+  }>;
+}
+interface PageDetail {
+  languages: Array<{
+    language: 'en' | 'fr';
+    findings: Array<{ checkId: string; severity: string }>;
+  }>;
+}
+
+/** The French words of the checks, as the screens show them (client/locales/fr/seo-checks.json). */
+const frenchChecks = JSON.parse(
+  readFileSync(new URL('../../client/locales/fr/seo-checks.json', import.meta.url), 'utf8'),
+) as Record<string, { name: string; what: string; why: string; how: string }>;
+
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const { status, body } = await fetchFromPage(page, path);
+  expect(status, path).toBe(200);
+  return (body as { data: T }).data;
+}
+
+async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {
+  const { status } = await fetchFromPage(page, '/api/v1/account/me', {
+    method: 'PUT',
+    body: { language },
+  });
+  expect(status).toBe(200);
+}
+
+async function open(page: Page, user: TestUser, path: string): Promise<void> {
+  expect(await openSession(page, user)).toBe(200);
+  await page.goto(path);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Connects the seeded store as an owner does on /shops, and waits until its import is done. */
+async function connectSeededStore(page: Page): Promise<void> {
+  await page.goto('/shops');
+  await waitForApp(page);
+  await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Install' }).click();
+  await closed;
+  await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+  await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+}
+
+async function disconnectAll(page: Page): Promise<void> {
+  const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+  if (status !== 200) return;
+  for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
+    await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
+  }
+}
+
+/** The rows of the pages list in the document, in their order. */
+const listRows = (page: Page) =>
+  page
+    .getByRole('grid', { name: /Audited pages|Pages auditées/ })
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('gridcell'),
+    });
+
+test.describe('the SEO audit of the seeded store', () => {
+  test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+  let owner: TestUser;
+  let shopId = '';
+  let giveBackTheStore: () => Promise<void> = async () => {};
+
+  test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
+    giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
+    testInfo.setTimeout(testInfo.timeout + 180_000);
+    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
+    const page = await browser.newPage();
+    try {
+      expect(await openSession(page, owner)).toBe(200);
+      await registerAccount(page, owner, { language: 'en' });
+      await connectSeededStore(page);
+      const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
+        page,
+        '/api/v1/shops',
+      );
+      shopId = list.shops.find((shop) => shop.shopDomain === shopDomain)?.id ?? '';
+      expect(shopId).not.toBe('');
+      // The audit that follows the import.
+      await expect
+        .poll(
+          async () =>
+            (await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`)).lastRun?.state ?? null,
+          { timeout: 120_000, intervals: [1000] },
+        )
+        .toBe('done');
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.afterAll(async ({ browser }: { browser: Browser }) => {
+    try {
+      if (owner === undefined) return;
+      const page = await browser.newPage();
+      await openSession(page, owner);
+      await disconnectAll(page);
+      await page.close();
+    } finally {
+      await giveBackTheStore();
+    }
+  });
+
+  test('the overview shows English and French side by side with their scores, and a severity’s link filters the list', async ({
+    page,
+  }) => {
+    await open(page, owner, '/seo');
+    const overview = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+    expect(overview.languages.map((language) => language.language)).toEqual(['en', 'fr']);
+
+    // Primary language first, each with its score as a number and in words.
+    const sections = page.getByRole('region');
+    const english = sections.filter({
+      has: page.getByRole('heading', { level: 2, name: 'English (primary language)' }),
+    });
+    const french = sections.filter({
+      has: page.getByRole('heading', { level: 2, name: 'French' }),
+    });
+    await expect(english).toBeVisible();
+    await expect(french).toBeVisible();
+    const languageHeadings = await page.getByRole('heading', { level: 2 }).allTextContents();
+    expect(languageHeadings.indexOf('English (primary language)')).toBeLessThan(
+      languageHeadings.indexOf('French'),
+    );
+    for (const [section, data] of [
+      [english, overview.languages[0]!],
+      [french, overview.languages[1]!],
+    ] as const) {
+      expect(data.score).not.toBeNull();
+      await expect(
+        section.getByText(new RegExp(`^Score: ${data.score} out of 100, `)),
+      ).toBeAttached();
+      await expect(section.getByRole('img', { name: /^Score trend in / })).toBeVisible();
+    }
+    // The Free plan audits 100 pages; the seeded store has more, and the overview says so.
+    if (overview.lastRun !== null && overview.lastRun.pagesLeftOut > 0) {
+      await expect(page.getByText(/pages? (was|were) left out/)).toBeVisible();
+      await expect(page.getByRole('link', { name: /See the plans/ })).toHaveAttribute(
+        'href',
+        '/pricing',
+      );
+    }
+
+    // The English errors' link lands on the list, filtered by the server as the address says.
+    const errors = overview.languages[0]!.findingsBySeverity.error;
+    const warnings = overview.languages[0]!.findingsBySeverity.warning;
+    const severity = errors > 0 ? 'error' : 'warning';
+    const count = severity === 'error' ? errors : warnings;
+    expect(count, 'the seeded store has findings to fix').toBeGreaterThan(0);
+    await english
+      .getByRole('link', {
+        name: new RegExp(`^${count.toLocaleString('en')} ${severity}s? in English$`),
+      })
+      .click();
+    await expect(page).toHaveURL(
+      new RegExp(`/seo/pages\\?shop=${shopId}&severity=${severity}&language=en$`),
+    );
+    await expect(page.getByRole('search').getByLabel('Severity')).toHaveValue(severity);
+    await expect(page.getByRole('search').getByLabel('Language')).toHaveValue('en');
+    const filtered = await apiGet<{ total: number }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?severity=${severity}&language=en&limit=1`,
+    );
+    const all = await apiGet<{ total: number }>(page, `/api/v1/shops/${shopId}/seo/pages?limit=1`);
+    expect(filtered.total).toBeLessThanOrEqual(all.total);
+    await expect(
+      page.getByText(
+        filtered.total === 1 ? 'One page' : `${filtered.total.toLocaleString('en')} pages`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+    await expect(listRows(page).first()).toBeVisible();
+
+    // Back returns to the overview.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/seo$/);
+  });
+
+  test('a row opens the page’s detail with its findings in French, and Escape gives the focus back', async ({
+    page,
+  }) => {
+    await open(page, owner, '/seo');
+    await setLanguage(page, 'fr');
+    await page.goto(`/seo/pages?shop=${shopId}`);
+    await waitForApp(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'SEO par page' })).toBeVisible();
+
+    // The rows are one Tab stop, moved through with the arrow keys, opened with Enter.
+    const first = listRows(page).first();
+    // A row still loading has a single cell; a loaded one has its five.
+    await expect(first.getByRole('gridcell').nth(1)).toBeVisible();
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    const second = listRows(page).nth(1);
+    await expect(second).toBeFocused();
+    const title = (await second.getByRole('gridcell').nth(1).textContent()) ?? '';
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/[?&]page=gid/);
+    const pageId = new URL(page.url()).searchParams.get('page') ?? '';
+    const detail = await apiGet<PageDetail>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages/${encodeURIComponent(pageId)}`,
+    );
+    await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(title);
+    await expect(dialog.getByRole('heading', { level: 3, name: /^anglais/i })).toBeVisible();
+    await expect(dialog.getByRole('heading', { level: 3, name: /^français/i })).toBeVisible();
+
+    // Every finding of the page is told, with its check's French words.
+    const findings = detail.languages.flatMap((language) => language.findings);
+    expect(findings.length, 'the page opened has findings').toBeGreaterThan(0);
+    await expect(dialog.getByRole('listitem')).toHaveCount(findings.length);
+    const { checkId } = findings[0]!;
+    const words = frenchChecks[checkId];
+    expect(words?.name, `French words of ${checkId}`).toBeTruthy();
+    await expect(dialog.getByText(words!.name, { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText(words!.why, { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText(words!.how, { exact: true }).first()).toBeVisible();
+    await expect(dialog.getByText('Pourquoi c’est important').first()).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(second).toBeFocused();
+  });
+
+  test('a column’s header sorts the list on the server, both ways', async ({ page }) => {
+    await open(page, owner, `/seo/pages?shop=${shopId}`);
+    const titleHeader = page.getByRole('columnheader', { name: 'Title' });
+    const firstTitles = async () =>
+      (await listRows(page).locator('[aria-colindex="2"]').allTextContents()).slice(0, 5);
+
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(page).toHaveURL(/sort=title&order=asc/);
+    const ascending = await apiGet<{ pages: PageSummary[] }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?sort=title&order=asc&limit=5`,
+    );
+    await expect.poll(firstTitles).toEqual(ascending.pages.map((row) => row.title || '(untitled)'));
+
+    await titleHeader.getByRole('button').click();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'descending');
+    const descending = await apiGet<{ pages: PageSummary[] }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?sort=title&order=desc&limit=5`,
+    );
+    await expect
+      .poll(firstTitles)
+      .toEqual(descending.pages.map((row) => row.title || '(untitled)'));
+    expect(descending.pages[0]?.title).not.toEqual(ascending.pages[0]?.title);
+
+    // Back puts the previous order back.
+    await page.goBack();
+    await expect(titleHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(firstTitles).toEqual(ascending.pages.map((row) => row.title || '(untitled)'));
+  });
+
+  test('Audit now shows the run’s progress, then when the new run ended', async ({ page }) => {
+    await open(page, owner, `/seo?shop=${shopId}`);
+    const before = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+    await expect(page.getByText(/^Last audit: /)).toBeVisible();
+
+    // What the audit's live region says, every time it changes, so that a quick run is seen too.
+    await page.evaluate(() => {
+      const region = document.querySelector('.seo-audit-state');
+      const said: string[] = [];
+      Object.assign(window, { auditSaid: said });
+      if (region === null) return;
+      new MutationObserver(() => said.push(region.textContent ?? '')).observe(region, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
+    await page.getByRole('button', { name: 'Audit now' }).click();
+
+    await expect
+      .poll(async () => (await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`)).lastRun, {
+        timeout: 90_000,
+      })
+      .toMatchObject({ state: 'done' });
+    const after = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+    expect(after.lastRun?.id).not.toBe(before.lastRun?.id);
+    const ended = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(after.lastRun!.finishedAt!),
+    );
+    // The screen follows the run on its own, to its end.
+    await expect(page.getByText(new RegExp(`^Last audit: ${ended}, `))).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    const said = await page.evaluate(
+      () => (window as unknown as { auditSaid: string[] }).auditSaid,
+    );
+    expect(
+      said.some((text) =>
+        /^(The audit is waiting to start|Auditing: |Starting the audit)/.test(text),
+      ),
+      said.join(' | '),
+    ).toBe(true);
+  });
+
+  test('the SEO screens have no serious accessibility violation, in both languages and themes', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await open(page, owner, '/seo');
+    const detail = await apiGet<{ pages: PageSummary[] }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?limit=1`,
+    );
+    const pageId = detail.pages[0]!.id;
+    for (const language of ['en', 'fr'] as const) {
+      await setLanguage(page, language);
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        for (const path of [
+          `/seo?shop=${shopId}`,
+          `/seo/pages?shop=${shopId}`,
+          `/seo/pages?shop=${shopId}&page=${encodeURIComponent(pageId)}`,
+        ]) {
+          await page.goto(path);
+          await waitForApp(page);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+          await expect(page.locator('[role="status"]').filter({ hasText: /…$/ })).toHaveCount(0);
+          const results = await new AxeBuilder({ page })
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+            .analyze();
+          const serious = results.violations
+            .filter(
+              (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+            )
+            .map((violation) => `${violation.id}: ${violation.help}`);
+          expect.soft(serious, `${path} ${language} ${theme}`).toEqual([]);
+        }
+      }
+    }
+  });
+
+  test('at 360 px wide, the SEO screens fit without scrolling sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await open(page, owner, `/seo?shop=${shopId}`);
+    for (const path of [`/seo?shop=${shopId}`, `/seo/pages?shop=${shopId}`]) {
+      await page.goto(path);
+      await waitForApp(page);
+      await expect(page.locator('[role="status"]').filter({ hasText: /…$/ })).toHaveCount(0);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test('without a store, the SEO screens lead to connecting one', async ({ page, verifiedUser }) => {
+  expect(await openSession(page, verifiedUser)).toBe(200);
+  await registerAccount(page, verifiedUser);
+  for (const path of ['/seo', '/seo/pages']) {
+    await page.goto(path);
+    await waitForApp(page);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Nothing to audit yet' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Connect a store' })).toHaveAttribute(
+      'href',
+      '/shops',
+    );
+  }
+});

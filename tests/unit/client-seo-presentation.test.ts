@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import {
+  auditPercent,
+  chosenStore,
+  coverageOf,
+  isAuditUnderWay,
+  overviewRefetchInterval,
+  scoreRating,
+  seoPollIntervalMs,
+  storeReadiness,
+  storesRefetchInterval,
+  trendPoints,
+  truncateForResult,
+} from '../../client/features/seo/seo-presentation.ts';
+import type { AuditRun } from '../../shared/schemas/seo.ts';
+import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+
+/** How the SEO screens read the API's answers. */
+
+function shop(id: string, state: ShopState, lastSyncedAt: string | null = null): Shop {
+  return {
+    id,
+    shopDomain: `${id}.myshopify.com`,
+    name: id,
+    primaryDomain: null,
+    currency: 'EUR',
+    locales: [],
+    state,
+    errorCode: null,
+    progress: null,
+    counts: {
+      products: 0,
+      collections: 0,
+      pages: 0,
+      blogs: 0,
+      articles: 0,
+      media: 0,
+      translations: 0,
+    },
+    connectedAt: '2026-11-01T10:00:00.000Z',
+    lastSyncedAt,
+  };
+}
+
+function run(state: AuditRun['state'], done = 0, total = 0): Pick<AuditRun, 'state' | 'progress'> {
+  return { state, progress: { done, total } };
+}
+
+describe('the store shown', () => {
+  const shops = [shop('a', 'importing'), shop('b', 'ready'), shop('c', 'ready')];
+
+  it('is the one the address names, when it is the owner’s', () => {
+    expect(chosenStore({ shops }, 'c')?.id).toBe('c');
+    expect(chosenStore({ shops }, 'a')?.id).toBe('a');
+  });
+
+  it('is the first ready store otherwise, or the first when none is ready', () => {
+    expect(chosenStore({ shops }, null)?.id).toBe('b');
+    expect(chosenStore({ shops }, 'someone-else’s')?.id).toBe('b');
+    expect(chosenStore({ shops: [shop('a', 'importing')] }, null)?.id).toBe('a');
+  });
+
+  it('is none without a store', () => {
+    expect(chosenStore({ shops: [] }, 'a')).toBeNull();
+  });
+
+  it('is audited once its first import is done, even while it imports again or needs reconnecting', () => {
+    expect(storeReadiness(shop('a', 'ready', '2026-11-02T10:00:00.000Z'))).toBe('audited');
+    expect(storeReadiness(shop('a', 'importing', '2026-11-02T10:00:00.000Z'))).toBe('audited');
+    expect(storeReadiness(shop('a', 'needs_reconnecting', '2026-11-02T10:00:00.000Z'))).toBe(
+      'audited',
+    );
+    expect(storeReadiness(shop('a', 'connecting'))).toBe('importing');
+    expect(storeReadiness(shop('a', 'importing'))).toBe('importing');
+    expect(storeReadiness(shop('a', 'error'))).toBe('unavailable');
+  });
+
+  it('is read again every moment only while the store shown has its first import running', () => {
+    expect(storesRefetchInterval({ shops: [shop('a', 'importing')] }, null)).toBe(
+      seoPollIntervalMs,
+    );
+    expect(storesRefetchInterval({ shops }, 'b')).toBe(false);
+    expect(storesRefetchInterval(undefined, null)).toBe(false);
+  });
+});
+
+describe('the audit run', () => {
+  it('is followed every moment while queued or running, and no longer once it ended', () => {
+    expect(isAuditUnderWay(run('queued'))).toBe(true);
+    expect(overviewRefetchInterval({ lastRun: { ...run('running'), ...runFields } })).toBe(
+      seoPollIntervalMs,
+    );
+    expect(overviewRefetchInterval({ lastRun: { ...run('done'), ...runFields } })).toBe(false);
+    expect(overviewRefetchInterval({ lastRun: { ...run('failed'), ...runFields } })).toBe(false);
+    expect(overviewRefetchInterval({ lastRun: null })).toBe(false);
+    expect(overviewRefetchInterval(undefined)).toBe(false);
+  });
+
+  it('says its progress in whole percent, never 100 before the last page', () => {
+    expect(auditPercent(run('running', 0, 0))).toBeNull();
+    expect(auditPercent(run('running', 1, 3))).toBe(33);
+    expect(auditPercent(run('running', 999, 1000))).toBe(99);
+    expect(auditPercent(run('running', 1000, 1000))).toBe(100);
+  });
+});
+
+const runFields = {
+  id: 'run',
+  trigger: 'manual' as const,
+  startedAt: '2026-11-02T10:00:00.000Z',
+  finishedAt: null,
+  pagesAudited: 0,
+  pagesLeftOut: 0,
+  pageLimit: 100,
+};
+
+describe('a score in words', () => {
+  it('is good from 90, to improve from 50, poor below, and none without a score', () => {
+    expect([100, 90, 89, 50, 49, 0, null].map(scoreRating)).toEqual([
+      'good',
+      'good',
+      'fair',
+      'fair',
+      'poor',
+      'poor',
+      'none',
+    ]);
+  });
+});
+
+describe('the translation coverage', () => {
+  it('splits the fields into translated, outdated, same as the source and the rest', () => {
+    expect(
+      coverageOf({ language: 'fr', fields: 200, translated: 120, outdated: 30, sameAsSource: 10 }),
+    ).toEqual([
+      { part: 'translated', count: 120, percent: 60 },
+      { part: 'outdated', count: 30, percent: 15 },
+      { part: 'sameAsSource', count: 10, percent: 5 },
+      { part: 'missing', count: 40, percent: 20 },
+    ]);
+  });
+
+  it('has nothing to divide without fields', () => {
+    expect(
+      coverageOf({ language: 'fr', fields: 0, translated: 0, outdated: 0, sameAsSource: 0 }).map(
+        ({ percent }) => percent,
+      ),
+    ).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('the trend line', () => {
+  it('runs from left to right, 100 at the top and 0 at the bottom', () => {
+    expect(trendPoints([0, 50, 100], 104, 54, 2)).toEqual([
+      { x: 2, y: 52 },
+      { x: 52, y: 27 },
+      { x: 102, y: 2 },
+    ]);
+  });
+
+  it('puts a single score in the middle', () => {
+    expect(trendPoints([80], 100, 50, 0)).toEqual([{ x: 50, y: 10 }]);
+  });
+});
+
+describe('a search result’s text', () => {
+  it('is kept whole when it fits', () => {
+    expect(truncateForResult('Linen shirt  –  Maison', 60)).toBe('Linen shirt – Maison');
+  });
+
+  it('is cut at the last word that fits, with an ellipsis, within the length', () => {
+    const text = 'A washed linen shirt with mother-of-pearl buttons, cut loose for summer days';
+    const cut = truncateForResult(text, 60);
+    expect(cut).toBe('A washed linen shirt with mother-of-pearl buttons, cut…');
+    expect(cut.length).toBeLessThanOrEqual(60);
+  });
+
+  it('cuts inside a word too long to end at a space', () => {
+    expect(truncateForResult('x'.repeat(80), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
