@@ -1,3 +1,4 @@
+import { textWidthPx } from '../../shared/seo/text/pixel-width.ts';
 import { describe, expect, it } from 'vitest';
 import {
   auditPercent,
@@ -164,18 +165,34 @@ describe('the trend line', () => {
 });
 
 describe('a search result’s text', () => {
-  it('is kept whole when it fits', () => {
-    expect(truncateForResult('Linen shirt  –  Maison', 60)).toBe('Linen shirt – Maison');
+  it('is kept whole when it fits the width', () => {
+    expect(truncateForResult('Linen shirt  –  Maison', 600, 20)).toBe('Linen shirt – Maison');
   });
 
-  it('is cut at the last word that fits, with an ellipsis, within the length', () => {
-    const text = 'A washed linen shirt with mother-of-pearl buttons, cut loose for summer days';
-    const cut = truncateForResult(text, 60);
-    expect(cut).toBe('A washed linen shirt with mother-of-pearl buttons, cut…');
-    expect(cut.length).toBeLessThanOrEqual(60);
+  it('is cut at the last word that fits the width, with an ellipsis', () => {
+    const text =
+      'A washed linen shirt with mother-of-pearl buttons, cut loose for long summer days by the sea';
+    const cut = truncateForResult(text, 600, 20);
+    expect(cut).toMatch(
+      /^A washed linen shirt with mother-of-pearl buttons, cut loose for( \w+)*…$/,
+    );
+    expect(textWidthPx(cut, 20)).toBeLessThanOrEqual(600);
+    // One more word would not have fitted.
+    const next = text
+      .slice(cut.length - 1)
+      .trim()
+      .split(' ')[0]!;
+    expect(textWidthPx(`${cut.slice(0, -1)} ${next}…`, 20)).toBeGreaterThan(600);
+  });
+
+  it('cuts narrow letters later than wide ones, as a width does and a count would not', () => {
+    const narrow = truncateForResult('i'.repeat(200), 600, 20);
+    const wide = truncateForResult('W'.repeat(200), 600, 20);
+    expect([...narrow].length).toBeGreaterThan([...wide].length * 3);
   });
 
   it('cuts inside a word too long to end at a space', () => {
-    expect(truncateForResult('x'.repeat(80), 10)).toBe(`${'x'.repeat(9)}…`);
+    expect(truncateForResult('x'.repeat(80), 100, 20)).toMatch(/^x+…$/);
+    expect(textWidthPx(truncateForResult('x'.repeat(80), 100, 20), 20)).toBeLessThanOrEqual(100);
   });
 });

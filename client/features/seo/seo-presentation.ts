@@ -1,3 +1,8 @@
+import {
+  descriptionFontSizePx,
+  textWidthPx,
+  titleFontSizePx,
+} from '../../../shared/seo/text/pixel-width.ts';
 import type { Shop, ShopList } from '../../../shared/schemas/shops.ts';
 import type { AuditRun, SeoOverview } from '../../../shared/schemas/seo.ts';
 
@@ -140,19 +145,34 @@ export function trendPoints(
 }
 
 /**
- * A text cut to at most `maxLength` characters as a search result shows it: at the last word that
- * fits, with an ellipsis. Search engines cut at a width in pixels; a count of characters is the
- * usual approximation of that width.
+ * A text cut as a search result shows it: whole when it is drawn within `maxWidthPx` at
+ * `fontSizePx` in Arial (shared/seo/text/pixel-width.ts), else at the last word that fits with an
+ * ellipsis, or inside a word too long to end at a space.
  */
-export function truncateForResult(text: string, maxLength: number): string {
+export function truncateForResult(text: string, maxWidthPx: number, fontSizePx: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= maxLength) return clean;
-  const cut = clean.slice(0, maxLength - 1);
-  const lastSpace = cut.lastIndexOf(' ');
-  const kept = lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut;
+  if (textWidthPx(clean, fontSizePx) <= maxWidthPx) return clean;
+  const fits = (kept: string) => textWidthPx(`${kept}…`, fontSizePx) <= maxWidthPx;
+  const words = clean.split(' ');
+  let kept = '';
+  for (const word of words) {
+    const longer = kept === '' ? word : `${kept} ${word}`;
+    if (!fits(longer.replace(/[\s,.;:!?-]+$/, ''))) break;
+    kept = longer;
+  }
+  if (kept === '') {
+    const characters = [...clean];
+    let count = 0;
+    while (count < characters.length && fits(characters.slice(0, count + 1).join(''))) count += 1;
+    kept = characters.slice(0, count).join('');
+  }
   return `${kept.replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-/** The lengths at which a search result's title and description are commonly cut. */
-export const resultTitleLength = 60;
-export const resultDescriptionLength = 155;
+/**
+ * The widths at which search-result tools cut a result: a 600 px title in Arial 20 px and a
+ * 920 px description in Arial 14 px on a desktop page (conventions of those tools, not rules of
+ * the search engines).
+ */
+export const resultTitle = { maxWidthPx: 600, fontSizePx: titleFontSizePx } as const;
+export const resultDescription = { maxWidthPx: 920, fontSizePx: descriptionFontSizePx } as const;

@@ -22,7 +22,12 @@ export function shownTitle(view: PageLanguageView): string {
  * tag filter, so Dawn's ` – tagged "…"` and ` – Page N` never apply.
  */
 export function renderedTitle(view: PageLanguageView): string {
-  const title = collapseWhitespace(shownTitle(view));
-  const shopName = collapseWhitespace(view.shopName);
-  return title.includes(shopName) ? title : `${title} – ${shopName}`;
+  return themeTitle(shownTitle(view), view.shopName);
+}
+
+/** Dawn's `<title>` for a page title and the shop's name (see `renderedTitle`). */
+export function themeTitle(pageTitle: string, shopName: string): string {
+  const title = collapseWhitespace(pageTitle);
+  const name = collapseWhitespace(shopName);
+  return title.includes(name) ? title : `${title} – ${name}`;
 }

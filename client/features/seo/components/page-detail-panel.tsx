@@ -1,13 +1,10 @@
+import { themeTitle } from '../../../../shared/seo/checks/page-title.ts';
 import { useEffect, useId, useRef } from 'react';
 import type { FindingView, PageDetail } from '../../../../shared/schemas/seo.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
 import { findingTexts } from '../check-texts.ts';
-import {
-  resultDescriptionLength,
-  resultTitleLength,
-  truncateForResult,
-} from '../seo-presentation.ts';
+import { resultDescription, resultTitle, truncateForResult } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { ScoreFigure } from './score-figure.tsx';
@@ -112,7 +109,11 @@ function LanguageDetail({
   const { t } = useTranslation('seo');
   const languageName = format.language(view.language);
   const headingId = useId();
-  const resultTitle = view.seoTitle ?? view.title;
+  // As the theme prints it, with the shop's name after the title; a blank search title is unset.
+  const renderedTitle = themeTitle(
+    view.seoTitle !== null && view.seoTitle.trim() !== '' ? view.seoTitle : view.title,
+    shopName,
+  );
   return (
     <section className="seo-detail-language" aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -127,14 +128,20 @@ function LanguageDetail({
           {shopName}
           {view.url !== null && <span className="seo-serp-url">{view.url}</span>}
         </p>
-        <p className="seo-serp-title">{truncateForResult(resultTitle, resultTitleLength)}</p>
+        <p className="seo-serp-title">
+          {truncateForResult(renderedTitle, resultTitle.maxWidthPx, resultTitle.fontSizePx)}
+        </p>
         <p className="seo-serp-description">
           {view.seoDescription === null || view.seoDescription.trim() === '' ? (
             <span className="muted" lang={format.locale}>
               {t('detail.noDescription')}
             </span>
           ) : (
-            truncateForResult(view.seoDescription, resultDescriptionLength)
+            truncateForResult(
+              view.seoDescription,
+              resultDescription.maxWidthPx,
+              resultDescription.fontSizePx,
+            )
           )}
         </p>
       </div>
