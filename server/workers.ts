@@ -88,7 +88,9 @@ export async function accountPlanOf(db: Database, uid: string): Promise<string> 
 }
 
 /** What the SEO area's jobs need, from what every worker has. */
-export function seoDependencies(deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log'>): SeoDependencies {
+export function seoDependencies(
+  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log'>,
+): SeoDependencies {
   return {
     db: deps.db,
     jobs: deps.jobs,

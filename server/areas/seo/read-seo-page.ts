@@ -29,7 +29,8 @@ export async function readSeoPage(
       const view = page?.views.find((candidate) => candidate.language === result.language);
       return {
         language: result.language,
-        primary: store.locales.find((entry) => entry.language === result.language)?.primary ?? false,
+        primary:
+          store.locales.find((entry) => entry.language === result.language)?.primary ?? false,
         url: page?.urls[result.language] ?? null,
         score: result.score,
         title: view?.title ?? result.title,

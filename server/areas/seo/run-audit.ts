@@ -1,8 +1,4 @@
-import {
-  auditedStoreOf,
-  pageCountsOf,
-  readPageBatches,
-} from '../catalog/catalog-pages.ts';
+import { auditedStoreOf, pageCountsOf, readPageBatches } from '../catalog/catalog-pages.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';

@@ -126,7 +126,11 @@ export async function startRun(
 }
 
 /** Counts a batch as done; false when the run was deleted meanwhile (the store disconnected). */
-export async function recordProgress(tx: Transaction, runId: string, pages: number): Promise<boolean> {
+export async function recordProgress(
+  tx: Transaction,
+  runId: string,
+  pages: number,
+): Promise<boolean> {
   const { rows } = await tx.execute(sql`
     update seo_audit_runs set progress_done = progress_done + ${pages}
     where id = ${runId} and state = 'running' returning id`);
@@ -200,7 +204,9 @@ interface LanguageFigures {
   checkIds: string[];
 }
 
-function figuresOf(findings: ReadonlyArray<{ checkId: string; severity: Severity }>): LanguageFigures {
+function figuresOf(
+  findings: ReadonlyArray<{ checkId: string; severity: Severity }>,
+): LanguageFigures {
   const figures = { score: pageScore(findings), errors: 0, warnings: 0, infos: 0 };
   const checkIds = new Set<string>();
   for (const finding of findings) {
@@ -599,7 +605,9 @@ export async function listPages(
   const where = sql.join(conditions, sql` and `);
   const table = language === undefined ? sql.raw('seo_pages') : sql.raw('seo_page_results');
   const sort = query.sort ?? 'score';
-  const order = sql.raw((query.order ?? (sort === 'findings' ? 'desc' : 'asc')) === 'desc' ? 'desc' : 'asc');
+  const order = sql.raw(
+    (query.order ?? (sort === 'findings' ? 'desc' : 'asc')) === 'desc' ? 'desc' : 'asc',
+  );
   const column = sql.raw(sortColumns[sort]);
   const scores =
     language === undefined
@@ -644,15 +652,32 @@ export async function findPageAudit(
       handle: string;
       auditedAt: Date;
       languages: Array<{ language: Language; title: string; score: number }>;
-      findings: Array<{ language: Language; checkId: string; severity: Severity; evidence: FindingEvidence }>;
+      findings: Array<{
+        language: Language;
+        checkId: string;
+        severity: Severity;
+        evidence: FindingEvidence;
+      }>;
     }
   | undefined
 > {
   const [results, findings] = await Promise.all([
-    db.execute<{ language: Language; kind: PageKind; handle: string; title: string; score: number; audited_at: Date }>(sql`
+    db.execute<{
+      language: Language;
+      kind: PageKind;
+      handle: string;
+      title: string;
+      score: number;
+      audited_at: Date;
+    }>(sql`
       select language, kind, handle, title, score, audited_at from seo_page_results
       where shop_id = ${shopId} and page_gid = ${gid} order by language`),
-    db.execute<{ language: Language; checkId: string; severity: Severity; evidence: FindingEvidence }>(sql`
+    db.execute<{
+      language: Language;
+      checkId: string;
+      severity: Severity;
+      evidence: FindingEvidence;
+    }>(sql`
       select language, check_id as "checkId", severity, evidence from seo_findings
       where shop_id = ${shopId} and page_gid = ${gid}`),
   ]);
@@ -662,7 +687,11 @@ export async function findPageAudit(
     kind: first.kind,
     handle: first.handle,
     auditedAt: new Date(first.audited_at),
-    languages: results.rows.map((row) => ({ language: row.language, title: row.title, score: row.score })),
+    languages: results.rows.map((row) => ({
+      language: row.language,
+      title: row.title,
+      score: row.score,
+    })),
     findings: findings.rows,
   };
 }
