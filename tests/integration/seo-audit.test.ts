@@ -169,6 +169,10 @@ describe('a full audit', () => {
       { checkId: 'TEST-no-seo-title', field: 'seoTitle' },
       { checkId: 'TEST-short-title', field: 'title', measured: 3, threshold: 10, excerpt: 'Mug' },
     ]);
+    // The collection's search title is not translated: the French page shows the English one.
+    expect(await findings(shopId, gid('Collection', 5), 'fr')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('Collection', 5)}#image` },
+    ]);
     const response = await api.database.pool.query<{ title: string; language: string }>(
       `select title, language from seo_page_results where shop_id = $1 and page_gid = $2
        order by language`,
