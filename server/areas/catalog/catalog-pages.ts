@@ -411,35 +411,35 @@ export async function translationCoverageOf(
     outdated: number;
     same: number;
   }>(sql`
-    with sources as (
-      select p.gid, f.key, f.source from catalog_products p,
-        lateral (values ('title', p.title), ('body_html', p.description_html),
-          ('meta_title', p.seo_title), ('meta_description', p.seo_description)) as f(key, source)
-        where p.shop_id = ${store.shopId} and p.status = 'ACTIVE'
+    with pages as (
+      select gid, title, description_html as body, seo_title, seo_description
+        from catalog_products where shop_id = ${store.shopId} and status = 'ACTIVE'
       union all
-      select p.gid, f.key, f.source from catalog_collections p,
-        lateral (values ('title', p.title), ('body_html', p.description_html),
-          ('meta_title', p.seo_title), ('meta_description', p.seo_description)) as f(key, source)
-        where p.shop_id = ${store.shopId}
+      select gid, title, description_html, seo_title, seo_description
+        from catalog_collections where shop_id = ${store.shopId}
       union all
-      select p.gid, f.key, f.source from catalog_pages p,
-        lateral (values ('title', p.title), ('body_html', p.body),
-          ('meta_title', p.seo_title), ('meta_description', p.seo_description)) as f(key, source)
-        where p.shop_id = ${store.shopId} and p.is_published
+      select gid, title, body, seo_title, seo_description
+        from catalog_pages where shop_id = ${store.shopId} and is_published
       union all
-      select p.gid, f.key, f.source from catalog_articles p,
-        lateral (values ('title', p.title), ('body_html', p.body),
-          ('meta_title', p.seo_title), ('meta_description', p.seo_description)) as f(key, source)
-        where p.shop_id = ${store.shopId} and p.is_published
+      select gid, title, body, seo_title, seo_description
+        from catalog_articles where shop_id = ${store.shopId} and is_published
+    ),
+    translated as (
+      select t.value, t.outdated,
+        case t.key when 'title' then p.title when 'body_html' then p.body
+          when 'meta_title' then p.seo_title else p.seo_description end as source
+      from catalog_translations t join pages p on p.gid = t.resource_gid
+      where t.shop_id = ${store.shopId} and t.locale = ${other.locale}
+        and t.key in ('title', 'body_html', 'meta_title', 'meta_description')
     )
-    select count(*)::int as fields,
-      count(t.value) filter (where t.value <> '')::int as translated,
-      count(*) filter (where t.outdated)::int as outdated,
-      count(*) filter (where t.value = s.source)::int as same
-    from sources s
-    left join catalog_translations t on t.shop_id = ${store.shopId} and t.resource_gid = s.gid
-      and t.locale = ${other.locale} and t.key = s.key
-    where s.source is not null and s.source <> ''`);
+    select
+      (select (count(*) filter (where title <> '') + count(*) filter (where body <> '')
+        + count(*) filter (where seo_title <> '') + count(*) filter (where seo_description <> ''))::int
+        from pages) as fields,
+      count(*) filter (where value <> '')::int as translated,
+      count(*) filter (where outdated)::int as outdated,
+      count(*) filter (where value = source)::int as same
+    from translated where source <> ''`);
   const row = rows[0]!;
   return {
     language: other.language,

@@ -34,12 +34,32 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   const checks = checksByKind(checksOf(deps));
 
   let audited = 0;
+  /**
+   * Where the time goes, in milliseconds, for the log line of the run (`reading` is the wait for a
+   * batch not yet read when the previous one is written).
+   */
+  const spent = { reading: 0, checking: 0, writing: 0, finishing: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof typeof spent) => {
+    const now = performance.now();
+    spent[phase] += now - mark;
+    mark = now;
+  };
   if (store !== undefined && store.locales.length > 0) {
-    for await (const pages of readPageBatches(deps.db, store, {
+    const batches = readPageBatches(deps.db, store, {
       batchSize: deps.batchSize ?? defaultBatchSize,
       limit: queued.pageLimit,
-    })) {
+    });
+    // The next batch is read (on another connection) while this one is checked and written.
+    let next = batches.next();
+    for (;;) {
+      const batch = await next;
+      if (batch.done === true) break;
+      const pages = batch.value;
+      next = batches.next();
+      lap('reading');
       const audits = pages.map((page) => auditPage(page, checks));
+      lap('checking');
       const current = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
         if (!(await seoRepository.recordProgress(tx, runId, pages.length))) return false;
         await seoRepository.removePages(
@@ -50,8 +70,13 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
         await seoRepository.insertPageAudits(tx, shopId, audits);
         return true;
       });
-      if (!current) return 'store disconnected';
+      if (!current) {
+        // The read under way is not wanted any more; its failure, if any, neither.
+        next.catch(() => {});
+        return 'store disconnected';
+      }
       audited += pages.length;
+      lap('writing');
     }
   }
 
@@ -60,7 +85,14 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     await seoRepository.resolveDuplicateGroups(tx, shopId, checks.duplicateIds, 'all');
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
-  deps.log.info({ shopId, runId, audited, leftOut: counts.total - total }, 'seo audit done');
+  lap('finishing');
+  const milliseconds = Object.fromEntries(
+    Object.entries(spent).map(([phase, ms]) => [phase, Math.round(ms)]),
+  );
+  deps.log.info(
+    { shopId, runId, audited, leftOut: counts.total - total, milliseconds },
+    'seo audit done',
+  );
   return 'done';
 }
 

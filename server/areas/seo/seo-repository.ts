@@ -272,7 +272,6 @@ export async function insertPageAudits(
         kind: audit.kind,
         title: language.title,
         handle: audit.handle,
-        search: searchTextOf([language.title], audit.handle),
         score: language.score,
         errors: language.errors,
         warnings: language.warnings,
@@ -313,12 +312,11 @@ export async function insertPageAudits(
   await tx.execute(sql`
     with results as (
       insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
-        search, score, errors, warnings, infos, findings_total, check_ids, audited_at)
-      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.search,
-        r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
+        score, errors, warnings, infos, findings_total, check_ids, audited_at)
+      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
         now()
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(page_gid text,
-        language text, kind text, title text, handle text, search text, score int, errors int,
+        language text, kind text, title text, handle text, score int, errors int,
         warnings int, infos int, check_ids text[])
     ),
     pages as (
@@ -377,12 +375,23 @@ export async function resolveDuplicateGroups(
     delete from seo_findings where shop_id = ${shopId} ${scope}
       and check_id in ${jsonList(duplicateCheckIds)}
     returning page_gid`);
+  // The groups to resolve: every group of the store, or those the pages in scope belong to.
+  const groupsInScope =
+    pages === 'all'
+      ? sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
+          from seo_duplicate_keys k
+          where k.shop_id = ${shopId} and k.check_id in ${jsonList(duplicateCheckIds)}
+          group by k.check_id, k.language, k.key_hash having count(*) > 1`
+      : sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
+          from seo_duplicate_keys k
+          join (select distinct check_id, language, key_hash from seo_duplicate_keys
+            where shop_id = ${shopId} and page_gid in ${jsonList(pages)}
+              and check_id in ${jsonList(duplicateCheckIds)}) s
+            on s.check_id = k.check_id and s.language = k.language and s.key_hash = k.key_hash
+          where k.shop_id = ${shopId}
+          group by k.check_id, k.language, k.key_hash having count(*) > 1`;
   const inserted = await tx.execute<{ page_gid: string }>(sql`
-    with groups as (
-      select check_id, language, key_hash, count(*)::int as size from seo_duplicate_keys
-      where shop_id = ${shopId} and check_id in ${jsonList(duplicateCheckIds)}
-      group by check_id, language, key_hash having count(*) > 1
-    )
+    with groups as (${groupsInScope})
     insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
     select k.shop_id, k.page_gid, k.language, k.check_id, k.severity,
       jsonb_build_object('field', k.field, 'measured', g.size)
@@ -524,7 +533,10 @@ export async function languageFigures(db: Database, shopId: string): Promise<Lan
   return rows;
 }
 
-/** Pages with at least one finding of each check, per language, most pages first. */
+/**
+ * Pages with at least one finding of each check, per language, most pages first: counted from the
+ * page rows' failing checks, each check's severity read from one of its findings.
+ */
 export async function findingsByCheck(
   db: Database,
   shopId: string,
@@ -535,9 +547,17 @@ export async function findingsByCheck(
     severity: Severity;
     pages: number;
   }>(sql`
-    select language, check_id as "checkId", severity, count(distinct page_gid)::int as pages
-    from seo_findings where shop_id = ${shopId}
-    group by language, check_id, severity order by pages desc, check_id`);
+    with counts as (
+      select language, check_id, count(*)::int as pages
+      from seo_page_results, unnest(check_ids) as check_id
+      where shop_id = ${shopId} group by language, check_id
+    )
+    select c.language, c.check_id as "checkId", s.severity, c.pages from counts c
+    cross join lateral (
+      select f.severity from seo_findings f
+      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id limit 1
+    ) s
+    order by c.pages desc, c.check_id`);
   return rows;
 }
 
@@ -600,7 +620,13 @@ export async function listPages(
   const search = query.q?.trim().toLowerCase();
   if (search !== undefined && search !== '') {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    conditions.push(sql`search like ${pattern}`);
+    // Titles in any language and handles, through the pages' trigram index.
+    conditions.push(
+      language === undefined
+        ? sql`search like ${pattern}`
+        : sql`page_gid in (select page_gid from seo_pages
+            where shop_id = ${shopId} and search like ${pattern})`,
+    );
   }
   const where = sql.join(conditions, sql` and `);
   const table = language === undefined ? sql.raw('seo_pages') : sql.raw('seo_page_results');

@@ -1,4 +1,4 @@
--- Trigram indexes search the page list's titles and handles (seo_pages_search_idx, seo_page_results_search_idx).
+-- Trigram indexes search the page list's titles and handles (seo_pages_search_idx).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "seo_audit_runs" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -40,7 +40,6 @@ CREATE TABLE "seo_page_results" (
 	"title" text NOT NULL,
 	"handle" text NOT NULL,
 	"title_key" text NOT NULL,
-	"search" text NOT NULL,
 	"score" smallint NOT NULL,
 	"errors" integer NOT NULL,
 	"warnings" integer NOT NULL,
@@ -59,7 +58,6 @@ CREATE TABLE "seo_pages" (
 	"title" text NOT NULL,
 	"handle" text NOT NULL,
 	"title_key" text NOT NULL,
-	"search" text NOT NULL,
 	"score" smallint NOT NULL,
 	"errors" integer NOT NULL,
 	"warnings" integer NOT NULL,
@@ -67,6 +65,7 @@ CREATE TABLE "seo_pages" (
 	"findings_total" integer NOT NULL,
 	"check_ids" text[] NOT NULL,
 	"audited_at" timestamp with time zone NOT NULL,
+	"search" text NOT NULL,
 	"score_en" smallint,
 	"score_fr" smallint,
 	CONSTRAINT "seo_pages_shop_id_page_gid_pk" PRIMARY KEY("shop_id","page_gid")
@@ -88,15 +87,9 @@ CREATE INDEX "seo_duplicate_keys_page_idx" ON "seo_duplicate_keys" USING btree (
 CREATE INDEX "seo_findings_page_idx" ON "seo_findings" USING btree ("shop_id","page_gid");--> statement-breakpoint
 CREATE INDEX "seo_findings_check_idx" ON "seo_findings" USING btree ("shop_id","language","check_id");--> statement-breakpoint
 CREATE INDEX "seo_page_results_score_idx" ON "seo_page_results" USING btree ("shop_id","language","score","page_gid");--> statement-breakpoint
-CREATE INDEX "seo_page_results_title_idx" ON "seo_page_results" USING btree ("shop_id","language","title_key","page_gid");--> statement-breakpoint
-CREATE INDEX "seo_page_results_findings_idx" ON "seo_page_results" USING btree ("shop_id","language","findings_total","page_gid");--> statement-breakpoint
-CREATE INDEX "seo_page_results_search_idx" ON "seo_page_results" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "seo_page_results_checks_idx" ON "seo_page_results" USING gin ("check_ids");--> statement-breakpoint
 CREATE INDEX "seo_pages_score_idx" ON "seo_pages" USING btree ("shop_id","score","page_gid");--> statement-breakpoint
 CREATE INDEX "seo_pages_title_idx" ON "seo_pages" USING btree ("shop_id","title_key","page_gid");--> statement-breakpoint
-CREATE INDEX "seo_pages_kind_idx" ON "seo_pages" USING btree ("shop_id","kind","page_gid");--> statement-breakpoint
 CREATE INDEX "seo_pages_findings_idx" ON "seo_pages" USING btree ("shop_id","findings_total","page_gid");--> statement-breakpoint
-CREATE INDEX "seo_pages_audited_idx" ON "seo_pages" USING btree ("shop_id","audited_at");--> statement-breakpoint
 CREATE INDEX "seo_pages_search_idx" ON "seo_pages" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "seo_pages_checks_idx" ON "seo_pages" USING gin ("check_ids");--> statement-breakpoint
 CREATE INDEX "seo_score_history_shop_idx" ON "seo_score_history" USING btree ("shop_id","at");
