@@ -5,12 +5,18 @@ import { runAudit } from '../../server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { storeCatalog } from '../../server/workers.ts';
+import { storeCatalog, webhookHandlers, type WorkerDependencies } from '../../server/workers.ts';
 import {
   createTestJobQueue,
   startApiForTests,
   type ApiTestContext,
 } from '../support/api-test-app.ts';
+import {
+  recordingCatalog,
+  testShopifyApp,
+  testShopTokens,
+  waitUntil,
+} from '../support/shops-test-support.ts';
 import {
   connectedStore,
   gid,
@@ -323,6 +329,39 @@ describe('an incremental audit', () => {
     after = await results(shopId);
     expect(after.has(`${gid('Product', 2)} en`)).toBe(false);
     expect(after.size).toBe(10);
+  });
+
+  it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    await api.database.pool.query(
+      "insert into catalog_sync_states (shop_id, phase, run) values ($1, 'ready', 1)",
+      [shopId],
+    );
+    const { rows } = await api.database.pool.query<{ shop_domain: string }>(
+      'select shop_domain from shops where id = $1',
+      [shopId],
+    );
+    // The handlers as the product's webhook job gets them; this file's workers run the audit job.
+    const handlers = webhookHandlers({
+      db: api.database.db,
+      jobs: api.jobs,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      shopify: testShopifyApp(),
+      shopTokens: testShopTokens,
+      shopCatalog: recordingCatalog(),
+      publicUrl: 'http://localhost:3000',
+    } as Partial<WorkerDependencies> as WorkerDependencies);
+    await handlers['products/delete']!({
+      provider: 'shopify',
+      topic: 'products/delete',
+      shopDomain: rows[0]!.shop_domain,
+      webhookId: randomUUID(),
+      triggeredAt: new Date(),
+      payload: { id: 2 },
+    });
+    await waitUntil(async () => !(await results(shopId)).has(`${gid('Product', 2)} en`), 10_000);
+    expect((await results(shopId)).size).toBe(10);
   });
 
   it('leaves a store never audited to its first full run', async () => {

@@ -628,8 +628,8 @@ export async function listPages(
             where shop_id = ${shopId} and search like ${pattern})`,
     );
   }
+  const table = language === undefined ? sql`seo_pages` : sql`seo_page_results`;
   const where = sql.join(conditions, sql` and `);
-  const table = language === undefined ? sql.raw('seo_pages') : sql.raw('seo_page_results');
   const sort = query.sort ?? 'score';
   const order = sql.raw(
     (query.order ?? (sort === 'findings' ? 'desc' : 'asc')) === 'desc' ? 'desc' : 'asc',
