@@ -7,6 +7,7 @@ import type {
   PageCheck,
   PageKind,
   Severity,
+  TranslatedField,
 } from '../../../shared/seo/check.ts';
 import type { AuditedPage } from '../catalog/catalog-pages.ts';
 import { pageScore } from './audit-scores.ts';
@@ -37,6 +38,26 @@ export interface LanguageAudit {
   duplicateKeys: DuplicateKey[];
   /** The score from the page checks alone; duplicates found later lower it (seo-repository.ts). */
   score: number;
+  /** The page's translatable fields in this language (none in the primary one), for the coverage. */
+  translations: TranslationCounts;
+}
+
+/** Translatable fields with a source text: translated, outdated, translated as the source itself. */
+export interface TranslationCounts {
+  fields: number;
+  translated: number;
+  outdated: number;
+  sameAsSource: number;
+}
+
+function translationCounts(fields: readonly TranslatedField[]): TranslationCounts {
+  const counts = { fields: fields.length, translated: 0, outdated: 0, sameAsSource: 0 };
+  for (const field of fields) {
+    if (field.value !== null && field.value !== '') counts.translated++;
+    if (field.outdated) counts.outdated++;
+    if (field.value === field.source) counts.sameAsSource++;
+  }
+  return counts;
 }
 
 export interface PageAudit {
@@ -105,6 +126,7 @@ export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {
         findings,
         duplicateKeys,
         score: pageScore(findings),
+        translations: translationCounts(view.translations),
       };
     }),
   };

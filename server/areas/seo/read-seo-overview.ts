@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/constants.ts';
 import type { SeoOverview } from '../../../shared/schemas/seo.ts';
 import type { Database } from '../../db/database.ts';
-import { auditedStoreOf, translationCoverageOf } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf } from '../catalog/catalog-pages.ts';
 import { presentRun } from './present-audit.ts';
 import * as seoRepository from './seo-repository.ts';
 
@@ -13,14 +13,16 @@ export const worstPagesShown = 5;
 /** The store's audit side by side in its audited languages, the primary one first. */
 export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
   const store = await auditedStoreOf(db, shopId);
-  const [lastRun, figures, byCheck, trend, worst, coverage] = await Promise.all([
+  const [lastRun, figures, byCheck, trend, worst] = await Promise.all([
     seoRepository.latestRun(db, shopId),
     seoRepository.languageFigures(db, shopId),
     seoRepository.findingsByCheck(db, shopId),
     seoRepository.scoreTrend(db, shopId, trendLength),
     seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
-    store === undefined ? null : translationCoverageOf(db, store),
   ]);
+  // The coverage of the language other than the primary one, as its pages' audits counted it.
+  const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
+  const translatedFigures = figures.find((row) => row.language === translatedLanguage);
   const languages: Language[] = store?.locales.map((entry) => entry.language) ?? [];
   return {
     shopId,
@@ -44,7 +46,16 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
           .map(({ checkId, severity, pages }) => ({ checkId, severity, pages })),
       };
     }),
-    translationCoverage: coverage,
+    translationCoverage:
+      translatedLanguage === undefined
+        ? null
+        : {
+            language: translatedLanguage,
+            fields: translatedFigures?.translationFields ?? 0,
+            translated: translatedFigures?.translated ?? 0,
+            outdated: translatedFigures?.translationsOutdated ?? 0,
+            sameAsSource: translatedFigures?.translationsSameAsSource ?? 0,
+          },
     worstPages: worst.pages.map((page) => ({
       id: page.id,
       kind: page.kind,

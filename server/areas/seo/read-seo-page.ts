@@ -19,13 +19,17 @@ export async function readSeoPage(
   ]);
   if (audit === undefined || store === undefined) return undefined;
   const [page] = await readPages(db, store, [gid]);
+  // The store's order: the primary language first.
+  const order = (language: string) =>
+    store.locales.findIndex((entry) => entry.language === language);
+  const languages = [...audit.languages].sort((a, b) => order(a.language) - order(b.language));
   return {
     id: gid,
     kind: audit.kind,
     handle: audit.handle,
     shopName: store.shopName,
     auditedAt: audit.auditedAt.toISOString(),
-    languages: audit.languages.map((result) => {
+    languages: languages.map((result) => {
       const view = page?.views.find((candidate) => candidate.language === result.language);
       return {
         language: result.language,

@@ -265,8 +265,13 @@ export async function insertPageAudits(
       languages.map((language) => language.title),
       audit.handle,
     );
-    for (const language of languages) {
+    for (const [index, language] of languages.entries()) {
+      const coverage = audit.languages[index]!.translations;
       results.push({
+        translation_fields: coverage.fields,
+        translated: coverage.translated,
+        translations_outdated: coverage.outdated,
+        translations_same: coverage.sameAsSource,
         page_gid: audit.id,
         language: language.language,
         kind: audit.kind,
@@ -312,12 +317,14 @@ export async function insertPageAudits(
   await tx.execute(sql`
     with results as (
       insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
-        score, errors, warnings, infos, findings_total, check_ids, audited_at)
+        score, errors, warnings, infos, findings_total, check_ids, audited_at, translation_fields,
+        translated, translations_outdated, translations_same_as_source)
       select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
-        now()
+        now(), r.translation_fields, r.translated, r.translations_outdated, r.translations_same
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(page_gid text,
         language text, kind text, title text, handle text, score int, errors int,
-        warnings int, infos int, check_ids text[])
+        warnings int, infos int, check_ids text[], translation_fields int, translated int,
+        translations_outdated int, translations_same int)
     ),
     pages as (
       insert into seo_pages (shop_id, page_gid, kind, title, handle, title_key, search, score,
@@ -522,13 +529,20 @@ export type LanguageFiguresRow = {
   errors: number;
   warnings: number;
   infos: number;
+  translationFields: number;
+  translated: number;
+  translationsOutdated: number;
+  translationsSameAsSource: number;
 };
 
-/** The store's score and findings per language, from its pages' rows. */
+/** The store's score, findings and translation coverage per language, from its pages' rows. */
 export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
   const { rows } = await db.execute<LanguageFiguresRow>(sql`
     select language, round(avg(score))::int as score, sum(errors)::int as errors,
-      sum(warnings)::int as warnings, sum(infos)::int as infos
+      sum(warnings)::int as warnings, sum(infos)::int as infos,
+      sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
+      sum(translations_outdated)::int as "translationsOutdated",
+      sum(translations_same_as_source)::int as "translationsSameAsSource"
     from seo_page_results where shop_id = ${shopId} group by language`);
   return rows;
 }

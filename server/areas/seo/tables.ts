@@ -83,7 +83,19 @@ const pageColumns = {
  */
 export const seoPageResults = pgTable(
   'seo_page_results',
-  { ...pageColumns, language: text('language').notNull() },
+  {
+    ...pageColumns,
+    language: text('language').notNull(),
+    /**
+     * The page's translatable fields with a source text in this language (0 in the primary one), and
+     * how many are translated, outdated, or translated with the source text: the overview's
+     * translation coverage, kept current by every audit of the page.
+     */
+    translationFields: smallint('translation_fields').notNull(),
+    translated: smallint('translated').notNull(),
+    translationsOutdated: smallint('translations_outdated').notNull(),
+    translationsSameAsSource: smallint('translations_same_as_source').notNull(),
+  },
   (table) => [
     primaryKey({ columns: [table.shopId, table.pageGid, table.language] }),
     index('seo_page_results_score_idx').on(

@@ -48,6 +48,10 @@ CREATE TABLE "seo_page_results" (
 	"check_ids" text[] NOT NULL,
 	"audited_at" timestamp with time zone NOT NULL,
 	"language" text NOT NULL,
+	"translation_fields" smallint NOT NULL,
+	"translated" smallint NOT NULL,
+	"translations_outdated" smallint NOT NULL,
+	"translations_same_as_source" smallint NOT NULL,
 	CONSTRAINT "seo_page_results_shop_id_page_gid_language_pk" PRIMARY KEY("shop_id","page_gid","language")
 );
 --> statement-breakpoint
