@@ -1,4 +1,5 @@
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
+import { getAccount } from './areas/account/get-account.ts';
 import {
   adminClients,
   type CatalogDependencies,
@@ -9,6 +10,11 @@ import { startCatalogJobs } from './areas/catalog/catalog-jobs.ts';
 import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
 import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
 import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
+import { deleteStoreAudit } from './areas/seo/delete-store-audit.ts';
+import type { SeoDependencies } from './areas/seo/seo-dependencies.ts';
+import { startSeoJobs } from './areas/seo/seo-jobs.ts';
+import { queuePageAudit } from './areas/seo/seo-page-audit-job.ts';
+import { startAudit } from './areas/seo/start-audit.ts';
 import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
 import {
@@ -73,6 +79,24 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(webhookDeliveryPurgeJob, deps);
   await deps.jobs.work(webhookDeliverySweepJob, deps);
   await startCatalogJobs(catalogDependencies(deps));
+  await startSeoJobs(seoDependencies(deps));
+}
+
+/** The subscription plan of an account, as the SEO audit reads it for its page limit. */
+export async function accountPlanOf(db: Database, uid: string): Promise<string> {
+  return (await getAccount(db, uid)).subscriptionPlan;
+}
+
+/** What the SEO area's jobs need, from what every worker has. */
+export function seoDependencies(
+  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log'>,
+): SeoDependencies {
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    log: deps.log,
+    accountPlanOf: (uid) => accountPlanOf(deps.db, uid),
+  };
 }
 
 /**
@@ -88,10 +112,18 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
   };
 }
 
-/** What the catalog's jobs and webhook handlers need, from what every worker has. */
+/**
+ * What the catalog's jobs and webhook handlers need, from what every worker has. A copy imported or
+ * reconciled is audited in full; records a webhook changed are audited again on their own.
+ */
 function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
   const shops = shopAccessProvider(deps);
+  const seo = seoDependencies(deps);
   return {
+    onImportFinished: async (shopId) => {
+      await startAudit(seo, shopId, 'import');
+    },
+    onPagesChanged: (shopId, gids) => queuePageAudit(seo, shopId, gids),
     db: deps.db,
     jobs: deps.jobs,
     log: deps.log,
@@ -104,12 +136,17 @@ function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
 
 /**
  * The catalog's side of connected stores as the shops area asks for it
- * (server/areas/shops/shop-catalog.ts): queue the first import, summarise the copies, delete one.
+ * (server/areas/shops/shop-catalog.ts): queue the first import, summarise the copies, delete one
+ * (and the store's audit with it, which is made of the copy).
  */
 export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalog {
   return {
     queueImport: (shopId) => queueCatalogImport(deps, shopId),
     summaries: (shopIds) => catalogSummaries(deps.db, shopIds),
-    deleteStoreCopy: (shopId) => deleteStoreCopy(deps.db, shopId),
+    deleteStoreCopy: async (shopId) => {
+      const removed = await deleteStoreCopy(deps.db, shopId);
+      await deleteStoreAudit(deps.db, shopId);
+      return removed;
+    },
   };
 }

@@ -33,6 +33,13 @@ export interface CatalogDependencies {
   log: JobLog;
   /** One Admin API client per store, so that each keeps its store's rate limit (adminClients()). */
   adminClient(shopId: string, shopDomain: string): AdminClient;
+  /**
+   * Hears that a store's import or reconciliation finished: the whole copy may have changed. The
+   * composition root queues the store's audit here; the catalog knows nothing of it.
+   */
+  onImportFinished?: (shopId: string) => Promise<void>;
+  /** Hears that a webhook's refetch stored or deleted these records (products, collections). */
+  onPagesChanged?: (shopId: string, gids: readonly string[]) => Promise<void>;
   /** How often a running bulk operation is asked about; default 1 s. */
   bulkPollIntervalMs?: number;
   /** How long a result file's download may send nothing before it is given up; default 60 s. */
@@ -61,4 +68,21 @@ export function adminClients(
     }
     return client;
   };
+}
+
+/**
+ * Tells the listener that the copy changed, without letting its failure fail the import or the
+ * delivery that stored the change: the copy is right whatever the listener does.
+ */
+export async function tellCopyChanged(
+  deps: Pick<CatalogDependencies, 'log'>,
+  shopId: string,
+  listener: (() => Promise<void>) | undefined,
+): Promise<void> {
+  if (listener === undefined) return;
+  try {
+    await listener();
+  } catch (error) {
+    deps.log.warn({ err: error, shopId }, 'a listener of the catalog copy failed');
+  }
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { DatabaseClosedError } from '../../db/database.ts';
 import { defineJob, type JobQueue } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
-import type { CatalogDependencies } from './catalog-dependencies.ts';
+import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
 import { findAbandonedImports } from './store-sync-lock.ts';
@@ -66,8 +66,11 @@ export const catalogImportJob = defineJob({
       throw error;
     }
     switch (outcome) {
-      case 'imported':
+      case 'imported': {
+        const { onImportFinished } = deps;
+        await tellCopyChanged(deps, shopId, onImportFinished && (() => onImportFinished(shopId)));
         return;
+      }
       case 'busy':
         await deps.jobs.send(catalogImportJob, { shopId }, { startAfterSeconds: busyRetrySeconds });
         deps.log.info({ shopId, ...attempt }, 'catalog import deferred: the store is being synced');

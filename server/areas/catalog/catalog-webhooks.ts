@@ -1,5 +1,5 @@
 import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
-import type { CatalogDependencies } from './catalog-dependencies.ts';
+import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { readShopDetails } from './catalog-sync.ts';
 import { catalogReconcileJob } from './catalog-reconcile-job.ts';
@@ -45,6 +45,12 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
     return { shopId: shop.shopId, state };
   };
 
+  /** The audit of the record follows its change in the copy. */
+  const pagesChanged = (shopId: string, gids: readonly string[]) => {
+    const { onPagesChanged } = deps;
+    return tellCopyChanged(deps, shopId, onPagesChanged && (() => onPagesChanged(shopId, gids)));
+  };
+
   const changed =
     (type: 'Product' | 'Collection'): WebhookHandler =>
     async (delivery) => {
@@ -73,7 +79,10 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
         type === 'Product'
           ? await refetchProduct(deps, client, context, gid)
           : await refetchCollection(deps, client, context, gid);
-      if (outcome !== 'stale') await catalogRepository.touchLastSynced(deps.db, found.shopId);
+      if (outcome !== 'stale') {
+        await catalogRepository.touchLastSynced(deps.db, found.shopId);
+        await pagesChanged(found.shopId, [gid]);
+      }
     };
 
   const deleted =
@@ -85,6 +94,7 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
       const deletedAt = delivery.triggeredAt ?? new Date();
       await catalogRepository.deleteRecord(deps.db, found.shopId, gid, deletedAt);
       await catalogRepository.touchLastSynced(deps.db, found.shopId);
+      await pagesChanged(found.shopId, [gid]);
     };
 
   /**

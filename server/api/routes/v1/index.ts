@@ -5,6 +5,7 @@ import type { IdentityProvider } from '../../../platform/identity.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
 import { contactRoutes } from './contact/index.ts';
+import { seoRoutes } from './seo/index.ts';
 import { shopsRoutes, type ShopsRoutesOptions } from './shops/index.ts';
 
 /**
@@ -21,6 +22,8 @@ export const v1Routes: FastifyPluginAsync<{
   authenticateEveryRequest(scope, identity);
   await scope.register(accountRoutes, { prefix: '/account', database, identity, jobs });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
-  if (shops !== undefined)
+  if (shops !== undefined) {
     await scope.register(shopsRoutes, { prefix: '/shops', database, ...shops });
+    await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
+  }
 };

@@ -1,0 +1,331 @@
+/**
+ * `npm run bench:audit`: how fast the SEO audit reads, checks and writes a large store, and how fast
+ * the page list answers on it.
+ *
+ * Starts an embedded PostgreSQL in a temporary folder, writes a store's copy of PAGES pages (default
+ * 100,000: products with two images, collections, pages and articles, half of them translated into
+ * French) straight into the catalog's tables, runs a full audit in both languages, then an incremental
+ * audit of one page, then each kind of page-list query and the overview 30 times. Prints figures;
+ * asserts nothing. The checks are the catalogue's (shared/seo/catalogue.ts); while it is empty, four
+ * checks of this script's own stand in, so that the engine has findings and duplicates to write.
+ *
+ * The audit runs in this process and PostgreSQL in its own, so on two cores each has roughly one:
+ * "pages per second" is per core of Node, with PostgreSQL on the other.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PageListQuery } from '../shared/schemas/seo.ts';
+import type { Check } from '../shared/seo/check.ts';
+import { checkCatalogue } from '../shared/seo/catalogue.ts';
+import { auditChangedPages } from '../server/areas/seo/audit-changed-pages.ts';
+import { listSeoPages } from '../server/areas/seo/list-seo-pages.ts';
+import { readSeoOverview } from '../server/areas/seo/read-seo-overview.ts';
+import { runAudit } from '../server/areas/seo/run-audit.ts';
+import type { SeoDependencies } from '../server/areas/seo/seo-dependencies.ts';
+import { startAudit } from '../server/areas/seo/start-audit.ts';
+import { insertShop } from '../server/areas/shops/shops-repository.ts';
+import { migrateDatabase, openDatabase } from '../server/db/database.ts';
+import { createJobQueue } from '../server/jobs/job-queue.ts';
+import { startEmbeddedPostgres } from '../server/local/embedded-postgres.ts';
+import { removeDataFolder } from './lib/data-folder.mjs';
+
+const pages = Number(process.env.PAGES ?? 100_000);
+const runsPerQuery = 30;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** Stand-ins while the catalogue is empty: a length, a presence, an image and a duplicate check. */
+const standInChecks: readonly Check[] = [
+  {
+    type: 'page',
+    id: 'BENCH-title-length',
+    area: 'titles',
+    severity: 'warning',
+    appliesTo: ['product', 'collection', 'page', 'article'],
+    run: (view) => {
+      const title = view.seoTitle ?? view.title;
+      return title.length < 30 || title.length > 60
+        ? [
+            {
+              field: 'seoTitle',
+              measured: title.length,
+              threshold: 30,
+              excerpt: title.slice(0, 120),
+            },
+          ]
+        : [];
+    },
+  },
+  {
+    type: 'page',
+    id: 'BENCH-description',
+    area: 'descriptions',
+    severity: 'error',
+    appliesTo: ['product', 'collection', 'page', 'article'],
+    run: (view) => (view.seoDescription === null ? [{ field: 'seoDescription' }] : []),
+  },
+  {
+    type: 'page',
+    id: 'BENCH-alt',
+    area: 'images',
+    severity: 'info',
+    appliesTo: ['product', 'collection', 'article'],
+    run: (view) =>
+      view.images
+        .filter((image) => image.alt === null || image.alt.trim() === '')
+        .map((image) => ({ field: `image:${image.id}` as const })),
+  },
+  {
+    type: 'duplicate',
+    id: 'BENCH-same-title',
+    area: 'titles',
+    severity: 'warning',
+    appliesTo: ['product', 'collection', 'page', 'article'],
+    field: 'title',
+    key: (view) => view.title.trim().toLowerCase(),
+  },
+];
+
+/** Writes the copy with a few set-based statements (generate_series). */
+async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> {
+  const products = Math.round(pages * 0.8);
+  const collections = Math.round(pages * 0.05);
+  const articles = Math.round(pages * 0.1);
+  const staticPages = pages - products - collections - articles;
+  await pool.query(
+    `insert into catalog_shops (shop_id, gid, name, myshopify_domain, primary_domain_host,
+       primary_domain_url, currency_code, iana_timezone, locales, read_at)
+     values ($1, 'gid://shopify/Shop/1', 'Bench', 'bench.myshopify.com', 'bench.example',
+       'https://bench.example', 'EUR', 'Europe/Paris', $2, now())`,
+    [
+      shopId,
+      JSON.stringify([
+        {
+          locale: 'en',
+          name: 'English',
+          primary: true,
+          published: true,
+          url: 'https://bench.example',
+        },
+        {
+          locale: 'fr',
+          name: 'French',
+          primary: false,
+          published: true,
+          url: 'https://bench.example/fr',
+        },
+      ]),
+    ],
+  );
+  // Every 50th product shares its title with the next one: duplicate groups to resolve.
+  await pool.query(
+    `insert into catalog_products (shop_id, gid, title, handle, description_html, seo_title,
+       seo_description, status, product_type, vendor, tags, updated_at, seen_in_run)
+     select $1, 'gid://shopify/Product/' || i,
+       case when i % 50 = 1 then 'Organic linen shirt ' || (i - 1) else 'Organic linen shirt ' || i end,
+       'organic-linen-shirt-' || i,
+       '<h2>Soft and light</h2><p>' || repeat('Woven from European flax, washed for softness. ', 12) || '</p>',
+       case when i % 3 = 0 then null else 'Organic linen shirt ' || i || ' | Bench boutique' end,
+       case when i % 4 = 0 then null else 'A soft organic linen shirt, woven in Europe and washed for a lived-in feel.' end,
+       'ACTIVE', 'Shirts', 'Bench', '{}', now(), 1
+     from generate_series(1, $2::int) as i`,
+    [shopId, products],
+  );
+  await pool.query(
+    `insert into catalog_media (shop_id, gid, product_gid, media_content_type, alt, url, position, seen_in_run)
+     select $1, 'gid://shopify/MediaImage/' || i || '-' || n, 'gid://shopify/Product/' || i, 'IMAGE',
+       case when n = 2 and i % 5 = 0 then null else 'Linen shirt ' || i || ' view ' || n end,
+       'https://cdn.example/' || i || '-' || n || '.jpg', n, 1
+     from generate_series(1, $2::int) as i, generate_series(1, 2) as n`,
+    [shopId, products],
+  );
+  await pool.query(
+    `insert into catalog_collections (shop_id, gid, title, handle, description_html, seo_title,
+       seo_description, image_url, image_alt, updated_at, seen_in_run)
+     select $1, 'gid://shopify/Collection/' || i, 'Collection ' || i, 'collection-' || i,
+       '<p>Our selection number ' || i || '</p>', null, null, null, null, now(), 1
+     from generate_series(1, $2::int) as i`,
+    [shopId, collections],
+  );
+  await pool.query(
+    `insert into catalog_pages (shop_id, gid, title, handle, body, seo_title, seo_description,
+       is_published, updated_at, seen_in_run)
+     select $1, 'gid://shopify/Page/' || i, 'Page ' || i, 'page-' || i, '<p>About us</p>', null, null,
+       true, now(), 1
+     from generate_series(1, $2::int) as i`,
+    [shopId, staticPages],
+  );
+  await pool.query(
+    `insert into catalog_blogs (shop_id, gid, title, handle, updated_at, seen_in_run)
+     values ($1, 'gid://shopify/Blog/1', 'News', 'news', now(), 1)`,
+    [shopId],
+  );
+  await pool.query(
+    `insert into catalog_articles (shop_id, gid, blog_gid, title, handle, body, seo_title,
+       seo_description, is_published, updated_at, seen_in_run)
+     select $1, 'gid://shopify/Article/' || i, 'gid://shopify/Blog/1', 'How to care for linen, part ' || i,
+       'linen-care-' || i, '<p>' || repeat('Wash cold, dry flat. ', 40) || '</p>', null, null, true, now(), 1
+     from generate_series(1, $2::int) as i`,
+    [shopId, articles],
+  );
+  // Half the products translated into French: title and search title.
+  await pool.query(
+    `insert into catalog_translations (shop_id, resource_gid, locale, key, value, digest, outdated,
+       updated_at, seen_in_run)
+     select $1, 'gid://shopify/Product/' || i, 'fr', k.key,
+       case k.key when 'title' then 'Chemise en lin biologique ' || i
+         else 'Chemise en lin biologique ' || i || ' | Boutique' end,
+       'digest', i % 10 = 0, now(), 1
+     from generate_series(1, $2::int, 2) as i, (values ('title'), ('meta_title')) as k(key)`,
+    [shopId, products],
+  );
+  await pool.query('analyze');
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+async function timeQuery(name: string, run: () => Promise<unknown>): Promise<void> {
+  await run();
+  const times: number[] = [];
+  for (let index = 0; index < runsPerQuery; index++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  log(
+    `  ${name.padEnd(46)} median ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms`,
+  );
+}
+
+async function main(): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-audit-'));
+  await fs.chmod(dataDir, 0o755);
+  log('Starting PostgreSQL…');
+  const postgres = await startEmbeddedPostgres(dataDir, log);
+  const database = openDatabase(postgres.url, { maxConnections: 6 });
+  const jobs = createJobQueue({ databaseUrl: postgres.url, onError: () => {} });
+  try {
+    await migrateDatabase(database);
+    // Sends are stored and never run: the script runs the audit itself.
+    await jobs.start();
+    const shopId = randomUUID();
+    await insertShop(database.db, {
+      id: shopId,
+      ownerUid: 'bench-owner',
+      shopDomain: 'bench.myshopify.com',
+      status: 'uninstalled',
+      scopes: 'read_products',
+      connectedAt: new Date(),
+    });
+    log(`Writing a copy of ${pages.toLocaleString('en')} pages…`);
+    await seedCopy(database.pool, shopId);
+
+    const checks = checkCatalogue.length > 0 ? checkCatalogue : standInChecks;
+    log(
+      checkCatalogue.length > 0
+        ? `Checks: the catalogue's ${checks.length}`
+        : `Checks: the catalogue is empty; ${checks.length} stand-in checks`,
+    );
+    const deps: SeoDependencies = {
+      db: database.db,
+      jobs,
+      log: {
+        info: (details, message) => {
+          if (message === 'seo audit done') log(`  ${message}: ${JSON.stringify(details)}`);
+        },
+        warn: () => {},
+        error: () => {},
+      },
+      // The business plan audits 100,000 pages.
+      accountPlanOf: async () => 'business',
+      checks,
+    };
+
+    const started = await startAudit(deps, shopId, 'manual');
+    const cpuBefore = process.cpuUsage();
+    const wallStart = performance.now();
+    await runAudit(deps, started!.run.id);
+    const wallSeconds = (performance.now() - wallStart) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const counts = await database.pool.query<{ pages: number; results: number; findings: number }>(
+      `select (select count(*)::int from seo_pages where shop_id = $1) as pages,
+        (select count(*)::int from seo_page_results where shop_id = $1) as results,
+        (select count(*)::int from seo_findings where shop_id = $1) as findings`,
+      [shopId],
+    );
+    const { pages: audited, results, findings } = counts.rows[0]!;
+    log('Full audit');
+    log(
+      `  pages audited                ${audited.toLocaleString('en')} (${results.toLocaleString('en')} page-languages, ${findings.toLocaleString('en')} findings)`,
+    );
+    log(`  wall time                    ${wallSeconds.toFixed(1)} s`);
+    log(`  pages per second (wall)      ${Math.round(audited / wallSeconds).toLocaleString('en')}`);
+    log(
+      `  Node CPU time                ${nodeCpuSeconds.toFixed(1)} s (${Math.round(audited / nodeCpuSeconds).toLocaleString('en')} pages per CPU second of Node)`,
+    );
+    log(`  peak RSS of this process     ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+
+    const changed = 'gid://shopify/Product/2';
+    await database.pool.query(
+      `update catalog_products set title = 'Organic linen shirt 0' where shop_id = $1 and gid = $2`,
+      [shopId, changed],
+    );
+    const incrementalStart = performance.now();
+    const outcome = await auditChangedPages(deps, shopId, [changed]);
+    log(
+      `Incremental audit of one page joining a duplicate group: ${(performance.now() - incrementalStart).toFixed(1)} ms (${JSON.stringify(outcome)})`,
+    );
+
+    const queries: Array<[string, PageListQuery]> = [
+      ['default (lowest score, first 50)', {}],
+      ['kind=article', { kind: 'article' }],
+      ['language=fr, score desc', { language: 'fr', sort: 'score', order: 'desc' }],
+      ['check=<duplicate title>', { check: checks.at(-1)!.id }],
+      ['severity=error', { severity: 'error' }],
+      ['minScore=50 maxScore=90', { minScore: 50, maxScore: 90 }],
+      ['q=shirt 4242', { q: 'shirt 4242' }],
+      ['q=chemise, language=fr', { q: 'chemise', language: 'fr' }],
+      ['q=li (two letters)', { q: 'li' }],
+      ['sort=title, offset 50,000', { sort: 'title', offset: 50_000 }],
+      ['sort=findings desc, kind=product', { sort: 'findings', order: 'desc', kind: 'product' }],
+      [
+        'language=en, kind, severity, score, q, sort title',
+        {
+          language: 'en',
+          kind: 'product',
+          severity: 'warning',
+          maxScore: 95,
+          q: 'linen',
+          sort: 'title',
+        },
+      ],
+    ];
+    // Right after a run the new rows' pages are not yet marked all-visible, so counts read the
+    // table; autovacuum marks them soon after (its insert threshold), as VACUUM does here.
+    for (const moment of ['right after the run', 'after VACUUM ANALYZE, as autovacuum leaves it']) {
+      if (moment !== 'right after the run') {
+        await database.pool.query('vacuum analyze seo_pages, seo_page_results, seo_findings');
+      }
+      log(
+        `Page list at ${audited.toLocaleString('en')} pages, ${moment} (${runsPerQuery} runs each)`,
+      );
+      for (const [name, query] of queries) {
+        await timeQuery(name, () => listSeoPages(database.db, shopId, query));
+      }
+      await timeQuery('overview', () => readSeoOverview(database.db, shopId));
+    }
+  } finally {
+    await jobs.stop();
+    await database.close();
+    await postgres.stop();
+    await removeDataFolder(dataDir);
+  }
+}
+
+await main();

@@ -1,0 +1,154 @@
+import * as z from 'zod/mini';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../../../shared/errors.ts';
+import {
+  pageDetailSchema,
+  pageListQuerySchema,
+  pageListSchema,
+  seoOverviewSchema,
+  startAuditSchema,
+} from '../../../../../shared/schemas/seo.ts';
+import { getAccount } from '../../../../areas/account/get-account.ts';
+import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
+import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
+import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
+import { startAudit } from '../../../../areas/seo/start-audit.ts';
+import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
+import { shopNotFound } from '../../../../areas/shops/shop-access.ts';
+import type { DatabaseHandle } from '../../../../db/database.ts';
+import type { JobQueue } from '../../../../jobs/job-queue.ts';
+import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { authenticatedRouteErrors, describedAs, errorResponses } from '../../error-responses.ts';
+
+/** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
+const bearerToken = [{ firebaseIdToken: [] }];
+
+export interface SeoRoutesOptions {
+  database: DatabaseHandle;
+  jobs: JobQueue;
+}
+
+const shopParams = z.object({ shopId: z.uuid() });
+const notOwned = {
+  400: 'Not a store id (`invalid_shopId`), or an invalid query',
+  404: 'No such store on this account (`shop_not_found`)',
+};
+
+/**
+ * The SEO audit of one of the caller's stores (`/api/v1/shops/:shopId/seo…`). A store of another
+ * owner answers 404, as one that does not exist.
+ */
+export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, options) => {
+  const { database, jobs } = options;
+  const db = database.db;
+  const accountPlanOf = async (uid: string) => (await getAccount(db, uid)).subscriptionPlan;
+
+  /** The caller, once the store is known to be theirs. */
+  const ownerOf = async (request: Parameters<typeof authenticatedCaller>[0], shopId: string) => {
+    const { uid } = authenticatedCaller(request);
+    await requireOwnedShop(db, uid, shopId);
+    return uid;
+  };
+
+  app.get(
+    '/:shopId/seo',
+    {
+      schema: {
+        summary: "The store's SEO audit",
+        description:
+          'Its score per audited language with the trend, the findings by severity and by check, the translation coverage, the pages most in need of work, and the last run.',
+        tags: ['seo'],
+        security: bearerToken,
+        params: shopParams,
+        response: {
+          200: describedAs(seoOverviewSchema, 'The overview'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+        },
+      },
+    },
+    async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return { data: await readSeoOverview(db, request.params.shopId) };
+    },
+  );
+
+  app.get(
+    '/:shopId/seo/pages',
+    {
+      schema: {
+        summary: "The store's audited pages",
+        description:
+          'Filtered by kind, language, check, severity and score range, searched by title and handle (`q`), sorted and paged.',
+        tags: ['seo'],
+        security: bearerToken,
+        params: shopParams,
+        querystring: pageListQuerySchema,
+        response: {
+          200: describedAs(pageListSchema, 'One page of the list'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+        },
+      },
+    },
+    async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return { data: await listSeoPages(db, request.params.shopId, request.query) };
+    },
+  );
+
+  app.get(
+    '/:shopId/seo/pages/:pageId',
+    {
+      schema: {
+        summary: 'One audited page',
+        description:
+          "The page in each audited language: its address, score, texts, images and findings. `pageId` is the page's Shopify global id, URI-encoded.",
+        tags: ['seo'],
+        security: bearerToken,
+        params: z.object({ shopId: z.uuid(), pageId: z.string().check(z.maxLength(200)) }),
+        response: {
+          200: describedAs(pageDetailSchema, 'The page'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], {
+            ...notOwned,
+            404: 'No such store on this account (`shop_not_found`), or no such page in its audit (`not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { shopId, pageId } = request.params;
+      await ownerOf(request, shopId);
+      const page = await readSeoPage(db, shopId, pageId);
+      if (page === undefined) {
+        throw new AppError('not_found', 404, { message: 'No such page in the audit' });
+      }
+      return { data: page };
+    },
+  );
+
+  app.post(
+    '/:shopId/seo/audits',
+    {
+      schema: {
+        summary: 'Audit the store now',
+        description:
+          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store.",
+        tags: ['seo'],
+        security: bearerToken,
+        params: shopParams,
+        response: {
+          200: describedAs(startAuditSchema, 'The run already queued or under way'),
+          202: describedAs(startAuditSchema, 'The run queued'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { shopId } = request.params;
+      await ownerOf(request, shopId);
+      const started = await startAudit({ db, jobs, accountPlanOf }, shopId, 'manual');
+      // Disconnected between the two statements.
+      if (started === undefined) throw shopNotFound();
+      return reply.code(started.queued ? 202 : 200).send({ data: started.run });
+    },
+  );
+};

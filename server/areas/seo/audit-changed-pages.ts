@@ -1,0 +1,58 @@
+import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import { auditPage, checksByKind } from './audit-page.ts';
+import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
+import * as seoRepository from './seo-repository.ts';
+
+/**
+ * The audit of pages that changed in the store's copy (a webhook's refetch stored or deleted them):
+ * only those pages are read and checked again, and only the duplicate groups they leave or join are
+ * resolved again, with every page in them. A page deleted or unpublished leaves the audit. A new page
+ * joins it while the store's audited pages are fewer than its plan's limit; past it, it waits for the
+ * next full run, which reads the first pages in its stable order.
+ *
+ * A store never fully audited is left to its first full run (queued when its import finishes).
+ */
+export async function auditChangedPages(
+  deps: SeoDependencies,
+  shopId: string,
+  gids: readonly string[],
+): Promise<{ audited: number; removed: number; regrouped: number } | 'not audited'> {
+  if (!(await seoRepository.hasFinishedRun(deps.db, shopId))) return 'not audited';
+  const store = await auditedStoreOf(deps.db, shopId);
+  const plan = await storePlanOf(deps, shopId);
+  if (store === undefined || plan === undefined) return 'not audited';
+  const unique = [...new Set(gids)];
+  const pages = store.locales.length === 0 ? [] : await readPages(deps.db, store, unique);
+  const checks = checksByKind(checksOf(deps));
+
+  return seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
+    const { known, count } = await seoRepository.auditedPages(tx, shopId, unique);
+    let room = plan.pagesAudited - count;
+    const admitted = pages.filter((page) => {
+      if (known.has(page.id)) return true;
+      if (room <= 0) return false;
+      room--;
+      return true;
+    });
+    const audits = admitted.map((page) => auditPage(page, checks));
+    const left = await seoRepository.removePages(tx, shopId, unique);
+    await seoRepository.insertPageAudits(tx, shopId, audits);
+    const joined = audits.flatMap((audit) =>
+      audit.languages.flatMap((language) =>
+        language.duplicateKeys.map((key) => ({
+          check_id: key.checkId,
+          language: language.language,
+          key_hash: key.keyHash,
+        })),
+      ),
+    );
+    const inGroups = await seoRepository.pagesInGroups(tx, shopId, [...left, ...joined]);
+    const affected = [...new Set([...admitted.map((page) => page.id), ...inGroups])];
+    await seoRepository.resolveDuplicateGroups(tx, shopId, checks.duplicateIds, affected);
+    return {
+      audited: admitted.length,
+      removed: [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length,
+      regrouped: inGroups.filter((gid) => !unique.includes(gid)).length,
+    };
+  });
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '../../../shared/constants.ts';
+import type {
+  Check,
+  DuplicateCheck,
+  FindingEvidence,
+  PageCheck,
+  PageKind,
+  Severity,
+  TranslatedField,
+} from '../../../shared/seo/check.ts';
+import type { AuditedPage } from '../catalog/catalog-pages.ts';
+import { pageScore } from './audit-scores.ts';
+
+/**
+ * One page's audit in memory: every page check that applies to its kind run on each language's view,
+ * and the keys of the duplicate checks, which the audit groups across pages afterwards (in SQL, see
+ * seo-repository.ts).
+ */
+
+export interface PageFinding {
+  checkId: string;
+  severity: Severity;
+  evidence: FindingEvidence;
+}
+
+export interface DuplicateKey {
+  checkId: string;
+  severity: Severity;
+  field: string;
+  keyHash: string;
+}
+
+export interface LanguageAudit {
+  language: Language;
+  title: string;
+  findings: PageFinding[];
+  duplicateKeys: DuplicateKey[];
+  /** The score from the page checks alone; duplicates found later lower it (seo-repository.ts). */
+  score: number;
+  /** The page's translatable fields in this language (none in the primary one), for the coverage. */
+  translations: TranslationCounts;
+}
+
+/** Translatable fields with a source text: translated, outdated, translated as the source itself. */
+export interface TranslationCounts {
+  fields: number;
+  translated: number;
+  outdated: number;
+  sameAsSource: number;
+}
+
+function translationCounts(fields: readonly TranslatedField[]): TranslationCounts {
+  const counts = { fields: fields.length, translated: 0, outdated: 0, sameAsSource: 0 };
+  for (const field of fields) {
+    if (field.value !== null && field.value !== '') counts.translated++;
+    if (field.outdated) counts.outdated++;
+    if (field.value === field.source) counts.sameAsSource++;
+  }
+  return counts;
+}
+
+export interface PageAudit {
+  kind: PageKind;
+  id: string;
+  handle: string;
+  languages: LanguageAudit[];
+}
+
+/** The checks that apply to each kind, split by type, computed once per audit. */
+export interface ChecksByKind {
+  page: Record<PageKind, PageCheck[]>;
+  duplicate: Record<PageKind, DuplicateCheck[]>;
+  duplicateIds: string[];
+}
+
+export function checksByKind(checks: readonly Check[]): ChecksByKind {
+  const kinds: PageKind[] = ['product', 'collection', 'page', 'article'];
+  const pick = <T extends Check>(type: T['type']) =>
+    Object.fromEntries(
+      kinds.map((kind) => [
+        kind,
+        checks.filter((check) => check.type === type && check.appliesTo.includes(kind)),
+      ]),
+    ) as Record<PageKind, T[]>;
+  return {
+    page: pick<PageCheck>('page'),
+    duplicate: pick<DuplicateCheck>('duplicate'),
+    duplicateIds: checks.filter((check) => check.type === 'duplicate').map((check) => check.id),
+  };
+}
+
+/** A duplicate check's value, hashed: pages with the same hash share the value. */
+function hashKey(key: string): string {
+  return createHash('sha1').update(key).digest('base64url');
+}
+
+export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {
+  const pageChecks = checks.page[page.kind];
+  const duplicateChecks = checks.duplicate[page.kind];
+  return {
+    kind: page.kind,
+    id: page.id,
+    handle: page.handle,
+    languages: page.views.map((view) => {
+      const findings: PageFinding[] = [];
+      for (const check of pageChecks) {
+        for (const evidence of check.run(view)) {
+          findings.push({ checkId: check.id, severity: check.severity, evidence });
+        }
+      }
+      const duplicateKeys: DuplicateKey[] = [];
+      for (const check of duplicateChecks) {
+        const key = check.key(view);
+        if (key === null) continue;
+        duplicateKeys.push({
+          checkId: check.id,
+          severity: check.severity,
+          field: check.field,
+          keyHash: hashKey(key),
+        });
+      }
+      return {
+        language: view.language,
+        title: view.title,
+        findings,
+        duplicateKeys,
+        score: pageScore(findings),
+        translations: translationCounts(view.translations),
+      };
+    }),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Language } from '../../../shared/constants.ts';
+import type { SeoOverview } from '../../../shared/schemas/seo.ts';
+import type { Database } from '../../db/database.ts';
+import { auditedStoreOf } from '../catalog/catalog-pages.ts';
+import { presentRun } from './present-audit.ts';
+import * as seoRepository from './seo-repository.ts';
+
+/** How many finished runs the trend shows. */
+export const trendLength = 26;
+/** How many pages the overview lists as most in need of work. */
+export const worstPagesShown = 5;
+
+/** The store's audit side by side in its audited languages, the primary one first. */
+export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
+  const store = await auditedStoreOf(db, shopId);
+  const [lastRun, figures, byCheck, trend, worst] = await Promise.all([
+    seoRepository.latestRun(db, shopId),
+    seoRepository.languageFigures(db, shopId),
+    seoRepository.findingsByCheck(db, shopId),
+    seoRepository.scoreTrend(db, shopId, trendLength),
+    seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
+  ]);
+  // The coverage of the language other than the primary one, as its pages' audits counted it.
+  const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
+  const translatedFigures = figures.find((row) => row.language === translatedLanguage);
+  const languages: Language[] = store?.locales.map((entry) => entry.language) ?? [];
+  return {
+    shopId,
+    primaryLanguage: store?.primaryLanguage ?? null,
+    lastRun: lastRun === undefined ? null : presentRun(lastRun),
+    languages: languages.map((language) => {
+      const figuresOf = figures.find((row) => row.language === language);
+      return {
+        language,
+        score: figuresOf?.score ?? null,
+        trend: trend
+          .filter((point) => point.language === language)
+          .map((point) => ({ at: point.at.toISOString(), score: point.score })),
+        findingsBySeverity: {
+          error: figuresOf?.errors ?? 0,
+          warning: figuresOf?.warnings ?? 0,
+          info: figuresOf?.infos ?? 0,
+        },
+        findingsByCheck: byCheck
+          .filter((row) => row.language === language)
+          .map(({ checkId, severity, pages }) => ({ checkId, severity, pages })),
+      };
+    }),
+    translationCoverage:
+      translatedLanguage === undefined
+        ? null
+        : {
+            language: translatedLanguage,
+            fields: translatedFigures?.translationFields ?? 0,
+            translated: translatedFigures?.translated ?? 0,
+            outdated: translatedFigures?.translationsOutdated ?? 0,
+            sameAsSource: translatedFigures?.translationsSameAsSource ?? 0,
+          },
+    worstPages: worst.pages.map((page) => ({
+      id: page.id,
+      kind: page.kind,
+      title: page.title,
+      handle: page.handle,
+      scores: { en: page.scoreEn, fr: page.scoreFr },
+      findings: { error: page.errors, warning: page.warnings, info: page.infos },
+    })),
+  };
+}

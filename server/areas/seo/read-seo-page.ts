@@ -1,0 +1,59 @@
+import type { PageDetail } from '../../../shared/schemas/seo.ts';
+import type { Database } from '../../db/database.ts';
+import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import * as seoRepository from './seo-repository.ts';
+
+/**
+ * One audited page in each language: its score and findings from the audit, its texts and images as
+ * the store's copy holds them now (the audit of a change follows within seconds). Undefined when the
+ * audit does not hold the page.
+ */
+export async function readSeoPage(
+  db: Database,
+  shopId: string,
+  gid: string,
+): Promise<PageDetail | undefined> {
+  const [audit, store] = await Promise.all([
+    seoRepository.findPageAudit(db, shopId, gid),
+    auditedStoreOf(db, shopId),
+  ]);
+  if (audit === undefined || store === undefined) return undefined;
+  const [page] = await readPages(db, store, [gid]);
+  // The store's order: the primary language first.
+  const order = (language: string) =>
+    store.locales.findIndex((entry) => entry.language === language);
+  const languages = [...audit.languages].sort((a, b) => order(a.language) - order(b.language));
+  return {
+    id: gid,
+    kind: audit.kind,
+    handle: audit.handle,
+    shopName: store.shopName,
+    auditedAt: audit.auditedAt.toISOString(),
+    languages: languages.map((result) => {
+      const view = page?.views.find((candidate) => candidate.language === result.language);
+      return {
+        language: result.language,
+        primary:
+          store.locales.find((entry) => entry.language === result.language)?.primary ?? false,
+        url: page?.urls[result.language] ?? null,
+        score: result.score,
+        title: view?.title ?? result.title,
+        seoTitle: view?.seoTitle ?? null,
+        seoDescription: view?.seoDescription ?? null,
+        images: (view?.images ?? []).map((image) => ({
+          id: image.id,
+          alt: image.alt,
+          url: page?.imageUrls[image.id] ?? null,
+        })),
+        findings: audit.findings
+          .filter((finding) => finding.language === result.language)
+          .map((finding) => ({
+            checkId: finding.checkId,
+            severity: finding.severity,
+            language: finding.language,
+            ...finding.evidence,
+          })),
+      };
+    }),
+  };
+}

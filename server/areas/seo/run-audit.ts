@@ -1,0 +1,105 @@
+import { auditedStoreOf, pageCountsOf, readPageBatches } from '../catalog/catalog-pages.ts';
+import { auditPage, checksByKind } from './audit-page.ts';
+import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
+import * as seoRepository from './seo-repository.ts';
+
+export const defaultBatchSize = 2000;
+
+export type AuditOutcome = 'done' | 'not found' | 'store disconnected';
+
+/**
+ * A full audit of a store, as its run says: the store's published pages read batch by batch in a
+ * stable order (products, collections, pages, articles; each by Shopify's id), up to the run's page
+ * limit; every page check run on each page in each language and the page written with its findings
+ * (two statements a batch); then the pages not read this time removed, the duplicate groups resolved
+ * across the store, and the store's score per language added to the trend.
+ *
+ * The pages stay readable while it runs: each batch replaces its pages' rows, and what the previous
+ * run found of pages not yet read stays until the end.
+ */
+export async function runAudit(deps: SeoDependencies, runId: string): Promise<AuditOutcome> {
+  const queued = await seoRepository.findRun(deps.db, runId);
+  if (queued === undefined || (queued.state !== 'queued' && queued.state !== 'running')) {
+    return 'not found';
+  }
+  const { shopId } = queued;
+  const store = await auditedStoreOf(deps.db, shopId);
+  const counts = store === undefined ? { total: 0 } : await pageCountsOf(deps.db, shopId);
+  const total = Math.min(counts.total, queued.pageLimit);
+  const run = await seoRepository.startRun(deps.db, runId, {
+    total,
+    leftOut: counts.total - total,
+  });
+  if (run === undefined) return 'not found';
+  const checks = checksByKind(checksOf(deps));
+
+  let audited = 0;
+  /**
+   * Where the time goes, in milliseconds, for the log line of the run (`reading` is the wait for a
+   * batch not yet read when the previous one is written).
+   */
+  const spent = { reading: 0, checking: 0, writing: 0, finishing: 0 };
+  let mark = performance.now();
+  const lap = (phase: keyof typeof spent) => {
+    const now = performance.now();
+    spent[phase] += now - mark;
+    mark = now;
+  };
+  if (store !== undefined && store.locales.length > 0) {
+    const batches = readPageBatches(deps.db, store, {
+      batchSize: deps.batchSize ?? defaultBatchSize,
+      limit: queued.pageLimit,
+    });
+    // The next batch is read (on another connection) while this one is checked and written.
+    let next = batches.next();
+    for (;;) {
+      const batch = await next;
+      if (batch.done === true) break;
+      const pages = batch.value;
+      next = batches.next();
+      lap('reading');
+      const audits = pages.map((page) => auditPage(page, checks));
+      lap('checking');
+      const current = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
+        if (!(await seoRepository.recordProgress(tx, runId, pages.length))) return false;
+        await seoRepository.removePages(
+          tx,
+          shopId,
+          pages.map((page) => page.id),
+        );
+        await seoRepository.insertPageAudits(tx, shopId, audits);
+        return true;
+      });
+      if (!current) {
+        // The read under way is not wanted any more; its failure, if any, neither.
+        next.catch(() => {});
+        return 'store disconnected';
+      }
+      audited += pages.length;
+      lap('writing');
+    }
+  }
+
+  await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
+    await seoRepository.removePagesAuditedBefore(tx, shopId, run.startedAt);
+    await seoRepository.resolveDuplicateGroups(tx, shopId, checks.duplicateIds, 'all');
+    await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
+  });
+  lap('finishing');
+  const milliseconds = Object.fromEntries(
+    Object.entries(spent).map(([phase, ms]) => [phase, Math.round(ms)]),
+  );
+  deps.log.info(
+    { shopId, runId, audited, leftOut: counts.total - total, milliseconds },
+    'seo audit done',
+  );
+  return 'done';
+}
+
+/** Marks a run failed (its last attempt failed). */
+export async function failAudit(deps: Pick<SeoDependencies, 'db'>, runId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const run = await seoRepository.findRun(tx, runId);
+    if (run !== undefined) await seoRepository.finishRun(tx, run, { state: 'failed' });
+  });
+}

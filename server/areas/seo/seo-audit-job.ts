@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+import { DatabaseClosedError } from '../../db/database.ts';
+import { defineJob } from '../../jobs/job-queue.ts';
+import { reportError } from '../../platform/error-reporting.ts';
+import { failAudit, runAudit } from './run-audit.ts';
+import type { SeoDependencies } from './seo-dependencies.ts';
+
+/**
+ * A full audit run (run-audit.ts), queued by startAudit. A failed attempt is tried again from the
+ * start (a batch rewrites its pages, so nothing is counted twice); after the last, the run shows
+ * `failed`. A process stopping mid-run leaves it to the job's retry.
+ */
+export const seoAuditJob = defineJob({
+  name: 'seo-audit',
+  payload: z.object({ runId: z.uuid() }),
+  retry: { limit: 2, delaySeconds: 30, backoff: true },
+  retentionDays: 2,
+  concurrency: 1,
+  async handle(run, deps: SeoDependencies) {
+    const { runId } = run.payload;
+    try {
+      const outcome = await runAudit(deps, runId);
+      if (outcome !== 'done') deps.log.info({ runId, outcome }, 'seo audit ended early');
+    } catch (error) {
+      if (error instanceof DatabaseClosedError) {
+        deps.log.info({ runId }, 'seo audit stopped: the process is stopping');
+        return;
+      }
+      if (run.lastAttempt) {
+        await failAudit(deps, runId);
+        deps.log.error({ err: error, runId }, 'seo audit failed');
+        reportError(error, { extra: { job: seoAuditJob.name, runId } });
+        return;
+      }
+      deps.log.warn({ err: error, runId }, 'seo audit stopped; retrying');
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,745 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '../../../shared/constants.ts';
+import type { FindingEvidence, PageKind, Severity } from '../../../shared/seo/check.ts';
+import type { PageListQuery } from '../../../shared/schemas/seo.ts';
+import type { Database } from '../../db/database.ts';
+import type { LanguageAudit, PageAudit } from './audit-page.ts';
+import { pageScore } from './audit-scores.ts';
+import type { AuditState, AuditTrigger } from './tables.ts';
+
+/**
+ * The SEO area's reads and writes. Writes are set-based: a batch of pages is two statements (its
+ * old rows removed, its new rows inserted from one JSON parameter per table), and the duplicate
+ * groups are resolved in SQL from the stored keys.
+ */
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Transaction;
+
+const jsonList = (values: readonly string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
+ * Runs `work` in a transaction holding the store's audit lock, so that a batch of a full run, an
+ * incremental audit and the resolution of duplicate groups never interleave for one store.
+ */
+export async function withStoreAuditLock<T>(
+  db: Database,
+  shopId: string,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended('seo-audit:' || ${shopId}::text, 0))`,
+    );
+    return work(tx);
+  });
+}
+
+// Runs ----------------------------------------------------------------------------------------
+
+export type AuditRunRow = {
+  id: string;
+  shopId: string;
+  trigger: AuditTrigger;
+  state: AuditState;
+  startedAt: Date;
+  finishedAt: Date | null;
+  progressDone: number;
+  progressTotal: number;
+  pagesAudited: number;
+  pagesLeftOut: number;
+  pageLimit: number;
+};
+
+const runColumns = sql`id, shop_id as "shopId", trigger, state, started_at as "startedAt",
+  finished_at as "finishedAt", progress_done as "progressDone", progress_total as "progressTotal",
+  pages_audited as "pagesAudited", pages_left_out as "pagesLeftOut", page_limit as "pageLimit"`;
+
+function runOf(row: AuditRunRow): AuditRunRow {
+  return {
+    ...row,
+    startedAt: new Date(row.startedAt),
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+  };
+}
+
+/** A run neither finished nor failed this long after it started is taken for abandoned. */
+export const abandonedRunSeconds = 60 * 60;
+
+/**
+ * Queues a run unless one is queued or under way for the store (a partial unique index keeps it
+ * to one); answers the run queued, or the one already there, and whether it is new.
+ */
+export async function queueRun(
+  db: Database,
+  shopId: string,
+  trigger: AuditTrigger,
+  pageLimit: number,
+): Promise<{ run: AuditRunRow; queued: boolean }> {
+  // A run whose worker died with no attempt left would hold the store's place for good.
+  await db.execute(sql`
+    update seo_audit_runs set state = 'failed', finished_at = now()
+    where shop_id = ${shopId} and state in ('queued', 'running')
+      and started_at < now() - make_interval(secs => ${abandonedRunSeconds})`);
+  for (;;) {
+    const inserted = await db.execute<AuditRunRow>(sql`
+      insert into seo_audit_runs (shop_id, trigger, state, page_limit)
+      values (${shopId}, ${trigger}, 'queued', ${pageLimit})
+      on conflict (shop_id) where state in ('queued', 'running') do nothing
+      returning ${runColumns}`);
+    if (inserted.rows[0] !== undefined) return { run: runOf(inserted.rows[0]), queued: true };
+    const active = await db.execute<AuditRunRow>(sql`
+      select ${runColumns} from seo_audit_runs
+      where shop_id = ${shopId} and state in ('queued', 'running')`);
+    // The active run may have finished between the two statements: queue again.
+    if (active.rows[0] !== undefined) return { run: runOf(active.rows[0]), queued: false };
+  }
+}
+
+export async function findRun(db: Queryable, runId: string): Promise<AuditRunRow | undefined> {
+  const { rows } = await db.execute<AuditRunRow>(
+    sql`select ${runColumns} from seo_audit_runs where id = ${runId}`,
+  );
+  return rows[0] === undefined ? undefined : runOf(rows[0]);
+}
+
+export async function latestRun(db: Database, shopId: string): Promise<AuditRunRow | undefined> {
+  const { rows } = await db.execute<AuditRunRow>(sql`
+    select ${runColumns} from seo_audit_runs where shop_id = ${shopId}
+    order by started_at desc limit 1`);
+  return rows[0] === undefined ? undefined : runOf(rows[0]);
+}
+
+/** Marks the run as reading, with what it will read; false when it no longer exists or ended. */
+export async function startRun(
+  db: Database,
+  runId: string,
+  plan: { total: number; leftOut: number },
+): Promise<AuditRunRow | undefined> {
+  const { rows } = await db.execute<AuditRunRow>(sql`
+    update seo_audit_runs set state = 'running', started_at = now(), progress_done = 0,
+      progress_total = ${plan.total}, pages_left_out = ${plan.leftOut}
+    where id = ${runId} and state in ('queued', 'running')
+    returning ${runColumns}`);
+  return rows[0] === undefined ? undefined : runOf(rows[0]);
+}
+
+/** Counts a batch as done; false when the run was deleted meanwhile (the store disconnected). */
+export async function recordProgress(
+  tx: Transaction,
+  runId: string,
+  pages: number,
+): Promise<boolean> {
+  const { rows } = await tx.execute(sql`
+    update seo_audit_runs set progress_done = progress_done + ${pages}
+    where id = ${runId} and state = 'running' returning id`);
+  return rows.length > 0;
+}
+
+/**
+ * Ends a run: done with the pages it audited and the store's score per language added to the trend,
+ * or failed.
+ */
+export async function finishRun(
+  tx: Transaction,
+  run: { id: string; shopId: string },
+  outcome: { state: 'done'; pagesAudited: number } | { state: 'failed' },
+): Promise<void> {
+  if (outcome.state === 'failed') {
+    await tx.execute(sql`
+      update seo_audit_runs set state = 'failed', finished_at = now()
+      where id = ${run.id} and state in ('queued', 'running')`);
+    return;
+  }
+  const { rows } = await tx.execute(sql`
+    update seo_audit_runs set state = 'done', finished_at = now(), pages_audited = ${outcome.pagesAudited}
+    where id = ${run.id} and state = 'running' returning finished_at`);
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into seo_score_history (run_id, shop_id, language, score, at)
+    select ${run.id}, ${run.shopId}, language, round(avg(score))::int,
+      (select finished_at from seo_audit_runs where id = ${run.id})
+    from seo_page_results where shop_id = ${run.shopId} group by language`);
+}
+
+// Writing pages -------------------------------------------------------------------------------
+
+/** A duplicate group: pages of one language sharing a check's value. */
+type GroupRef = {
+  check_id: string;
+  language: string;
+  key_hash: string;
+};
+
+/**
+ * Removes everything stored of these pages, and answers the duplicate groups they were in (which a
+ * page leaving changes).
+ */
+export async function removePages(
+  tx: Transaction,
+  shopId: string,
+  gids: readonly string[],
+): Promise<GroupRef[]> {
+  if (gids.length === 0) return [];
+  const { rows } = await tx.execute<GroupRef>(sql`
+    with pages as (delete from seo_pages where shop_id = ${shopId} and page_gid in ${jsonList(gids)}),
+    results as (
+      delete from seo_page_results where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+    ),
+    findings as (
+      delete from seo_findings where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+    )
+    delete from seo_duplicate_keys where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+    returning check_id, language, key_hash`);
+  return rows;
+}
+
+/** What the page rows say of one page in one language, from its findings. */
+interface LanguageFigures {
+  score: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  checkIds: string[];
+}
+
+function figuresOf(
+  findings: ReadonlyArray<{ checkId: string; severity: Severity }>,
+): LanguageFigures {
+  const figures = { score: pageScore(findings), errors: 0, warnings: 0, infos: 0 };
+  const checkIds = new Set<string>();
+  for (const finding of findings) {
+    checkIds.add(finding.checkId);
+    if (finding.severity === 'error') figures.errors++;
+    else if (finding.severity === 'warning') figures.warnings++;
+    else figures.infos++;
+  }
+  return { ...figures, checkIds: [...checkIds] };
+}
+
+/** The page's summary across languages: lowest score, findings of all, checks failing in any. */
+function summaryOf(languages: ReadonlyArray<{ language: string } & LanguageFigures>) {
+  const checkIds = new Set<string>();
+  for (const language of languages) for (const id of language.checkIds) checkIds.add(id);
+  const scoreIn = (code: Language) =>
+    languages.find((language) => language.language === code)?.score ?? null;
+  return {
+    score: Math.min(...languages.map((language) => language.score)),
+    score_en: scoreIn('en'),
+    score_fr: scoreIn('fr'),
+    errors: languages.reduce((sum, language) => sum + language.errors, 0),
+    warnings: languages.reduce((sum, language) => sum + language.warnings, 0),
+    infos: languages.reduce((sum, language) => sum + language.infos, 0),
+    check_ids: [...checkIds],
+  };
+}
+
+function searchTextOf(titles: readonly string[], handle: string): string {
+  return [...new Set(titles), handle].join(' ').toLowerCase();
+}
+
+/**
+ * Inserts the audits of pages just removed (removePages): one row per page and language, the page's
+ * summary, the findings and the duplicate keys, in one statement. `audited_at` is the transaction's
+ * time, the database's clock like the run's start that a full run's end compares it with.
+ */
+export async function insertPageAudits(
+  tx: Transaction,
+  shopId: string,
+  audits: readonly PageAudit[],
+): Promise<void> {
+  if (audits.length === 0) return;
+  const results: object[] = [];
+  const pages: object[] = [];
+  const findings: object[] = [];
+  const keys: object[] = [];
+  for (const audit of audits) {
+    const languages = audit.languages.map((language: LanguageAudit) => ({
+      language: language.language,
+      title: language.title,
+      ...figuresOf(language.findings),
+    }));
+    if (languages.length === 0) continue;
+    const search = searchTextOf(
+      languages.map((language) => language.title),
+      audit.handle,
+    );
+    for (const [index, language] of languages.entries()) {
+      const coverage = audit.languages[index]!.translations;
+      results.push({
+        translation_fields: coverage.fields,
+        translated: coverage.translated,
+        translations_outdated: coverage.outdated,
+        translations_same: coverage.sameAsSource,
+        page_gid: audit.id,
+        language: language.language,
+        kind: audit.kind,
+        title: language.title,
+        handle: audit.handle,
+        score: language.score,
+        errors: language.errors,
+        warnings: language.warnings,
+        infos: language.infos,
+        check_ids: language.checkIds,
+      });
+    }
+    pages.push({
+      page_gid: audit.id,
+      kind: audit.kind,
+      title: languages[0]!.title,
+      handle: audit.handle,
+      search,
+      ...summaryOf(languages),
+    });
+    for (const language of audit.languages) {
+      for (const finding of language.findings) {
+        findings.push({
+          page_gid: audit.id,
+          language: language.language,
+          check_id: finding.checkId,
+          severity: finding.severity,
+          evidence: finding.evidence,
+        });
+      }
+      for (const key of language.duplicateKeys) {
+        keys.push({
+          page_gid: audit.id,
+          language: language.language,
+          check_id: key.checkId,
+          severity: key.severity,
+          field: key.field,
+          key_hash: key.keyHash,
+        });
+      }
+    }
+  }
+  await tx.execute(sql`
+    with results as (
+      insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
+        score, errors, warnings, infos, findings_total, check_ids, audited_at, translation_fields,
+        translated, translations_outdated, translations_same_as_source)
+      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
+        now(), r.translation_fields, r.translated, r.translations_outdated, r.translations_same
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(page_gid text,
+        language text, kind text, title text, handle text, score int, errors int,
+        warnings int, infos int, check_ids text[], translation_fields int, translated int,
+        translations_outdated int, translations_same int)
+    ),
+    pages as (
+      insert into seo_pages (shop_id, page_gid, kind, title, handle, title_key, search, score,
+        score_en, score_fr, errors, warnings, infos, findings_total, check_ids, audited_at)
+      select ${shopId}, p.page_gid, p.kind, p.title, p.handle, lower(p.title), p.search, p.score,
+        p.score_en, p.score_fr, p.errors, p.warnings, p.infos, p.errors + p.warnings + p.infos,
+        p.check_ids, now()
+      from jsonb_to_recordset(${JSON.stringify(pages)}::jsonb) as p(page_gid text, kind text,
+        title text, handle text, search text, score int, score_en int, score_fr int, errors int,
+        warnings int, infos int, check_ids text[])
+    ),
+    findings as (
+      insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+      select ${shopId}, f.page_gid, f.language, f.check_id, f.severity, f.evidence
+      from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as f(page_gid text,
+        language text, check_id text, severity text, evidence jsonb)
+    )
+    insert into seo_duplicate_keys (shop_id, page_gid, language, check_id, severity, field, key_hash)
+    select ${shopId}, k.page_gid, k.language, k.check_id, k.severity, k.field, k.key_hash
+    from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(page_gid text, language text,
+      check_id text, severity text, field text, key_hash text)`);
+}
+
+/** The pages in these duplicate groups (whatever their size). */
+export async function pagesInGroups(
+  tx: Transaction,
+  shopId: string,
+  groups: readonly GroupRef[],
+): Promise<string[]> {
+  if (groups.length === 0) return [];
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    select distinct k.page_gid from seo_duplicate_keys k
+    join jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
+      as g(check_id text, language text, key_hash text)
+      on k.check_id = g.check_id and k.language = g.language and k.key_hash = g.key_hash
+    where k.shop_id = ${shopId}`);
+  return rows.map((row) => row.page_gid);
+}
+
+/**
+ * Gives the duplicate findings of `pages` again from the stored keys: a page whose value another
+ * page of its language shares for a duplicate check gets a finding whose `measured` is the group's
+ * size, and the page rows are recomputed. `pages: 'all'` resolves every group of the store (the end
+ * of a full run, whose batches stored no duplicate finding).
+ */
+export async function resolveDuplicateGroups(
+  tx: Transaction,
+  shopId: string,
+  duplicateCheckIds: readonly string[],
+  pages: readonly string[] | 'all',
+): Promise<void> {
+  if (duplicateCheckIds.length === 0 || (pages !== 'all' && pages.length === 0)) return;
+  const scope = pages === 'all' ? sql`` : sql`and page_gid in ${jsonList(pages)}`;
+  const removed = await tx.execute<{ page_gid: string }>(sql`
+    delete from seo_findings where shop_id = ${shopId} ${scope}
+      and check_id in ${jsonList(duplicateCheckIds)}
+    returning page_gid`);
+  // The groups to resolve: every group of the store, or those the pages in scope belong to.
+  const groupsInScope =
+    pages === 'all'
+      ? sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
+          from seo_duplicate_keys k
+          where k.shop_id = ${shopId} and k.check_id in ${jsonList(duplicateCheckIds)}
+          group by k.check_id, k.language, k.key_hash having count(*) > 1`
+      : sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
+          from seo_duplicate_keys k
+          join (select distinct check_id, language, key_hash from seo_duplicate_keys
+            where shop_id = ${shopId} and page_gid in ${jsonList(pages)}
+              and check_id in ${jsonList(duplicateCheckIds)}) s
+            on s.check_id = k.check_id and s.language = k.language and s.key_hash = k.key_hash
+          where k.shop_id = ${shopId}
+          group by k.check_id, k.language, k.key_hash having count(*) > 1`;
+  const inserted = await tx.execute<{ page_gid: string }>(sql`
+    with groups as (${groupsInScope})
+    insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+    select k.shop_id, k.page_gid, k.language, k.check_id, k.severity,
+      jsonb_build_object('field', k.field, 'measured', g.size)
+    from seo_duplicate_keys k
+    join groups g on g.check_id = k.check_id and g.language = k.language
+      and g.key_hash = k.key_hash
+    where k.shop_id = ${shopId} ${pages === 'all' ? sql`` : sql`and k.page_gid in ${jsonList(pages)}`}
+    returning page_gid`);
+  const affected =
+    pages === 'all'
+      ? [...new Set([...removed.rows, ...inserted.rows].map((row) => row.page_gid))]
+      : pages;
+  await recomputePages(tx, shopId, affected);
+}
+
+/** Recomputes the page rows (scores, counts, failing checks) of `gids` from their findings. */
+async function recomputePages(
+  tx: Transaction,
+  shopId: string,
+  gids: readonly string[],
+): Promise<void> {
+  if (gids.length === 0) return;
+  const [languages, findings] = await Promise.all([
+    tx.execute<{ page_gid: string; language: string }>(sql`
+      select page_gid, language from seo_page_results
+      where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`),
+    tx.execute<{ page_gid: string; language: string; check_id: string; severity: Severity }>(sql`
+      select page_gid, language, check_id, severity from seo_findings
+      where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`),
+  ]);
+  const findingsOf = new Map<string, Array<{ checkId: string; severity: Severity }>>();
+  for (const row of findings.rows) {
+    const key = `${row.page_gid}|${row.language}`;
+    const list = findingsOf.get(key) ?? [];
+    list.push({ checkId: row.check_id, severity: row.severity });
+    findingsOf.set(key, list);
+  }
+  const byPage = new Map<string, Array<{ language: string } & LanguageFigures>>();
+  for (const row of languages.rows) {
+    const figures = figuresOf(findingsOf.get(`${row.page_gid}|${row.language}`) ?? []);
+    const list = byPage.get(row.page_gid) ?? [];
+    list.push({ language: row.language, ...figures });
+    byPage.set(row.page_gid, list);
+  }
+  const results = [...byPage].flatMap(([gid, list]) =>
+    list.map((figures) => ({
+      page_gid: gid,
+      language: figures.language,
+      score: figures.score,
+      errors: figures.errors,
+      warnings: figures.warnings,
+      infos: figures.infos,
+      check_ids: figures.checkIds,
+    })),
+  );
+  const summaries = [...byPage].map(([gid, list]) => ({ page_gid: gid, ...summaryOf(list) }));
+  await tx.execute(sql`
+    with results as (
+      update seo_page_results r set score = v.score, errors = v.errors, warnings = v.warnings,
+        infos = v.infos, findings_total = v.errors + v.warnings + v.infos, check_ids = v.check_ids
+      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(page_gid text,
+        language text, score int, errors int, warnings int, infos int, check_ids text[])
+      where r.shop_id = ${shopId} and r.page_gid = v.page_gid and r.language = v.language
+    )
+    update seo_pages p set score = v.score, score_en = v.score_en, score_fr = v.score_fr,
+      errors = v.errors, warnings = v.warnings, infos = v.infos,
+      findings_total = v.errors + v.warnings + v.infos, check_ids = v.check_ids
+    from jsonb_to_recordset(${JSON.stringify(summaries)}::jsonb) as v(page_gid text, score int,
+      score_en int, score_fr int, errors int, warnings int, infos int, check_ids text[])
+    where p.shop_id = ${shopId} and p.page_gid = v.page_gid`);
+}
+
+/** Removes the pages a full run did not audit (gone from the store, unpublished, past the limit). */
+export async function removePagesAuditedBefore(
+  tx: Transaction,
+  shopId: string,
+  before: Date,
+): Promise<void> {
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    select page_gid from seo_pages where shop_id = ${shopId} and audited_at < ${before.toISOString()}::timestamptz`);
+  await removePages(
+    tx,
+    shopId,
+    rows.map((row) => row.page_gid),
+  );
+}
+
+/** Which of these pages the audit holds, and how many it holds in all. */
+export async function auditedPages(
+  db: Queryable,
+  shopId: string,
+  gids: readonly string[],
+): Promise<{ known: Set<string>; count: number }> {
+  const { rows } = await db.execute<{ page_gid: string | null; count: number }>(sql`
+    select null as page_gid, count(*)::int as count from seo_pages where shop_id = ${shopId}
+    union all
+    select page_gid, 0 from seo_pages where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
+  return {
+    known: new Set(rows.flatMap((row) => (row.page_gid === null ? [] : [row.page_gid]))),
+    count: rows.find((row) => row.page_gid === null)?.count ?? 0,
+  };
+}
+
+export async function hasFinishedRun(db: Queryable, shopId: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    select 1 from seo_audit_runs where shop_id = ${shopId} and state = 'done' limit 1`);
+  return rows.length > 0;
+}
+
+/** Removes everything the audit keeps of a store (its disconnection). */
+export async function deleteShopAudit(db: Database, shopId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Runs first: a run under way finds its row gone at its next batch and stops.
+    await tx.execute(sql`delete from seo_audit_runs where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_score_history where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_duplicate_keys where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_findings where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_page_results where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_pages where shop_id = ${shopId}`);
+  });
+}
+
+// Reading -------------------------------------------------------------------------------------
+
+export type LanguageFiguresRow = {
+  language: Language;
+  score: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  translationFields: number;
+  translated: number;
+  translationsOutdated: number;
+  translationsSameAsSource: number;
+};
+
+/** The store's score, findings and translation coverage per language, from its pages' rows. */
+export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
+  const { rows } = await db.execute<LanguageFiguresRow>(sql`
+    select language, round(avg(score))::int as score, sum(errors)::int as errors,
+      sum(warnings)::int as warnings, sum(infos)::int as infos,
+      sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
+      sum(translations_outdated)::int as "translationsOutdated",
+      sum(translations_same_as_source)::int as "translationsSameAsSource"
+    from seo_page_results where shop_id = ${shopId} group by language`);
+  return rows;
+}
+
+/**
+ * Pages with at least one finding of each check, per language, most pages first: counted from the
+ * page rows' failing checks, each check's severity read from one of its findings.
+ */
+export async function findingsByCheck(
+  db: Database,
+  shopId: string,
+): Promise<Array<{ language: Language; checkId: string; severity: Severity; pages: number }>> {
+  const { rows } = await db.execute<{
+    language: Language;
+    checkId: string;
+    severity: Severity;
+    pages: number;
+  }>(sql`
+    with counts as (
+      select language, check_id, count(*)::int as pages
+      from seo_page_results, unnest(check_ids) as check_id
+      where shop_id = ${shopId} group by language, check_id
+    )
+    select c.language, c.check_id as "checkId", s.severity, c.pages from counts c
+    cross join lateral (
+      select f.severity from seo_findings f
+      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id limit 1
+    ) s
+    order by c.pages desc, c.check_id`);
+  return rows;
+}
+
+/** The store's score per language at the end of its last `count` finished runs, oldest first. */
+export async function scoreTrend(
+  db: Database,
+  shopId: string,
+  count: number,
+): Promise<Array<{ language: Language; at: Date; score: number }>> {
+  const { rows } = await db.execute<{ language: Language; at: Date; score: number }>(sql`
+    select h.language, h.at, h.score from seo_score_history h
+    where h.shop_id = ${shopId} and h.run_id in (
+      select run_id from seo_score_history where shop_id = ${shopId}
+      group by run_id order by max(at) desc limit ${count})
+    order by h.at, h.language`);
+  return rows.map((row) => ({ ...row, at: new Date(row.at) }));
+}
+
+export type PageSummaryRow = {
+  id: string;
+  kind: PageKind;
+  title: string;
+  handle: string;
+  score: number;
+  scoreEn: number | null;
+  scoreFr: number | null;
+  errors: number;
+  warnings: number;
+  infos: number;
+};
+
+const sortColumns = {
+  score: 'score',
+  title: 'title_key',
+  kind: 'kind',
+  findings: 'findings_total',
+} as const;
+
+/**
+ * One page of the page list: from the pages' summaries, or from one language's rows when `language`
+ * is given (then `scoreEn`/`scoreFr` hold only that language's score; the caller reads the others).
+ * Ties are broken by the page's id, so that paging is stable.
+ */
+export async function listPages(
+  db: Database,
+  shopId: string,
+  query: PageListQuery,
+): Promise<{ total: number; pages: PageSummaryRow[] }> {
+  const language = query.language;
+  const conditions: SQL[] = [sql`shop_id = ${shopId}`];
+  if (language !== undefined) conditions.push(sql`language = ${language}`);
+  if (query.kind !== undefined) conditions.push(sql`kind = ${query.kind}`);
+  if (query.check !== undefined) conditions.push(sql`check_ids @> array[${query.check}]::text[]`);
+  if (query.severity !== undefined) {
+    const column = { error: 'errors', warning: 'warnings', info: 'infos' }[query.severity];
+    conditions.push(sql`${sql.raw(column)} > 0`);
+  }
+  if (query.minScore !== undefined) conditions.push(sql`score >= ${query.minScore}`);
+  if (query.maxScore !== undefined) conditions.push(sql`score <= ${query.maxScore}`);
+  const search = query.q?.trim().toLowerCase();
+  if (search !== undefined && search !== '') {
+    const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    // Titles in any language and handles, through the pages' trigram index.
+    conditions.push(
+      language === undefined
+        ? sql`search like ${pattern}`
+        : sql`page_gid in (select page_gid from seo_pages
+            where shop_id = ${shopId} and search like ${pattern})`,
+    );
+  }
+  const table = language === undefined ? sql`seo_pages` : sql`seo_page_results`;
+  const where = sql.join(conditions, sql` and `);
+  const sort = query.sort ?? 'score';
+  const order = sql.raw(
+    (query.order ?? (sort === 'findings' ? 'desc' : 'asc')) === 'desc' ? 'desc' : 'asc',
+  );
+  const column = sql.raw(sortColumns[sort]);
+  const scores =
+    language === undefined
+      ? sql`score_en as "scoreEn", score_fr as "scoreFr"`
+      : language === 'en'
+        ? sql`score as "scoreEn", null::smallint as "scoreFr"`
+        : sql`null::smallint as "scoreEn", score as "scoreFr"`;
+  const [count, page] = await Promise.all([
+    db.execute<{ total: number }>(sql`select count(*)::int as total from ${table} where ${where}`),
+    db.execute<PageSummaryRow>(sql`
+      select page_gid as id, kind, title, handle, score, ${scores}, errors, warnings, infos
+      from ${table} where ${where}
+      order by ${column} ${order}, page_gid ${order}
+      offset ${query.offset ?? 0} limit ${query.limit ?? 50}`),
+  ]);
+  return { total: count.rows[0]?.total ?? 0, pages: page.rows };
+}
+
+/** The scores of these pages in every language, by page then language. */
+export async function scoresOfPages(
+  db: Database,
+  shopId: string,
+  gids: readonly string[],
+): Promise<Map<string, { en: number | null; fr: number | null }>> {
+  const scores = new Map<string, { en: number | null; fr: number | null }>();
+  if (gids.length === 0) return scores;
+  const { rows } = await db.execute<{ id: string; en: number | null; fr: number | null }>(sql`
+    select page_gid as id, score_en as en, score_fr as fr from seo_pages
+    where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
+  for (const row of rows) scores.set(row.id, { en: row.en, fr: row.fr });
+  return scores;
+}
+
+/** One page's rows per language and its findings; undefined when the audit does not hold it. */
+export async function findPageAudit(
+  db: Database,
+  shopId: string,
+  gid: string,
+): Promise<
+  | {
+      kind: PageKind;
+      handle: string;
+      auditedAt: Date;
+      languages: Array<{ language: Language; title: string; score: number }>;
+      findings: Array<{
+        language: Language;
+        checkId: string;
+        severity: Severity;
+        evidence: FindingEvidence;
+      }>;
+    }
+  | undefined
+> {
+  const [results, findings] = await Promise.all([
+    db.execute<{
+      language: Language;
+      kind: PageKind;
+      handle: string;
+      title: string;
+      score: number;
+      audited_at: Date;
+    }>(sql`
+      select language, kind, handle, title, score, audited_at from seo_page_results
+      where shop_id = ${shopId} and page_gid = ${gid} order by language`),
+    db.execute<{
+      language: Language;
+      checkId: string;
+      severity: Severity;
+      evidence: FindingEvidence;
+    }>(sql`
+      select language, check_id as "checkId", severity, evidence from seo_findings
+      where shop_id = ${shopId} and page_gid = ${gid}`),
+  ]);
+  const first = results.rows[0];
+  if (first === undefined) return undefined;
+  return {
+    kind: first.kind,
+    handle: first.handle,
+    auditedAt: new Date(first.audited_at),
+    languages: results.rows.map((row) => ({
+      language: row.language,
+      title: row.title,
+      score: row.score,
+    })),
+    findings: findings.rows,
+  };
+}
+
+/** The stores whose audit has at least one run, for the weekly sweep. */
+export async function findAuditedShopIds(db: Database): Promise<string[]> {
+  const { rows } = await db.execute<{ shop_id: string }>(
+    sql`select distinct shop_id from seo_audit_runs`,
+  );
+  return rows.map((row) => row.shop_id);
+}

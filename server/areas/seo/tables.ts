@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { FindingEvidence } from '../../../shared/seo/check.ts';
+
+/**
+ * The SEO audit of each connected store: its runs, each page's result per language and the page's
+ * summary across languages, the findings, the keys the duplicate checks group pages on, and the
+ * store's score at the end of each run. Keyed by the store (`shop_id`, the shops area's id, without a
+ * foreign key, like the catalog's copy) and the page's Shopify global id. The formula of the scores
+ * is in docs/seo-scores.md.
+ */
+
+export const auditTriggers = ['import', 'manual', 'weekly'] as const;
+export type AuditTrigger = (typeof auditTriggers)[number];
+export const auditStates = ['queued', 'running', 'done', 'failed'] as const;
+export type AuditState = (typeof auditStates)[number];
+
+export const seoAuditRuns = pgTable(
+  'seo_audit_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id').notNull(),
+    trigger: text('trigger', { enum: auditTriggers }).notNull(),
+    state: text('state', { enum: auditStates }).notNull(),
+    /** When it was asked for; set again when it starts reading. */
+    startedAt: timestamp('started_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    progressDone: integer('progress_done').notNull().default(0),
+    progressTotal: integer('progress_total').notNull().default(0),
+    pagesAudited: integer('pages_audited').notNull().default(0),
+    /** Pages past the plan's limit, which this run did not read. */
+    pagesLeftOut: integer('pages_left_out').notNull().default(0),
+    pageLimit: integer('page_limit').notNull(),
+  },
+  (table) => [
+    index('seo_audit_runs_shop_started_idx').on(table.shopId, table.startedAt),
+    // One run queued or under way per store: a second request finds this one.
+    uniqueIndex('seo_audit_runs_one_active_idx')
+      .on(table.shopId)
+      .where(sql`${table.state} in ('queued', 'running')`),
+  ],
+);
+
+/** What the page list filters, sorts and searches on, shared by both result tables. */
+const pageColumns = {
+  shopId: uuid('shop_id').notNull(),
+  pageGid: text('page_gid').notNull(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  handle: text('handle').notNull(),
+  /** lower(title): the title sort's key. */
+  titleKey: text('title_key').notNull(),
+  score: smallint('score').notNull(),
+  errors: integer('errors').notNull(),
+  warnings: integer('warnings').notNull(),
+  infos: integer('infos').notNull(),
+  /** errors + warnings + infos: the `findings` sort's key. */
+  findingsTotal: integer('findings_total').notNull(),
+  /** The checks with at least one finding (the `check` filter). */
+  checkIds: text('check_ids').array().notNull(),
+  auditedAt: timestamp('audited_at', { withTimezone: true }).notNull(),
+};
+
+/** One page in one language: its score and findings there. */
+/*
+ * Each index costs every page written by every run: the per-language rows keep only the one their
+ * most common list needs (a language's pages by score). Their other sorts and filters read the
+ * language's rows of the store (measured by scripts/bench-audit.ts), and a search goes through the
+ * pages' trigram index.
+ */
+export const seoPageResults = pgTable(
+  'seo_page_results',
+  {
+    ...pageColumns,
+    language: text('language').notNull(),
+    /**
+     * The page's translatable fields with a source text in this language (0 in the primary one), and
+     * how many are translated, outdated, or translated with the source text: the overview's
+     * translation coverage, kept current by every audit of the page.
+     */
+    translationFields: smallint('translation_fields').notNull(),
+    translated: smallint('translated').notNull(),
+    translationsOutdated: smallint('translations_outdated').notNull(),
+    translationsSameAsSource: smallint('translations_same_as_source').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.pageGid, table.language] }),
+    index('seo_page_results_score_idx').on(
+      table.shopId,
+      table.language,
+      table.score,
+      table.pageGid,
+    ),
+  ],
+);
+
+/**
+ * One page across its languages, what the page list reads when no language is asked for: the lowest
+ * score of its languages, its findings in all of them, the checks failing in any.
+ */
+export const seoPages = pgTable(
+  'seo_pages',
+  {
+    ...pageColumns,
+    /** Lowercased titles in every language and the handle: what `q` searches (pg_trgm). */
+    search: text('search').notNull(),
+    scoreEn: smallint('score_en'),
+    scoreFr: smallint('score_fr'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.pageGid] }),
+    index('seo_pages_score_idx').on(table.shopId, table.score, table.pageGid),
+    index('seo_pages_title_idx').on(table.shopId, table.titleKey, table.pageGid),
+    index('seo_pages_findings_idx').on(table.shopId, table.findingsTotal, table.pageGid),
+    index('seo_pages_search_idx').using('gin', sql`${table.search} gin_trgm_ops`),
+    index('seo_pages_checks_idx').using('gin', table.checkIds),
+  ],
+);
+
+/** One finding: a check's evidence on one page in one language. */
+export const seoFindings = pgTable(
+  'seo_findings',
+  {
+    shopId: uuid('shop_id').notNull(),
+    pageGid: text('page_gid').notNull(),
+    language: text('language').notNull(),
+    checkId: text('check_id').notNull(),
+    severity: text('severity').notNull(),
+    evidence: jsonb('evidence').$type<FindingEvidence>().notNull(),
+  },
+  (table) => [
+    index('seo_findings_page_idx').on(table.shopId, table.pageGid),
+    index('seo_findings_check_idx').on(table.shopId, table.language, table.checkId),
+  ],
+);
+
+/**
+ * The value a duplicate check grouped a page on in a language (hashed: a description is long), with
+ * the check's severity and field, so that the groups are resolved in SQL, and again for only the
+ * groups a changed page joins or leaves.
+ */
+export const seoDuplicateKeys = pgTable(
+  'seo_duplicate_keys',
+  {
+    shopId: uuid('shop_id').notNull(),
+    checkId: text('check_id').notNull(),
+    language: text('language').notNull(),
+    keyHash: text('key_hash').notNull(),
+    pageGid: text('page_gid').notNull(),
+    severity: text('severity').notNull(),
+    field: text('field').notNull(),
+  },
+  (table) => [
+    index('seo_duplicate_keys_group_idx').on(
+      table.shopId,
+      table.checkId,
+      table.language,
+      table.keyHash,
+    ),
+    index('seo_duplicate_keys_page_idx').on(table.shopId, table.pageGid),
+  ],
+);
+
+/** The store's score in each language at the end of each finished run: the trend. */
+export const seoScoreHistory = pgTable(
+  'seo_score_history',
+  {
+    runId: uuid('run_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    language: text('language').notNull(),
+    score: smallint('score').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.language] }),
+    index('seo_score_history_shop_idx').on(table.shopId, table.at),
+  ],
+);

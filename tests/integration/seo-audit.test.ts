@@ -1,0 +1,406 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
+import { runAudit } from '../../server/areas/seo/run-audit.ts';
+import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
+import { startAudit } from '../../server/areas/seo/start-audit.ts';
+import type { JobQueue } from '../../server/jobs/job-queue.ts';
+import { storeCatalog, webhookHandlers, type WorkerDependencies } from '../../server/workers.ts';
+import {
+  createTestJobQueue,
+  startApiForTests,
+  type ApiTestContext,
+} from '../support/api-test-app.ts';
+import {
+  recordingCatalog,
+  testShopifyApp,
+  testShopTokens,
+  waitUntil,
+} from '../support/shops-test-support.ts';
+import {
+  connectedStore,
+  gid,
+  registeredOwner,
+  seedStoreCopy,
+  seoDependencies,
+  type SeededStore,
+} from '../support/seo-test-support.ts';
+
+/**
+ * The audit engine on a store's copy seeded by hand, with the test's own small checks: what it finds
+ * in each language, how French falls back to English, what an incremental audit touches, the scores
+ * and their trend, the plan's page limit, and the disconnection.
+ */
+
+let api: ApiTestContext;
+/** A queue no worker takes from: the tests run each audit themselves, with their checks. */
+let idleJobs: JobQueue;
+let deps: SeoDependencies;
+
+beforeAll(async () => {
+  api = await startApiForTests();
+  idleJobs = createTestJobQueue(`pgboss_idle_${randomUUID().replaceAll('-', '').slice(0, 12)}`);
+  await idleJobs.start();
+  deps = { ...seoDependencies(api), jobs: idleJobs };
+});
+
+afterAll(async () => {
+  await idleJobs?.stop();
+  await api?.close();
+});
+
+/** The store of the tests below: see each page's comment for what it should fail. */
+const boutique: SeededStore = {
+  products: [
+    // en: one image without alt (info), same title as product 4 (warning). fr: translated, its
+    // first image's alt translated, the second still without.
+    {
+      id: 1,
+      title: 'Linen shirt',
+      seoTitle: 'Linen shirt | Maison',
+      images: [
+        { id: 11, alt: 'Linen shirt, front' },
+        { id: 12, alt: null },
+      ],
+    },
+    // Short title (error), no search title (warning); no translation: French shows the English.
+    { id: 2, title: 'Mug' },
+    // A draft: not audited.
+    { id: 3, title: 'Wool scarf draft', status: 'DRAFT' },
+    // en: no search title (warning) and the same title as product 1 (warning).
+    { id: 4, title: 'Linen shirt', handle: 'linen-shirt-blue' },
+  ],
+  collections: [{ id: 5, title: 'Summer sale', seoTitle: 'Summer sale', imageAlt: '' }],
+  pages: [
+    { id: 6, title: 'About us' },
+    { id: 7, title: 'Hidden page', published: false },
+  ],
+  articles: [{ id: 8, title: 'Our story' }],
+  translations: [
+    [gid('Product', 1), 'fr', 'title', 'Chemise en lin'],
+    [gid('Product', 1), 'fr', 'meta_title', 'Chemise en lin | Maison'],
+    [gid('MediaImage', 11), 'fr', 'alt', 'Chemise en lin, devant'],
+    [gid('Product', 4), 'fr', 'title', 'Chemise en lin bleue', true],
+  ],
+};
+
+async function newStore(plan = 'business', store: SeededStore = boutique): Promise<string> {
+  const owner = await registeredOwner(api, plan);
+  const shopId = await connectedStore(api, owner);
+  await seedStoreCopy(api, shopId, store);
+  return shopId;
+}
+
+async function auditNow(shopId: string, trigger: 'manual' | 'weekly' = 'manual') {
+  const started = await startAudit(deps, shopId, trigger);
+  expect(started?.queued).toBe(true);
+  expect(await runAudit(deps, started!.run.id)).toBe('done');
+  return started!.run.id;
+}
+
+interface PageRow {
+  page_gid: string;
+  language: string;
+  score: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+  audited_at: Date;
+}
+
+async function results(shopId: string): Promise<Map<string, PageRow>> {
+  const { rows } = await api.database.pool.query<PageRow>(
+    `select page_gid, language, score, errors, warnings, infos, audited_at from seo_page_results
+     where shop_id = $1`,
+    [shopId],
+  );
+  return new Map(rows.map((row) => [`${row.page_gid} ${row.language}`, row]));
+}
+
+async function findings(shopId: string, page: string, language: string) {
+  const { rows } = await api.database.pool.query<{ check_id: string; evidence: object }>(
+    `select check_id, evidence from seo_findings
+     where shop_id = $1 and page_gid = $2 and language = $3 order by check_id, evidence::text`,
+    [shopId, page, language],
+  );
+  return rows.map((row) => ({ checkId: row.check_id, ...row.evidence }));
+}
+
+describe('a full audit', () => {
+  it('finds what each check finds on every published page, in English and French', async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+
+    const byPage = await results(shopId);
+    // Six published pages in two languages; the draft and the unpublished page are left out.
+    expect(byPage.size).toBe(12);
+    expect(byPage.has(`${gid('Product', 3)} en`)).toBe(false);
+    expect(byPage.has(`${gid('Page', 7)} en`)).toBe(false);
+
+    expect(await findings(shopId, gid('Product', 1), 'en')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('MediaImage', 12)}` },
+      { checkId: 'TEST-same-title', field: 'title', measured: 2 },
+    ]);
+    expect(await findings(shopId, gid('Product', 4), 'en')).toEqual([
+      { checkId: 'TEST-no-seo-title', field: 'seoTitle' },
+      { checkId: 'TEST-same-title', field: 'title', measured: 2 },
+    ]);
+    // In French the two shirts have different titles: no duplicate there.
+    expect(await findings(shopId, gid('Product', 1), 'fr')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('MediaImage', 12)}` },
+    ]);
+    expect(await findings(shopId, gid('Product', 4), 'fr')).toEqual([
+      { checkId: 'TEST-no-seo-title', field: 'seoTitle' },
+    ]);
+    expect(await findings(shopId, gid('Collection', 5), 'en')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('Collection', 5)}#image` },
+    ]);
+    expect(await findings(shopId, gid('Article', 8), 'en')).toEqual([
+      { checkId: 'TEST-no-seo-title', field: 'seoTitle' },
+      {
+        checkId: 'TEST-short-title',
+        field: 'title',
+        measured: 9,
+        threshold: 10,
+        excerpt: 'Our story',
+      },
+    ]);
+  });
+
+  it('reads French pages with the English text where a translation is missing', async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    // Product 2 has no translation: the French shopper sees "Mug", which is too short there too.
+    expect(await findings(shopId, gid('Product', 2), 'fr')).toEqual([
+      { checkId: 'TEST-no-seo-title', field: 'seoTitle' },
+      { checkId: 'TEST-short-title', field: 'title', measured: 3, threshold: 10, excerpt: 'Mug' },
+    ]);
+    // The collection's search title is not translated: the French page shows the English one.
+    expect(await findings(shopId, gid('Collection', 5), 'fr')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('Collection', 5)}#image` },
+    ]);
+    const response = await api.database.pool.query<{ title: string; language: string }>(
+      `select title, language from seo_page_results where shop_id = $1 and page_gid = $2
+       order by language`,
+      [shopId, gid('Product', 1)],
+    );
+    expect(response.rows).toEqual([
+      { title: 'Linen shirt', language: 'en' },
+      { title: 'Chemise en lin', language: 'fr' },
+    ]);
+  });
+
+  it('scores each page and the store per language as docs/seo-scores.md says', async () => {
+    const shopId = await newStore();
+    const first = await auditNow(shopId);
+    const byPage = await results(shopId);
+    const score = (type: string, id: number, language: string) =>
+      byPage.get(`${gid(type, id)} ${language}`)?.score;
+    // error 15, warning 5, info 1, each failing check once.
+    expect(score('Product', 1, 'en')).toBe(94);
+    expect(score('Product', 4, 'en')).toBe(90);
+    expect(score('Product', 2, 'en')).toBe(80);
+    expect(score('Collection', 5, 'en')).toBe(99);
+    expect(score('Page', 6, 'en')).toBe(80);
+    expect(score('Article', 8, 'en')).toBe(80);
+    expect(score('Product', 1, 'fr')).toBe(99);
+    expect(score('Product', 4, 'fr')).toBe(95);
+
+    // The store: the mean of its pages, rounded. en: 523 / 6; fr: 533 / 6.
+    const trend = async () =>
+      (
+        await api.database.pool.query<{ run_id: string; language: string; score: number }>(
+          'select run_id, language, score from seo_score_history where shop_id = $1 order by at, language',
+          [shopId],
+        )
+      ).rows;
+    expect(await trend()).toEqual([
+      { run_id: first, language: 'en', score: 87 },
+      { run_id: first, language: 'fr', score: 89 },
+    ]);
+
+    // The owner gives product 2 a longer title and a search title: the next run scores higher.
+    await api.database.pool.query(
+      `update catalog_products set title = 'Stoneware mug', seo_title = 'Stoneware mug'
+       where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 2)],
+    );
+    const second = await auditNow(shopId, 'weekly');
+    // en: (94 + 90 + 100 + 99 + 80 + 80) / 6 = 90.5; fr likewise (99 + 95 + 100 + 99 + 80 + 80) / 6.
+    expect(await trend()).toEqual([
+      { run_id: first, language: 'en', score: 87 },
+      { run_id: first, language: 'fr', score: 89 },
+      { run_id: second, language: 'en', score: 91 },
+      { run_id: second, language: 'fr', score: 92 },
+    ]);
+  });
+
+  it("reads only the plan's number of pages, in a stable order, and says how many it left out", async () => {
+    const owner = await registeredOwner(api, 'free');
+    const shopId = await connectedStore(api, owner);
+    // The free plan audits 100 pages: 103 products and one page are 104.
+    await seedStoreCopy(api, shopId, {
+      products: Array.from({ length: 103 }, (_, index) => ({
+        id: 1000 + index,
+        title: `Product number ${index}`,
+      })),
+      pages: [{ id: 1, title: 'About us' }],
+    });
+    const started = await startAudit(deps, shopId, 'manual');
+    expect(started?.run.pageLimit).toBe(100);
+    await runAudit({ ...deps, batchSize: 30 }, started!.run.id);
+    const run = await api.database.pool.query(
+      'select state, pages_audited, pages_left_out, progress_done, progress_total from seo_audit_runs where id = $1',
+      [started!.run.id],
+    );
+    expect(run.rows[0]).toEqual({
+      state: 'done',
+      pages_audited: 100,
+      pages_left_out: 4,
+      progress_done: 100,
+      progress_total: 100,
+    });
+    // Products first, in the order of their ids as text: 1000…1099 are in, 1100–1102 and the page out.
+    const audited = await api.database.pool.query<{ page_gid: string }>(
+      'select page_gid from seo_pages where shop_id = $1 order by page_gid',
+      [shopId],
+    );
+    expect(audited.rows.map((row) => row.page_gid)).toEqual(
+      Array.from({ length: 100 }, (_, index) => gid('Product', 1000 + index)),
+    );
+  });
+});
+
+describe('an incremental audit', () => {
+  it('audits again only the changed pages and the duplicate groups they leave or join', async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    const before = await results(shopId);
+
+    // Product 4 gets a title of its own: it leaves product 1's group.
+    await api.database.pool.query(
+      `update catalog_products set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 4)],
+    );
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 4)])).toEqual({
+      audited: 1,
+      removed: 0,
+      regrouped: 1,
+    });
+    let after = await results(shopId);
+    expect(after.get(`${gid('Product', 4)} en`)?.score).toBe(95);
+    // Product 1 is no longer a duplicate: its score goes back up, without being read again.
+    expect(after.get(`${gid('Product', 1)} en`)?.score).toBe(99);
+    expect(await findings(shopId, gid('Product', 1), 'en')).toEqual([
+      { checkId: 'TEST-no-alt', field: `image:${gid('MediaImage', 12)}` },
+    ]);
+    expect(after.get(`${gid('Product', 1)} en`)?.audited_at).toEqual(
+      before.get(`${gid('Product', 1)} en`)?.audited_at,
+    );
+    // Pages that share no group with it are not touched at all.
+    for (const page of [gid('Product', 2), gid('Collection', 5), gid('Page', 6)]) {
+      expect(after.get(`${page} en`)).toEqual(before.get(`${page} en`));
+    }
+
+    // The collection takes the same title: both join one group.
+    await api.database.pool.query(
+      `update catalog_collections set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Collection', 5)],
+    );
+    await auditChangedPages(deps, shopId, [gid('Collection', 5)]);
+    after = await results(shopId);
+    expect(await findings(shopId, gid('Product', 4), 'en')).toContainEqual({
+      checkId: 'TEST-same-title',
+      field: 'title',
+      measured: 2,
+    });
+    expect(after.get(`${gid('Product', 4)} en`)?.score).toBe(90);
+    expect(after.get(`${gid('Collection', 5)} en`)?.score).toBe(94);
+
+    // Product 2 is deleted from the store: it leaves the audit.
+    await api.database.pool.query('delete from catalog_products where shop_id = $1 and gid = $2', [
+      shopId,
+      gid('Product', 2),
+    ]);
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 2)])).toMatchObject({
+      audited: 0,
+      removed: 1,
+    });
+    after = await results(shopId);
+    expect(after.has(`${gid('Product', 2)} en`)).toBe(false);
+    expect(after.size).toBe(10);
+  });
+
+  it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    await api.database.pool.query(
+      "insert into catalog_sync_states (shop_id, phase, run) values ($1, 'ready', 1)",
+      [shopId],
+    );
+    const { rows } = await api.database.pool.query<{ shop_domain: string }>(
+      'select shop_domain from shops where id = $1',
+      [shopId],
+    );
+    // The handlers as the product's webhook job gets them; this file's workers run the audit job.
+    const handlers = webhookHandlers({
+      db: api.database.db,
+      jobs: api.jobs,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      shopify: testShopifyApp(),
+      shopTokens: testShopTokens,
+      shopCatalog: recordingCatalog(),
+      publicUrl: 'http://localhost:3000',
+    } as Partial<WorkerDependencies> as WorkerDependencies);
+    await handlers['products/delete']!({
+      provider: 'shopify',
+      topic: 'products/delete',
+      shopDomain: rows[0]!.shop_domain,
+      webhookId: randomUUID(),
+      triggeredAt: new Date(),
+      payload: { id: 2 },
+    });
+    await waitUntil(async () => !(await results(shopId)).has(`${gid('Product', 2)} en`), 10_000);
+    expect((await results(shopId)).size).toBe(10);
+  });
+
+  it('leaves a store never audited to its first full run', async () => {
+    const shopId = await newStore();
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 1)])).toBe('not audited');
+    expect((await results(shopId)).size).toBe(0);
+  });
+});
+
+describe('runs', () => {
+  it('answers the run under way to a second request instead of queueing another', async () => {
+    const shopId = await newStore();
+    const first = await startAudit(deps, shopId, 'manual');
+    const second = await startAudit(deps, shopId, 'manual');
+    expect(first?.queued).toBe(true);
+    expect(second).toEqual({ run: first!.run, queued: false });
+    await runAudit(deps, first!.run.id);
+    const third = await startAudit(deps, shopId, 'manual');
+    expect(third?.queued).toBe(true);
+    expect(third?.run.id).not.toBe(first!.run.id);
+  });
+
+  it("goes with the store's copy when the store is disconnected", async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    await storeCatalog({ db: api.database.db, jobs: idleJobs }).deleteStoreCopy(shopId);
+    for (const table of [
+      'seo_audit_runs',
+      'seo_pages',
+      'seo_page_results',
+      'seo_findings',
+      'seo_duplicate_keys',
+      'seo_score_history',
+    ]) {
+      const { rows } = await api.database.pool.query(
+        `select count(*)::int as count from ${table} where shop_id = $1`,
+        [shopId],
+      );
+      expect(rows[0], table).toEqual({ count: 0 });
+    }
+  });
+});
