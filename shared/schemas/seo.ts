@@ -129,9 +129,27 @@ export const pageListSchema = z.object({
 });
 export type PageList = z.infer<typeof pageListSchema>['data'];
 
+/** The types of Shopify resource an audited page is, as its global id names them. */
+export const pageResourceTypes = ['Product', 'Collection', 'Page', 'Article'] as const;
+export type PageResourceType = (typeof pageResourceTypes)[number];
+
 /**
- * `GET /api/v1/shops/:shopId/seo/pages/:pageId` (the page's gid, URI-encoded): the page as audited
- * in each language, its values and findings. `url` is the storefront address in that language.
+ * Where a page's detail hangs in the API's paths: `gid://shopify/Product/123` is `Product/123`.
+ * A global id written into a path whole would need its slashes encoded, which the BFF refuses in
+ * every path it passes on (server/bff/request-paths.ts).
+ */
+export function pagePathOf(gid: string): string {
+  const match = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(gid);
+  if (match === null || !(pageResourceTypes as readonly string[]).includes(match[1]!)) {
+    throw new Error(`Not the global id of an audited page: ${gid}`);
+  }
+  return `${match[1]}/${match[2]}`;
+}
+
+/**
+ * `GET /api/v1/shops/:shopId/seo/pages/:resourceType/:resourceId` (see `pagePathOf`): the page as
+ * audited in each language, its values and findings. `url` is the storefront address in that
+ * language.
  */
 export const pageDetailSchema = z.object({
   data: z.object({

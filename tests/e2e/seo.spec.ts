@@ -13,6 +13,7 @@ import {
   test as accountTest,
 } from './fixtures.ts';
 import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
+import { pagePathOf } from '../../shared/schemas/seo.ts';
 
 /**
  * The SEO screens against the real product: the seeded store connected through the local
@@ -70,8 +71,13 @@ async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {
   expect(status).toBe(200);
 }
 
+/**
+ * Opens `path` signed in as `user`, in English: the account's language is the owner's and one test
+ * switches it to French, so each test says which it reads.
+ */
 async function open(page: Page, user: TestUser, path: string): Promise<void> {
   expect(await openSession(page, user)).toBe(200);
+  await setLanguage(page, 'en');
   await page.goto(path);
   await waitForApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -167,10 +173,14 @@ test.describe('the SEO audit of the seeded store', () => {
     // Primary language first, each with its score as a number and in words.
     const sections = page.getByRole('region');
     const english = sections.filter({
-      has: page.getByRole('heading', { level: 2, name: 'English (primary language)' }),
+      has: page.getByRole('heading', {
+        level: 2,
+        name: 'English (primary language)',
+        exact: true,
+      }),
     });
     const french = sections.filter({
-      has: page.getByRole('heading', { level: 2, name: 'French' }),
+      has: page.getByRole('heading', { level: 2, name: 'French', exact: true }),
     });
     await expect(english).toBeVisible();
     await expect(french).toBeVisible();
@@ -258,7 +268,7 @@ test.describe('the SEO audit of the seeded store', () => {
     const pageId = new URL(page.url()).searchParams.get('page') ?? '';
     const detail = await apiGet<PageDetail>(
       page,
-      `/api/v1/shops/${shopId}/seo/pages/${encodeURIComponent(pageId)}`,
+      `/api/v1/shops/${shopId}/seo/pages/${pagePathOf(pageId)}`,
     );
     await expect(dialog.getByRole('heading', { level: 2 })).toHaveText(title);
     await expect(dialog.getByRole('heading', { level: 3, name: /^anglais/i })).toBeVisible();

@@ -7,6 +7,7 @@ import type { JobDefinition, JobQueue } from '../../server/jobs/job-queue.ts';
 import {
   pageDetailSchema,
   pageListSchema,
+  pagePathOf,
   seoOverviewSchema,
   startAuditSchema,
 } from '../../shared/schemas/seo.ts';
@@ -120,7 +121,7 @@ const ids = (pages: Array<{ id: string }>) => pages.map((page) => page.id);
 describe('the owner only', () => {
   it("answers 404 for another owner's store on every route, and 401 without a token", async () => {
     const stranger = await registeredOwner(api);
-    const page = encodeURIComponent(gid('Product', 1));
+    const page = pagePathOf(gid('Product', 1));
     for (const request of [
       { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo` },
       { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo/pages` },
@@ -294,7 +295,7 @@ describe("a page's detail", () => {
   it('gives the page in each language with its address, texts, images and findings', async () => {
     const response = await get(
       owner,
-      `/api/v1/shops/${shopId}/seo/pages/${encodeURIComponent(gid('Product', 1))}`,
+      `/api/v1/shops/${shopId}/seo/pages/${pagePathOf(gid('Product', 1))}`,
     );
     expect(response.statusCode, response.body).toBe(200);
     const detail = pageDetailSchema.parse(response.json()).data;
@@ -342,7 +343,7 @@ describe("a page's detail", () => {
   it('answers 404 for a page the audit does not hold', async () => {
     const response = await get(
       owner,
-      `/api/v1/shops/${shopId}/seo/pages/${encodeURIComponent(gid('Product', 999))}`,
+      `/api/v1/shops/${shopId}/seo/pages/${pagePathOf(gid('Product', 999))}`,
     );
     expect(response.statusCode).toBe(404);
     expect(errorOf(response).code).toBe('not_found');

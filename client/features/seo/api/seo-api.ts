@@ -1,6 +1,7 @@
 import {
   pageDetailSchema,
   pageListSchema,
+  pagePathOf,
   seoOverviewSchema,
   startAuditSchema,
   type AuditRun,
@@ -56,7 +57,7 @@ export async function fetchPageList(shopId: string, query: PageListQuery): Promi
 export async function fetchPageDetail(shopId: string, pageId: string): Promise<PageDetail> {
   const answer = await apiRequest(
     'GET',
-    `${seoPath(shopId)}/pages/${encodeURIComponent(pageId)}`,
+    `${seoPath(shopId)}/pages/${pagePathOf(pageId)}`,
     pageDetailSchema,
   );
   return answer.data;

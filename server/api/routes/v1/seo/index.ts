@@ -5,6 +5,7 @@ import {
   pageDetailSchema,
   pageListQuerySchema,
   pageListSchema,
+  pageResourceTypes,
   seoOverviewSchema,
   startAuditSchema,
 } from '../../../../../shared/schemas/seo.ts';
@@ -96,15 +97,19 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
   );
 
   app.get(
-    '/:shopId/seo/pages/:pageId',
+    '/:shopId/seo/pages/:resourceType/:resourceId',
     {
       schema: {
         summary: 'One audited page',
         description:
-          "The page in each audited language: its address, score, texts, images and findings. `pageId` is the page's Shopify global id, URI-encoded.",
+          "The page in each audited language: its address, score, texts, images and findings. The page is named by its Shopify global id's type and number (`gid://shopify/Product/123` is `Product/123`).",
         tags: ['seo'],
         security: bearerToken,
-        params: z.object({ shopId: z.uuid(), pageId: z.string().check(z.maxLength(200)) }),
+        params: z.object({
+          shopId: z.uuid(),
+          resourceType: z.enum(pageResourceTypes),
+          resourceId: z.string().check(z.regex(/^\d{1,20}$/)),
+        }),
         response: {
           200: describedAs(pageDetailSchema, 'The page'),
           ...errorResponses([...authenticatedRouteErrors, 400, 404], {
@@ -115,9 +120,9 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       },
     },
     async (request) => {
-      const { shopId, pageId } = request.params;
+      const { shopId, resourceType, resourceId } = request.params;
       await ownerOf(request, shopId);
-      const page = await readSeoPage(db, shopId, pageId);
+      const page = await readSeoPage(db, shopId, `gid://shopify/${resourceType}/${resourceId}`);
       if (page === undefined) {
         throw new AppError('not_found', 404, { message: 'No such page in the audit' });
       }
