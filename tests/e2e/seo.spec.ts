@@ -207,6 +207,13 @@ test.describe('the SEO audit of the seeded store', () => {
       );
     }
 
+    // How a score is worked out is one click away, with the weights the audit scores with.
+    const explanation = page.getByText('How the scores are worked out');
+    await expect(page.getByText('an error takes 15 points')).toBeHidden();
+    await explanation.click();
+    await expect(page.getByText('an error takes 15 points')).toBeVisible();
+    await expect(page.getByText('a suggestion takes 1 point', { exact: true })).toBeVisible();
+
     // The English errors' link lands on the list, filtered by the server as the address says.
     const errors = overview.languages[0]!.findingsBySeverity.error;
     const warnings = overview.languages[0]!.findingsBySeverity.warning;

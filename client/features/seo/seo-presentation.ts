@@ -80,10 +80,13 @@ export function auditPercent(run: Pick<AuditRun, 'progress'>): number | null {
  */
 export type ScoreRating = 'good' | 'fair' | 'poor' | 'none';
 
+/** The lowest score of each rating. */
+export const scoreRatingFloors = { good: 90, fair: 50 } as const;
+
 export function scoreRating(score: number | null): ScoreRating {
   if (score === null) return 'none';
-  if (score >= 90) return 'good';
-  return score >= 50 ? 'fair' : 'poor';
+  if (score >= scoreRatingFloors.good) return 'good';
+  return score >= scoreRatingFloors.fair ? 'fair' : 'poor';
 }
 
 export type CoveragePart = 'translated' | 'outdated' | 'sameAsSource' | 'missing';

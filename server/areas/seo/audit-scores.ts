@@ -1,16 +1,10 @@
 import type { Severity } from '../../../shared/seo/check.ts';
+import { severityWeights } from '../../../shared/seo/scores.ts';
 
 /**
  * The scores, exactly as docs/seo-scores.md defines them: the same for every kind of page and both
  * languages.
  */
-
-/** What one failing check takes from a page's 100 points, by its severity. */
-export const severityWeights: Readonly<Record<Severity, number>> = {
-  error: 15,
-  warning: 5,
-  info: 1,
-};
 
 /**
  * A page's score in one language: 100 minus the weight of each check that found something there,

@@ -7,6 +7,7 @@ import { useSeoOverview } from '../api/seo-queries.ts';
 import { AuditStatus } from '../components/audit-status.tsx';
 import { LanguageOverviewCard } from '../components/language-overview-card.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
+import { ScoreExplanation } from '../components/score-explanation.tsx';
 import { SeoStoreGate } from '../components/seo-store-gate.tsx';
 import { TranslationCoverage } from '../components/translation-coverage.tsx';
 import { WorstPages } from '../components/worst-pages.tsx';
@@ -76,6 +77,7 @@ function StoreOverview({ uid, shop }: { uid: string; shop: Shop }) {
           ))}
         </div>
       )}
+      {overview.languages.length > 0 && <ScoreExplanation />}
       {overview.translationCoverage !== null && (
         <TranslationCoverage coverage={overview.translationCoverage} format={format} />
       )}
