@@ -113,8 +113,8 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
 }
 
 /**
- * What the catalog's jobs and webhook handlers need, from what every worker has. A copy imported or
- * reconciled is audited in full; records a webhook changed are audited again on their own.
+ * What the catalog's jobs and webhook handlers need, from what every worker has. A copy imported is
+ * audited in full; the records a webhook or a reconciliation changed are audited again on their own.
  */
 function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
   const shops = shopAccessProvider(deps);

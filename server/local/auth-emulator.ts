@@ -81,6 +81,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
 
   let current = await launch();
   let stopping = false;
+  /** The start again under way, which a stop waits for so that the port is free when it returns. */
+  let relaunching: Promise<unknown> = Promise.resolve();
   const restarts: number[] = [];
 
   /**
@@ -107,7 +109,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       options.log(
         '[auth-emulator] starting it again on the same port (users created since it last stopped cleanly are lost)',
       );
-      launch().then(
+      // Whatever of its process group outlived it must not hold the port nor answer for the new one.
+      running.kill();
+      relaunching = launch().then(
         (next) => {
           if (stopping) {
             next.kill();
@@ -128,6 +132,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     host,
     async stop() {
       stopping = true;
+      await relaunching;
       await current.stop();
     },
   };

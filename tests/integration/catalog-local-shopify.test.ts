@@ -248,7 +248,17 @@ describe('the catalog against the local Shopify', () => {
     }
     expect(await copyCounts(seededShopId)).not.toEqual(await local.summary());
 
-    expect(await reconcileCatalog(seededDeps, seededShopId)).toBe('reconciled');
+    const told: string[] = [];
+    const listening: CatalogDependencies = {
+      ...seededDeps,
+      onPagesChanged: async (shopId, gids) => {
+        expect(shopId).toBe(seededShopId);
+        told.push(...gids);
+      },
+    };
+    expect(await reconcileCatalog(listening, seededShopId)).toBe('reconciled');
+    // The audit hears of the page changed and the product removed, which no webhook told.
+    expect(told).toEqual(expect.arrayContaining([pages[0]!.gid, products[0]!.gid]));
 
     const { rows: page } = await database.pool.query<{ title: string }>(
       'select title from catalog_pages where shop_id = $1 and gid = $2',

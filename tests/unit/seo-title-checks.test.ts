@@ -181,6 +181,20 @@ describe('T05 title in another language', () => {
     );
   });
 
+  it('leaves a title shown in English for want of its translation to the translation checks', () => {
+    const title = 'Washed linen throw, woven by hand in Normandy';
+    const untranslated = (value: string | null) =>
+      pageView({
+        language: 'fr',
+        primaryLanguage: 'en',
+        title,
+        translations: [{ key: 'title', source: title, value, outdated: false }],
+      });
+    expect(findings('T05', untranslated(null))).toEqual([]);
+    // Translated with the English text pasted in: the storefront shows it as French's own.
+    expect(findings('T05', untranslated(title))).toHaveLength(1);
+  });
+
   it('reads the search title the page shows', () => {
     const title = 'Wool blanket for a couch';
     expect(

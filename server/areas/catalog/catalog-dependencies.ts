@@ -34,11 +34,15 @@ export interface CatalogDependencies {
   /** One Admin API client per store, so that each keeps its store's rate limit (adminClients()). */
   adminClient(shopId: string, shopDomain: string): AdminClient;
   /**
-   * Hears that a store's import or reconciliation finished: the whole copy may have changed. The
-   * composition root queues the store's audit here; the catalog knows nothing of it.
+   * Hears that a store's import finished: the whole copy is new. The composition root queues the
+   * store's audit here; the catalog knows nothing of it.
    */
   onImportFinished?: (shopId: string) => Promise<void>;
-  /** Hears that a webhook's refetch stored or deleted these records (products, collections). */
+  /**
+   * Hears that these records may have changed: stored or deleted by a webhook's refetch, or read
+   * again or removed by a reconciliation (which names every page and article, of which no webhook
+   * tells).
+   */
   onPagesChanged?: (shopId: string, gids: readonly string[]) => Promise<void>;
   /** How often a running bulk operation is asked about; default 1 s. */
   bulkPollIntervalMs?: number;

@@ -18,7 +18,7 @@ import type { Database } from '../../db/database.ts';
  * such locale of each language when a store publishes several). In a language other than the primary
  * one, each text is its translation where the copy has one and the primary text where it has none,
  * which is what the storefront shows; image alt texts likewise (Shopify's `alt` key of the image's
- * media). Unpublished pages (a product not ACTIVE, a page or article not published) are left out.
+ * media), and the handle, which makes the language's address. Unpublished pages (a product not ACTIVE, a page or article not published) are left out.
  */
 
 /** The translation keys of a page the audit reads, and the view's text each one replaces. */
@@ -246,6 +246,15 @@ async function assemblePages(
       meta_title: row.seo_title,
       meta_description: row.seo_description,
     };
+    /** The handle in a language: its translation where the owner gave one (the French address). */
+    const handleIn = (entry: AuditedLocale): string => {
+      const translated = entry.primary
+        ? undefined
+        : translationOf.get(`${row.gid}|${entry.locale}|handle`)?.value;
+      return translated === undefined || translated === null || translated === ''
+        ? row.handle
+        : translated;
+    };
     const views = store.locales.map((entry): PageLanguageView => {
       const translation = (resource: string, key: string) =>
         entry.primary ? undefined : translationOf.get(`${resource}|${entry.locale}|${key}`);
@@ -262,7 +271,8 @@ async function assemblePages(
               return {
                 key,
                 source: source[key]!,
-                value: found?.value ?? null,
+                // An empty translation is none: the storefront shows the primary text.
+                value: found?.value === undefined || found.value === '' ? null : found.value,
                 outdated: found?.outdated ?? false,
               };
             });
@@ -280,7 +290,7 @@ async function assemblePages(
         language: entry.language,
         primaryLanguage: primaryLanguage ?? entry.language,
         shopName: store.shopName,
-        handle: row.handle,
+        handle: handleIn(entry),
         title: text('title') ?? row.title,
         seoTitle: text('meta_title'),
         seoDescription: text('meta_description'),
@@ -289,9 +299,9 @@ async function assemblePages(
         translations,
       };
     });
-    const path = pagePath(kind, row);
     const urls: Partial<Record<Language, string | null>> = {};
     for (const entry of store.locales) {
+      const path = pagePath(kind, { ...row, handle: handleIn(entry) });
       urls[entry.language] = entry.url === null ? null : `${entry.url.replace(/\/$/, '')}${path}`;
     }
     return {

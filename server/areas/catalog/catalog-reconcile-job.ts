@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { DatabaseClosedError } from '../../db/database.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
-import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
+import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { reconcileCatalog } from './reconcile-catalog.ts';
 
@@ -32,10 +32,7 @@ export const catalogReconcileJob = defineJob({
         if (outcome === 'busy' && run.payload.shopId !== undefined) {
           await deps.jobs.send(catalogReconcileJob, { shopId }, { startAfterSeconds: 60 });
         }
-        if (outcome === 'reconciled') {
-          const { onImportFinished } = deps;
-          await tellCopyChanged(deps, shopId, onImportFinished && (() => onImportFinished(shopId)));
-        } else {
+        if (outcome !== 'reconciled') {
           deps.log.info({ shopId, outcome }, 'catalog reconciliation left for later');
         }
       } catch (error) {

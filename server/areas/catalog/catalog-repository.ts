@@ -477,7 +477,8 @@ export type RunScope = 'products' | 'collections' | 'pages' | 'blogs' | 'transla
  * stored by a webhook: the files could not hold it, so their silence says nothing about it (had it
  * been deleted since, its deletion webhook removed it). Tombstones older than the run's start are no
  * longer needed: every file from now on is younger than the deletion. Only while `run` is the
- * store's current run (else SyncStopped, and nothing is removed).
+ * store's current run (else SyncStopped, and nothing is removed). Gives the global ids of the
+ * products, collections, pages, blogs and articles removed.
  */
 export async function removeUnseen(
   db: Database,
@@ -485,7 +486,8 @@ export async function removeUnseen(
   run: number,
   scopes: readonly RunScope[],
   times: { runStartedAt: Date; filesBegunAt: Date },
-): Promise<void> {
+): Promise<string[]> {
+  const removed: string[] = [];
   const datedTables: Array<(typeof dated)[number]['table']> = [];
   if (scopes.includes('products')) datedTables.push(catalogProducts);
   if (scopes.includes('collections')) datedTables.push(catalogCollections);
@@ -494,7 +496,7 @@ export async function removeUnseen(
   await db.transaction(async (tx) => {
     await lockCurrentRun(tx, shopId, run);
     for (const table of datedTables) {
-      await tx
+      const rows = await tx
         .delete(table)
         .where(
           and(
@@ -502,7 +504,9 @@ export async function removeUnseen(
             lt(table.seenInRun, run),
             lt(table.updatedAt, times.filesBegunAt),
           ),
-        );
+        )
+        .returning({ gid: table.gid });
+      for (const row of rows) removed.push(row.gid);
     }
     if (scopes.includes('products')) {
       // A product's media go with it, and are kept with a product a webhook stored.
@@ -529,6 +533,7 @@ export async function removeUnseen(
         ),
       );
   });
+  return removed;
 }
 
 /** The shop's name, domains and languages, kept while the store's copy exists. */
@@ -581,6 +586,18 @@ export async function findSyncStates(
     .select()
     .from(catalogSyncStates)
     .where(inArray(catalogSyncStates.shopId, [...shopIds]));
+}
+
+/** The global ids of a store's pages and blog articles, whatever their state. */
+export async function findPageAndArticleGids(db: Database, shopId: string): Promise<string[]> {
+  const [pages, articles] = await Promise.all([
+    db.select({ gid: catalogPages.gid }).from(catalogPages).where(eq(catalogPages.shopId, shopId)),
+    db
+      .select({ gid: catalogArticles.gid })
+      .from(catalogArticles)
+      .where(eq(catalogArticles.shopId, shopId)),
+  ]);
+  return [...pages, ...articles].map((row) => row.gid);
 }
 
 /** The stores whose copy is ready, for the scheduled reconciliation. */

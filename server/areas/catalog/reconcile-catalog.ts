@@ -1,5 +1,5 @@
 import { AppError } from '../../../shared/errors.ts';
-import type { CatalogDependencies } from './catalog-dependencies.ts';
+import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
   filesBegunAt,
@@ -22,7 +22,9 @@ export type ReconciliationOutcome =
  * - every page, blog, article and translation, stored as for the import;
  * - the id and update time of every product and collection: those the copy lacks or holds older
  *   are read again by id (refetch-records.ts), the others are kept as they are;
- * then removes what the run did not see, as the import does. A run that stops is simply run again.
+ * then removes what the run did not see, as the import does, and tells `onPagesChanged` of the
+ * records it read again or removed and of every page and article. A run that stops is simply run
+ * again.
  *
  * Like the import, it holds the store's sync lock throughout (`busy` when another run holds it), and
  * stops quietly at its next write when the store was disconnected or another run replaced it.
@@ -74,7 +76,7 @@ async function reconcileHoldingLock(
   const context = { shopId, writer: state.run, locales: state.runLocales };
   await refetchMany(deps, client, context, 'product', [...staleProducts]);
   await refetchMany(deps, client, context, 'collection', [...staleCollections]);
-  await catalogRepository.removeUnseen(
+  const removed = await catalogRepository.removeUnseen(
     deps.db,
     shopId,
     state.run,
@@ -85,6 +87,20 @@ async function reconcileHoldingLock(
     },
   );
   await catalogRepository.finishRun(deps.db, shopId, state.run, 'reconciliation');
+  // What changed that no webhook told: the records read again, those removed, and every page and
+  // article (no webhook tells of them, so any may have changed since the last run).
+  const changed = new Set([
+    ...staleProducts,
+    ...staleCollections,
+    ...removed,
+    ...(await catalogRepository.findPageAndArticleGids(deps.db, shopId)),
+  ]);
+  const { onPagesChanged } = deps;
+  await tellCopyChanged(
+    deps,
+    shopId,
+    onPagesChanged && (() => onPagesChanged(shopId, [...changed])),
+  );
   deps.log.info(
     { shopId, run: state.run, refetched: staleProducts.size + staleCollections.size },
     'catalog reconciled',

@@ -26,6 +26,8 @@ export async function auditChangedPages(
   const checks = checksByKind(checksOf(deps));
 
   return seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
+    // The store may have been disconnected (its audit deleted) since the check above.
+    if (!(await seoRepository.hasFinishedRun(tx, shopId))) return 'not audited' as const;
     const { known, count } = await seoRepository.auditedPages(tx, shopId, unique);
     let room = plan.pagesAudited - count;
     const admitted = pages.filter((page) => {

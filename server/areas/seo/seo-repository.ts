@@ -508,9 +508,13 @@ export async function hasFinishedRun(db: Queryable, shopId: string): Promise<boo
   return rows.length > 0;
 }
 
-/** Removes everything the audit keeps of a store (its disconnection). */
+/**
+ * Removes everything the audit keeps of a store (its disconnection), under the store's audit lock:
+ * an incremental audit or a run's batch that started before writes before it or finds nothing to
+ * write to after it.
+ */
 export async function deleteShopAudit(db: Database, shopId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withStoreAuditLock(db, shopId, async (tx) => {
     // Runs first: a run under way finds its row gone at its next batch and stops.
     await tx.execute(sql`delete from seo_audit_runs where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_score_history where shop_id = ${shopId}`);

@@ -4,6 +4,7 @@ import { identifyLanguage } from '../text/language.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
+import { isUntranslated } from './page-language.ts';
 import { renderedTitle, shownTitle } from './page-title.ts';
 
 /** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
@@ -89,9 +90,12 @@ const titleInAnotherLanguage: PageCheck = {
   type: 'page',
   /**
    * Reads the shown title, not the rendered one: the shop's name the theme adds is the same in every
-   * language. A title under 24 characters, or one tinyld cannot tell, is not judged.
+   * language. A title under 24 characters, or one tinyld cannot tell, is not judged; nor is one the
+   * storefront shows because its translation is missing, which the translation checks report once.
    */
   run(view) {
+    const fromSearchTitle = view.seoTitle !== null && view.seoTitle.trim() !== '';
+    if (isUntranslated(view, fromSearchTitle ? 'meta_title' : 'title')) return [];
     const title = shownTitle(view);
     const language = identifyLanguage(title, supportedLanguages);
     if (language === null || language === view.language) return [];
