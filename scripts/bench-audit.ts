@@ -6,8 +6,7 @@
  * 100,000: products with two images, collections, pages and articles, half of them translated into
  * French) straight into the catalog's tables, runs a full audit in both languages, then an incremental
  * audit of one page, then each kind of page-list query and the overview 30 times. Prints figures;
- * asserts nothing. The checks are the catalogue's (shared/seo/catalogue.ts); while it is empty, four
- * checks of this script's own stand in, so that the engine has findings and duplicates to write.
+ * asserts nothing. The checks are the catalogue's (shared/seo/catalogue.ts).
  *
  * The audit runs in this process and PostgreSQL in its own, so on two cores each has roughly one:
  * "pages per second" is per core of Node, with PostgreSQL on the other.
@@ -17,7 +16,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PageListQuery } from '../shared/schemas/seo.ts';
-import type { Check } from '../shared/seo/check.ts';
 import { checkCatalogue } from '../shared/seo/catalogue.ts';
 import { auditChangedPages } from '../server/areas/seo/audit-changed-pages.ts';
 import { listSeoPages } from '../server/areas/seo/list-seo-pages.ts';
@@ -35,58 +33,6 @@ const pages = Number(process.env.PAGES ?? 100_000);
 const runsPerQuery = 30;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** Stand-ins while the catalogue is empty: a length, a presence, an image and a duplicate check. */
-const standInChecks: readonly Check[] = [
-  {
-    type: 'page',
-    id: 'BENCH-title-length',
-    area: 'titles',
-    severity: 'warning',
-    appliesTo: ['product', 'collection', 'page', 'article'],
-    run: (view) => {
-      const title = view.seoTitle ?? view.title;
-      return title.length < 30 || title.length > 60
-        ? [
-            {
-              field: 'seoTitle',
-              measured: title.length,
-              threshold: 30,
-              excerpt: title.slice(0, 120),
-            },
-          ]
-        : [];
-    },
-  },
-  {
-    type: 'page',
-    id: 'BENCH-description',
-    area: 'descriptions',
-    severity: 'error',
-    appliesTo: ['product', 'collection', 'page', 'article'],
-    run: (view) => (view.seoDescription === null ? [{ field: 'seoDescription' }] : []),
-  },
-  {
-    type: 'page',
-    id: 'BENCH-alt',
-    area: 'images',
-    severity: 'info',
-    appliesTo: ['product', 'collection', 'article'],
-    run: (view) =>
-      view.images
-        .filter((image) => image.alt === null || image.alt.trim() === '')
-        .map((image) => ({ field: `image:${image.id}` as const })),
-  },
-  {
-    type: 'duplicate',
-    id: 'BENCH-same-title',
-    area: 'titles',
-    severity: 'warning',
-    appliesTo: ['product', 'collection', 'page', 'article'],
-    field: 'title',
-    key: (view) => view.title.trim().toLowerCase(),
-  },
-];
 
 /** Writes the copy with a few set-based statements (generate_series). */
 async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> {
@@ -225,12 +171,8 @@ async function main(): Promise<void> {
     log(`Writing a copy of ${pages.toLocaleString('en')} pages…`);
     await seedCopy(database.pool, shopId);
 
-    const checks = checkCatalogue.length > 0 ? checkCatalogue : standInChecks;
-    log(
-      checkCatalogue.length > 0
-        ? `Checks: the catalogue's ${checks.length}`
-        : `Checks: the catalogue is empty; ${checks.length} stand-in checks`,
-    );
+    const checks = checkCatalogue;
+    log(`Checks: the catalogue's ${checks.length}`);
     const deps: SeoDependencies = {
       db: database.db,
       jobs,
@@ -286,7 +228,7 @@ async function main(): Promise<void> {
       ['default (lowest score, first 50)', {}],
       ['kind=article', { kind: 'article' }],
       ['language=fr, score desc', { language: 'fr', sort: 'score', order: 'desc' }],
-      ['check=<duplicate title>', { check: checks.at(-1)!.id }],
+      ['check=T02 (duplicate title)', { check: 'T02' }],
       ['severity=error', { severity: 'error' }],
       ['minScore=50 maxScore=90', { minScore: 50, maxScore: 90 }],
       ['q=shirt 4242', { q: 'shirt 4242' }],
