@@ -19,14 +19,9 @@ import {
   type ApiTestContext,
 } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
-import {
-  connectedStore,
-  gid,
-  registeredOwner,
-  seedStoreCopy,
-  seoDependencies,
-} from '../support/seo-test-support.ts';
+import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
 import { waitUntil } from '../support/shops-test-support.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
  * The SEO API as the client calls it: the owner's store only, the overview, the page list's

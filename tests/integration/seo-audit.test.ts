@@ -18,13 +18,12 @@ import {
   waitUntil,
 } from '../support/shops-test-support.ts';
 import {
-  connectedStore,
   gid,
-  registeredOwner,
   seedStoreCopy,
   seoDependencies,
   type SeededStore,
 } from '../support/seo-test-support.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
  * The audit engine on a store's copy seeded by hand, with the test's own small checks: what it finds

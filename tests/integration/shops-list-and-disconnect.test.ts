@@ -1,16 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
 import {
   recordingCatalog,
   testShopifyApp,
-  testShopTokens,
   uniqueShopDomain,
   type RecordingCatalog,
 } from '../support/shops-test-support.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
  * The owner's list of stores and their disconnection, with a Shopify that cannot be reached: the
@@ -30,56 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
-
-async function registeredOwner(plan = 'free'): Promise<TestUser> {
-  const user = await createEmailUser(api.emulatorHost);
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  if (plan !== 'free') {
-    await api.database.pool.query('update accounts set subscription_plan = $2 where uid = $1', [
-      user.uid,
-      plan,
-    ]);
-  }
-  return user;
-}
-
-async function connectedStore(
-  owner: TestUser,
-  shopDomain: string,
-  status: 'active' | 'uninstalled' = 'active',
-): Promise<string> {
-  const id = randomUUID();
-  await insertShop(api.database.db, {
-    id,
-    ownerUid: owner.uid,
-    shopDomain,
-    status,
-    ...(status === 'uninstalled' && { errorCode: 'shopify_refused' }),
-    scopes: 'read_products',
-    connectedAt: new Date('2026-11-20T10:00:00Z'),
-    ...(status === 'active' &&
-      encryptedTokens(testShopTokens, id, {
-        accessToken: 'shpat_test',
-        scope: 'read_products',
-        accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
-        refreshToken: 'shprt_test',
-        refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
-      })),
-  });
-  return id;
-}
 
 function list(owner: TestUser) {
   return api.app.inject({ method: 'GET', url: '/api/v1/shops', headers: bearer(owner.idToken) });
@@ -105,10 +52,10 @@ const counts = {
 
 describe('the list of stores', () => {
   it("shows each store's connection with its copy, and the plan's limit", async () => {
-    const owner = await registeredOwner('business');
-    const ready = await connectedStore(owner, uniqueShopDomain('ready'));
-    const fresh = await connectedStore(owner, uniqueShopDomain('fresh'));
-    const removed = await connectedStore(owner, uniqueShopDomain('removed'), 'uninstalled');
+    const owner = await registeredOwner(api, 'business');
+    const ready = await connectedStore(api, owner, uniqueShopDomain('ready'));
+    const fresh = await connectedStore(api, owner, uniqueShopDomain('fresh'));
+    const removed = await connectedStore(api, owner, uniqueShopDomain('removed'), 'uninstalled');
     catalog.copies.set(ready, {
       phase: 'ready',
       errorCode: null,
@@ -150,9 +97,9 @@ describe('the list of stores', () => {
   });
 
   it("shows no one else's stores", async () => {
-    const owner = await registeredOwner();
-    const stranger = await registeredOwner();
-    await connectedStore(stranger, uniqueShopDomain());
+    const owner = await registeredOwner(api);
+    const stranger = await registeredOwner(api);
+    await connectedStore(api, stranger, uniqueShopDomain());
 
     const response = await list(owner);
 
@@ -162,9 +109,9 @@ describe('the list of stores', () => {
 
 describe('disconnecting a store', () => {
   it('deletes the copy and the store even when Shopify cannot confirm the removal', async () => {
-    const owner = await registeredOwner();
+    const owner = await registeredOwner(api);
     const shopDomain = uniqueShopDomain();
-    const shopId = await connectedStore(owner, shopDomain);
+    const shopId = await connectedStore(api, owner, shopDomain);
     catalog.removedCounts = counts;
 
     const response = await disconnect(owner, shopId);
@@ -179,9 +126,9 @@ describe('disconnecting a store', () => {
   });
 
   it("refuses another account's store, and leaves it connected", async () => {
-    const owner = await registeredOwner();
-    const stranger = await registeredOwner();
-    const shopId = await connectedStore(owner, uniqueShopDomain());
+    const owner = await registeredOwner(api);
+    const stranger = await registeredOwner(api);
+    const shopId = await connectedStore(api, owner, uniqueShopDomain());
 
     const response = await disconnect(stranger, shopId);
 
@@ -193,7 +140,7 @@ describe('disconnecting a store', () => {
   });
 
   it('refuses an id that is not one', async () => {
-    const owner = await registeredOwner();
+    const owner = await registeredOwner(api);
 
     const response = await disconnect(owner, 'not-a-uuid');
 

@@ -1,13 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
 import type { Check } from '../../shared/seo/check.ts';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
 import { accountPlanOf } from '../../server/workers.ts';
-import { bearer, type ApiTestContext } from './api-test-app.ts';
-import { createEmailUser, type TestUser } from './auth-emulator-users.ts';
-import { testShopTokens, uniqueShopDomain } from './shops-test-support.ts';
+import type { ApiTestContext } from './api-test-app.ts';
 
 /**
  * A store's copy written straight into the catalog's tables, as an import leaves it, and small real
@@ -69,50 +63,6 @@ export function seoDependencies(
     checks: options.checks ?? testChecks,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
   };
-}
-
-export async function registeredOwner(api: ApiTestContext, plan = 'free'): Promise<TestUser> {
-  const user = await createEmailUser(api.emulatorHost);
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  if (plan !== 'free') {
-    await api.database.pool.query('update accounts set subscription_plan = $2 where uid = $1', [
-      user.uid,
-      plan,
-    ]);
-  }
-  return user;
-}
-
-export async function connectedStore(api: ApiTestContext, owner: TestUser): Promise<string> {
-  const id = randomUUID();
-  await insertShop(api.database.db, {
-    id,
-    ownerUid: owner.uid,
-    shopDomain: uniqueShopDomain('seo'),
-    status: 'active',
-    scopes: 'read_products',
-    connectedAt: new Date('2026-11-20T10:00:00Z'),
-    ...encryptedTokens(testShopTokens, id, {
-      accessToken: 'shpat_test',
-      scope: 'read_products',
-      accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
-      refreshToken: 'shprt_test',
-      refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
-    }),
-  });
-  return id;
 }
 
 export const gid = (type: string, id: number | string) => `gid://shopify/${type}/${id}`;

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
+import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import { bearer, type ApiTestContext } from './api-test-app.ts';
+import { createEmailUser, type TestUser } from './auth-emulator-users.ts';
+import { testShopTokens, uniqueShopDomain } from './shops-test-support.ts';
+
+/** The owners and their stores that the API's tests of stores and of their audit start from. */
+/** An owner registered through the API, on `plan`. */
+export async function registeredOwner(api: ApiTestContext, plan = 'free'): Promise<TestUser> {
+  const user = await createEmailUser(api.emulatorHost);
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/account/register',
+    headers: bearer(user.idToken),
+    payload: {
+      accountType: 'email',
+      subscriptionPlan: 'free',
+      language: 'en',
+      email: user.email,
+      emailVerified: true,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  if (plan !== 'free') {
+    await api.database.pool.query('update accounts set subscription_plan = $2 where uid = $1', [
+      user.uid,
+      plan,
+    ]);
+  }
+  return user;
+}
+
+/**
+ * A store of `owner` as a completed authorization leaves it (tokens encrypted as the product does),
+ * or as an uninstall leaves it; its id.
+ */
+export async function connectedStore(
+  api: ApiTestContext,
+  owner: TestUser,
+  shopDomain = uniqueShopDomain(),
+  status: 'active' | 'uninstalled' = 'active',
+): Promise<string> {
+  const id = randomUUID();
+  await insertShop(api.database.db, {
+    id,
+    ownerUid: owner.uid,
+    shopDomain,
+    status,
+    ...(status === 'uninstalled' && { errorCode: 'shopify_refused' }),
+    scopes: 'read_products',
+    connectedAt: new Date('2026-11-20T10:00:00Z'),
+    ...(status === 'active' &&
+      encryptedTokens(testShopTokens, id, {
+        accessToken: 'shpat_test',
+        scope: 'read_products',
+        accessTokenExpiresAt: new Date(Date.now() + 3_600_000),
+        refreshToken: 'shprt_test',
+        refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
+      })),
+  });
+  return id;
+}
