@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { supportedLanguages, type Language } from '../../shared/constants.ts';
 import { checkById, checkCatalogue } from '../../shared/seo/catalogue.ts';
+import { catalogueCheckIds } from '../../shared/seo/check-ids.ts';
 
 const catalogueIds = checkCatalogue.map((check) => check.id);
 
@@ -19,6 +20,10 @@ function documentedIds(): string[] {
 }
 
 describe('the check catalogue', () => {
+  it('lists its ids, in its order, where the screens read them without the checks', () => {
+    expect([...catalogueCheckIds]).toEqual(checkCatalogue.map((check) => check.id));
+  });
+
   it('gives every check an id of its own', () => {
     expect(new Set(catalogueIds).size).toBe(catalogueIds.length);
     for (const id of catalogueIds) expect(checkById(id)?.id).toBe(id);

@@ -1,0 +1,32 @@
+/**
+ * The ids of the catalogue's checks (shared/seo/catalogue.ts), in its order, without the checks
+ * themselves: the pages list offers them as a filter, and importing the checks would bring their
+ * text measurement and language identification (several hundred kilobytes) into that screen.
+ * tests/unit/seo-catalogue.test.ts keeps this list and the catalogue in agreement.
+ */
+export const catalogueCheckIds = [
+  'T01',
+  'T02',
+  'T03',
+  'T04',
+  'T05',
+  'M01',
+  'M02',
+  'M03',
+  'H01',
+  'I01',
+  'I02',
+  'I03',
+  'C01',
+  'C02',
+  'C03',
+  'C04',
+  'F01',
+  'L01',
+  'L02',
+  'L03',
+  'U01',
+  'TG1',
+  'TG2',
+  'TG3',
+] as const;
