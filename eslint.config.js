@@ -105,9 +105,10 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
  * needs a line here and in the decision record.
  */
 const areaDependencies = {
-  account: ['contact', 'sessions'],
+  account: ['billing', 'contact', 'sessions'],
   catalog: ['shops'],
-  seo: ['catalog', 'shops'],
+  seo: ['billing', 'catalog', 'shops'],
+  shops: ['billing'],
 };
 
 /** An area's tables and repositories are its own: another area goes through its functions. */

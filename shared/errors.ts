@@ -1,3 +1,6 @@
+import type { PlanLimitName } from './billing.ts';
+import type { PlanId } from './plans.ts';
+
 /**
  * Error codes that travel over the wire as `{ error: { code, message } }`. The client translates the
  * code; the message is for developers and logs only.
@@ -48,6 +51,13 @@ export const errorCodes = [
   'app_uninstalled',
   'import_failed',
   'webhook_signature_invalid',
+  // Plans and billing (server/areas/billing)
+  'plan_limit_reached',
+  'subscription_exists',
+  'no_subscription',
+  'store_choice_required',
+  'billing_unavailable',
+  'subscription_cancel_failed',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];
@@ -58,13 +68,32 @@ export type KnownErrorCode = (typeof errorCodes)[number];
  */
 export type ErrorCode = KnownErrorCode | `invalid_${string}`;
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; field?: string };
+/**
+ * What a `plan_limit_reached` error says besides its code: which limit was reached, and the cheapest
+ * plan that lifts it (absent when no plan does), so that the client can offer that upgrade.
+ */
+export interface PlanLimitDetails {
+  limit: PlanLimitName;
+  plan?: PlanId;
 }
 
-/** The body of an error answer; `field` names the offending field of a validation error. */
-export function errorBody(code: ErrorCode, message: string, field?: string): ErrorBody {
-  return { error: { code, message, ...(field !== undefined && { field }) } };
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; field?: string } & Partial<PlanLimitDetails>;
+}
+
+/**
+ * The body of an error answer; `field` names the offending field of a validation error, `planLimit`
+ * the limit a `plan_limit_reached` error is about.
+ */
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  field?: string,
+  planLimit?: PlanLimitDetails,
+): ErrorBody {
+  return {
+    error: { code, message, ...(field !== undefined && { field }), ...planLimit },
+  };
 }
 
 export interface AppErrorOptions {
@@ -72,6 +101,8 @@ export interface AppErrorOptions {
   message?: string;
   /** The request field at fault, for a validation error. */
   field?: string;
+  /** For `plan_limit_reached`: the limit reached and the plan that lifts it. */
+  planLimit?: PlanLimitDetails;
   cause?: unknown;
 }
 
@@ -81,6 +112,7 @@ export interface AppErrorOptions {
  */
 export class AppError extends Error {
   readonly field?: string;
+  readonly planLimit?: PlanLimitDetails;
 
   constructor(
     readonly code: ErrorCode,
@@ -90,5 +122,6 @@ export class AppError extends Error {
     super(options.message ?? code, 'cause' in options ? { cause: options.cause } : undefined);
     this.name = 'AppError';
     if (options.field !== undefined) this.field = options.field;
+    if (options.planLimit !== undefined) this.planLimit = options.planLimit;
   }
 }

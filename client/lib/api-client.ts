@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import { errorCodes, type ErrorCode } from '../../shared/errors.ts';
+import { errorCodes, type ErrorCode, type PlanLimitDetails } from '../../shared/errors.ts';
 import { errorResponseSchema } from '../../shared/schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import { isAuthInitialized } from './auth-session.ts';
@@ -35,6 +35,14 @@ export function errorCodeOf(body: unknown): ErrorCode {
   return parsed.success && isErrorCode(parsed.data.error.code)
     ? parsed.data.error.code
     : 'internal_error';
+}
+
+/** The limit a `plan_limit_reached` answer names, and the plan that lifts it. */
+export function planLimitOf(body: unknown): PlanLimitDetails | undefined {
+  const parsed = z.safeParse(errorResponseSchema, body);
+  if (!parsed.success || parsed.data.error.limit === undefined) return undefined;
+  const { limit, plan } = parsed.data.error;
+  return { limit, ...(plan !== undefined && { plan }) };
 }
 
 /** The JSON of an answer's body, or undefined when it has none. */
@@ -97,7 +105,12 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
     }
     if (!response.ok) {
       const code = errorCodeOf(received);
-      throw new ApiError(response.status, code, `${call}: ${response.status} ${code}`);
+      throw new ApiError(
+        response.status,
+        code,
+        `${call}: ${response.status} ${code}`,
+        planLimitOf(received),
+      );
     }
     const parsed = z.safeParse(answer, received);
     if (!parsed.success) {

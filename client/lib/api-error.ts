@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/errors.ts';
+import type { ErrorCode, PlanLimitDetails } from '../../shared/errors.ts';
 
 export type ApiErrorCode = ErrorCode | 'network_error';
 
@@ -10,11 +10,14 @@ export type ApiErrorCode = ErrorCode | 'network_error';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
+  /** With `plan_limit_reached`: the limit reached and the plan that lifts it, for an upgrade prompt. */
+  readonly planLimit?: PlanLimitDetails;
 
-  constructor(status: number, code: ApiErrorCode, message: string) {
+  constructor(status: number, code: ApiErrorCode, message: string, planLimit?: PlanLimitDetails) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    if (planLimit !== undefined) this.planLimit = planLimit;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, type ErrorCode } from '../../shared/errors.ts';
+import { AppError, errorBody, type ErrorCode, type PlanLimitDetails } from '../../shared/errors.ts';
 import { isCrawlerUserAgent } from '../platform/crawler-user-agent.ts';
 import { reportError, requestReportContext } from '../platform/error-reporting.ts';
 import { pathOf } from '../platform/request-path.ts';
@@ -18,6 +18,7 @@ export interface DescribedError {
   code: ErrorCode;
   message: string;
   field?: string;
+  planLimit?: PlanLimitDetails;
 }
 
 /** Fastify's own failures while reading a request body, as codes the client understands. */
@@ -38,6 +39,7 @@ export function describeError(error: unknown): DescribedError {
       code: error.code,
       message: error.message,
       ...(error.field !== undefined && { field: error.field }),
+      ...(error.planLimit !== undefined && { planLimit: error.planLimit }),
     };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -179,7 +181,7 @@ export function answerErrorsWithCodes(
     }
     return reply
       .code(described.statusCode)
-      .send(errorBody(described.code, described.message, described.field));
+      .send(errorBody(described.code, described.message, described.field, described.planLimit));
   });
 }
 

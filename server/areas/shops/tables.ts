@@ -27,6 +27,11 @@ export const shops = pgTable(
     refreshTokenEncrypted: text('refresh_token_encrypted'),
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    /**
+     * When the owner chose this store to stay active while the plan allows fewer stores than are
+     * connected; the stores beyond the limit are paused (store-limit.ts), their data kept.
+     */
+    keptActiveAt: timestamp('kept_active_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

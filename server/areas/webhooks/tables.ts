@@ -12,10 +12,11 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    provider: text('provider', { enum: ['shopify'] }).notNull(),
+    provider: text('provider', { enum: ['shopify', 'stripe'] }).notNull(),
     webhookId: text('webhook_id').notNull(),
     topic: text('topic').notNull(),
-    shopDomain: text('shop_domain').notNull(),
+    /** The store a Shopify delivery is about; null for Stripe's events, which are about accounts. */
+    shopDomain: text('shop_domain'),
     /** When the provider says the event happened (X-Shopify-Triggered-At), if it said. */
     triggeredAt: timestamp('triggered_at', { withTimezone: true }),
     payload: jsonb('payload'),

@@ -34,7 +34,7 @@ export const webhookDeliveryJob = defineJob({
     const { deliveryId } = run.payload;
     const outcome = await processOnce(deps.db, deliveryId, async (row) => {
       const handler = deps.handlers[row.topic];
-      if (handler === undefined) {
+      if (handler === undefined || row.provider !== 'shopify' || row.shopDomain === null) {
         deps.log.warn({ topic: row.topic }, 'webhook topic without a handler; recorded only');
         return;
       }

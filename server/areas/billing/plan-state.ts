@@ -1,0 +1,78 @@
+import { desc, eq } from 'drizzle-orm';
+import { pastDueGraceDays } from '../../../shared/billing.ts';
+import type { PlanId } from '../../../shared/plans.ts';
+import type { Database } from '../../db/database.ts';
+import { billingSubscriptions } from './tables.ts';
+
+export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+
+const dayMs = 86_400_000;
+
+/** What an account's plan is now, and the subscription behind it if it has one. */
+export interface PlanState {
+  /** The plan whose limits apply now. */
+  plan: PlanId;
+  /** The account's newest subscription, whatever its status; null if it never subscribed. */
+  subscription: SubscriptionRow | null;
+  /** For a subscription past due: when its grace period ends (or ended). */
+  graceEndsAt: Date | null;
+}
+
+/**
+ * The plan a subscription grants at `now`. Active and trialing subscriptions grant their plan, also
+ * when cancelling at the period's end (Stripe ends them then, and its event says so). A past-due one
+ * keeps its plan for the grace period after the renewal first failed. Every other status (unpaid,
+ * canceled, incomplete, paused) grants Free: the data stays, the limits are Free's.
+ */
+export function planGrantedBy(subscription: SubscriptionRow | null, now: Date): PlanId {
+  if (subscription === null) return 'free';
+  switch (subscription.status) {
+    case 'active':
+    case 'trialing':
+      return subscription.plan;
+    case 'past_due': {
+      const graceEndsAt = graceEndOf(subscription);
+      return graceEndsAt !== null && now < graceEndsAt ? subscription.plan : 'free';
+    }
+    default:
+      return 'free';
+  }
+}
+
+export function graceEndOf(subscription: Pick<SubscriptionRow, 'pastDueSince'>): Date | null {
+  return subscription.pastDueSince === null
+    ? null
+    : new Date(subscription.pastDueSince.getTime() + pastDueGraceDays * dayMs);
+}
+
+/** The account's newest subscription: the one a new checkout or a change made last. */
+export async function currentSubscriptionOf(
+  db: Database,
+  uid: string,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.uid, uid))
+    .orderBy(desc(billingSubscriptions.stripeCreatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function planStateOf(db: Database, uid: string, now = new Date()): Promise<PlanState> {
+  const subscription = await currentSubscriptionOf(db, uid);
+  return {
+    plan: planGrantedBy(subscription, now),
+    subscription,
+    graceEndsAt: subscription === null ? null : graceEndOf(subscription),
+  };
+}
+
+/** The plan whose limits apply to the account now: what the other areas check their limits with. */
+export async function effectivePlanOf(
+  db: Database,
+  uid: string,
+  now = new Date(),
+): Promise<PlanId> {
+  return (await planStateOf(db, uid, now)).plan;
+}

@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { billingIntervals, paidPlanIds, subscriptionStatuses } from '../billing.ts';
+import { planIds } from '../plans.ts';
+
+/**
+ * The subscription's contract (/api/v1/billing): the API validates and answers with these schemas,
+ * the client parses the answers with them. The plan state changes only from Stripe's verified
+ * events, so the calls that change a subscription answer 202 and the client reads the state again.
+ */
+
+const isoDate = z.string();
+
+/** Usage of one limit; `limit` null means the plan sets none. */
+export const limitUsageSchema = z.object({ used: z.number(), limit: z.nullable(z.number()) });
+export type LimitUsage = z.infer<typeof limitUsageSchema>;
+
+export const subscriptionSchema = z.object({
+  plan: z.enum(paidPlanIds),
+  interval: z.enum(billingIntervals),
+  status: z.enum(subscriptionStatuses),
+  /** The end of the period paid for: the renewal date, or the end date when cancelling. */
+  currentPeriodEnd: isoDate,
+  /** True when the subscription ends at `currentPeriodEnd` instead of renewing. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** Past due: when the renewal first failed, and when the grace period ends. */
+  pastDueSince: z.nullable(isoDate),
+  graceEndsAt: z.nullable(isoDate),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/**
+ * `GET /api/v1/billing`: the plan whose limits apply now (`plan`), the subscription behind it if any
+ * (which may still exist when `plan` is free: past the grace period, or unpaid), and usage against
+ * each limit. `storesPaused` counts connected stores beyond the plan's store limit.
+ */
+export const billingOverviewSchema = z.object({
+  data: z.object({
+    plan: z.enum(planIds),
+    subscription: z.nullable(subscriptionSchema),
+    usage: z.object({
+      stores: limitUsageSchema,
+      pagesAudited: limitUsageSchema,
+      blogPostsThisMonth: limitUsageSchema,
+    }),
+    storesPaused: z.number(),
+  }),
+});
+export type BillingOverview = z.infer<typeof billingOverviewSchema>['data'];
+
+/** `POST /api/v1/billing/checkout-sessions`: a paid plan and period, from Free. */
+export const startCheckoutBodySchema = z.strictObject({
+  plan: z.enum(paidPlanIds),
+  interval: z.enum(billingIntervals),
+});
+export type StartCheckoutBody = z.infer<typeof startCheckoutBodySchema>;
+
+/** Where the browser goes next: Stripe's hosted Checkout or customer portal. */
+export const billingRedirectSchema = z.object({ data: z.object({ url: z.string() }) });
+
+/**
+ * `POST /api/v1/billing/subscription/change`: another plan or period. Going to a plan that allows
+ * fewer stores than are connected needs `keepStoreId`, the store that stays active; the others are
+ * paused, their data kept.
+ */
+export const changeSubscriptionBodySchema = z.strictObject({
+  plan: z.enum(paidPlanIds),
+  interval: z.enum(billingIntervals),
+  keepStoreId: z.optional(z.string().check(z.maxLength(64))),
+});
+export type ChangeSubscriptionBody = z.infer<typeof changeSubscriptionBodySchema>;
+
+/** The answer of a change, a cancellation or a resumption: Stripe took it, its event will follow. */
+export const subscriptionChangeAcceptedSchema = z.object({
+  data: z.object({ accepted: z.literal(true) }),
+});
+
+/**
+ * `POST /api/v1/billing/subscription/cancel`: the subscription ends at the period's end and the
+ * account goes back to Free then. When Free allows fewer stores than are connected, `keepStoreId`
+ * names the store that stays active.
+ */
+export const cancelSubscriptionBodySchema = z.strictObject({
+  keepStoreId: z.optional(z.string().check(z.maxLength(64))),
+});
+export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;
