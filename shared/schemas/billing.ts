@@ -28,10 +28,19 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
+/** A connected store, as a downgrade needs it: the owner picks the one that stays active. */
+export const billingStoreSchema = z.object({
+  id: z.string(),
+  shopDomain: z.string(),
+  /** Beyond the plan's store limit: kept, but not synced or audited until the plan allows it. */
+  paused: z.boolean(),
+});
+export type BillingStore = z.infer<typeof billingStoreSchema>;
+
 /**
  * `GET /api/v1/billing`: the plan whose limits apply now (`plan`), the subscription behind it if any
- * (which may still exist when `plan` is free: past the grace period, or unpaid), and usage against
- * each limit. `storesPaused` counts connected stores beyond the plan's store limit.
+ * (which may still exist when `plan` is free: past the grace period, or unpaid), usage against each
+ * limit, and the connected stores (`storesPaused` of them beyond the plan's store limit).
  */
 export const billingOverviewSchema = z.object({
   data: z.object({
@@ -42,6 +51,7 @@ export const billingOverviewSchema = z.object({
       pagesAudited: limitUsageSchema,
       blogPostsThisMonth: limitUsageSchema,
     }),
+    stores: z.array(billingStoreSchema),
     storesPaused: z.number(),
   }),
 });
