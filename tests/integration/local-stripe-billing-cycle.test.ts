@@ -122,7 +122,7 @@ describe('the customer portal', () => {
   });
 
   it('moves to a yearly price with a new period invoiced at once', async () => {
-    const { customer, subscription } = await subscribed('yearly@maison-exemple.fr');
+    const { subscription } = await subscribed('yearly@maison-exemple.fr');
     const updated = await local.stripe.subscriptions.update(subscription.id, {
       items: [{ id: subscription.items.data[0]!.id, price: prices.vitrine_pro_yearly!.id }],
       proration_behavior: 'create_prorations',
