@@ -146,8 +146,17 @@ describe('renewals on the customer’s clock', () => {
     const before = (await eventTypes(customer.id, 0)).length;
 
     await advance(customer.id, 32);
-    const renewed = await local.stripe.subscriptions.retrieve(subscription.id);
+    const renewed = await local.stripe.subscriptions.retrieve(subscription.id, {
+      expand: ['latest_invoice', 'items.data.price.product'],
+    });
     expect(renewed.status).toBe('active');
+    expect(renewed.latest_invoice).toMatchObject({
+      object: 'invoice',
+      status: 'paid',
+      billing_reason: 'subscription_cycle',
+      period_start: firstEnd,
+    });
+    expect(renewed.items.data[0]!.price.product).toMatchObject({ name: 'Vitrine Pro' });
     expect(renewed.items.data[0]!.current_period_start).toBe(firstEnd);
     const renewal = await eventTypes(customer.id, before);
     expect(renewal.map((event) => event.type)).toEqual([
