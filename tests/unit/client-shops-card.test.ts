@@ -44,6 +44,7 @@ function store(changes: Partial<Shop>): Shop {
     counts,
     connectedAt: '2026-11-23T10:00:00.000Z',
     lastSyncedAt: '2026-11-23T10:05:00.000Z',
+    paused: false,
     ...changes,
   };
 }
