@@ -82,8 +82,8 @@ const sweptJobOptions: SendOptions = { retry: { limit: 0 } };
 
 /**
  * Queues again every delivery still unprocessed `unprocessedAfterMs` after it arrived, and less than
- * `abandonedAfterMs` ago; returns how many. Shopify sends a delivery again only when it was not
- * answered, so one answered and then never handled is found here.
+ * `abandonedAfterMs` ago; returns how many. Shopify and Stripe send a delivery again only when it
+ * was not answered, so one answered and then never handled is found here.
  */
 export async function sweepUnprocessedDeliveries(
   queue: JobQueue,
@@ -122,8 +122,8 @@ export const webhookDeliverySweepJob = defineJob({
 export const processedDeliveryMemoryDays = 7;
 
 /**
- * Housekeeping, once a day: Shopify retries a delivery for four hours at most, so a week-old record
- * recognises nothing any more.
+ * Housekeeping, once a day: Shopify retries a delivery for four hours at most and Stripe an event for
+ * three days, so a week-old record recognises nothing any more.
  */
 export const webhookDeliveryPurgeJob = defineJob({
   name: 'webhook-delivery-purge',
