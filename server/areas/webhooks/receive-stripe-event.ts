@@ -22,21 +22,18 @@ export interface ReceiveStripeEventDependencies {
 export const stripeSignatureToleranceSeconds = 300;
 
 /**
- * The ids of the event's object that its handler reads, and nothing else: the subscription is read
- * back from Stripe, so the rest (a Checkout Session's or an invoice's customer name, email and
- * address) is never stored.
+ * What the handler reads of the event's object, and nothing else: its type and id, and the
+ * subscription it is about (server/areas/billing/stripe-event-handlers.ts). The subscription itself
+ * is read back from Stripe, so the rest (a Checkout Session's or an invoice's customer name, email
+ * and address) is never stored.
  */
 function idsOf(object: Record<string, unknown>) {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null;
-  const metadata = object.metadata as Record<string, unknown> | null | undefined;
   return {
     object: text(object.object),
     id: text(object.id),
     subscription: text(object.subscription),
-    customer: text(object.customer),
-    client_reference_id: text(object.client_reference_id),
-    metadata: { uid: text(metadata?.uid) },
     parent: {
       subscription_details: { subscription: text(parent?.subscription_details?.subscription) },
     },
