@@ -18,6 +18,7 @@ import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createMetrics, listenForScrapes, type MetricsListener } from './platform/metrics.ts';
 import { shopifyApp } from './platform/shopify/shopify-app.ts';
+import { createStripeClient } from './platform/stripe/stripe-client.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -161,6 +162,7 @@ export async function startProduct(
       await jobs.start();
       mailer = createMailer(config, log);
       const shopCatalog = storeCatalog({ db: database.db, jobs });
+      const stripe = createStripeClient(config.stripe);
       await startWorkers({
         jobs,
         db: database.db,
@@ -170,6 +172,7 @@ export async function startProduct(
         shopTokens,
         contactInbox: config.mail.contactInbox,
         shopCatalog,
+        stripe,
         publicUrl: config.publicUrl,
         log: jobsLog,
       });
@@ -186,6 +189,7 @@ export async function startProduct(
           oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
           catalog: shopCatalog,
         },
+        stripeEvents: { client: stripe, webhookSecret: config.stripe.webhookSecret },
         ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });
       apps.push(api);

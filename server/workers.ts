@@ -1,4 +1,6 @@
+import type Stripe from 'stripe';
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
+import { handleStripeEvent } from './areas/billing/stripe-event-handlers.ts';
 import {
   adminClients,
   type CatalogDependencies,
@@ -30,7 +32,7 @@ import {
   webhookDeliveryPurgeJob,
   webhookDeliverySweepJob,
 } from './areas/webhooks/webhook-delivery-job.ts';
-import type { WebhookHandlers } from './areas/webhooks/webhook-delivery.ts';
+import type { StripeEventHandler, WebhookHandlers } from './areas/webhooks/webhook-delivery.ts';
 import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
@@ -46,6 +48,8 @@ export interface WorkerDependencies {
   jobs: JobQueue;
   /** Vitrine as a Shopify app, for the jobs that read or write a store. */
   shopify: ShopifyApp;
+  /** Vitrine's Stripe account, which the billing area reads each subscription back from. */
+  stripe: Stripe;
   /** The cipher of the stores' tokens (server/areas/shops/shop-tokens.ts). */
   shopTokens: TokenCipher;
   /** Where contact messages are mailed (CONTACT_INBOX). */
@@ -65,6 +69,11 @@ export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
   };
 }
 
+/** What becomes of Stripe's events: the billing area reads their subscription back from Stripe. */
+export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler {
+  return (event) => handleStripeEvent({ db: deps.db, stripe: deps.stripe, log: deps.log }, event);
+}
+
 /**
  * Puts every job the areas define to work, one line per job (the catalog's in one). A queue whose
  * job is not listed here keeps its jobs until an instance that lists it starts.
@@ -75,7 +84,11 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(contactMailSweepJob, deps);
   await deps.jobs.work(sessionPurgeJob, deps);
   await deps.jobs.work(oauthStatePurgeJob, deps);
-  await deps.jobs.work(webhookDeliveryJob, { ...deps, handlers: webhookHandlers(deps) });
+  await deps.jobs.work(webhookDeliveryJob, {
+    ...deps,
+    handlers: webhookHandlers(deps),
+    stripeEvents: stripeEventHandler(deps),
+  });
   await deps.jobs.work(webhookDeliveryPurgeJob, deps);
   await deps.jobs.work(webhookDeliverySweepJob, deps);
   await startCatalogJobs(catalogDependencies(deps));

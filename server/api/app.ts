@@ -6,6 +6,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { DestinationStream, LoggerOptions } from 'pino';
+import type Stripe from 'stripe';
 import { apiBodyLimitBytes } from '../../shared/constants.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -42,14 +43,19 @@ export interface ApiDependencies {
    * them; tests of other routes may leave them out.
    */
   shops?: Omit<ShopsRoutesOptions, 'database'>;
+  /**
+   * Vitrine's Stripe account and the signing secret of its endpoint, for Stripe's events
+   * (`/webhooks/stripe`). The product always gives them; tests of other routes may leave them out.
+   */
+  stripeEvents?: { client: Stripe; webhookSecret: string };
   /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
   recordRequest?: RecordRequest;
 }
 
 /**
  * The product API: the account, contact and stores routes under /api/v1, each verifying the
- * caller's Firebase ID token itself, and Shopify's webhooks and install requests, which carry
- * Shopify's signature instead. Returns the app built and ready; the caller decides where it listens.
+ * caller's Firebase ID token itself, Shopify's webhooks and install requests, which carry Shopify's
+ * signature instead, and Stripe's events, which carry Stripe's. Returns the app built and ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
@@ -117,12 +123,15 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     jobs: deps.jobs,
     ...(deps.shops !== undefined && { shops: deps.shops }),
   });
-  if (deps.shops !== undefined) {
+  if (deps.shops !== undefined || deps.stripeEvents !== undefined) {
     await app.register(webhookRoutes, {
       database: deps.database,
       jobs: deps.jobs,
-      shopifyApiSecret: deps.shops.shopify.apiSecret,
+      ...(deps.shops !== undefined && { shopifyApiSecret: deps.shops.shopify.apiSecret }),
+      ...(deps.stripeEvents !== undefined && { stripe: deps.stripeEvents }),
     });
+  }
+  if (deps.shops !== undefined) {
     await app.register(shopifyInstallRequestRoutes, {
       shopifyApiSecret: deps.shops.shopify.apiSecret,
     });

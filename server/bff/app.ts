@@ -29,6 +29,7 @@ import securityHeaders, { readCspScriptHashes } from './plugins/security-headers
 import sessionPlugin from './plugins/session.ts';
 import { authSessionRoutes } from './routes/auth-session-routes.ts';
 import { shopifyRoutes } from './routes/shopify-routes.ts';
+import { stripeWebhookRoute } from './routes/stripe-webhook-route.ts';
 import { connectUpstreamApi } from './upstream-api.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
@@ -139,7 +140,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     });
     await app.register(csrf, {
       publicOrigin: new URL(config.publicUrl).origin,
-      serverToServerPaths: ['/webhooks/shopify'],
+      serverToServerPaths: ['/webhooks/shopify', '/webhooks/stripe'],
     });
 
     // External plugins the app plugins build on.
@@ -177,6 +178,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       requestsPerSession: deps.proxiedRequestsPerSession ?? defaultProxiedRequestsPerSession,
     });
     await app.register(shopifyRoutes, { api });
+    await app.register(stripeWebhookRoute, { api });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });
     await app.register(clientFiles, {

@@ -58,6 +58,8 @@ beforeAll(async () => {
   await jobs.work(webhookDeliveryJob, {
     db: database.db,
     handlers: { [topic]: countingHandler },
+    // Only Shopify's deliveries are sent here; Stripe's go through the same claim (billing-events.test.ts).
+    stripeEvents: async () => {},
     log: { info: () => {}, warn: () => {} },
   });
 });

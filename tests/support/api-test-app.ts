@@ -14,6 +14,10 @@ import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
 import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
 import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import {
+  createStripeClient,
+  type StripeSettings,
+} from '../../server/platform/stripe/stripe-client.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
 import {
   recordingCatalog,
@@ -49,7 +53,17 @@ export interface ApiTestOptions {
   shopCatalog?: ShopCatalog;
   /** Where the API's log lines go; default: nowhere. */
   logStream?: DestinationStream;
+  /** The Stripe account billing reads subscriptions from; default: one whose Stripe cannot be reached. */
+  stripe?: StripeSettings;
 }
+
+/** A Stripe account whose API answers nowhere (nothing listens on port 9), for tests without billing. */
+export const unreachableStripe: StripeSettings = {
+  secretKey: 'sk_test_unreachable',
+  webhookSecret: 'whsec_test_unreachable',
+  automaticTax: false,
+  apiUrl: 'http://127.0.0.1:9',
+};
 
 export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
   const database = openTestDatabase();
@@ -73,6 +87,8 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
   const shopCatalog = options.shopCatalog ?? recordingCatalog();
   const shopify = options.shopify ?? testShopifyApp();
+  const stripeSettings = options.stripe ?? unreachableStripe;
+  const stripe = createStripeClient(stripeSettings);
   await startWorkers({
     jobs: realJobs,
     db: database.db,
@@ -82,6 +98,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     shopTokens: testShopTokens,
     contactInbox,
     shopCatalog,
+    stripe,
     publicUrl: 'http://localhost:3000',
     log: silent,
   });
@@ -97,6 +114,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
       oauthRedirectUri: testOauthRedirectUri,
       catalog: shopCatalog,
     },
+    stripeEvents: { client: stripe, webhookSecret: stripeSettings.webhookSecret },
   });
   return {
     app,

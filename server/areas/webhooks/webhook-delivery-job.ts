@@ -6,16 +6,20 @@ import {
   findUnprocessedDeliveryIds,
   processOnce,
 } from './webhook-deliveries-repository.ts';
-import type { WebhookHandlers } from './webhook-delivery.ts';
+import type { StripeEventHandler, WebhookHandlers } from './webhook-delivery.ts';
 
 export interface WebhookDeliveryDependencies {
   db: Database;
+  /** Shopify's deliveries, by topic. */
   handlers: WebhookHandlers;
+  /** Stripe's events, whatever their type: the billing area decides which ones matter. */
+  stripeEvents: StripeEventHandler;
   log: Pick<JobLog, 'info' | 'warn'>;
 }
 
 /**
- * Runs the handler registered for a recorded delivery's topic, then marks it processed (its payload
+ * Runs what a recorded delivery calls for, by its provider: Shopify's go to the handler registered
+ * for their topic, Stripe's to the billing area's handler. Then it marks it processed (its payload
  * dropped). A handler that fails is retried with backoff. A delivery may have more than one job (a
  * replay of it queues one, and so does the sweep below), but it is handled to its end once: a
  * processed delivery is skipped, and so is one another job has claimed and is handling
@@ -33,8 +37,12 @@ export const webhookDeliveryJob = defineJob({
   async handle(run, deps: WebhookDeliveryDependencies) {
     const { deliveryId } = run.payload;
     const outcome = await processOnce(deps.db, deliveryId, async (row) => {
+      if (row.provider === 'stripe') {
+        await deps.stripeEvents({ eventId: row.webhookId, type: row.topic, payload: row.payload });
+        return;
+      }
       const handler = deps.handlers[row.topic];
-      if (handler === undefined || row.provider !== 'shopify' || row.shopDomain === null) {
+      if (handler === undefined || row.shopDomain === null) {
         deps.log.warn({ topic: row.topic }, 'webhook topic without a handler; recorded only');
         return;
       }
@@ -74,8 +82,8 @@ const sweptJobOptions: SendOptions = { retry: { limit: 0 } };
 
 /**
  * Queues again every delivery still unprocessed `unprocessedAfterMs` after it arrived, and less than
- * `abandonedAfterMs` ago; returns how many. Shopify sends a delivery again only when it was not
- * answered, so one answered and then never handled is found here.
+ * `abandonedAfterMs` ago; returns how many. Shopify and Stripe send a delivery again only when it
+ * was not answered, so one answered and then never handled is found here.
  */
 export async function sweepUnprocessedDeliveries(
   queue: JobQueue,
@@ -114,8 +122,8 @@ export const webhookDeliverySweepJob = defineJob({
 export const processedDeliveryMemoryDays = 7;
 
 /**
- * Housekeeping, once a day: Shopify retries a delivery for four hours at most, so a week-old record
- * recognises nothing any more.
+ * Housekeeping, once a day: Shopify retries a delivery for four hours at most and Stripe an event for
+ * three days, so a week-old record recognises nothing any more.
  */
 export const webhookDeliveryPurgeJob = defineJob({
   name: 'webhook-delivery-purge',

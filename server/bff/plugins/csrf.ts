@@ -9,7 +9,7 @@ export interface CsrfOptions {
   publicOrigin: string;
   /**
    * Paths, exactly as sent, that another site's server posts to and that carry no cookie session:
-   * Shopify's webhooks, signed by Shopify and checked by the API.
+   * Shopify's webhooks and Stripe's events, signed by their sender and checked by the API.
    */
   serverToServerPaths?: readonly string[];
 }
@@ -25,8 +25,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The check runs as the request arrives, before its body is read and before any handler, so a refused
  * request changes nothing. It covers every state-changing request, not only those under /auth and /api:
  * checking all of them leaves no path spelling (case, encoding) that could slip past a prefix match.
- * The one exception is a POST to a server-to-server path named exactly (Shopify's webhooks): no
- * browser session acts there, and the sender proves itself with its signature.
+ * The one exception is a POST to a server-to-server path named exactly (Shopify's webhooks, Stripe's
+ * events): no browser session acts there, and the sender proves itself with its signature.
  */
 async function csrf(fastify: FastifyInstance, options: CsrfOptions): Promise<void> {
   const serverToServer = new Set(options.serverToServerPaths ?? []);

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import type { SubscriptionRow } from './plan-state.ts';
+import { billingCustomers, billingSubscriptions } from './tables.ts';
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Transaction;
+
+/** A subscription as read from Stripe, ready to store; when it was first seen past due is ours. */
+export type SubscriptionState = Omit<
+  typeof billingSubscriptions.$inferInsert,
+  'pastDueSince' | 'syncedAt'
+>;
+
+/**
+ * Runs `work` in a transaction that holds the subscription's advisory lock until it ends, so that two
+ * runs about one subscription follow each other: the second reads Stripe after the first has
+ * written, and what it writes is at least as recent.
+ */
+export async function withSubscriptionLock<T>(
+  db: Database,
+  stripeSubscriptionId: string,
+  work: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended('billing-subscription:' || ${stripeSubscriptionId}, 0))`,
+    );
+    return work(tx);
+  });
+}
+
+/**
+ * Stores the subscription as Stripe says it is now. `past_due_since` is the time this product first
+ * saw it past due: set then, kept while it stays past due (however many events say so again), and
+ * cleared once it is not past due any more, so that a later failure starts a new grace period.
+ */
+export async function upsertSubscription(
+  db: Queryable,
+  state: SubscriptionState,
+): Promise<SubscriptionRow> {
+  const [row] = await db
+    .insert(billingSubscriptions)
+    .values({ ...state, pastDueSince: state.status === 'past_due' ? sql`now()` : null })
+    .onConflictDoUpdate({
+      target: billingSubscriptions.stripeSubscriptionId,
+      set: {
+        uid: state.uid,
+        stripeCustomerId: state.stripeCustomerId,
+        plan: state.plan,
+        interval: state.interval,
+        status: state.status,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        stripeCreatedAt: state.stripeCreatedAt,
+        pastDueSince: sql`case when excluded.status = 'past_due'
+          then coalesce(${billingSubscriptions.pastDueSince}, now()) else null end`,
+        syncedAt: sql`now()`,
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** The account a subscription stored before belongs to. */
+export async function findSubscriptionOwner(
+  db: Queryable,
+  stripeSubscriptionId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ uid: billingSubscriptions.uid })
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.stripeSubscriptionId, stripeSubscriptionId));
+  return row?.uid;
+}
+
+/** The account whose Stripe customer this is, if the product created it. */
+export async function findCustomerOwner(
+  db: Queryable,
+  stripeCustomerId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ uid: billingCustomers.uid })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, stripeCustomerId));
+  return row?.uid;
+}
