@@ -12,6 +12,12 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+/**
+ * Linting one import resolves the whole import graph behind it (the cycle rule follows every
+ * edge), which takes seconds on a busy machine: more than a unit test's default five.
+ */
+const lintTimeout = { timeout: 60_000 };
+
 async function importErrors(file: string, specifier: string): Promise<string[]> {
   const [result] = await eslint.lintText(`import '${specifier}';\n`, {
     filePath: path.join(root, file),
@@ -21,7 +27,7 @@ async function importErrors(file: string, specifier: string): Promise<string[]> 
     .map((message) => message.ruleId ?? message.message);
 }
 
-describe('the server rooms', () => {
+describe('the server rooms', lintTimeout, () => {
   it.each([
     ['an area', 'server/areas/contact/probe.ts', '../../api/app.ts'],
     ['an area', 'server/areas/account/probe.ts', '../../bff/app.ts'],
@@ -78,7 +84,7 @@ describe('the server rooms', () => {
   });
 });
 
-describe('the client layers', () => {
+describe('the client layers', lintTimeout, () => {
   it.each([
     ['a feature', 'client/features/contact/probe.ts', '../settings/api/account-settings-api.ts'],
     ['a feature', 'client/features/contact/probe.ts', '../../app/router.tsx'],
@@ -91,7 +97,7 @@ describe('the client layers', () => {
   });
 });
 
-describe('import cycles', () => {
+describe('import cycles', lintTimeout, () => {
   it('are refused', async () => {
     const linter = new ESLint({ cwd: root, ignore: false });
     const [result] = await linter.lintFiles(['tests/fixtures/import-cycle/first.ts']);
