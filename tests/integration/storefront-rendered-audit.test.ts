@@ -158,8 +158,10 @@ describe('the storefront fetcher', () => {
     const visits = shopify.storefront.visits(host).slice(before);
     expect(visits.map((visit) => visit.path)).toEqual(['/robots.txt', ...paths]);
     const gaps = visits.slice(1).map((visit, index) => visit.at - visits[index]!.at);
-    // Timers may fire a few milliseconds early on a busy machine: the spacing, not a duration.
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(490);
+    // The gaps are seen where the requests arrive: on a busy machine one request may reach the
+    // store some tens of milliseconds late and the next one on time, and timers fire a little
+    // early. Sent any closer than the pace allows, they would arrive about 1 ms apart.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(400);
   });
 
   it('gives up on a store that stays silent past its read timeout', async () => {
