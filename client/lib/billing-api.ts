@@ -27,10 +27,12 @@ export async function fetchBillingOverview(): Promise<BillingOverview> {
 
 /** Stripe's hosted Checkout for the plan and period: the address the browser goes to next. */
 export async function startCheckout(plan: PaidPlanId, interval: BillingInterval): Promise<string> {
-  const answer = await apiRequest('POST', `${billingPath}/checkout-sessions`, billingRedirectSchema, {
-    plan,
-    interval,
-  });
+  const answer = await apiRequest(
+    'POST',
+    `${billingPath}/checkout-sessions`,
+    billingRedirectSchema,
+    { plan, interval },
+  );
   return followableAddress(answer.data.url, 'POST checkout-sessions');
 }
 

@@ -3,20 +3,16 @@ import type { Plan } from '../../../../shared/plans.ts';
 import { flowPaths } from '../../../../shared/routes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { signUpThenCheckoutPath } from '../checkout-path.ts';
 
 /**
  * Where a visitor, a Free owner and a subscriber go from a plan's card:
  * - a visitor signs up first, then lands on /subscription?start=<plan>-<interval>, which starts
- *   checkout at once (the sign-up keeps `redirect` through the e-mail verification);
+ *   checkout at once (checkout-path.ts);
  * - a signed-in owner on Free starts checkout here;
  * - a subscriber changes plan on /subscription, since a second subscription would be refused.
  */
 export type PlanActionKind = 'sign-up' | 'checkout' | 'manage' | 'none';
-
-export function signUpThenCheckoutPath(plan: PaidPlanId, interval: BillingInterval): string {
-  const after = `/subscription?start=${plan}-${interval}`;
-  return `${flowPaths.login}?redirect=${encodeURIComponent(after)}`;
-}
 
 export function PlanAction({
   plan,

@@ -32,10 +32,7 @@ function plansOf(payload: StaticPagePayload): readonly Plan[] {
 
 const intervalOf: Record<BillingPeriod, BillingInterval> = { monthly: 'month', yearly: 'year' };
 
-type CheckoutState =
-  | { kind: 'idle' }
-  | { kind: 'starting' }
-  | { kind: 'failed'; message: string };
+type CheckoutState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'failed'; message: string };
 
 /**
  * `/pricing`: the plans of shared/plans.ts, as the page's payload carries them, with prices for
