@@ -194,7 +194,14 @@ export default function SubscriptionPage() {
         <SubscriptionDetails
           overview={overviewQuery.data}
           format={format}
-          busy={checkout.isPending || portal.isPending || resume.isPending || leaving !== null}
+          busy={
+            checkout.isPending ||
+            portal.isPending ||
+            resume.isPending ||
+            leaving !== null ||
+            // One change at a time: the next waits until Stripe has confirmed this one.
+            awaited.kind === 'waiting'
+          }
           openingPortal={portal.isPending || leaving === 'portal'}
           resumeError={
             resume.isError
