@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { BillingOverview } from '../../../shared/schemas/billing.ts';
 import { useAuthState } from '../../lib/auth-session.ts';
-import { fetchBillingOverview } from '../../lib/billing-api.ts';
+import { loadBillingApi } from './load-billing-api.ts';
 
 /**
  * The signed-in owner's plan, for the pricing page: read once when someone is signed in, null for
@@ -16,13 +16,15 @@ export function useOwnerBilling(): BillingOverview | null {
   useEffect(() => {
     if (uid === null) return undefined;
     let current = true;
-    fetchBillingOverview().then(
-      (overview) => {
-        if (current) setBilling({ uid, overview });
-      },
-      // Not worth a message here: the plans are still shown, and checkout says what fails.
-      () => {},
-    );
+    loadBillingApi()
+      .then(({ fetchBillingOverview }) => fetchBillingOverview())
+      .then(
+        (overview) => {
+          if (current) setBilling({ uid, overview });
+        },
+        // Not worth a message here: the plans are still shown, and checkout says what fails.
+        () => {},
+      );
     return () => {
       current = false;
     };

@@ -7,13 +7,13 @@ import { DocumentHead } from '../../../components/document-head.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { startCheckout } from '../../../lib/billing-api.ts';
 import { useStaticPagePayload } from '../../../lib/static-page-payload.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { BillingPeriodToggle } from '../components/billing-period-toggle.tsx';
 import { PlanAction, type PlanActionKind } from '../components/plan-action.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import type { BillingPeriod } from '../format-plan-price.ts';
+import { loadBillingApi } from '../load-billing-api.ts';
 import { hasRunningSubscription, useOwnerBilling } from '../use-owner-billing.ts';
 import { usePageLanguage } from '../use-page-language.ts';
 import '../../../components/form-controls.css';
@@ -64,6 +64,7 @@ export default function PricingPage() {
     setCheckout({ kind: 'starting' });
     let url: string;
     try {
+      const { startCheckout } = await loadBillingApi();
       url = await startCheckout(plan, intervalOf[period]);
     } catch (failure) {
       const code = errorCodeOf(failure);
