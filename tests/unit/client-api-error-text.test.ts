@@ -50,6 +50,18 @@ describe.each(supportedLanguages)('API error texts in %s', (language) => {
     },
   );
 
+  it.each([
+    'subscription_exists',
+    'no_subscription',
+    'store_choice_required',
+    'billing_unavailable',
+    'subscription_cancel_failed',
+  ])('tell the billing failure %s in its own words', (code) => {
+    const text = shownFor(code);
+    expect(text).not.toBe(fallback);
+    expect(text).toBe(apiErrors(language)[code]);
+  });
+
   it('leave the generic failures and the codes they do not know to the screen', () => {
     expect(shownFor('internal_error')).toBe(fallback);
     expect(shownFor('form_expired')).toBe(fallback);

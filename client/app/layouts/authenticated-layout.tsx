@@ -6,6 +6,7 @@ import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
 import { UserMenu } from '../../components/user-menu.tsx';
+import { PaymentWarningBanner } from '../../features/subscription/components/payment-warning-banner.tsx';
 import { useAuthState } from '../../lib/auth-session.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { queryClient } from '../query-client.ts';
@@ -16,7 +17,8 @@ import './layouts.css';
  * The signed-in frame: a header with the user menu, the navigation between the areas (a sidebar on
  * wide screens, a menu behind a button under 48rem) with the language and theme, and the screen.
  * /blog is open to visitors who are not signed in: they see the same frame with a way to sign in
- * instead of the user menu, and the areas' links take them to sign in first. The screens read and
+ * instead of the user menu, and the areas' links take them to sign in first. A signed-in owner
+ * whose last payment failed sees a warning above the screen. The screens read and
  * change the server's state through TanStack Query (../query-client.ts), provided here.
  */
 
@@ -99,6 +101,11 @@ export default function AuthenticatedLayout() {
         </nav>
         <main id="main" className="app-main" tabIndex={-1}>
           <QueryClientProvider client={queryClient}>
+            {auth.status === 'signed-in' && (
+              // Mounted once for the frame, so that it reads the overview once per page load; the
+              // subscription screen says the same in its own words, with the way to pay.
+              <PaymentWarningBanner uid={auth.user.uid} shown={pathname !== '/subscription'} />
+            )}
             <Outlet />
           </QueryClientProvider>
         </main>

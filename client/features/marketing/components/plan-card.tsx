@@ -1,23 +1,27 @@
+import type { ReactNode } from 'react';
 import type { Language } from '../../../../shared/constants.ts';
 import type { Plan } from '../../../../shared/plans.ts';
-import { flowPaths } from '../../../../shared/routes.ts';
-import { AppLink } from '../../../components/app-link.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { displayedPlanPrice, formatCount, type BillingPeriod } from '../format-plan-price.ts';
 
 /**
- * One plan of the pricing grid: its price for the chosen period, its limits and what it adds. Free
- * is open to everyone; the paid plans cannot be bought before billing exists, so they say when
- * they open instead of showing a checkout that would go nowhere.
+ * One plan of the pricing grid: its price for the chosen period, its limits and what it adds, and
+ * what the visitor can do about it (`action`, which the page picks: sign up, check out, or change
+ * plan). A signed-in owner sees which plan is theirs.
  */
 export function PlanCard({
   plan,
   period,
   language,
+  current,
+  action,
 }: {
   plan: Plan;
   period: BillingPeriod;
   language: Language;
+  /** True on the owner's plan now in force. */
+  current: boolean;
+  action: ReactNode;
 }) {
   const { t } = useTranslation('marketing');
   const name = t(`pricing.plans.${plan.id}.name`);
@@ -32,9 +36,15 @@ export function PlanCard({
       : null;
 
   return (
-    <li className="card plan-card">
+    <li className="card plan-card" data-current={current}>
       <h2 id={`plan-${plan.id}`} className="plan-card-name">
         {name}
+        {current && (
+          <>
+            {' '}
+            <span className="plan-card-current">{t('pricing.currentPlan')}</span>
+          </>
+        )}
       </h2>
       <p className="plan-card-tagline">{t(`pricing.plans.${plan.id}.tagline`)}</p>
       <p className="plan-card-price">
@@ -57,18 +67,7 @@ export function PlanCard({
           <li key={feature}>{t(`pricing.features.${feature}`)}</li>
         ))}
       </ul>
-      <div className="plan-card-action">
-        {isFree ? (
-          <AppLink className="button" to={flowPaths.login}>
-            {t('pricing.startFree')}
-          </AppLink>
-        ) : (
-          <>
-            <p className="plan-card-availability">{t('pricing.availability')}</p>
-            <AppLink to={flowPaths.login}>{t('pricing.startOnFree')}</AppLink>
-          </>
-        )}
-      </div>
+      <div className="plan-card-action">{action}</div>
     </li>
   );
 }

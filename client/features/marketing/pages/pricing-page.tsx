@@ -1,13 +1,22 @@
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts';
 import type { Plan } from '../../../../shared/plans.ts';
 import type { StaticPagePayload } from '../../../../shared/static-pages.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { useAuthState } from '../../../lib/auth-session.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useStaticPagePayload } from '../../../lib/static-page-payload.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { BillingPeriodToggle } from '../components/billing-period-toggle.tsx';
+import { PlanAction, type PlanActionKind } from '../components/plan-action.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import type { BillingPeriod } from '../format-plan-price.ts';
+import { loadBillingApi } from '../load-billing-api.ts';
+import { hasRunningSubscription, useOwnerBilling } from '../use-owner-billing.ts';
 import { usePageLanguage } from '../use-page-language.ts';
+import '../../../components/form-controls.css';
 import '../marketing.css';
 
 export const namespaces = ['marketing'] as const;
@@ -21,15 +30,55 @@ function plansOf(payload: StaticPagePayload): readonly Plan[] {
   return payload.data.plans;
 }
 
+const intervalOf: Record<BillingPeriod, BillingInterval> = { monthly: 'month', yearly: 'year' };
+
+type CheckoutState = { kind: 'idle' } | { kind: 'starting' } | { kind: 'failed'; message: string };
+
 /**
  * `/pricing`: the plans of shared/plans.ts, as the page's payload carries them, with prices for
- * the period the visitor picks (monthly first, as the prerendered page shows it).
+ * the period the visitor picks (monthly first, as the prerendered page shows it), and the way to
+ * each paid plan: through sign-up for a visitor, straight to Stripe's Checkout for a signed-in
+ * owner on Free, to the subscription screen for a subscriber.
  */
 export default function PricingPage() {
   const { t } = useTranslation('marketing');
+  const errorText = useApiErrorText();
+  const navigate = useNavigate();
   const language = usePageLanguage();
   const plans = plansOf(useStaticPagePayload());
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const auth = useAuthState();
+  const billing = useOwnerBilling();
+  const [checkout, setCheckout] = useState<CheckoutState>({ kind: 'idle' });
+  const signedIn = auth.status === 'signed-in';
+  const subscribed = hasRunningSubscription(billing);
+
+  function actionFor(plan: Plan): PlanActionKind {
+    if (!signedIn) return 'sign-up';
+    if (plan.id === 'free') return 'none';
+    return subscribed ? 'manage' : 'checkout';
+  }
+
+  async function goToCheckout(plan: PaidPlanId): Promise<void> {
+    if (checkout.kind === 'starting') return;
+    setCheckout({ kind: 'starting' });
+    let url: string;
+    try {
+      const { startCheckout } = await loadBillingApi();
+      url = await startCheckout(plan, intervalOf[period]);
+    } catch (failure) {
+      const code = errorCodeOf(failure);
+      if (code === 'subscription_exists') {
+        // Subscribed already (in another tab, or before the plan could be read): change plan there.
+        await navigate('/subscription');
+        return;
+      }
+      setCheckout({ kind: 'failed', message: errorText(code, t('pricing.checkoutFailed')) });
+      return;
+    }
+    // The page stays as it is, "Taking you to checkout…", until Stripe's page replaces it.
+    window.location.assign(url);
+  }
 
   return (
     <div className="marketing">
@@ -44,10 +93,35 @@ export default function PricingPage() {
 
       <ul className="pricing-grid">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} period={period} language={language} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            period={period}
+            language={language}
+            current={billing?.plan === plan.id}
+            action={
+              <PlanAction
+                plan={plan}
+                interval={intervalOf[period]}
+                kind={actionFor(plan)}
+                current={billing?.plan === plan.id}
+                busy={checkout.kind === 'starting'}
+                onCheckout={(paidPlan) => void goToCheckout(paidPlan)}
+              />
+            }
+          />
         ))}
       </ul>
-      <p className="marketing-prose pricing-paid-soon">{t('pricing.paidSoon')}</p>
+      <div className="marketing-prose pricing-checkout">
+        <p className="form-status" role="status">
+          {checkout.kind === 'starting' ? t('pricing.redirecting') : ''}
+        </p>
+        {checkout.kind === 'failed' && (
+          <p className="form-error" role="alert">
+            {checkout.message}
+          </p>
+        )}
+      </div>
 
       <section className="marketing-section marketing-prose" aria-labelledby="pricing-faq">
         <h2 id="pricing-faq">{t('pricing.faq.heading')}</h2>

@@ -81,6 +81,9 @@ export function DeleteAccountSection({
       // the user proves it again, nothing was deleted.
       if (failure instanceof ApiError && failure.code === 'recent_login_required') {
         setError(t('settings.delete.confirmAgain'));
+      } else if (failure instanceof ApiError && failure.code === 'subscription_cancel_failed') {
+        // The paid subscription must end first, and Stripe did not take its cancellation.
+        setError(t('apiErrors.subscription_cancel_failed', { ns: 'common' }));
       } else {
         setError(t(authErrorMessageKeyOf(failure, 'account-deletion'), { ns: 'auth' }));
       }

@@ -1,0 +1,39 @@
+import { useMemo } from 'react';
+import type { BillingInterval } from '../../../shared/billing.ts';
+import { monthsBilledPerYear, plans, type PlanId } from '../../../shared/plans.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
+
+/**
+ * Dates, counts and prices in the reader's language (Intl): "January 5, 2027" and "€190" in
+ * English, "5 janvier 2027" and "190 €" in French. Prices come from shared/plans.ts, the one
+ * definition the pricing page shows too; a year is billed as `monthsBilledPerYear` months.
+ */
+export function useBillingFormat() {
+  const { i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return useMemo(() => {
+    const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+    const number = new Intl.NumberFormat(locale);
+    return {
+      date: (iso: string) => date.format(new Date(iso)),
+      number: (value: number) => number.format(value),
+      /** What the plan costs for each period billed. */
+      price: (plan: PlanId, interval: BillingInterval) => {
+        const found = plans.find((candidate) => candidate.id === plan) ?? plans[0];
+        const cents =
+          interval === 'month'
+            ? found.monthlyPriceCents
+            : found.monthlyPriceCents * monthsBilledPerYear;
+        const fractionDigits = cents % 100 === 0 ? 0 : 2;
+        return new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency: found.currency,
+          minimumFractionDigits: fractionDigits,
+          maximumFractionDigits: fractionDigits,
+        }).format(cents / 100);
+      },
+    };
+  }, [locale]);
+}
+
+export type BillingFormat = ReturnType<typeof useBillingFormat>;
