@@ -128,6 +128,27 @@ const environmentSchema = z.object({
   ),
   LOCAL_SHOPIFY_PORT: optionalPort,
   LOCAL_SHOPIFY_URL: optionalText.pipe(httpUrl.optional()),
+  // The messages never quote the value: these are the Stripe account's secrets.
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, 'must be a secret key (sk_…) or a restricted key (rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=_-]+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_AUTOMATIC_TAX: optionalText.pipe(
+    z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
+  ),
+  LOCAL_STRIPE_PORT: optionalPort,
+  LOCAL_STRIPE_URL: optionalText.pipe(httpUrl.optional()),
   METRICS_PORT: optionalPort,
   METRICS_HOST: optionalText,
 });
@@ -159,6 +180,18 @@ export interface ShopifyCredentials {
   apiSecret: string;
 }
 
+/** Vitrine's Stripe account, which sells the paid plans (shared/billing.ts). */
+export interface StripeConfig {
+  /** sk_… or rk_…; never logged, never sent to the browser. */
+  secretKey: string;
+  /** The signing secret of the endpoint Stripe delivers events to (`/webhooks/stripe`). */
+  webhookSecret: string;
+  /** Whether Checkout computes the tax (Stripe Tax must be set up on the account). */
+  automaticTax: boolean;
+  /** Where the Stripe API answers: the local Stripe in local mode; unset for api.stripe.com. */
+  apiUrl?: string;
+}
+
 interface CommonConfig {
   role: Role;
   port: number;
@@ -170,6 +203,7 @@ interface CommonConfig {
   firebase: FirebaseConfig;
   mail: MailConfig;
   shopify: ShopifyCredentials;
+  stripe: StripeConfig;
   sentryDsn?: string;
   /** The environment and release that error reports are filed under. */
   sentryEnvironment: string;
@@ -208,6 +242,10 @@ export interface LocalConfig extends CommonConfig {
   localShopifyPort: number;
   /** The address of a local Shopify already running, used instead of starting one. */
   localShopifyUrl?: string;
+  /** The port of the local Stripe that local mode starts. */
+  localStripePort: number;
+  /** The address of a local Stripe already running, used instead of starting one. */
+  localStripeUrl?: string;
 }
 
 export type Config = ProductionConfig | LocalConfig;
@@ -227,6 +265,14 @@ export const localProjectId = 'demo-vitrine';
 export const localShopifyApp = {
   apiKey: 'vitrine-local-app',
   apiSecret: 'local-shopify-app-secret-0123456789',
+} as const;
+/**
+ * The local Stripe's account: fixed, so that a local Stripe started on its own (LOCAL_STRIPE_URL) and
+ * the product agree without configuration. Neither reaches Stripe.
+ */
+export const localStripeAccount = {
+  secretKey: 'sk_test_local0vitrine0stripe0secret0key',
+  webhookSecret: 'whsec_local0vitrine0stripe0webhook0secret',
 } as const;
 export const localMailDefaults = {
   from: 'Vitrine <no-reply@localhost>',
@@ -273,6 +319,11 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     if (name.startsWith('LOCAL_SHOPIFY_') && env[name] !== undefined) {
       problems.push(
         `${name}: the local Shopify is refused in production, whatever the value (unset it)`,
+      );
+    }
+    if (name.startsWith('LOCAL_STRIPE_') && env[name] !== undefined) {
+      problems.push(
+        `${name}: the local Stripe is refused in production, whatever the value (unset it)`,
       );
     }
   }
@@ -325,6 +376,9 @@ function productionProblems(env: Record<string, string | undefined>): string[] {
     // OAuth, token refreshes and webhook signatures all need the app's credentials.
     require('SHOPIFY_API_KEY', "for the API in production (the Shopify app's client id)");
     require('SHOPIFY_API_SECRET', "for the API in production (the Shopify app's client secret)");
+    // Checkout, the customer portal and the plan each account has all go through Stripe.
+    require('STRIPE_SECRET_KEY', 'for the API in production (sk_… or rk_…)');
+    require('STRIPE_WEBHOOK_SECRET', "for the API in production (the signing secret of Stripe's endpoint /webhooks/stripe, whsec_…)");
     // Shopify sends store owners back to the BFF's /oauth/shopify at this address, which the API names.
     if (!needsBff)
       require('PUBLIC_URL', 'for the API in production (where Shopify sends owners back)');
@@ -399,6 +453,12 @@ function productionConfig(values: Environment): ProductionConfig {
     },
     // A BFF on its own never talks to Shopify, so it may lack these.
     shopify: { apiKey: values.SHOPIFY_API_KEY ?? '', apiSecret: values.SHOPIFY_API_SECRET ?? '' },
+    // Nor with Stripe; the API is given api.stripe.com's address by the SDK itself.
+    stripe: {
+      secretKey: values.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? '',
+      automaticTax: values.STRIPE_AUTOMATIC_TAX ?? false,
+    },
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),
     ...metricsListener(values),
@@ -449,6 +509,16 @@ function localConfig(
     localShopifyPort: values.LOCAL_SHOPIFY_PORT ?? 3100,
     ...(values.LOCAL_SHOPIFY_URL !== undefined && {
       localShopifyUrl: stripTrailingSlash(values.LOCAL_SHOPIFY_URL),
+    }),
+    // apiUrl is the local Stripe's address, known once local mode has started it (start-product.ts).
+    stripe: {
+      secretKey: values.STRIPE_SECRET_KEY ?? localStripeAccount.secretKey,
+      webhookSecret: values.STRIPE_WEBHOOK_SECRET ?? localStripeAccount.webhookSecret,
+      automaticTax: values.STRIPE_AUTOMATIC_TAX ?? false,
+    },
+    localStripePort: values.LOCAL_STRIPE_PORT ?? 3200,
+    ...(values.LOCAL_STRIPE_URL !== undefined && {
+      localStripeUrl: stripTrailingSlash(values.LOCAL_STRIPE_URL),
     }),
     ...(values.SENTRY_DSN !== undefined && { sentryDsn: values.SENTRY_DSN }),
     ...errorReportingLabels(values),

@@ -238,6 +238,8 @@ describe('security headers', () => {
         CONTACT_INBOX: 'contact@vitrine.example',
         SHOPIFY_API_KEY: 'shopify-client-id',
         SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
+        STRIPE_SECRET_KEY: 'sk_live_' + 'k'.repeat(24),
+        STRIPE_WEBHOOK_SECRET: 'whsec_' + 'w'.repeat(32),
       }),
     });
     try {

@@ -356,6 +356,8 @@ describe('the runtime configuration block', () => {
         CONTACT_INBOX: 'contact@vitrine.example',
         SHOPIFY_API_KEY: 'shopify-client-id',
         SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
+        STRIPE_SECRET_KEY: 'sk_live_' + 'k'.repeat(24),
+        STRIPE_WEBHOOK_SECRET: 'whsec_' + 'w'.repeat(32),
         SENTRY_DSN: 'https://public@sentry.example/42',
         SENTRY_ENVIRONMENT: '</script><script>alert(1)</script>',
         SENTRY_RELEASE: 'vitrine@1.2.3',

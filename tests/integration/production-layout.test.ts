@@ -150,6 +150,8 @@ test('without its variables, production refuses to start with one error naming t
     'CONTACT_INBOX',
     'SHOPIFY_API_KEY',
     'SHOPIFY_API_SECRET',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
   ]) {
     expect(message).toContain(`${name}:`);
   }
@@ -181,6 +183,8 @@ test('starts in production, migrates, serves pages, health and guards, keeps its
     CONTACT_INBOX: 'contact@vitrine.example',
     SHOPIFY_API_KEY: 'layout-test-app',
     SHOPIFY_API_SECRET: 'layout-test-app-secret-0123456789',
+    STRIPE_SECRET_KEY: 'sk_test_layout0test0key',
+    STRIPE_WEBHOOK_SECRET: 'whsec_layout0test0secret',
     SENTRY_DSN: `http://public-key@127.0.0.1:${closedPort}/1`,
   });
   try {

@@ -33,6 +33,8 @@ const completeProduction = {
   CONTACT_INBOX: 'contact@vitrine.example',
   SHOPIFY_API_KEY: 'shopify-client-id',
   SHOPIFY_API_SECRET: 'shpss_' + 'y'.repeat(32),
+  STRIPE_SECRET_KEY: 'sk_live_' + 'k'.repeat(24),
+  STRIPE_WEBHOOK_SECRET: 'whsec_' + 'w'.repeat(32),
   TRUST_PROXY: '10.0.0.0/8',
 };
 
@@ -58,6 +60,12 @@ describe('local mode', () => {
       mail: { from: 'Vitrine <no-reply@localhost>', contactInbox: 'contact@vitrine.example' },
       shopify: { apiKey: 'vitrine-local-app', apiSecret: 'local-shopify-app-secret-0123456789' },
       localShopifyPort: 3100,
+      stripe: {
+        secretKey: 'sk_test_local0vitrine0stripe0secret0key',
+        webhookSecret: 'whsec_local0vitrine0stripe0webhook0secret',
+        automaticTax: false,
+      },
+      localStripePort: 3200,
       sentryEnvironment: 'development',
       sentryRelease: 'unknown',
     });
@@ -173,11 +181,13 @@ describe('production', () => {
       'CONTACT_INBOX',
       'SHOPIFY_API_KEY',
       'SHOPIFY_API_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
       'TRUST_PROXY',
     ]) {
       expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^${name}: required`)));
     }
-    expect(problems).toHaveLength(13);
+    expect(problems).toHaveLength(15);
   });
 
   it('reports malformed and missing variables together', () => {
@@ -223,6 +233,51 @@ describe('production', () => {
   });
 
   it.each([
+    ['LOCAL_STRIPE_PORT', '3200'],
+    ['LOCAL_STRIPE_URL', 'http://localhost:3200'],
+  ])('refuses to start with the local Stripe setting %s', (name, value) => {
+    expect(problemsOf({ ...completeProduction, [name]: value })).toEqual([
+      `${name}: the local Stripe is refused in production, whatever the value (unset it)`,
+    ]);
+  });
+
+  it('needs the Stripe secrets wherever the API runs, and takes them as given', () => {
+    const {
+      STRIPE_SECRET_KEY: _key,
+      STRIPE_WEBHOOK_SECRET: _secret,
+      ...withoutStripe
+    } = completeProduction;
+    expect(problemsOf(withoutStripe)).toEqual([
+      'STRIPE_SECRET_KEY: required for the API in production (sk_… or rk_…)',
+      "STRIPE_WEBHOOK_SECRET: required for the API in production (the signing secret of Stripe's endpoint /webhooks/stripe, whsec_…)",
+    ]);
+    expect(
+      loadConfig({ ...withoutStripe, ROLE: 'bff', UPSTREAM_URL: 'https://api.internal' }),
+    ).toMatchObject({ stripe: { secretKey: '', webhookSecret: '', automaticTax: false } });
+    const config = loadConfig({ ...completeProduction, STRIPE_AUTOMATIC_TAX: 'true' });
+    expect(config.stripe).toEqual({
+      secretKey: completeProduction.STRIPE_SECRET_KEY,
+      webhookSecret: completeProduction.STRIPE_WEBHOOK_SECRET,
+      automaticTax: true,
+    });
+  });
+
+  it('refuses malformed Stripe secrets without quoting them', () => {
+    const problems = problemsOf({
+      ...completeProduction,
+      STRIPE_SECRET_KEY: 'pk_live_published-key',
+      STRIPE_WEBHOOK_SECRET: 'signing-secret-value',
+      STRIPE_AUTOMATIC_TAX: 'yes',
+    });
+    expect(problems).toEqual([
+      'STRIPE_SECRET_KEY: must be a secret key (sk_…) or a restricted key (rk_…)',
+      "STRIPE_WEBHOOK_SECRET: must be the webhook endpoint's signing secret (whsec_…)",
+      'STRIPE_AUTOMATIC_TAX: must be true or false',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/published-key|signing-secret-value/);
+  });
+
+  it.each([
     ['FIREBASE_AUTH_EMULATOR_HOST', '127.0.0.1:9099'],
     ['FIREBASE_AUTH_EMULATOR_PORT', '9099'],
     ['FIRESTORE_EMULATOR_HOST', 'localhost:8080'],
@@ -252,6 +307,8 @@ describe('production', () => {
       CONTACT_INBOX: completeProduction.CONTACT_INBOX,
       SHOPIFY_API_KEY: completeProduction.SHOPIFY_API_KEY,
       SHOPIFY_API_SECRET: completeProduction.SHOPIFY_API_SECRET,
+      STRIPE_SECRET_KEY: completeProduction.STRIPE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: completeProduction.STRIPE_WEBHOOK_SECRET,
       PUBLIC_URL: completeProduction.PUBLIC_URL,
     });
     expect(config).toMatchObject({ mode: 'production', role: 'api', port: 8081 });
