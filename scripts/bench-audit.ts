@@ -27,6 +27,7 @@ import { insertShop } from '../server/areas/shops/shops-repository.ts';
 import { migrateDatabase, openDatabase } from '../server/db/database.ts';
 import { createJobQueue } from '../server/jobs/job-queue.ts';
 import { startEmbeddedPostgres } from '../server/local/embedded-postgres.ts';
+import { subscribeToPlan } from '../tests/support/billing-plans.ts';
 import { removeDataFolder } from './lib/data-folder.mjs';
 
 const pages = Number(process.env.PAGES ?? 100_000);
@@ -168,6 +169,8 @@ async function main(): Promise<void> {
       scopes: 'read_products',
       connectedAt: new Date(),
     });
+    // The business plan audits 100,000 pages.
+    await subscribeToPlan(database.db, 'bench-owner', 'business');
     log(`Writing a copy of ${pages.toLocaleString('en')} pages…`);
     await seedCopy(database.pool, shopId);
 
@@ -183,8 +186,6 @@ async function main(): Promise<void> {
         warn: () => {},
         error: () => {},
       },
-      // The business plan audits 100,000 pages.
-      accountPlanOf: async () => 'business',
       checks,
     };
 

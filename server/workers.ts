@@ -1,5 +1,4 @@
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
-import { getAccount } from './areas/account/get-account.ts';
 import {
   adminClients,
   type CatalogDependencies,
@@ -25,6 +24,7 @@ import {
 } from './areas/shops/shop-access.ts';
 import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
 import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
+import { storeIsPaused } from './areas/shops/store-limit.ts';
 import {
   webhookDeliveryJob,
   webhookDeliveryPurgeJob,
@@ -82,11 +82,6 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await startSeoJobs(seoDependencies(deps));
 }
 
-/** The subscription plan of an account, as the SEO audit reads it for its page limit. */
-export async function accountPlanOf(db: Database, uid: string): Promise<string> {
-  return (await getAccount(db, uid)).subscriptionPlan;
-}
-
 /** What the SEO area's jobs need, from what every worker has. */
 export function seoDependencies(
   deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log'>,
@@ -95,18 +90,18 @@ export function seoDependencies(
     db: deps.db,
     jobs: deps.jobs,
     log: deps.log,
-    accountPlanOf: (uid) => accountPlanOf(deps.db, uid),
   };
 }
 
 /**
  * The shops area's functions as the catalog asks for them (server/areas/catalog/catalog-dependencies.ts):
- * a store's address and a valid token, found by id or by domain.
+ * a store's address and a valid token, found by id or by domain, and whether its plan pauses it.
  */
 export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProvider {
   return {
     shopAccess: (shopId) => shopAccess(deps, shopId),
     findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),
+    storeIsPaused: (shopId) => storeIsPaused(deps.db, shopId),
     markShopNeedsReconnecting: (shopId, errorCode, refusedAccessToken) =>
       markShopNeedsReconnecting(deps, shopId, errorCode, refusedAccessToken),
   };
@@ -114,13 +109,21 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
 
 /**
  * What the catalog's jobs and webhook handlers need, from what every worker has. A copy imported is
- * audited in full; the records a webhook or a reconciliation changed are audited again on their own.
+ * audited in full, unless its owner's plan pauses the store (a paused store reconnected); the records
+ * a webhook or a reconciliation changed are audited again on their own.
  */
 function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
   const shops = shopAccessProvider(deps);
   const seo = seoDependencies(deps);
   return {
     onImportFinished: async (shopId) => {
+      if (await storeIsPaused(deps.db, shopId)) {
+        deps.log.info(
+          { shopId },
+          'seo audit after import skipped: the store is paused by its plan',
+        );
+        return;
+      }
       await startAudit(seo, shopId, 'import');
     },
     onPagesChanged: (shopId, gids) => queuePageAudit(seo, shopId, gids),

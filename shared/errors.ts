@@ -39,7 +39,6 @@ export const errorCodes = [
   'headers_too_large',
   // Stores (server/areas/shops, server/areas/catalog)
   'invalid_shop_domain',
-  'store_limit_reached',
   'shop_connected_elsewhere',
   'shop_not_found',
   'oauth_state_invalid',

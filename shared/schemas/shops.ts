@@ -82,10 +82,15 @@ export const shopSchema = z.object({
   counts: catalogCountsSchema,
   connectedAt: z.string(),
   lastSyncedAt: z.nullable(z.string()),
+  /**
+   * Beyond what the plan allows (after a downgrade or a lapsed payment): its data stays readable,
+   * but it is neither synced nor audited until the plan allows it or the owner keeps it active.
+   */
+  paused: z.boolean(),
 });
 export type Shop = z.infer<typeof shopSchema>;
 
-/** `GET /api/v1/shops`: the owner's stores and how many the plan allows. */
+/** `GET /api/v1/shops` and `POST /api/v1/shops/:shopId/keep-active`: the owner's stores and how many the plan allows. */
 export const shopListSchema = z.object({
   data: z.object({
     shops: z.array(shopSchema),

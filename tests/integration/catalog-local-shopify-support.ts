@@ -208,6 +208,8 @@ export function catalogDependenciesFor(options: {
   store: { shopId: string; shopDomain: string; accessToken: string };
   /** Stores the shops area marked as needing reconnection. */
   refused?: string[];
+  /** Stores the shops area says their owner's plan pauses. */
+  paused?: ReadonlySet<string>;
 }): CatalogDependencies {
   const shopify = shopifyApp({ ...testApp, localShopifyUrl: options.localShopifyUrl });
   const { store } = options;
@@ -218,6 +220,7 @@ export function catalogDependenciesFor(options: {
     },
     findShopByDomain: async (shopDomain) =>
       shopDomain === store.shopDomain ? { shopId: store.shopId, ownerUid: 'owner' } : undefined,
+    storeIsPaused: async (shopId) => options.paused?.has(shopId) ?? false,
     markShopNeedsReconnecting: async (shopId) => {
       options.refused?.push(shopId);
       return 'ended';

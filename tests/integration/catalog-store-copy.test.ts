@@ -9,6 +9,7 @@ import {
 import { productWithMedia, translationRows } from '../../server/areas/catalog/catalog-records.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { catalogSummaries, deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
+import { catalogReconcileJob } from '../../server/areas/catalog/catalog-reconcile-job.ts';
 import { newOperations } from '../../server/areas/catalog/catalog-sync.ts';
 import { catalogWebhookHandlers } from '../../server/areas/catalog/catalog-webhooks.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
@@ -45,7 +46,7 @@ const shopify = shopifyApp({ apiKey: 'key', apiSecret: 'secret' });
 /** Dependencies whose way to Shopify records each use, and fails if the test said it must not be used. */
 function dependencies(
   shops: { shopId: string; shopDomain: string },
-  options: { shopifyRefuses?: boolean } = {},
+  options: { shopifyRefuses?: boolean; paused?: boolean } = {},
 ) {
   const askedForAccess: string[] = [];
   const deps: CatalogDependencies = {
@@ -64,6 +65,7 @@ function dependencies(
       },
       findShopByDomain: async (shopDomain) =>
         shopDomain === shops.shopDomain ? { shopId: shops.shopId, ownerUid: 'owner' } : undefined,
+      storeIsPaused: async (shopId) => options.paused === true && shopId === shops.shopId,
       markShopNeedsReconnecting: async () => 'ended',
     },
     adminClient: () => {
@@ -281,6 +283,33 @@ describe('the import job', () => {
   });
 });
 
+describe('the reconciliation job', () => {
+  it('skips a ready store its plan pauses, without asking Shopify, and says so in the log', async () => {
+    const shopId = randomUUID();
+    await readyCopy(shopId);
+    const { deps, askedForAccess } = dependencies(
+      { shopId, shopDomain: `${shopId.slice(0, 8)}.myshopify.com` },
+      { paused: true },
+    );
+    const logged: string[] = [];
+    const log = { ...deps.log, info: (_details: object, message: string) => logged.push(message) };
+
+    await catalogReconcileJob.handle(
+      {
+        id: randomUUID(),
+        payload: { shopId },
+        retryCount: 0,
+        retry: catalogReconcileJob.retry,
+        lastAttempt: false,
+      },
+      { ...deps, log },
+    );
+
+    expect(askedForAccess).toEqual([]);
+    expect(logged).toContain('catalog reconciliation skipped: the store is paused by its plan');
+  });
+});
+
 describe('the webhook handlers', () => {
   const delivery = (topic: string, shopDomain: string, payload: unknown) => ({
     provider: 'shopify' as const,
@@ -348,6 +377,24 @@ describe('the webhook handlers', () => {
       readSince: new Date(Date.now() - 60_000),
     });
     expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.counts.products).toBe(2);
+  });
+
+  it('leaves a store its plan pauses as it is: no refetch, no removal', async () => {
+    const shopId = randomUUID();
+    const shopDomain = `${shopId.slice(0, 8)}.myshopify.com`;
+    await readyCopy(shopId);
+    const { deps, askedForAccess } = dependencies({ shopId, shopDomain }, { paused: true });
+    const before = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
+
+    await catalogWebhookHandlers(deps)['products/update']!(
+      delivery('products/update', shopDomain, { id: 1, updated_at: '2026-05-02T09:00:00Z' }),
+    );
+    await catalogWebhookHandlers(deps)['products/delete']!(
+      delivery('products/delete', shopDomain, { id: 2 }),
+    );
+
+    expect(askedForAccess).toEqual([]);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!).toEqual(before);
   });
 
   it('does nothing for a store it does not know', async () => {

@@ -296,6 +296,7 @@ describe('a store disconnected while its copy is filled', () => {
         // What the shops area answers once the store's row is gone.
         shopAccess: () => Promise.reject(shopNotFound()),
         findShopByDomain: async () => undefined,
+        storeIsPaused: async () => false,
         markShopNeedsReconnecting: async () => 'ended',
       },
     };

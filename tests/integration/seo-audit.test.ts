@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanId } from '../../shared/plans.ts';
 import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
 import { runAudit } from '../../server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
@@ -83,7 +84,7 @@ const boutique: SeededStore = {
   ],
 };
 
-async function newStore(plan = 'business', store: SeededStore = boutique): Promise<string> {
+async function newStore(plan: PlanId = 'business', store: SeededStore = boutique): Promise<string> {
   const owner = await registeredOwner(api, plan);
   const shopId = await connectedStore(api, owner);
   await seedStoreCopy(api, shopId, store);

@@ -193,7 +193,12 @@ describe('starting an authorization', () => {
 
     const another = await startAuthorization(owner, uniqueShopDomain());
     expect(another.statusCode).toBe(403);
-    expect(errorOf(another).code).toBe('store_limit_reached');
+    // Pro connects one store too: the plan that lifts the limit is Business.
+    expect(another.json<{ error: object }>().error).toMatchObject({
+      code: 'plan_limit_reached',
+      limit: 'stores',
+      plan: 'business',
+    });
 
     expect((await startAuthorization(owner, connected)).statusCode).toBe(200);
   });
@@ -394,10 +399,62 @@ describe("Shopify's redirect back", () => {
     const response = await callback(owner, shopifyRedirect({ shop: shopDomain, state }));
 
     expect(response.statusCode).toBe(403);
-    expect(errorOf(response).code).toBe('store_limit_reached');
+    expect(response.json<{ error: object }>().error).toMatchObject({
+      code: 'plan_limit_reached',
+      limit: 'stores',
+      plan: 'business',
+    });
     // Refused before the code was traded: Shopify granted nothing.
     expect(shopify.grantedTokens.length).toBe(codesGranted);
     expect((await shopRowsOf(owner.uid)).map((row) => row.shop_domain)).not.toContain(shopDomain);
+  });
+
+  it('connects only one of two stores whose connections complete at once on a one-store plan', async () => {
+    // Several owners at once, so that the two callbacks of at least one of them overlap between
+    // counting the stores and storing the new one.
+    const owners = await Promise.all(Array.from({ length: 4 }, () => registeredOwner()));
+    const attempts = await Promise.all(
+      owners.map(async (owner) => {
+        const stores = [uniqueShopDomain('first'), uniqueShopDomain('second')];
+        const states = [await stateFor(owner, stores[0]!), await stateFor(owner, stores[1]!)];
+        return {
+          owner,
+          redirects: stores.map((shop, i) => shopifyRedirect({ shop, state: states[i]! })),
+        };
+      }),
+    );
+
+    const outcomes = await Promise.all(
+      attempts.map(({ owner, redirects }) =>
+        Promise.all(redirects.map((redirect) => callback(owner, redirect))),
+      ),
+    );
+
+    for (const [index, responses] of outcomes.entries()) {
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 403]);
+      const refused = responses.find((response) => response.statusCode === 403)!;
+      expect(refused.json<{ error: object }>().error).toMatchObject({
+        code: 'plan_limit_reached',
+        limit: 'stores',
+        plan: 'business',
+      });
+      expect(await shopRowsOf(attempts[index]!.owner.uid)).toHaveLength(1);
+    }
+  });
+
+  it('lets a store already connected reconnect on a plan whose stores are all connected', async () => {
+    const owner = await registeredOwner();
+    const shopDomain = uniqueShopDomain('again');
+    const state = await stateFor(owner, shopDomain);
+    expect((await callback(owner, shopifyRedirect({ shop: shopDomain, state }))).statusCode).toBe(
+      200,
+    );
+
+    const again = await stateFor(owner, shopDomain);
+    const response = await callback(owner, shopifyRedirect({ shop: shopDomain, state: again }));
+
+    expect(response.statusCode).toBe(200);
+    expect((await shopRowsOf(owner.uid)).map((row) => row.shop_domain)).toEqual([shopDomain]);
   });
 
   it('refuses a store connected to another account, before the code is traded', async () => {

@@ -2,13 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
 import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import type { PlanId } from '../../shared/plans.ts';
 import { bearer, type ApiTestContext } from './api-test-app.ts';
 import { createEmailUser, type TestUser } from './auth-emulator-users.ts';
+import { subscribeToPlan } from './billing-plans.ts';
 import { testShopTokens, uniqueShopDomain } from './shops-test-support.ts';
 
 /** The owners and their stores that the API's tests of stores and of their audit start from. */
-/** An owner registered through the API, on `plan`. */
-export async function registeredOwner(api: ApiTestContext, plan = 'free'): Promise<TestUser> {
+/** An owner registered through the API, on `plan` (a paid one through an active subscription). */
+export async function registeredOwner(
+  api: ApiTestContext,
+  plan: PlanId = 'free',
+): Promise<TestUser> {
   const user = await createEmailUser(api.emulatorHost);
   const response = await api.app.inject({
     method: 'POST',
@@ -23,12 +28,7 @@ export async function registeredOwner(api: ApiTestContext, plan = 'free'): Promi
     },
   });
   expect(response.statusCode).toBe(201);
-  if (plan !== 'free') {
-    await api.database.pool.query('update accounts set subscription_plan = $2 where uid = $1', [
-      user.uid,
-      plan,
-    ]);
-  }
+  if (plan !== 'free') await subscribeToPlan(api.database.db, user.uid, plan);
   return user;
 }
 
@@ -41,6 +41,7 @@ export async function connectedStore(
   owner: TestUser,
   shopDomain = uniqueShopDomain(),
   status: 'active' | 'uninstalled' = 'active',
+  connectedAt = new Date('2026-11-20T10:00:00Z'),
 ): Promise<string> {
   const id = randomUUID();
   await insertShop(api.database.db, {
@@ -50,7 +51,7 @@ export async function connectedStore(
     status,
     ...(status === 'uninstalled' && { errorCode: 'shopify_refused' }),
     scopes: 'read_products',
-    connectedAt: new Date('2026-11-20T10:00:00Z'),
+    connectedAt,
     ...(status === 'active' &&
       encryptedTokens(testShopTokens, id, {
         accessToken: 'shpat_test',

@@ -1,6 +1,5 @@
 import type { Check } from '../../shared/seo/check.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
-import { accountPlanOf } from '../../server/workers.ts';
 import type { ApiTestContext } from './api-test-app.ts';
 
 /**
@@ -59,7 +58,6 @@ export function seoDependencies(
     db: api.database.db,
     jobs: api.jobs,
     log: { info: () => {}, warn: () => {}, error: () => {} },
-    accountPlanOf: (uid) => accountPlanOf(api.database.db, uid),
     checks: options.checks ?? testChecks,
     ...(options.batchSize !== undefined && { batchSize: options.batchSize }),
   };

@@ -4,14 +4,20 @@ import { createAdminClient, type AdminClient } from '../../platform/shopify/admi
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 
 /**
- * What the catalog needs of the shops area: a store's address and a valid token, and a way to say
- * that Shopify refused it. The composition root passes the shops area's functions
+ * What the catalog needs of the shops area: a store's address and a valid token, a way to say
+ * that Shopify refused it, and whether the owner's plan pauses the store. The composition root passes the shops area's functions
  * (server/areas/shops/shop-access.ts), so the catalog reads no table of theirs.
  */
 export interface ShopAccessProvider {
   /** A token valid for at least a few minutes (refreshed first when needed). */
   shopAccess(shopId: string): Promise<{ shopId: string; shopDomain: string; accessToken: string }>;
   findShopByDomain(shopDomain: string): Promise<{ shopId: string; ownerUid: string } | undefined>;
+  /**
+   * Whether the store is beyond what its owner's plan allows: its copy is kept but not brought up
+   * to date (no reconciliation, no refetch) until the plan allows it again; the first
+   * reconciliation then catches up what changed meanwhile.
+   */
+  storeIsPaused(shopId: string): Promise<boolean>;
   /**
    * Shopify answered 401 to `refusedAccessToken`: `ended` when the store held it (the owner must
    * connect the store again), `replaced` when the store holds a newer one to try instead.

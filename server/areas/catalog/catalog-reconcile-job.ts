@@ -9,8 +9,9 @@ import { reconcileCatalog } from './reconcile-catalog.ts';
  * Every six hours, each ready store's copy is reconciled with Shopify (reconcile-catalog.ts); a
  * store whose languages changed is reconciled at once (`shopId`). A store that fails is logged and
  * left for the next run; the others go on. A store that another run is syncing right now is left
- * too, or, when it alone was asked for, reconciled a minute later. A run cut short because its
- * process is stopping ends quietly.
+ * too, or, when it alone was asked for, reconciled a minute later. A store its owner's plan pauses
+ * is skipped (logged) until the plan allows it again. A run cut short because its process is
+ * stopping ends quietly.
  */
 export const catalogReconcileJob = defineJob({
   name: 'catalog-reconcile',
@@ -28,6 +29,13 @@ export const catalogReconcileJob = defineJob({
     let failed: unknown;
     for (const shopId of shopIds) {
       try {
+        if (await deps.shops.storeIsPaused(shopId)) {
+          deps.log.info(
+            { shopId },
+            'catalog reconciliation skipped: the store is paused by its plan',
+          );
+          continue;
+        }
         const outcome = await reconcileCatalog(deps, shopId);
         if (outcome === 'busy' && run.payload.shopId !== undefined) {
           await deps.jobs.send(catalogReconcileJob, { shopId }, { startAfterSeconds: 60 });

@@ -12,7 +12,8 @@ import { refetchCollection, refetchProduct } from './refetch-records.ts';
  * A delivery only says that something changed: the handler reads the record again by id and stores
  * what Shopify has now, so deliveries that arrive late, twice or out of order all end in the same
  * copy. A delivery older than what the copy holds (its `updated_at` before the stored one) is
- * ignored without asking Shopify.
+ * ignored without asking Shopify. A delivery for a store its owner's plan pauses is skipped (logged):
+ * the reconciliation that follows the pause's end catches up what it told.
  */
 
 export type WebhookHandler = (delivery: WebhookDelivery) => Promise<void>;
@@ -36,10 +37,20 @@ function dateOf(value: unknown): Date | undefined {
 }
 
 export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string, WebhookHandler> {
-  /** The store and its copy's state, or undefined when the copy does not exist (nothing to keep). */
+  /**
+   * The store and its copy's state, or undefined when the copy does not exist (nothing to keep) or
+   * the store is paused (nothing to keep up to date).
+   */
   const target = async (delivery: WebhookDelivery) => {
     const shop = await deps.shops.findShopByDomain(delivery.shopDomain);
     if (shop === undefined) return undefined;
+    if (await deps.shops.storeIsPaused(shop.shopId)) {
+      deps.log.info(
+        { shopId: shop.shopId, topic: delivery.topic },
+        'webhook skipped: the store is paused by its plan',
+      );
+      return undefined;
+    }
     const state = await catalogRepository.findSyncState(deps.db, shop.shopId);
     if (state === undefined) return undefined;
     return { shopId: shop.shopId, state };

@@ -3,19 +3,15 @@ import type { Check } from '../../../shared/seo/check.ts';
 import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
-import { planLimitsOf } from '../shops/store-limit.ts';
+import { planLimitsOf } from '../billing/plan-limits.ts';
 import { shopOwnerOf } from '../shops/shop-owner.ts';
+import { storeActivityOf } from '../shops/store-limit.ts';
 
-/**
- * What the SEO area's rules and jobs need. The owner's plan lives with the account area, which this
- * one has no arrow to: the composition root passes `accountPlanOf`.
- */
+/** What the SEO area's rules and jobs need. */
 export interface SeoDependencies {
   db: Database;
   jobs: JobQueue;
   log: JobLog;
-  /** The subscription plan of the account `ownerUid`. */
-  accountPlanOf(ownerUid: string): Promise<string>;
   /** The checks the audit runs; the catalogue unless a test gives its own. */
   checks?: readonly Check[];
   /** Pages read per batch; default 2,000. */
@@ -26,13 +22,28 @@ export function checksOf(deps: Pick<SeoDependencies, 'checks'>): readonly Check[
   return deps.checks ?? checkCatalogue;
 }
 
+/** What the owner's plan, as billing says it applies now, grants the store. */
+export interface StorePlan {
+  plan: PlanId;
+  pagesAudited: number;
+  /** Beyond the stores the plan allows: not audited until the plan allows it again. */
+  paused: boolean;
+  /** The owner's stores, paused ones included: what a plan lifting the pause must allow. */
+  storesConnected: number;
+}
+
 /** The plan of the store's owner, or undefined when the store is no longer connected. */
 export async function storePlanOf(
-  deps: Pick<SeoDependencies, 'db' | 'accountPlanOf'>,
+  deps: Pick<SeoDependencies, 'db'>,
   shopId: string,
-): Promise<{ plan: PlanId; pagesAudited: number } | undefined> {
+): Promise<StorePlan | undefined> {
   const ownerUid = await shopOwnerOf(deps.db, shopId);
   if (ownerUid === undefined) return undefined;
-  const { plan, limits } = planLimitsOf(await deps.accountPlanOf(ownerUid));
-  return { plan, pagesAudited: limits.pagesAudited };
+  const activity = await storeActivityOf(deps.db, ownerUid);
+  return {
+    plan: activity.plan,
+    pagesAudited: planLimitsOf(activity.plan).limits.pagesAudited,
+    paused: activity.paused.has(shopId),
+    storesConnected: activity.connected,
+  };
 }

@@ -6,7 +6,8 @@ import { startAudit } from './start-audit.ts';
 
 /**
  * The weekly audit of the stores whose owner's plan includes it (every plan but Free, which audits on
- * demand only). A store whose run fails to queue is logged; the others go on.
+ * demand only). A store its owner's plan pauses is skipped, and logged; so is a store whose run
+ * fails to queue; the others go on.
  */
 export const seoWeeklyAuditJob = defineJob({
   name: 'seo-weekly-audits',
@@ -21,6 +22,10 @@ export const seoWeeklyAuditJob = defineJob({
       try {
         const plan = await storePlanOf(deps, shopId);
         if (plan === undefined || !weeklyAuditPlans.includes(plan.plan)) continue;
+        if (plan.paused) {
+          deps.log.info({ shopId }, 'weekly seo audit skipped: the store is paused by its plan');
+          continue;
+        }
         await startAudit(deps, shopId, 'weekly');
       } catch (error) {
         deps.log.warn({ err: error, shopId }, 'weekly seo audit not queued');

@@ -1,4 +1,5 @@
 import type { AuditRun } from '../../../shared/schemas/seo.ts';
+import { planLimitReached } from '../billing/plan-limits.ts';
 import { seoAuditJob } from './seo-audit-job.ts';
 import { presentRun } from './present-audit.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
@@ -8,15 +9,17 @@ import type { AuditTrigger } from './tables.ts';
 /**
  * Queues a full audit of the store with its owner's page limit, unless one is queued or under way:
  * then answers that one (one run at a time per store), and whether it queued a new one. Undefined
- * when the store is not connected.
+ * when the store is not connected; `plan_limit_reached` (limit `stores`) when its owner's plan
+ * pauses it.
  */
 export async function startAudit(
-  deps: Pick<SeoDependencies, 'db' | 'jobs' | 'accountPlanOf'>,
+  deps: Pick<SeoDependencies, 'db' | 'jobs'>,
   shopId: string,
   trigger: AuditTrigger,
 ): Promise<{ run: AuditRun; queued: boolean } | undefined> {
   const plan = await storePlanOf(deps, shopId);
   if (plan === undefined) return undefined;
+  if (plan.paused) throw planLimitReached('stores', plan.plan, plan.storesConnected);
   const { run, queued } = await seoRepository.queueRun(deps.db, shopId, trigger, plan.pagesAudited);
   if (queued) {
     try {

@@ -11,6 +11,7 @@ import {
   countShopsOfOwner,
   findShopRowByDomain,
   insertShop,
+  listShopsOfOwner,
   lockOwnerConnections,
   takeOauthState,
   updateShop,
@@ -18,7 +19,7 @@ import {
 } from './shops-repository.ts';
 import { verifiedShopifyQuery } from './shopify-query.ts';
 import { hashOauthState, type AuthorizationRequester } from './start-shop-authorization.ts';
-import { storeLimitReached } from './store-limit.ts';
+import { pausedStoreIds, storeLimitOf, storeLimitReached, type StoreLimit } from './store-limit.ts';
 
 export interface CompleteShopAuthorizationDependencies {
   db: Database;
@@ -41,7 +42,7 @@ export interface CompleteShopAuthorizationDependencies {
 export async function completeShopAuthorization(
   deps: CompleteShopAuthorizationDependencies,
   requester: AuthorizationRequester,
-  request: { query: string; maxStores: number },
+  request: { query: string },
 ): Promise<{ shopId: string; shopDomain: string }> {
   const now = deps.now?.() ?? new Date();
   const { params, shopDomain } = verifiedShopifyQuery(deps.shopify.apiSecret, request.query, now);
@@ -64,7 +65,8 @@ export async function completeShopAuthorization(
 
   // Checked before the code is traded: a token Shopify issues may replace the one another account
   // holds for this store, and one beyond the plan's limit would be thrown away.
-  await ensureConnectable(deps.db, requester.uid, shopDomain, request.maxStores);
+  const limit = await storeLimitOf(deps.db, requester.uid);
+  await ensureConnectable(deps.db, requester.uid, shopDomain, limit);
 
   let grant: ShopifyTokenGrant;
   try {
@@ -73,9 +75,11 @@ export async function completeShopAuthorization(
     throw shopifyFailure(error, 'The authorization code');
   }
 
+  // Counted and inserted under the owner's lock, in one transaction: of two callbacks completing at
+  // once for two new stores, the second counts the first and finds the limit reached.
   const shopId = await deps.db.transaction(async (tx) => {
     await lockOwnerConnections(tx, requester.uid);
-    const existing = await ensureConnectable(tx, requester.uid, shopDomain, request.maxStores);
+    const existing = await ensureConnectable(tx, requester.uid, shopDomain, limit);
     const id = existing?.id ?? randomUUID();
     const row = { ...encryptedTokens(deps.shopTokens, id, grant), scopes: grant.scope };
     if (existing === undefined) {
@@ -88,8 +92,18 @@ export async function completeShopAuthorization(
         ...row,
       });
     } else {
-      // A reconnection: the same store, new tokens, the copy kept.
-      await updateShop(tx, id, { status: 'active', errorCode: null, connectedAt: now, ...row });
+      // A reconnection: the same store, new tokens, the copy kept. Its connection time moves to
+      // now; a store active among paused ones is marked kept active so that it stays so.
+      const keptActiveAt = (await staysActiveOnReconnection(tx, existing, limit))
+        ? now
+        : existing.keptActiveAt;
+      await updateShop(tx, id, {
+        status: 'active',
+        errorCode: null,
+        connectedAt: now,
+        keptActiveAt,
+        ...row,
+      });
     }
     return id;
   });
@@ -105,7 +119,7 @@ async function ensureConnectable(
   db: Parameters<typeof findShopRowByDomain>[0],
   ownerUid: string,
   shopDomain: string,
-  maxStores: number,
+  limit: StoreLimit,
 ): Promise<ShopRow | undefined> {
   const existing = await findShopRowByDomain(db, shopDomain);
   if (existing !== undefined && existing.ownerUid !== ownerUid) {
@@ -113,10 +127,25 @@ async function ensureConnectable(
       message: 'This store is connected to another Vitrine account',
     });
   }
-  if (existing === undefined && (await countShopsOfOwner(db, ownerUid)) >= maxStores) {
-    throw storeLimitReached(maxStores);
+  if (existing === undefined) {
+    const connected = await countShopsOfOwner(db, ownerUid);
+    if (connected >= limit.maxStores) throw storeLimitReached(limit, connected + 1);
   }
   return existing;
+}
+
+/**
+ * Whether a reconnected store must be marked kept active: it is active while others are paused, and
+ * nothing but its connection time (which the reconnection moves to now) keeps it ahead of them.
+ */
+async function staysActiveOnReconnection(
+  db: Parameters<typeof listShopsOfOwner>[0],
+  store: ShopRow,
+  limit: StoreLimit,
+): Promise<boolean> {
+  if (store.keptActiveAt !== null) return false;
+  const paused = pausedStoreIds(await listShopsOfOwner(db, store.ownerUid), limit.maxStores);
+  return paused.size > 0 && !paused.has(store.id);
 }
 
 /** The token columns of a grant, each encrypted and bound to its store and column. */

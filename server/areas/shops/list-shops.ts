@@ -2,29 +2,31 @@ import type { Shop, ShopList, ShopState } from '../../../shared/schemas/shops.ts
 import type { Database } from '../../db/database.ts';
 import { noRecords, type ShopCatalog, type StoreCopySummary } from './shop-catalog.ts';
 import { listShopsOfOwner, type ShopRow } from './shops-repository.ts';
-import { storeLimitOf } from './store-limit.ts';
+import { pausedStoreIds, storeLimitOf } from './store-limit.ts';
 
 /**
  * The owner's stores as the client shows them: each connection with what the copy of its catalog
- * says, and how many stores the owner's plan allows.
+ * says, how many stores the owner's plan allows, and which stores it pauses beyond that.
  */
 export async function listShops(
   deps: { db: Database; catalog: Pick<ShopCatalog, 'summaries'> },
   ownerUid: string,
-  planId: string,
 ): Promise<ShopList> {
-  const rows = await listShopsOfOwner(deps.db, ownerUid);
+  const [rows, { plan, maxStores }] = await Promise.all([
+    listShopsOfOwner(deps.db, ownerUid),
+    storeLimitOf(deps.db, ownerUid),
+  ]);
   const summaries =
     rows.length === 0 ? new Map() : await deps.catalog.summaries(rows.map((row) => row.id));
-  const { plan, maxStores } = storeLimitOf(planId);
+  const paused = pausedStoreIds(rows, maxStores);
   return {
-    shops: rows.map((row) => presentShop(row, summaries.get(row.id))),
+    shops: rows.map((row) => presentShop(row, summaries.get(row.id), paused.has(row.id))),
     plan,
     maxStores,
   };
 }
 
-function presentShop(row: ShopRow, copy: StoreCopySummary | undefined): Shop {
+function presentShop(row: ShopRow, copy: StoreCopySummary | undefined, paused: boolean): Shop {
   const connected = row.status === 'active';
   return {
     id: row.id,
@@ -39,6 +41,7 @@ function presentShop(row: ShopRow, copy: StoreCopySummary | undefined): Shop {
     counts: copy?.counts ?? noRecords,
     connectedAt: row.connectedAt.toISOString(),
     lastSyncedAt: copy?.lastSyncedAt ?? null,
+    paused,
   };
 }
 

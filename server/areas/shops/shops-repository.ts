@@ -76,7 +76,7 @@ export async function findShopRowByDomain(
   return row;
 }
 
-export async function listShopsOfOwner(db: Database, ownerUid: string): Promise<ShopRow[]> {
+export async function listShopsOfOwner(db: Queryable, ownerUid: string): Promise<ShopRow[]> {
   return db.select().from(shops).where(eq(shops.ownerUid, ownerUid)).orderBy(shops.connectedAt);
 }
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 import { shopifyAuthorizeUrl } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import { countShopsOfOwner, insertOauthState } from './shops-repository.ts';
-import { storeLimitReached } from './store-limit.ts';
+import { storeLimitOf, storeLimitReached } from './store-limit.ts';
 
 export interface ShopAuthorizationDependencies {
   db: Database;
@@ -37,7 +37,7 @@ export function hashOauthState(state: string): string {
 export async function startShopAuthorization(
   deps: ShopAuthorizationDependencies,
   requester: AuthorizationRequester,
-  request: { shop: string; maxStores: number },
+  request: { shop: string },
 ): Promise<{ authorizeUrl: string; shopDomain: string }> {
   const shopDomain = shopDomainFrom(request.shop);
   if (shopDomain === null) {
@@ -46,8 +46,10 @@ export async function startShopAuthorization(
       field: 'shop',
     });
   }
+  // A store already connected to this account may reconnect: it is not a new store.
   const connected = await countShopsOfOwner(deps.db, requester.uid, shopDomain);
-  if (connected >= request.maxStores) throw storeLimitReached(request.maxStores);
+  const limit = await storeLimitOf(deps.db, requester.uid);
+  if (connected >= limit.maxStores) throw storeLimitReached(limit, connected + 1);
 
   const now = deps.now?.() ?? new Date();
   const state = randomBytes(32).toString('hex');

@@ -1,20 +1,84 @@
-import { AppError } from '../../../shared/errors.ts';
-import { plans, type PlanId, type PlanLimits } from '../../../shared/plans.ts';
+import type { PlanId } from '../../../shared/plans.ts';
+import type { AppError } from '../../../shared/errors.ts';
+import type { Database } from '../../db/database.ts';
+import { effectivePlanOf } from '../billing/plan-state.ts';
+import { planLimitReached, planLimitsOf } from '../billing/plan-limits.ts';
+import { findShop, listShopsOfOwner, type ShopRow } from './shops-repository.ts';
 
-/** How many stores an account on `planId` may connect; an unknown plan gets the free plan's. */
-export function storeLimitOf(planId: string): { plan: PlanId; maxStores: number } {
-  const plan = plans.find((candidate) => candidate.id === planId) ?? plans[0];
-  return { plan: plan.id, maxStores: plan.limits.stores };
+/**
+ * How many stores an owner's plan keeps active, and which of the owner's stores those are. When the
+ * plan allows fewer stores than are connected (a downgrade, a cancellation that reached its end, a
+ * grace period that ran out), the data of every store stays, but the stores beyond the limit are
+ * paused: nothing syncs or audits them until the plan allows them again. Worked out at read time
+ * from the plan billing says applies now, so a paused store comes back with the plan, without a job.
+ */
+
+export interface StoreLimit {
+  plan: PlanId;
+  maxStores: number;
 }
 
-export function storeLimitReached(maxStores: number): AppError {
-  return new AppError('store_limit_reached', 403, {
-    message: `The plan allows ${maxStores} connected store${maxStores === 1 ? '' : 's'}`,
-  });
+export interface StoreActivity extends StoreLimit {
+  /** How many stores the owner has connected, paused ones included. */
+  connected: number;
+  /** The ids of the stores beyond the plan's limit. */
+  paused: ReadonlySet<string>;
 }
 
-/** The limits of the plan `planId`; an unknown plan gets the free plan's (as storeLimitOf). */
-export function planLimitsOf(planId: string): { plan: PlanId; limits: PlanLimits } {
-  const plan = plans.find((candidate) => candidate.id === planId) ?? plans[0];
-  return { plan: plan.id, limits: plan.limits };
+export async function storeLimitOf(db: Database, ownerUid: string): Promise<StoreLimit> {
+  const { plan, limits } = planLimitsOf(await effectivePlanOf(db, ownerUid));
+  return { plan, maxStores: limits.stores };
+}
+
+/**
+ * The stores that stay active are those the owner chose last (`keptActiveAt`, newest first), then
+ * the ones connected first: by default the first store stays active.
+ */
+export function pausedStoreIds(
+  stores: readonly Pick<ShopRow, 'id' | 'keptActiveAt' | 'connectedAt'>[],
+  maxStores: number,
+): Set<string> {
+  const byPriority = [...stores].sort(
+    (a, b) =>
+      (b.keptActiveAt?.getTime() ?? -Infinity) - (a.keptActiveAt?.getTime() ?? -Infinity) ||
+      a.connectedAt.getTime() - b.connectedAt.getTime() ||
+      a.id.localeCompare(b.id),
+  );
+  return new Set(byPriority.slice(maxStores).map((store) => store.id));
+}
+
+export async function storeActivityOf(db: Database, ownerUid: string): Promise<StoreActivity> {
+  const [limit, stores] = await Promise.all([
+    storeLimitOf(db, ownerUid),
+    listShopsOfOwner(db, ownerUid),
+  ]);
+  return { ...limit, connected: stores.length, paused: pausedStoreIds(stores, limit.maxStores) };
+}
+
+/** Whether the store is paused by its owner's plan; a store no longer connected is not. */
+export async function storeIsPaused(db: Database, shopId: string): Promise<boolean> {
+  const store = await findShop(db, shopId);
+  if (store === undefined) return false;
+  return (await storeActivityOf(db, store.ownerUid)).paused.has(shopId);
+}
+
+/**
+ * `plan_limit_reached` on stores, naming the cheapest plan that allows `needed` of them: one more
+ * than connected for a new store, every store connected for a paused one to act again.
+ */
+export function storeLimitReached(limit: StoreLimit, needed: number): AppError {
+  return planLimitReached('stores', limit.plan, needed);
+}
+
+/**
+ * Throws `plan_limit_reached` (limit `stores`) when the owner's store is paused: its data stays
+ * readable, but what would sync or audit it waits until the plan allows it again.
+ */
+export async function requireActiveStore(
+  db: Database,
+  ownerUid: string,
+  shopId: string,
+): Promise<void> {
+  const activity = await storeActivityOf(db, ownerUid);
+  if (activity.paused.has(shopId)) throw storeLimitReached(activity, activity.connected);
 }

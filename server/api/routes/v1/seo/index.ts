@@ -9,7 +9,6 @@ import {
   seoOverviewSchema,
   startAuditSchema,
 } from '../../../../../shared/schemas/seo.ts';
-import { getAccount } from '../../../../areas/account/get-account.ts';
 import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
 import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
 import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
@@ -42,7 +41,6 @@ const notOwned = {
 export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, options) => {
   const { database, jobs } = options;
   const db = database.db;
-  const accountPlanOf = async (uid: string) => (await getAccount(db, uid)).subscriptionPlan;
 
   /** The caller, once the store is known to be theirs. */
   const ownerOf = async (request: Parameters<typeof authenticatedCaller>[0], shopId: string) => {
@@ -136,21 +134,24 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       schema: {
         summary: 'Audit the store now',
         description:
-          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store.",
+          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store. A store the owner's plan pauses is not audited.",
         tags: ['seo'],
         security: bearerToken,
         params: shopParams,
         response: {
           200: describedAs(startAuditSchema, 'The run already queued or under way'),
           202: describedAs(startAuditSchema, 'The run queued'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+          ...errorResponses([...authenticatedRouteErrors, 400, 403, 404], {
+            ...notOwned,
+            403: 'The store is paused: the plan allows fewer stores than are connected (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)',
+          }),
         },
       },
     },
     async (request, reply) => {
       const { shopId } = request.params;
       await ownerOf(request, shopId);
-      const started = await startAudit({ db, jobs, accountPlanOf }, shopId, 'manual');
+      const started = await startAudit({ db, jobs }, shopId, 'manual');
       // Disconnected between the two statements.
       if (started === undefined) throw shopNotFound();
       return reply.code(started.queued ? 202 : 200).send({ data: started.run });

@@ -14,6 +14,7 @@ import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../../../platform/token-cipher.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
+import { keepStoreActive } from '../../../../areas/shops/keep-store-active.ts';
 import { completeShopAuthorization } from '../../../../areas/shops/complete-shop-authorization.ts';
 import { disconnectShop } from '../../../../areas/shops/disconnect-shop.ts';
 import { listShops } from '../../../../areas/shops/list-shops.ts';
@@ -22,7 +23,6 @@ import {
   startShopAuthorization,
   type AuthorizationRequester,
 } from '../../../../areas/shops/start-shop-authorization.ts';
-import { storeLimitOf } from '../../../../areas/shops/store-limit.ts';
 import {
   authenticatedRouteErrors,
   describedAs,
@@ -60,7 +60,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
   const db = database.db;
   const authorizationDeps = { db, shopify, redirectUri: oauthRedirectUri };
 
-  /** The caller, the session the call came through, and the plan's store limit. */
+  /** The caller and the session the call came through; a caller without an account answers 404. */
   const requesterOf = async (request: Parameters<typeof authenticatedCaller>[0]) => {
     const { uid } = authenticatedCaller(request);
     const sessionBinding = sessionBindingFrom(request.headers);
@@ -71,9 +71,9 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
         message: 'A store is connected from a browser session, through the BFF',
       });
     }
-    const account = await getAccount(db, uid);
+    await getAccount(db, uid);
     const requester: AuthorizationRequester = { uid, sessionBinding };
-    return { requester, ...storeLimitOf(account.subscriptionPlan) };
+    return requester;
   };
 
   app.get(
@@ -82,7 +82,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
       schema: {
         summary: "List the caller's stores",
         description:
-          'Each store with its connection state and what the copy of its catalog holds, and how many stores the plan allows.',
+          'Each store with its connection state, what the copy of its catalog holds and whether the plan pauses it (`paused`: beyond the stores the plan allows, its data readable but neither synced nor audited), and how many stores the plan allows.',
         tags: ['shops'],
         security: bearerToken,
         response: {
@@ -95,8 +95,8 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
     },
     async (request) => {
       const { uid } = authenticatedCaller(request);
-      const account = await getAccount(db, uid);
-      return { data: await listShops({ db, catalog }, uid, account.subscriptionPlan) };
+      await getAccount(db, uid);
+      return { data: await listShops({ db, catalog }, uid) };
     },
   );
 
@@ -114,17 +114,16 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
           200: describedAs(shopAuthorizationSchema, "Shopify's install screen"),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
             400: 'Not a store address (`invalid_shop_domain`, `field: shop`), or an invalid body',
-            403: "The plan's store limit is reached (`store_limit_reached`)",
+            403: "The plan's store limit is reached (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)",
             404: 'The caller has no account yet (`account_not_found`)',
           }),
         },
       },
     },
     async (request) => {
-      const { requester, maxStores } = await requesterOf(request);
+      const requester = await requesterOf(request);
       const started = await startShopAuthorization(authorizationDeps, requester, {
         shop: request.body.shop,
-        maxStores,
       });
       return { data: started };
     },
@@ -145,7 +144,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 409, 502], {
             400: 'A store domain that is not one (`invalid_shop_domain`), a state that is not valid here (`oauth_state_invalid`), no code (`oauth_denied`), or an invalid body',
             401: 'No valid ID token (`unauthenticated`), or a query Shopify did not sign or that is too old (`oauth_signature_invalid`)',
-            403: "The plan's store limit is reached (`store_limit_reached`)",
+            403: "The plan's store limit is reached (`plan_limit_reached`, `limit: stores`, with the plan that lifts it); a store already connected to the caller may reconnect",
             404: 'The caller has no account yet (`account_not_found`)',
             409: 'The store is connected to another account (`shop_connected_elsewhere`)',
             502: 'Shopify refused the code (`shopify_refused`)',
@@ -155,16 +154,39 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
       },
     },
     async (request) => {
-      const { requester, maxStores } = await requesterOf(request);
+      const requester = await requesterOf(request);
       const connected = await completeShopAuthorization(
         { db, shopify, shopTokens, catalog },
         requester,
-        {
-          query: request.body.query,
-          maxStores,
-        },
+        { query: request.body.query },
       );
       return { data: connected };
+    },
+  );
+
+  app.post(
+    '/:shopId/keep-active',
+    {
+      schema: {
+        summary: 'Keep a store active',
+        description:
+          'When the plan allows fewer stores than are connected, the owner chooses which stay active: the store chosen last comes first, the others beyond the limit are paused. Answers the stores as listed.',
+        tags: ['shops'],
+        security: bearerToken,
+        params: z.object({ shopId: z.uuid() }),
+        response: {
+          200: describedAs(shopListSchema, 'The stores, this one active'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], {
+            400: 'Not a store id (`invalid_shopId`)',
+            404: 'No such store on this account (`shop_not_found`)',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { uid } = authenticatedCaller(request);
+      await keepStoreActive(db, uid, request.params.shopId);
+      return { data: await listShops({ db, catalog }, uid) };
     },
   );
 
