@@ -36,6 +36,11 @@ const localShopifyPort = Number(process.env.E2E_LOCAL_SHOPIFY_PORT ?? port + 3);
 const errorReportingLocalShopifyPort = Number(
   process.env.E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT ?? port + 4,
 );
+/** The local Stripe each instance starts (server/local/stripe), likewise on a port of its own. */
+const localStripePort = Number(process.env.E2E_LOCAL_STRIPE_PORT ?? port + 5);
+const errorReportingLocalStripePort = Number(
+  process.env.E2E_ERROR_REPORTING_LOCAL_STRIPE_PORT ?? port + 6,
+);
 
 // Workers read these to reach the emulator, the database and the mail files of the product under test.
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
@@ -45,6 +50,7 @@ process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReporting
 process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;
 process.env.E2E_SENTRY_URL = sentryUrl;
 process.env.E2E_LOCAL_SHOPIFY_URL = `http://127.0.0.1:${localShopifyPort}`;
+process.env.E2E_LOCAL_STRIPE_URL = `http://127.0.0.1:${localStripePort}`;
 
 const productServer = {
   command: 'node scripts/start.mjs',
@@ -89,6 +95,7 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(localShopifyPort),
+        LOCAL_STRIPE_PORT: String(localStripePort),
         LOG_LEVEL: 'warn',
       },
     },
@@ -110,6 +117,7 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
+        LOCAL_STRIPE_PORT: String(errorReportingLocalStripePort),
         LOG_LEVEL: 'warn',
         // Environment and release left unset: the reports must carry the default labels.
         SENTRY_DSN: `http://public@127.0.0.1:${sentryPort}/1`,

@@ -181,6 +181,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
     LOCAL_SHOPIFY_PORT: String(await findFreePort()),
+    LOCAL_STRIPE_PORT: String(await findFreePort()),
     // The project the user-making helpers of the tests address.
     FIREBASE_PROJECT_ID: testProjectId,
   });
@@ -196,6 +197,7 @@ async function main(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: services.authEmulatorHost,
       SESSION_SECRET: services.sessionSecret,
       LOCAL_SHOPIFY_URL: services.localShopifyUrl,
+      LOCAL_STRIPE_URL: services.localStripeUrl,
       // Request logs would measure the terminal; warnings still show.
       LOG_LEVEL: 'warn',
     };

@@ -182,7 +182,7 @@ if (!clientBuilt) {
   const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   fs.chmodSync(e2eDataDir, 0o755);
   const playwrightReport = path.join(resultsDir, 'playwright.json');
-  const ports = await freePorts(7);
+  const ports = await freePorts(9);
   const status = await runCommand(bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromiumPath(),
     E2E_PORT: String(ports[0]),
@@ -193,6 +193,8 @@ if (!clientBuilt) {
     E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(ports[4]),
     E2E_SENTRY_PORT: String(ports[5]),
     E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(ports[6]),
+    E2E_LOCAL_STRIPE_PORT: String(ports[7]),
+    E2E_ERROR_REPORTING_LOCAL_STRIPE_PORT: String(ports[8]),
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -81,6 +81,8 @@ export async function startProduct(
     sessionSecret = services.sessionSecret;
     emulatorHost = services.authEmulatorHost;
     localShopifyUrl = services.localShopifyUrl;
+    // Stripe's SDK is pointed at the local Stripe, wherever the configuration is read from here on.
+    config = { ...config, stripe: { ...config.stripe, apiUrl: services.localStripeUrl } };
   } else {
     databaseUrl = config.databaseUrl;
     sessionSecret = config.sessionSecret;

@@ -65,6 +65,7 @@ export async function startProductProcess(options: {
   const port = await findFreePort();
   const authEmulatorPort = await findFreePort();
   const localShopifyPort = await findFreePort();
+  const localStripePort = await findFreePort();
   const url = `http://localhost:${port}`;
 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
@@ -79,6 +80,7 @@ export async function startProductProcess(options: {
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
       LOCAL_SHOPIFY_PORT: String(localShopifyPort),
+      LOCAL_STRIPE_PORT: String(localStripePort),
       FIREBASE_PROJECT_ID: options.projectId,
       LOG_LEVEL: 'warn',
       ...options.env,

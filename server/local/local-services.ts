@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
 import { LocalSetupError } from './local-setup-error.ts';
 import { printMailLinks } from './mail-link-printer.ts';
 import { startLocalShopify, type LocalShopify } from './shopify/local-shopify.ts';
+import { startLocalStripe, type LocalStripe } from './stripe/local-stripe.ts';
 
 export interface LocalServices {
   databaseUrl: string;
@@ -14,6 +15,8 @@ export interface LocalServices {
   sessionSecret: string;
   /** The local Shopify's address: every store's admin hangs from `${localShopifyUrl}/<shop>`. */
   localShopifyUrl: string;
+  /** The local Stripe's address, where the product's Stripe SDK is pointed (config.stripe.apiUrl). */
+  localStripeUrl: string;
   stop(): Promise<void>;
 }
 
@@ -21,14 +24,16 @@ export interface LocalServices {
  * The stand-ins of local mode, started side by side: the embedded PostgreSQL (unless DATABASE_URL
  * is given) and the Firebase Auth Emulator (unless FIREBASE_AUTH_EMULATOR_HOST names one already
  * running), both keeping their data under DATA_DIR; and the local Shopify (unless LOCAL_SHOPIFY_URL
- * names one already running), whose seeded stores start afresh at every start.
+ * names one already running), whose seeded stores start afresh at every start; and the local Stripe
+ * (unless LOCAL_STRIPE_URL names one already running), whose customers and subscriptions start
+ * afresh too.
  */
 export async function startLocalServices(
   config: LocalConfig,
   log: (line: string) => void,
 ): Promise<LocalServices> {
   await fs.mkdir(config.dataDir, { recursive: true });
-  const [database, emulator, sessionSecret, shopify] = await Promise.allSettled([
+  const [database, emulator, sessionSecret, shopify, stripe] = await Promise.allSettled([
     config.databaseUrl === undefined
       ? startEmbeddedPostgres(config.dataDir, log)
       : Promise.resolve(undefined),
@@ -45,12 +50,16 @@ export async function startLocalServices(
     config.localShopifyUrl === undefined
       ? startShopify(config, log)
       : Promise.resolve({ url: config.localShopifyUrl, stop: async () => {} }),
+    config.localStripeUrl === undefined
+      ? startStripe(config, log)
+      : Promise.resolve({ url: config.localStripeUrl, stop: async () => {} }),
   ]);
 
-  const started: Array<EmbeddedDatabase | AuthEmulator | LocalShopify> = [];
+  const started: Array<EmbeddedDatabase | AuthEmulator | LocalShopify | LocalStripe> = [];
   if (database.status === 'fulfilled' && database.value !== undefined) started.push(database.value);
   if (emulator.status === 'fulfilled') started.push(emulator.value);
   if (shopify.status === 'fulfilled') started.push(shopify.value);
+  if (stripe.status === 'fulfilled') started.push(stripe.value);
   const stopAll = async () => {
     await Promise.allSettled(started.map((service) => service.stop()));
   };
@@ -59,10 +68,11 @@ export async function startLocalServices(
     database.status === 'rejected' ||
     emulator.status === 'rejected' ||
     sessionSecret.status === 'rejected' ||
-    shopify.status === 'rejected'
+    shopify.status === 'rejected' ||
+    stripe.status === 'rejected'
   ) {
     await stopAll();
-    const failure = [database, emulator, sessionSecret, shopify].find(
+    const failure = [database, emulator, sessionSecret, shopify, stripe].find(
       (result) => result.status === 'rejected',
     );
     throw (failure as PromiseRejectedResult).reason;
@@ -74,6 +84,7 @@ export async function startLocalServices(
     authEmulatorHost: emulator.value.host,
     sessionSecret: sessionSecret.value,
     localShopifyUrl: shopify.value.url,
+    localStripeUrl: stripe.value.url,
     async stop() {
       stopPrinting();
       await stopAll();
@@ -112,6 +123,33 @@ async function startShopify(
   }
   log(`Local Shopify on ${shopify.url} (store maison-exemple.myshopify.com)`);
   return shopify;
+}
+
+/**
+ * The local Stripe, with local mode's account: it delivers the events to the BFF's `/webhooks/stripe`,
+ * signed with the webhook secret the product checks.
+ */
+async function startStripe(config: LocalConfig, log: (line: string) => void): Promise<LocalStripe> {
+  let stripe: LocalStripe;
+  try {
+    stripe = await startLocalStripe({
+      port: config.localStripePort,
+      secretKey: config.stripe.secretKey,
+      webhookEndpoints: [
+        { url: `${config.publicUrl}/webhooks/stripe`, secret: config.stripe.webhookSecret },
+      ],
+      log,
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new LocalSetupError(
+        `Port ${config.localStripePort} is taken: set LOCAL_STRIPE_PORT to a free port, or LOCAL_STRIPE_URL to the address of a local Stripe already running.`,
+      );
+    }
+    throw error;
+  }
+  log(`Local Stripe on ${stripe.url} (test card 4242 4242 4242 4242, promotion code WELCOME10)`);
+  return stripe;
 }
 
 /** A random secret made on first start and kept, so that sessions survive a restart. */

@@ -41,6 +41,7 @@ interface StartedProduct {
   port: number;
   emulatorPort: number;
   localShopifyPort: number;
+  localStripePort: number;
   output: () => string;
   exitCode: Promise<number | null>;
 }
@@ -51,6 +52,7 @@ async function startTheProduct(
   const port = await findFreePort();
   const emulatorPort = await findFreePort();
   const localShopifyPort = await findFreePort();
+  const localStripePort = await findFreePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
@@ -60,6 +62,7 @@ async function startTheProduct(
       DATA_DIR: dataDir,
       FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
       LOCAL_SHOPIFY_PORT: String(localShopifyPort),
+      LOCAL_STRIPE_PORT: String(localStripePort),
       FIREBASE_PROJECT_ID: options.firebaseProjectId ?? 'demo-vitrine-lifecycle',
       LOG_LEVEL: 'warn',
     },
@@ -71,7 +74,15 @@ async function startTheProduct(
   const exitCode = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => resolve(code)),
   );
-  return { process: child, port, emulatorPort, localShopifyPort, output: () => output, exitCode };
+  return {
+    process: child,
+    port,
+    emulatorPort,
+    localShopifyPort,
+    localStripePort,
+    output: () => output,
+    exitCode,
+  };
 }
 
 async function waitFor(condition: () => boolean, what: string, product: StartedProduct) {
@@ -111,12 +122,27 @@ test('starts with its embedded services, answers with the page guards, and SIGTE
     );
     const summary = await fetch(`${localShopify}/maison-exemple.myshopify.com/_local/api/summary`);
     expect(await summary.json()).toMatchObject({ products: 300, pages: 8 });
+    // So is the local Stripe, with the plans' four prices and the product's webhook endpoint.
+    const localStripe = `http://127.0.0.1:${product.localStripePort}`;
+    expect(product.output()).toContain(`Local Stripe on ${localStripe}`);
+    const stripeIndex = (await (await fetch(`${localStripe}/`)).json()) as {
+      prices: unknown[];
+      webhookEndpoints: string[];
+    };
+    expect(stripeIndex.prices).toHaveLength(4);
+    expect(stripeIndex.webhookEndpoints).toEqual([
+      `http://localhost:${product.port}/webhooks/stripe`,
+    ]);
   } finally {
     await expectCleanStop(product);
   }
   await expect(
     fetch(`http://127.0.0.1:${product.localShopifyPort}/`),
     'the local Shopify stops with the product',
+  ).rejects.toThrow();
+  await expect(
+    fetch(`http://127.0.0.1:${product.localStripePort}/`),
+    'the local Stripe stops with the product',
   ).rejects.toThrow();
 }, 150_000);
 

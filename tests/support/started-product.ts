@@ -39,6 +39,7 @@ export async function startProduct(options: {
       PORT: String(port),
       FIREBASE_AUTH_EMULATOR_PORT: String(await findFreePort()),
       LOCAL_SHOPIFY_PORT: String(await findFreePort()),
+      LOCAL_STRIPE_PORT: String(await findFreePort()),
       FIREBASE_PROJECT_ID: 'demo-vitrine-started',
       LOG_LEVEL: 'warn',
       ...options.env,
