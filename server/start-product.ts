@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from './api/app.ts';
+import { loadPriceCatalog } from './areas/billing/price-catalog.ts';
 import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
@@ -18,6 +19,7 @@ import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createMetrics, listenForScrapes, type MetricsListener } from './platform/metrics.ts';
 import { shopifyApp } from './platform/shopify/shopify-app.ts';
+import { createStripeClient } from './platform/stripe/stripe-client.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
 const closeDeadlineMs = 10_000;
@@ -148,6 +150,15 @@ export async function startProduct(
 
     let apiUrl: string | undefined;
     if (runsJobs) {
+      // The API sells the plans: without their prices at Stripe it would take no subscription, so a
+      // missing one stops the start here, naming it (the local Stripe creates them at its start).
+      const stripe = createStripeClient(config.stripe);
+      const prices = await loadPriceCatalog(stripe);
+      const billing = {
+        stripe,
+        prices,
+        settings: { publicUrl: config.publicUrl, automaticTax: config.stripe.automaticTax },
+      };
       // The jobs run where the API runs: the BFF has no business with them, and every API instance
       // takes its share, so a job outlives any one instance.
       const jobsLog = createLogger(config.logLevel, logDestination).child({ component: 'jobs' });
@@ -186,6 +197,7 @@ export async function startProduct(
           oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
           catalog: shopCatalog,
         },
+        billing,
         ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });
       apps.push(api);

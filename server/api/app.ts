@@ -23,6 +23,7 @@ import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import type { BillingRoutesOptions } from './routes/v1/billing/index.ts';
 import type { ShopsRoutesOptions } from './routes/v1/shops/index.ts';
 import { shopifyInstallRequestRoutes } from './routes/shopify-install-requests.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -42,12 +43,18 @@ export interface ApiDependencies {
    * them; tests of other routes may leave them out.
    */
   shops?: Omit<ShopsRoutesOptions, 'database'>;
+  /**
+   * Paid plans: the Stripe client, the prices read at the start and Checkout's settings, for the
+   * /api/v1/billing routes (with the stores) and the cancellation an account deletion starts with.
+   * The product always gives them; tests of other routes may leave them out.
+   */
+  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog'>;
   /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
   recordRequest?: RecordRequest;
 }
 
 /**
- * The product API: the account, contact and stores routes under /api/v1, each verifying the
+ * The product API: the account, contact, stores and billing routes under /api/v1, each verifying the
  * caller's Firebase ID token itself, and Shopify's webhooks and install requests, which carry
  * Shopify's signature instead. Returns the app built and ready; the caller decides where it listens.
  */
@@ -116,6 +123,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     identity: deps.identity,
     jobs: deps.jobs,
     ...(deps.shops !== undefined && { shops: deps.shops }),
+    ...(deps.billing !== undefined && { billing: deps.billing }),
   });
   if (deps.shops !== undefined) {
     await app.register(webhookRoutes, {

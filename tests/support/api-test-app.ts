@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
+import { buildApiApp, type ApiDependencies } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
@@ -49,6 +49,8 @@ export interface ApiTestOptions {
   shopCatalog?: ShopCatalog;
   /** Where the API's log lines go; default: nowhere. */
   logStream?: DestinationStream;
+  /** Stripe, the plans' prices and Checkout's settings (tests/support/local-stripe.ts); default: none. */
+  billing?: ApiDependencies['billing'];
 }
 
 export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
@@ -97,6 +99,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
       oauthRedirectUri: testOauthRedirectUri,
       catalog: shopCatalog,
     },
+    ...(options.billing !== undefined && { billing: options.billing }),
   });
   return {
     app,
