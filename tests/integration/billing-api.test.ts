@@ -4,6 +4,7 @@ import { loadPriceCatalog, type PriceCatalog } from '../../server/areas/billing/
 import { billingSubscriptions } from '../../server/areas/billing/tables.ts';
 import { findFreePort } from '../../server/local/free-port.ts';
 import { createStripeClient } from '../../server/platform/stripe/stripe-client.ts';
+import type { SubscriptionStatus } from '../../shared/billing.ts';
 import { billingOverviewSchema } from '../../shared/schemas/billing.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
@@ -117,7 +118,8 @@ async function recordAsEventsWould(owner: TestUser, subscription: Stripe.Subscri
     stripeCustomerId: subscription.customer as string,
     plan: sold.plan,
     interval: sold.interval,
-    status: subscription.status,
+    // Stripe's statuses, which the table lists all of.
+    status: subscription.status as SubscriptionStatus,
     currentPeriodEnd: new Date(item.current_period_end * 1000),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     pastDueSince: null,
@@ -477,5 +479,26 @@ describe('account deletion', () => {
       [owner.uid],
     );
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('the API document', () => {
+  it('describes every billing route with its answers, errors included', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const document = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(
+      Object.keys(document.paths['/api/v1/billing/subscription/change']?.post?.responses ?? {}),
+    ).toEqual(expect.arrayContaining(['202', '409', '503']));
+    for (const path of [
+      '/api/v1/billing',
+      '/api/v1/billing/checkout-sessions',
+      '/api/v1/billing/portal-sessions',
+      '/api/v1/billing/subscription/cancel',
+      '/api/v1/billing/subscription/resume',
+    ]) {
+      expect(document.paths, path).toHaveProperty([path]);
+    }
   });
 });
