@@ -10,6 +10,7 @@ import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../suppo
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';
 import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import { logCollector } from './bff-test-harness.ts';
 import { uniqueShopDomain } from '../support/shops-test-support.ts';
 
 /**
@@ -26,6 +27,10 @@ let prices: PriceCatalog;
 let api: ApiTestContext;
 /** The same API with a Stripe that cannot be reached. */
 let apiWithoutStripe: ApiTestContext;
+/** The same API with a key Stripe refuses, and its log. */
+let apiWithWrongKey: ApiTestContext;
+const wrongKeyLogs = logCollector();
+const wrongKey = 'sk_test_wrong0key0Zq7X';
 
 beforeAll(async () => {
   local = await startTestStripe();
@@ -49,9 +54,20 @@ beforeAll(async () => {
   apiWithoutStripe = await startApiForTests({
     billing: { stripe: unreachable, prices, settings: { publicUrl, automaticTax: false } },
   });
+  const refused = createStripeClient({
+    secretKey: wrongKey,
+    webhookSecret: local.webhookSecret,
+    automaticTax: false,
+    apiUrl: local.url,
+  });
+  apiWithWrongKey = await startApiForTests({
+    billing: { stripe: refused, prices, settings: { publicUrl, automaticTax: false } },
+    logStream: wrongKeyLogs.stream,
+  });
 }, 60_000);
 
 afterAll(async () => {
+  await apiWithWrongKey?.close();
   await apiWithoutStripe?.close();
   await api?.close();
   await local?.stop();
@@ -210,6 +226,23 @@ describe('checkout', () => {
     expect(response.statusCode).toBe(503);
     expect(errorOf(response).code).toBe('billing_unavailable');
     expect(await customerIdOf(owner)).toBeUndefined();
+  });
+
+  it("logs Stripe's refusal of the product's key without the key, and answers `internal_error`", async () => {
+    const owner = await registeredOwner(apiWithWrongKey);
+    const response = await post(
+      owner,
+      '/checkout-sessions',
+      { plan: 'pro', interval: 'month' },
+      apiWithWrongKey,
+    );
+    expect(response.statusCode).toBe(500);
+    expect(errorOf(response).code).toBe('internal_error');
+    expect(response.body).not.toContain('Stripe');
+    const logged = wrongKeyLogs.text();
+    expect(logged).toContain('StripeAuthenticationError, HTTP 401');
+    // Stripe masks all but the key's end; the log keeps none of it.
+    expect(logged).not.toContain('Zq7X');
   });
 });
 

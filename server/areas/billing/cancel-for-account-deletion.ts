@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { deleteBillingRows, findCustomerId } from './billing-customers-repository.ts';
-import { describeFailure, isMissingAtStripe } from './stripe-failure.ts';
+import { describeFailure, isMissingAtStripe, StripeCallFailure } from './stripe-failure.ts';
 
 /** Statuses after which Stripe bills nothing more. */
 const endedStatuses: ReadonlySet<Stripe.Subscription.Status> = new Set([
@@ -52,7 +52,8 @@ async function cancelNow(stripe: Stripe, subscriptionId: string): Promise<void> 
 
 function cancelFailed(reason: string): AppError {
   return new AppError('subscription_cancel_failed', 503, {
-    message: `The subscription could not be cancelled at Stripe, so nothing was deleted: ${reason}`,
+    message: 'The subscription could not be cancelled at Stripe, so nothing was deleted; try again',
+    cause: new StripeCallFailure(`Cancelling before an account deletion failed: ${reason}`),
   });
 }
 

@@ -7,28 +7,47 @@ import { AppError } from '../../../shared/errors.ts';
  * credentials: a configuration fault, `internal_error` (500). Stripe refusing the request itself
  * (a 4xx): `billing_unavailable` (502), which trying again will not fix.
  *
- * The message, which the logs and the error report carry, sums the failure up from Stripe's type,
- * status, code and request id; Stripe's own sentence goes along with any key in it masked, and the
- * SDK's error (with its raw answer) is not attached, so no secret can travel with it.
+ * The caller gets a sentence that names no detail. What happened goes to the log as the error's
+ * cause (stripeCallFailureOf): Stripe's type, status, code and request id, and Stripe's own sentence
+ * with any key in it masked. The SDK's error (with its raw answer) is not kept, so no secret can
+ * travel with it.
  */
 export function stripeFailure(action: string, error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
-  const summary = `Stripe ${action} failed: ${describeStripeError(error)}`;
+  const cause = new StripeCallFailure(`Stripe ${action} failed: ${describeStripeError(error)}`);
   if (
     error instanceof Stripe.errors.StripeConnectionError ||
     error instanceof Stripe.errors.StripeAPIError ||
     error instanceof Stripe.errors.StripeRateLimitError ||
     (error.statusCode ?? 500) >= 500
   ) {
-    return new AppError('billing_unavailable', 503, { message: summary });
+    return new AppError('billing_unavailable', 503, {
+      message: 'Stripe cannot be reached or failed; try again',
+      cause,
+    });
   }
   if (
     error instanceof Stripe.errors.StripeAuthenticationError ||
     error instanceof Stripe.errors.StripePermissionError
   ) {
-    return new AppError('internal_error', 500, { message: summary });
+    return new AppError('internal_error', 500, { message: 'Internal server error', cause });
   }
-  return new AppError('billing_unavailable', 502, { message: summary });
+  return new AppError('billing_unavailable', 502, { message: 'Stripe refused the request', cause });
+}
+
+/** A failed call to Stripe as the log tells it, without secrets (stripeFailure). */
+export class StripeCallFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StripeCallFailure';
+  }
+}
+
+/** The logged account of the failed Stripe call behind an error answered, if one is behind it. */
+export function stripeCallFailureOf(error: unknown): string | undefined {
+  return error instanceof AppError && error.cause instanceof StripeCallFailure
+    ? error.cause.message
+    : undefined;
 }
 
 /** Runs one call to Stripe, its failure turned into the error the caller gets (stripeFailure). */

@@ -12,6 +12,7 @@ import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { IdentityProvider } from '../../../../platform/identity.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import { cancelRegistration } from '../../../../areas/account/cancel-registration.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
 import { registerAccount } from '../../../../areas/account/register-account.ts';
@@ -40,6 +41,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   app,
   { database, identity, jobs, stripe },
 ) => {
+  // A deletion starts by cancelling the subscriptions at Stripe.
+  logStripeFailures(app);
   app.post(
     '/register',
     {

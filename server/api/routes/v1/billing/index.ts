@@ -32,6 +32,7 @@ import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
 import { storeActivityOf } from '../../../../areas/shops/store-limit.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import {
   authenticatedRouteErrors,
   describedAs,
@@ -71,6 +72,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   const { database, stripe, prices, settings, catalog } = options;
   const db = database.db;
   const billing = { db, stripe, prices, settings };
+  logStripeFailures(app);
 
   const billingAccountOf = async (
     request: Parameters<typeof authenticatedCaller>[0],
