@@ -208,6 +208,19 @@ describe('checkout', () => {
     expect(errorOf(response).code).toBe('subscription_exists');
   });
 
+  it('refuses a second subscription paid for a moment ago, before its event is recorded', async () => {
+    const owner = await registeredOwner(api);
+    await local.pay(await checkoutUrl(owner));
+
+    const response = await post(owner, '/checkout-sessions', {
+      plan: 'business',
+      interval: 'month',
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('subscription_exists');
+  });
+
   it('refuses a plan that is not sold, naming the field', async () => {
     const owner = await registeredOwner(api);
     const response = await post(owner, '/checkout-sessions', { plan: 'free', interval: 'month' });

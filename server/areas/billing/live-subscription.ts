@@ -6,13 +6,14 @@ import { currentSubscriptionOf, type SubscriptionRow } from './plan-state.ts';
  * Statuses of a subscription that still bills the owner (a past-due one is being retried): an owner
  * with one changes its plan rather than subscribing again.
  */
-const liveStatuses: ReadonlySet<SubscriptionRow['status']> = new Set([
+const liveStatuses: ReadonlySet<string> = new Set<SubscriptionRow['status']>([
   'active',
   'trialing',
   'past_due',
 ]);
 
-export function isLive(subscription: Pick<SubscriptionRow, 'status'>): boolean {
+/** Whether a subscription, as recorded or as Stripe answers it, still bills the owner. */
+export function isLive(subscription: { status: string }): boolean {
   return liveStatuses.has(subscription.status);
 }
 

@@ -1,6 +1,6 @@
 import type { PlanPrice } from './price-catalog.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { customerOf, type BillingAccount } from './billing-customer.ts';
+import { customerOf, existingCustomerOf, type BillingAccount } from './billing-customer.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';
 import { isLive } from './live-subscription.ts';
 import { currentSubscriptionOf } from './plan-state.ts';
@@ -19,12 +19,13 @@ export async function startCheckout(
   choice: PlanPrice,
 ): Promise<string> {
   const current = await currentSubscriptionOf(deps.db, account.uid);
-  if (current !== null && isLive(current)) {
-    throw new AppError('subscription_exists', 409, {
-      message: 'The account already has a subscription; change its plan instead',
-    });
+  if (current !== null && isLive(current)) throw subscriptionExists();
+  const known = await existingCustomerOf(deps.db, account.uid);
+  // A checkout paid a moment ago may not be recorded yet (its event is on its way): Stripe knows.
+  if (known !== undefined && (await hasLiveSubscriptionAtStripe(deps, known))) {
+    throw subscriptionExists();
   }
-  const customer = await customerOf(deps, account);
+  const customer = known ?? (await customerOf(deps, account));
   const { publicUrl, automaticTax } = deps.settings;
   const session = await callStripe('checkout session creation', () =>
     deps.stripe.checkout.sessions.create({
@@ -46,4 +47,20 @@ export async function startCheckout(
   );
   if (session.url === null) throw new Error('Stripe answered a Checkout session without a page');
   return session.url;
+}
+
+function subscriptionExists(): AppError {
+  return new AppError('subscription_exists', 409, {
+    message: 'The account already has a subscription; change its plan instead',
+  });
+}
+
+async function hasLiveSubscriptionAtStripe(
+  deps: Pick<BillingDependencies, 'stripe'>,
+  customer: string,
+): Promise<boolean> {
+  const subscriptions = await callStripe('subscription listing', () =>
+    deps.stripe.subscriptions.list({ customer, limit: 100 }),
+  );
+  return subscriptions.data.some((subscription) => isLive(subscription));
 }
