@@ -90,7 +90,10 @@ export const shopSchema = z.object({
 });
 export type Shop = z.infer<typeof shopSchema>;
 
-/** `GET /api/v1/shops` and `POST /api/v1/shops/:shopId/keep-active`: the owner's stores and how many the plan allows. */
+/**
+ * `GET /api/v1/shops` and `POST /api/v1/shops/:shopId/keep-active`: the owner's stores and how many
+ * the plan allows.
+ */
 export const shopListSchema = z.object({
   data: z.object({
     shops: z.array(shopSchema),

@@ -557,6 +557,61 @@ test('the stores screen and Shopify’s return pages speak both languages', asyn
   ).toBeVisible();
 });
 
+test('a store beyond the plan is paused, the owner keeps it active instead, and a connection refused at the limit names the plans', async ({
+  page,
+  verifiedUser,
+}) => {
+  await openShops(page, verifiedUser);
+  // Two stores, as a downgrade or a lapsed payment leaves them on the Free plan's one: the app was
+  // removed from both, so that no sync starts while the test looks.
+  const stores = [
+    { domain: `first-${crypto.randomUUID().slice(0, 8)}.myshopify.com`, daysAgo: 2 },
+    { domain: `second-${crypto.randomUUID().slice(0, 8)}.myshopify.com`, daysAgo: 1 },
+  ];
+  for (const store of stores) {
+    await queryProductDatabase(
+      productDataDir,
+      `insert into shops (id, owner_uid, shop_domain, status, error_code, scopes, connected_at)
+       values ($1, $2, $3, 'uninstalled', 'app_uninstalled', 'read_products', now() - $4 * interval '1 day')`,
+      [crypto.randomUUID(), verifiedUser.uid, store.domain, store.daysAgo],
+    );
+  }
+  await page.reload();
+  await waitForApp(page);
+  const card = (domain: string) => page.getByRole('listitem').filter({ hasText: domain });
+  const paused = 'Paused: your plan allows 1 store.';
+
+  await expect(card(stores[1]!.domain)).toContainText(paused);
+  await expect(card(stores[0]!.domain)).not.toContainText(paused);
+  await expect(card(stores[0]!.domain).getByRole('button', { name: /Keep .* active/ })).toHaveCount(
+    0,
+  );
+
+  await card(stores[1]!.domain)
+    .getByRole('button', { name: `Keep ${stores[1]!.domain} active` })
+    .click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'is active again' })).toBeFocused();
+  await expect(card(stores[0]!.domain)).toContainText(paused);
+  await expect(card(stores[1]!.domain)).not.toContainText(paused);
+  const [kept] = await queryProductDatabase<{ shop_domain: string }>(
+    productDataDir,
+    'select shop_domain from shops where owner_uid = $1 and kept_active_at is not null',
+    [verifiedUser.uid],
+  );
+  expect(kept?.shop_domain).toBe(stores[1]!.domain);
+
+  // A connection Shopify's callback refused at the limit (told without details, in a full tab).
+  await page.goto('/oauth/complete?result=failed&error=plan_limit_reached');
+  await expect(page).toHaveURL(/\/shops$/);
+  const prompt = page.getByRole('alert').filter({ hasText: 'Your Free plan connects 1 store.' });
+  await expect(prompt).toBeVisible();
+  await expect(prompt.getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+});
+
 test('the completion page reaches the window that opened the popup, across another origin', async ({
   page,
   verifiedUser,

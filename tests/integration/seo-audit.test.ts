@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '../../shared/plans.ts';
 import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
 import { runAudit } from '../../server/areas/seo/run-audit.ts';
+import { seoWeeklyAuditJob } from '../../server/areas/seo/seo-weekly-audit-job.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
@@ -24,6 +25,7 @@ import {
   seoDependencies,
   type SeededStore,
 } from '../support/seo-test-support.ts';
+import { subscribeToPlan } from '../support/billing-plans.ts';
 import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
@@ -402,5 +404,44 @@ describe('runs', () => {
       );
       expect(rows[0], table).toEqual({ count: 0 });
     }
+  });
+});
+
+// Last in the file: the weekly run queues an audit of every audited store, the other tests' too.
+describe('the weekly audit', () => {
+  it('skips a store its plan pauses, and says so in the log, while the active one is audited', async () => {
+    const owner = await registeredOwner(api, 'business');
+    const active = await connectedStore(api, owner, undefined, 'active', new Date('2026-11-01'));
+    const paused = await connectedStore(api, owner, undefined, 'active', new Date('2026-11-02'));
+    for (const shopId of [active, paused]) {
+      await seedStoreCopy(api, shopId, boutique);
+      await auditNow(shopId);
+    }
+    await subscribeToPlan(api.database.db, owner.uid, 'pro');
+    const skipped: unknown[] = [];
+    const log = {
+      ...deps.log,
+      info: (details: object, message: string) => {
+        if (message.includes('paused')) skipped.push(details);
+      },
+    };
+
+    await seoWeeklyAuditJob.handle(
+      {
+        id: randomUUID(),
+        payload: {},
+        retryCount: 0,
+        retry: seoWeeklyAuditJob.retry,
+        lastAttempt: false,
+      },
+      { ...deps, log },
+    );
+
+    const weekly = await api.database.pool.query<{ shop_id: string }>(
+      "select shop_id from seo_audit_runs where trigger = 'weekly' and shop_id = any($1)",
+      [[active, paused]],
+    );
+    expect(weekly.rows.map((row) => row.shop_id)).toEqual([active]);
+    expect(skipped).toEqual([{ shopId: paused }]);
   });
 });

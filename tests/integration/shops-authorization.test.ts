@@ -457,6 +457,33 @@ describe("Shopify's redirect back", () => {
     expect((await shopRowsOf(owner.uid)).map((row) => row.shop_domain)).toEqual([shopDomain]);
   });
 
+  it('keeps the active store active when it reconnects while the plan pauses another', async () => {
+    const owner = await registeredOwner();
+    const active = uniqueShopDomain('active');
+    const state = await stateFor(owner, active);
+    expect((await callback(owner, shopifyRedirect({ shop: active, state }))).statusCode).toBe(200);
+    // Connected later, when the plan allowed it: the Free plan now pauses it.
+    await connectedStore(owner, uniqueShopDomain('paused'));
+
+    const again = await stateFor(owner, active);
+    expect(
+      (await callback(owner, shopifyRedirect({ shop: active, state: again }))).statusCode,
+    ).toBe(200);
+
+    const listed = await api.app.inject({
+      method: 'GET',
+      url: '/api/v1/shops',
+      headers: bearer(owner.idToken),
+    });
+    const { shops } = listed.json<{
+      data: { shops: Array<{ shopDomain: string; paused: boolean }> };
+    }>().data;
+    expect(Object.fromEntries(shops.map((shop) => [shop.shopDomain, shop.paused]))).toEqual({
+      [active]: false,
+      [shops.find((shop) => shop.shopDomain !== active)!.shopDomain]: true,
+    });
+  });
+
   it('refuses a store connected to another account, before the code is traded', async () => {
     const first = await registeredOwner();
     const second = await registeredOwner();

@@ -40,6 +40,7 @@ function shop(id: string, state: ShopState, lastSyncedAt: string | null = null):
     },
     connectedAt: '2026-11-01T10:00:00.000Z',
     lastSyncedAt,
+    paused: false,
   };
 }
 

@@ -12,8 +12,10 @@ import type { Shop } from '../../shared/schemas/shops.ts';
 interface ShopCardModule {
   ShopCard: (props: {
     shop: Shop;
+    maxStores: number;
     onReconnect: (shop: Shop) => void;
     onDisconnect: (shop: Shop) => void;
+    onKeepActive: (shop: Shop) => void;
   }) => ReactNode;
 }
 // A React component, which the Node typecheck of the tests does not compile: loaded by its path.
@@ -44,14 +46,21 @@ function store(changes: Partial<Shop>): Shop {
     counts,
     connectedAt: '2026-11-23T10:00:00.000Z',
     lastSyncedAt: '2026-11-23T10:05:00.000Z',
+    paused: false,
     ...changes,
   };
 }
 
 /** The card's texts, one per element, as they read on screen. */
-function textsOf(shop: Shop): string[] {
+function textsOf(shop: Shop, maxStores = 1): string[] {
   const markup = renderToStaticMarkup(
-    createElement(ShopCard as never, { shop, onReconnect: () => {}, onDisconnect: () => {} }),
+    createElement(ShopCard as never, {
+      shop,
+      maxStores,
+      onReconnect: () => {},
+      onDisconnect: () => {},
+      onKeepActive: () => {},
+    }),
   );
   return markup
     .split(/<[^>]+>/)
@@ -144,5 +153,29 @@ describe('a reconnected store importing again', () => {
     expect(texts).not.toContain('Re-importing');
     expect(texts).not.toContain('300 products');
     expect(texts.some((text) => text.startsWith('Last synced '))).toBe(false);
+  });
+});
+
+describe('a store the plan pauses', () => {
+  it.each([
+    ['en', 1, 'Paused: your plan allows 1 store.', 'Keep this store active'],
+    ['en', 5, 'Paused: your plan allows 5 stores.', 'Keep this store active'],
+    ['fr', 1, 'En pause\u00a0: votre formule permet 1 boutique.', 'Garder cette boutique active'],
+  ])(
+    'says so (%s, %i allowed), with the button that keeps it active',
+    async (language, max, said, button) => {
+      await i18n.changeLanguage(language);
+      const texts = textsOf(store({ paused: true }), max);
+      expect(texts).toContain(said);
+      expect(texts).toContain(button);
+      // Its data stays on the card.
+      expect(texts).toContain(i18n.t('counts.products', { ns: 'shops', count: 300 }));
+    },
+  );
+
+  it('is not said of an active store, which has no such button', async () => {
+    await i18n.changeLanguage('en');
+    const texts = textsOf(store({ paused: false }));
+    expect(texts.join('\n')).not.toMatch(/Paused|Keep this store active/);
   });
 });

@@ -143,8 +143,10 @@ describe('connecting a store in a popup', () => {
   it('closes the popup and tells the API’s refusal when the authorization cannot start', async () => {
     const { connect, opened, authorizations } = setUp();
     const result = connect();
-    authorizations[0]?.answer.reject(new ApiError(403, 'store_limit_reached', 'limit'));
-    expect(await outcomeOf(result)).toBe('api store_limit_reached');
+    authorizations[0]?.answer.reject(
+      new ApiError(403, 'plan_limit_reached', 'limit', { limit: 'stores', plan: 'business' }),
+    );
+    expect(await outcomeOf(result)).toBe('api plan_limit_reached');
     expect(opened[0]?.popup.closed).toBe(true);
     expect(opened[0]?.popup.visited).toEqual([]);
   });

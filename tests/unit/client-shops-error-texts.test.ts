@@ -12,7 +12,12 @@ import { errorCodes } from '../../shared/errors.ts';
  * catalogues; and the popup's three messages are the product's own (French word for word).
  */
 
-const storeCodes = errorCodes.slice(errorCodes.indexOf('invalid_shop_domain'));
+/** The stores' block of shared/errors.ts, and the limit a store connection or action may reach. */
+const storeBlock = errorCodes.slice(
+  errorCodes.indexOf('invalid_shop_domain'),
+  errorCodes.indexOf('webhook_signature_invalid') + 1,
+);
+const storeCodes = [...storeBlock, 'plan_limit_reached'];
 const fallback = 'The screen’s own message';
 
 function shownFor(code: string): string {
@@ -42,8 +47,11 @@ describe.each(supportedLanguages)('store error texts in %s', (language) => {
   });
 
   it('cover the whole store block of shared/errors.ts', () => {
-    expect(storeCodes).toContain('shop_needs_reconnecting');
-    expect(storeCodes.at(-1)).toBe('webhook_signature_invalid');
+    expect(storeBlock).toContain('shop_needs_reconnecting');
+    // The block ends where the plans' begins.
+    expect(errorCodes[errorCodes.indexOf('webhook_signature_invalid') + 1]).toBe(
+      'plan_limit_reached',
+    );
   });
 
   it.each(storeCodes)('tell %s in its own words', (code) => {

@@ -37,6 +37,7 @@ function shop(state: ShopState, progress: Shop['progress'] = null): Shop {
     },
     connectedAt: '2026-11-23T10:00:00.000Z',
     lastSyncedAt: null,
+    paused: false,
   };
 }
 

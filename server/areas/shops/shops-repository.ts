@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { shopOauthStates, shops } from './tables.ts';
 
@@ -80,20 +80,12 @@ export async function listShopsOfOwner(db: Queryable, ownerUid: string): Promise
   return db.select().from(shops).where(eq(shops.ownerUid, ownerUid)).orderBy(shops.connectedAt);
 }
 
-/** How many stores the owner has connected, the one named `exceptDomain` left out. */
-export async function countShopsOfOwner(
-  db: Queryable,
-  ownerUid: string,
-  exceptDomain?: string,
-): Promise<number> {
+/** How many stores the owner has connected, paused ones included. */
+export async function countShopsOfOwner(db: Queryable, ownerUid: string): Promise<number> {
   const [row] = await db
     .select({ stores: count() })
     .from(shops)
-    .where(
-      exceptDomain === undefined
-        ? eq(shops.ownerUid, ownerUid)
-        : and(eq(shops.ownerUid, ownerUid), ne(shops.shopDomain, exceptDomain)),
-    );
+    .where(eq(shops.ownerUid, ownerUid));
   return row?.stores ?? 0;
 }
 

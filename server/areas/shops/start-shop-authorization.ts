@@ -4,7 +4,7 @@ import { shopDomainFrom } from '../../../shared/shop-domain.ts';
 import type { Database } from '../../db/database.ts';
 import { shopifyAuthorizeUrl } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
-import { countShopsOfOwner, insertOauthState } from './shops-repository.ts';
+import { countShopsOfOwner, findShopRowByDomain, insertOauthState } from './shops-repository.ts';
 import { storeLimitOf, storeLimitReached } from './store-limit.ts';
 
 export interface ShopAuthorizationDependencies {
@@ -46,10 +46,13 @@ export async function startShopAuthorization(
       field: 'shop',
     });
   }
-  // A store already connected to this account may reconnect: it is not a new store.
-  const connected = await countShopsOfOwner(deps.db, requester.uid, shopDomain);
-  const limit = await storeLimitOf(deps.db, requester.uid);
-  if (connected >= limit.maxStores) throw storeLimitReached(limit, connected + 1);
+  // A store already connected to this account may reconnect, paused or not: it is not a new store.
+  const reconnecting = (await findShopRowByDomain(deps.db, shopDomain))?.ownerUid === requester.uid;
+  if (!reconnecting) {
+    const connected = await countShopsOfOwner(deps.db, requester.uid);
+    const limit = await storeLimitOf(deps.db, requester.uid);
+    if (connected >= limit.maxStores) throw storeLimitReached(limit, connected + 1);
+  }
 
   const now = deps.now?.() ?? new Date();
   const state = randomBytes(32).toString('hex');

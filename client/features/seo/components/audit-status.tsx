@@ -1,6 +1,8 @@
 import { useId } from 'react';
+import type { PlanId } from '../../../../shared/plans.ts';
 import type { AuditRun } from '../../../../shared/schemas/seo.ts';
 import { AppLink } from '../../../components/app-link.tsx';
+import { reachedLimitOf, UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -11,24 +13,29 @@ import type { SeoFormat } from '../use-seo-format.ts';
 /**
  * The audit's state and "Audit now": never audited, the run under way with its progress (a bar
  * and its figures in a polite live region, as the overview is read again every moment), or when
- * the last run ended; past the plan's page limit, how many pages were left out.
+ * the last run ended; past the plan's page limit, how many pages were left out. A store the plan
+ * pauses is not audited: "Audit now" then says what the plan allows and which plan allows more.
  */
 export function AuditStatus({
   uid,
   shopId,
   lastRun,
   format,
+  currentPlan,
 }: {
   uid: string;
   shopId: string;
   lastRun: AuditRun | null;
   format: SeoFormat;
+  /** The owner's plan, when the stores' list has said it. */
+  currentPlan?: PlanId;
 }) {
   const { t } = useTranslation('seo');
   const errorText = useApiErrorText();
   const start = useStartAudit(uid, shopId);
   const progressTextId = useId();
   const underWay = isAuditUnderWay(lastRun);
+  const reached = start.isError ? reachedLimitOf(start.error) : null;
 
   return (
     <section className="card seo-audit" aria-labelledby="seo-audit-title">
@@ -51,7 +58,10 @@ export function AuditStatus({
         )}
         {lastRun !== null && !underWay && <LastRun run={lastRun} format={format} />}
       </div>
-      {start.isError && (
+      {reached !== null && (
+        <UpgradePrompt reached={reached} {...(currentPlan !== undefined && { currentPlan })} />
+      )}
+      {start.isError && reached === null && (
         <p className="form-error" role="alert">
           {errorText(errorCodeOf(start.error), t('audit.startFailed'))}
         </p>

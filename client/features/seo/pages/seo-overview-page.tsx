@@ -1,3 +1,4 @@
+import type { PlanId } from '../../../../shared/plans.ts';
 import type { Shop } from '../../../../shared/schemas/shops.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -31,13 +32,15 @@ export default function SeoOverviewPage() {
       <DocumentHead title={tCommon('routes.seo')} />
       <PageHeader title={tCommon('routes.seo')} />
       <SeoStoreGate chosen={chosen}>
-        {(shop) => <StoreOverview uid={chosen.uid} shop={shop} />}
+        {(shop) => (
+          <StoreOverview uid={chosen.uid} shop={shop} plan={chosen.shopsQuery.data?.plan} />
+        )}
       </SeoStoreGate>
     </div>
   );
 }
 
-function StoreOverview({ uid, shop }: { uid: string; shop: Shop }) {
+function StoreOverview({ uid, shop, plan }: { uid: string; shop: Shop; plan?: PlanId }) {
   const { t } = useTranslation('seo');
   const format = useSeoFormat();
   const overviewQuery = useSeoOverview(uid, shop.id);
@@ -63,7 +66,13 @@ function StoreOverview({ uid, shop }: { uid: string; shop: Shop }) {
   const overview = overviewQuery.data;
   return (
     <>
-      <AuditStatus uid={uid} shopId={shop.id} lastRun={overview.lastRun} format={format} />
+      <AuditStatus
+        uid={uid}
+        shopId={shop.id}
+        lastRun={overview.lastRun}
+        format={format}
+        {...(plan !== undefined && { currentPlan: plan })}
+      />
       {overview.languages.length > 0 && (
         <div className="seo-languages">
           {overview.languages.map((language) => (

@@ -28,6 +28,16 @@ export async function startShopAuthorization(
   return answer.data;
 }
 
+/** Chooses the store that stays active when the plan allows fewer than are connected; the stores. */
+export async function keepShopActive(shopId: string): Promise<ShopList> {
+  const answer = await apiRequest(
+    'POST',
+    `${shopsPath}/${encodeURIComponent(shopId)}/keep-active`,
+    shopListSchema,
+  );
+  return answer.data;
+}
+
 /** Removes the app from the store and deletes Vitrine's copy of it; what was removed. */
 export async function disconnectShop(shopId: string): Promise<ShopDisconnection> {
   const answer = await apiRequest(

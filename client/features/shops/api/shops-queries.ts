@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShopList } from '../../../../shared/schemas/shops.ts';
 import { refetchIntervalFor } from '../shop-presentation.ts';
-import { disconnectShop, fetchShops } from './shops-api.ts';
+import { disconnectShop, fetchShops, keepShopActive } from './shops-api.ts';
 
 /**
  * The stores screen's server state: the list, read again every moment while a store is being
  * connected or imported so that the progress moves on its own, and still otherwise; and the
- * disconnection, after which the list is read again.
+ * disconnection, after which the list is read again; and the choice of the store kept active, whose
+ * answer is the list as it now is.
  */
 
 export const shopsKey = (uid: string) => ['shops', uid] as const;
@@ -29,6 +30,15 @@ export function useDisconnectShop(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disconnectShop,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: shopsKey(uid) }),
+  });
+}
+
+export function useKeepShopActive(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: keepShopActive,
+    onSuccess: (list) => queryClient.setQueryData<ShopList>(shopsKey(uid), list),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shopsKey(uid) }),
   });
 }

@@ -3,6 +3,7 @@ import type { PlanId } from '../../../../shared/plans.ts';
 import { shopDomainFrom } from '../../../../shared/shop-domain.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { reachedLimitOf, UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -20,7 +21,9 @@ export interface StoreAllowanceView {
  * wrong one is told under the field and no popup appears; a good one opens Shopify's install screen
  * in the popup. The store an install started in Shopify named (`offeredShop`) comes first, with a
  * button of its own that takes the focus. The connection's progress and outcome are told here, for a
- * Reconnect too, in a live region. At the plan's limit the form is disabled and says why.
+ * Reconnect too, in a live region. At the plan's limit the form is disabled and says why; a
+ * connection the API refuses at the limit (another store connected meanwhile) names the plan that
+ * allows more (UpgradePrompt).
  */
 export function ConnectStoreForm({
   allowance,
@@ -122,7 +125,11 @@ export function ConnectStoreForm({
           </div>
         </fieldset>
       </form>
-      <ConnectionStatusMessage status={status} onCancel={onCancel} />
+      <ConnectionStatusMessage
+        status={status}
+        onCancel={onCancel}
+        {...(allowance !== null && { currentPlan: allowance.plan })}
+      />
     </section>
   );
 }
@@ -131,27 +138,13 @@ export function ConnectStoreForm({
 function ConnectionStatusMessage({
   status,
   onCancel,
+  currentPlan,
 }: {
   status: ConnectionStatus;
   onCancel: () => void;
+  currentPlan?: PlanId;
 }) {
   const { t } = useTranslation('shops');
-  const errorText = useApiErrorText();
-
-  function failureText(error: unknown): string {
-    const code = errorCodeOf(error);
-    switch (code) {
-      case 'auth/popup-closed-by-user':
-        return t('connect.popup.closed');
-      case 'auth/popup-blocked':
-        return t('connect.popup.blocked');
-      case 'auth/cancelled-popup-request':
-        return t('connect.popup.cancelled');
-      default:
-        return errorText(code, t('connect.failed'));
-    }
-  }
-
   return (
     <>
       <div className="shops-connect-status" role="status">
@@ -168,10 +161,41 @@ function ConnectionStatusMessage({
         )}
       </div>
       {status.kind === 'failed' && (
-        <p className="form-error" role="alert">
-          {failureText(status.error)}
-        </p>
+        <ConnectionFailure
+          error={status.error}
+          {...(currentPlan !== undefined && { currentPlan })}
+        />
       )}
     </>
+  );
+}
+
+/** Why the connection failed; at the plan's store limit, what the plan allows and which allows more. */
+function ConnectionFailure({ error, currentPlan }: { error: unknown; currentPlan?: PlanId }) {
+  const { t } = useTranslation('shops');
+  const errorText = useApiErrorText();
+  const reached = reachedLimitOf(error, 'stores');
+  if (reached !== null) {
+    return <UpgradePrompt reached={reached} {...(currentPlan !== undefined && { currentPlan })} />;
+  }
+
+  function failureText(): string {
+    const code = errorCodeOf(error);
+    switch (code) {
+      case 'auth/popup-closed-by-user':
+        return t('connect.popup.closed');
+      case 'auth/popup-blocked':
+        return t('connect.popup.blocked');
+      case 'auth/cancelled-popup-request':
+        return t('connect.popup.cancelled');
+      default:
+        return errorText(code, t('connect.failed'));
+    }
+  }
+
+  return (
+    <p className="form-error" role="alert">
+      {failureText()}
+    </p>
   );
 }

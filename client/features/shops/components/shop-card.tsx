@@ -16,16 +16,25 @@ import { ImportProgress } from './import-progress.tsx';
  * One connected store: its name and addresses, its state (the import's progress while it runs, the
  * last sync once ready and while a reconnected store imports again, why it needs the owner
  * otherwise, said once, with Reconnect), what Vitrine holds of it and in which languages, and
- * Disconnect.
+ * Disconnect. A store the plan pauses says so, with how many stores the plan allows and the button
+ * that keeps this one active instead.
  */
 export function ShopCard({
   shop,
+  maxStores,
+  keepingActive = false,
   onReconnect,
   onDisconnect,
+  onKeepActive,
 }: {
   shop: Shop;
+  /** How many stores the owner's plan keeps active. */
+  maxStores: number;
+  /** Whether the choice of this store as the active one is on its way. */
+  keepingActive?: boolean;
   onReconnect: (shop: Shop) => void;
   onDisconnect: (shop: Shop) => void;
+  onKeepActive: (shop: Shop) => void;
 }) {
   const { t, i18n } = useTranslation('shops');
   const errorText = useApiErrorText();
@@ -57,6 +66,13 @@ export function ShopCard({
         </p>
       )}
 
+      {shop.paused && (
+        <div className="notice shop-paused">
+          <p>
+            <strong>{t('store.paused', { count: maxStores })}</strong> {t('store.pausedText')}
+          </p>
+        </div>
+      )}
       {moving && <ImportProgress shop={shop} name={name} />}
       {(displayedState === 'ready' || displayedState === 'reimporting') && (
         <p>
@@ -110,6 +126,17 @@ export function ShopCard({
       )}
 
       <div className="button-row shop-actions">
+        {shop.paused && (
+          <button
+            type="button"
+            className="button"
+            aria-label={t('store.keepActiveLabel', { name })}
+            disabled={keepingActive}
+            onClick={() => onKeepActive(shop)}
+          >
+            {t('store.keepActive')}
+          </button>
+        )}
         {offersReconnect(shop) && (
           <button
             type="button"

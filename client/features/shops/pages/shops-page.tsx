@@ -13,7 +13,12 @@ import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { useDisconnectShop, useRefreshShops, useShops } from '../api/shops-queries.ts';
+import {
+  useDisconnectShop,
+  useKeepShopActive,
+  useRefreshShops,
+  useShops,
+} from '../api/shops-queries.ts';
 import { ConnectStoreForm } from '../components/connect-store-form.tsx';
 import { DisconnectStoreDialog } from '../components/disconnect-store-dialog.tsx';
 import { ShopCard } from '../components/shop-card.tsx';
@@ -27,33 +32,37 @@ export const namespaces: readonly Namespace[] = ['shops'];
 /**
  * The owner's Shopify stores: connect one (Shopify's install screen in a popup), follow its first
  * import as it runs (the list is read again every moment while a store moves), see what Vitrine
- * holds of each and since when, reconnect one Shopify no longer lets Vitrine read, disconnect one.
+ * holds of each and since when, reconnect one Shopify no longer lets Vitrine read, disconnect one,
+ * and, when the plan allows fewer stores than are connected, choose the one that stays active.
  * Reached from an install started in Shopify (`?connect=<domain>`), it offers to connect that store:
  * the popup opens on the owner's click, the one moment a browser lets a page open one.
  */
 export default function ShopsPage() {
   const { t, i18n } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
+  const errorText = useApiErrorText();
   const auth = useAuthState();
   const uid = auth.status === 'signed-in' ? auth.user.uid : '';
   const shopsQuery = useShops(uid);
   const refreshShops = useRefreshShops(uid);
   const disconnectShop = useDisconnectShop(uid);
+  const keepActive = useKeepShopActive(uid);
   const connection = useConnectStore(() => void refreshShops());
   const [toDisconnect, setToDisconnect] = useState<Shop | null>(null);
-  // An object per disconnection, so that a second one with the same words takes the focus too.
-  const [disconnected, setDisconnected] = useState<{ text: string } | null>(null);
-  const disconnectedRef = useRef<HTMLParagraphElement>(null);
+  // An object per outcome, so that a second one with the same words takes the focus too.
+  const [outcome, setOutcome] = useState<{ text: string } | null>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
   const fullTabCompletion = useFullTabCompletion();
   const status =
     connection.status.kind === 'idle' && fullTabCompletion !== null
       ? fullTabCompletion
       : connection.status;
 
-  // The store's card, and the button that had the focus, are gone: the outcome takes the focus.
+  // After a disconnection the store's card, and the button that had the focus, are gone; after a
+  // store is kept active its button is: the outcome takes the focus.
   useEffect(() => {
-    if (disconnected !== null) disconnectedRef.current?.focus();
-  }, [disconnected]);
+    if (outcome !== null) outcomeRef.current?.focus();
+  }, [outcome]);
 
   const list = shopsQuery.data;
   const allowance = list === undefined ? null : { ...storeAllowance(list), plan: list.plan };
@@ -61,8 +70,16 @@ export default function ShopsPage() {
   const offeredShop = storeOffered(searchParams.get('connect'), list);
 
   function connect(shopDomain: string) {
-    setDisconnected(null);
+    setOutcome(null);
     connection.connect(shopDomain);
+  }
+
+  function keepStoreActive(shop: Shop) {
+    setOutcome(null);
+    keepActive.mutate(shop.id, {
+      onSuccess: () =>
+        setOutcome({ text: t('store.keptActive', { name: shop.name ?? shop.shopDomain }) }),
+    });
   }
 
   return (
@@ -82,9 +99,14 @@ export default function ShopsPage() {
 
       <section className="shops-list-section" aria-labelledby="shops-list-title">
         <h2 id="shops-list-title">{t('shops.listTitle')}</h2>
-        {disconnected !== null && (
-          <p ref={disconnectedRef} className="form-success" role="status" tabIndex={-1}>
-            {disconnected.text}
+        {outcome !== null && (
+          <p ref={outcomeRef} className="form-success" role="status" tabIndex={-1}>
+            {outcome.text}
+          </p>
+        )}
+        {keepActive.isError && (
+          <p className="form-error" role="alert">
+            {errorText(errorCodeOf(keepActive.error), t('store.keepActiveFailed'))}
           </p>
         )}
         {shopsQuery.isPending && (
@@ -106,8 +128,11 @@ export default function ShopsPage() {
               <ShopCard
                 key={shop.id}
                 shop={shop}
+                maxStores={list.maxStores}
+                keepingActive={keepActive.isPending}
                 onReconnect={(target) => connect(target.shopDomain)}
                 onDisconnect={setToDisconnect}
+                onKeepActive={keepStoreActive}
               />
             ))}
           </ul>
@@ -121,7 +146,7 @@ export default function ShopsPage() {
           onClosed={() => setToDisconnect(null)}
           onDisconnected={(result) => {
             setToDisconnect(null);
-            setDisconnected({ text: disconnectionText(result) });
+            setOutcome({ text: disconnectionText(result) });
           }}
         />
       )}
