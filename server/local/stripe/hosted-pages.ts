@@ -383,7 +383,7 @@ ${countries[language]
           : { error: t.errors[options.errors.promotionCode] }),
       })
     : '';
-  const amount = price.unit_amount * 1;
+  const amount = session.amount_subtotal;
   const discount =
     options.discount === undefined ? 0 : Math.round((amount * options.discount.percentOff) / 100);
   const back =

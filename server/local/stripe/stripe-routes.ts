@@ -133,12 +133,11 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
             ? request.body
             : ''
           : (request.url.split('?')[1] ?? '');
-      const idempotencyId = idempotencyKey === undefined ? undefined : `${idempotencyKey}`;
       const fingerprint = `${request.method} ${request.url.split('?')[0]} ${raw}`;
       try {
         authenticate(request);
-        if (idempotencyId !== undefined) {
-          const earlier = idempotent.get(idempotencyId);
+        if (idempotencyKey !== undefined) {
+          const earlier = idempotent.get(idempotencyKey);
           if (earlier !== undefined) {
             if (earlier.fingerprint !== fingerprint)
               throw new StripeApiError(
@@ -159,18 +158,18 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
           id: requestId,
           idempotencyKey: idempotencyKey ?? null,
         });
-        if (idempotencyId !== undefined)
-          idempotent.set(idempotencyId, { fingerprint, status: 200, body });
+        if (idempotencyKey !== undefined)
+          idempotent.set(idempotencyKey, { fingerprint, status: 200, body });
         return send(reply, requestId, 200, body);
       } catch (error) {
         if (!(error instanceof StripeApiError)) throw error;
         // Stripe replays an answered error too, except those that came before any work.
         if (
-          idempotencyId !== undefined &&
+          idempotencyKey !== undefined &&
           error.status === 400 &&
           error.type !== 'idempotency_error'
         )
-          idempotent.set(idempotencyId, {
+          idempotent.set(idempotencyKey, {
             fingerprint,
             status: error.status,
             body: error.toJSON(),
