@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from './api/app.ts';
-import { loadPriceCatalog } from './areas/billing/price-catalog.ts';
+import { priceCatalogAtStart } from './areas/billing/price-catalog.ts';
+import { describeFailure } from './areas/billing/stripe-failure.ts';
 import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
@@ -153,7 +154,15 @@ export async function startProduct(
       // The API sells the plans: without their prices at Stripe it would take no subscription, so a
       // missing one stops the start here, naming it (the local Stripe creates them at its start).
       const stripe = createStripeClient(config.stripe);
-      const prices = await loadPriceCatalog(stripe);
+      const billingLog = createLogger(config.logLevel, logDestination).child({
+        component: 'billing',
+      });
+      const prices = await priceCatalogAtStart(stripe, (error) =>
+        billingLog.warn(
+          { stripeFailure: describeFailure(error) },
+          "Stripe cannot be reached: the plans' prices will be read when first needed",
+        ),
+      );
       const billing = {
         stripe,
         prices,

@@ -127,7 +127,7 @@ async function subscribe(owner: TestUser, plan: 'pro' | 'business' = 'pro'): Pro
 
 async function recordAsEventsWould(owner: TestUser, subscription: Stripe.Subscription) {
   const item = subscription.items.data[0]!;
-  const sold = prices.planOfPrice(item.price.id)!;
+  const sold = (await prices.planOfPrice(item.price.id))!;
   await api.database.db.insert(billingSubscriptions).values({
     stripeSubscriptionId: subscription.id,
     uid: owner.uid,
@@ -316,7 +316,7 @@ describe('changing plan', () => {
     // Neither refusal reached Stripe.
     const unchanged = await atStripe(subscriptionId);
     expect(unchanged.items.data[0]?.price.id).toBe(
-      prices.priceIdOf({ plan: 'business', interval: 'month' }),
+      await prices.priceIdOf({ plan: 'business', interval: 'month' }),
     );
 
     const accepted = await post(owner, '/subscription/change', {
@@ -328,7 +328,7 @@ describe('changing plan', () => {
     expect(accepted.json()).toEqual({ data: { accepted: true } });
     const changed = await atStripe(subscriptionId);
     expect(changed.items.data[0]?.price.id).toBe(
-      prices.priceIdOf({ plan: 'pro', interval: 'month' }),
+      await prices.priceIdOf({ plan: 'pro', interval: 'month' }),
     );
     // The plan changes with Stripe's event, not here; the store chosen stays active once it does.
     expect((await overviewOf(owner)).plan).toBe('business');
@@ -357,7 +357,7 @@ describe('changing plan', () => {
     const changed = await atStripe(subscriptionId);
     expect(changed.items.data).toHaveLength(1);
     expect(changed.items.data[0]?.price.id).toBe(
-      prices.priceIdOf({ plan: 'business', interval: 'year' }),
+      await prices.priceIdOf({ plan: 'business', interval: 'year' }),
     );
     expect(changed.cancel_at_period_end).toBe(false);
   });

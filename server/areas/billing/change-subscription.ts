@@ -16,9 +16,10 @@ export async function changeSubscription(
 ): Promise<void> {
   const id = subscription.stripeSubscriptionId;
   const itemId = await subscriptionItemOf(deps, id);
+  const price = await deps.prices.priceIdOf(choice);
   await callStripe('subscription change', () =>
     deps.stripe.subscriptions.update(id, {
-      items: [{ id: itemId, price: deps.prices.priceIdOf(choice) }],
+      items: [{ id: itemId, price }],
       proration_behavior: 'create_prorations',
       cancel_at_period_end: false,
     }),

@@ -6,6 +6,7 @@ import {
   type BillingInterval,
   type PaidPlanId,
 } from '../../../shared/billing.ts';
+import { stripeFailure } from './stripe-failure.ts';
 
 /** A paid plan and its billing period: what one Stripe price sells. */
 export interface PlanPrice {
@@ -19,9 +20,9 @@ export interface PlanPrice {
  * stands for.
  */
 export interface PriceCatalog {
-  priceIdOf(choice: PlanPrice): string;
+  priceIdOf(choice: PlanPrice): Promise<string>;
   /** The plan and period of a price; undefined for a price that sells no plan of the product. */
-  planOfPrice(priceId: string): PlanPrice | undefined;
+  planOfPrice(priceId: string): Promise<PlanPrice | undefined>;
 }
 
 /** Prices the start needs and Stripe does not have (or has only inactive). */
@@ -65,6 +66,41 @@ export async function loadPriceCatalog(stripe: Stripe): Promise<PriceCatalog> {
   );
 }
 
+/**
+ * The catalogue as the start reads it. Stripe answering without some of the prices stops the start
+ * (MissingPricesError). Stripe out of reach does not: an outage must not keep the API from starting
+ * (nor a network without Stripe), so the prices are read at the first call that needs them, and
+ * until Stripe answers those calls fail with `billing_unavailable`.
+ */
+export async function priceCatalogAtStart(
+  stripe: Stripe,
+  onUnreachable: (error: unknown) => void,
+): Promise<PriceCatalog> {
+  try {
+    return await loadPriceCatalog(stripe);
+  } catch (error) {
+    if (error instanceof MissingPricesError) throw error;
+    onUnreachable(error);
+    return catalogReadOnFirstUse(stripe);
+  }
+}
+
+function catalogReadOnFirstUse(stripe: Stripe): PriceCatalog {
+  let loading: Promise<PriceCatalog> | undefined;
+  const catalog = () => {
+    loading ??= loadPriceCatalog(stripe).catch((error: unknown) => {
+      // The next call tries again.
+      loading = undefined;
+      throw stripeFailure("reading the plans' prices", error);
+    });
+    return loading;
+  };
+  return {
+    priceIdOf: async (choice) => (await catalog()).priceIdOf(choice),
+    planOfPrice: async (priceId) => (await catalog()).planOfPrice(priceId),
+  };
+}
+
 function priceCatalogOf(entries: readonly (PlanPrice & { priceId: string })[]): PriceCatalog {
   const byPlan = new Map(
     entries.map((entry) => [`${entry.plan}/${entry.interval}`, entry.priceId]),
@@ -73,12 +109,12 @@ function priceCatalogOf(entries: readonly (PlanPrice & { priceId: string })[]): 
     entries.map((entry) => [entry.priceId, { plan: entry.plan, interval: entry.interval }]),
   );
   return {
-    priceIdOf({ plan, interval }) {
+    async priceIdOf({ plan, interval }) {
       const priceId = byPlan.get(`${plan}/${interval}`);
       if (priceId === undefined)
         throw new Error(`No price for the ${plan} plan by the ${interval}`);
       return priceId;
     },
-    planOfPrice: (priceId) => byPrice.get(priceId),
+    planOfPrice: async (priceId) => byPrice.get(priceId),
   };
 }

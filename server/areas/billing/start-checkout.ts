@@ -27,11 +27,12 @@ export async function startCheckout(
   }
   const customer = known ?? (await customerOf(deps, account));
   const { publicUrl, automaticTax } = deps.settings;
+  const price = await deps.prices.priceIdOf(choice);
   const session = await callStripe('checkout session creation', () =>
     deps.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer,
-      line_items: [{ price: deps.prices.priceIdOf(choice), quantity: 1 }],
+      line_items: [{ price, quantity: 1 }],
       // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
       success_url: `${publicUrl}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicUrl}/subscription?checkout=cancelled`,
