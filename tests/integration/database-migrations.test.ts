@@ -42,6 +42,8 @@ test('replicas that start together on a new database migrate it once, without fa
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'billing_customers',
+      'billing_subscriptions',
       'catalog_articles',
       'catalog_blogs',
       'catalog_collections',
