@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from './api/app.ts';
+import { priceCatalogAtStart } from './areas/billing/price-catalog.ts';
+import { describeFailure } from './areas/billing/stripe-failure.ts';
 import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
@@ -149,6 +151,23 @@ export async function startProduct(
 
     let apiUrl: string | undefined;
     if (runsJobs) {
+      // The API sells the plans: without their prices at Stripe it would take no subscription, so a
+      // missing one stops the start here, naming it (the local Stripe creates them at its start).
+      const stripe = createStripeClient(config.stripe);
+      const billingLog = createLogger(config.logLevel, logDestination).child({
+        component: 'billing',
+      });
+      const prices = await priceCatalogAtStart(stripe, (error) =>
+        billingLog.warn(
+          { stripeFailure: describeFailure(error) },
+          "Stripe cannot be reached: the plans' prices will be read when first needed",
+        ),
+      );
+      const billing = {
+        stripe,
+        prices,
+        settings: { publicUrl: config.publicUrl, automaticTax: config.stripe.automaticTax },
+      };
       // The jobs run where the API runs: the BFF has no business with them, and every API instance
       // takes its share, so a job outlives any one instance.
       const jobsLog = createLogger(config.logLevel, logDestination).child({ component: 'jobs' });
@@ -162,7 +181,6 @@ export async function startProduct(
       await jobs.start();
       mailer = createMailer(config, log);
       const shopCatalog = storeCatalog({ db: database.db, jobs });
-      const stripe = createStripeClient(config.stripe);
       await startWorkers({
         jobs,
         db: database.db,
@@ -190,6 +208,7 @@ export async function startProduct(
           catalog: shopCatalog,
         },
         stripeEvents: { client: stripe, webhookSecret: config.stripe.webhookSecret },
+        billing,
         ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });
       apps.push(api);

@@ -24,6 +24,7 @@ import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
+import type { BillingRoutesOptions } from './routes/v1/billing/index.ts';
 import type { ShopsRoutesOptions } from './routes/v1/shops/index.ts';
 import { shopifyInstallRequestRoutes } from './routes/shopify-install-requests.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -48,14 +49,21 @@ export interface ApiDependencies {
    * (`/webhooks/stripe`). The product always gives them; tests of other routes may leave them out.
    */
   stripeEvents?: { client: Stripe; webhookSecret: string };
+  /**
+   * Paid plans: the Stripe client, the prices read at the start and Checkout's settings, for the
+   * /api/v1/billing routes (with the stores) and the cancellation an account deletion starts with.
+   * The product always gives them; tests of other routes may leave them out.
+   */
+  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog'>;
   /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
   recordRequest?: RecordRequest;
 }
 
 /**
- * The product API: the account, contact and stores routes under /api/v1, each verifying the
- * caller's Firebase ID token itself, Shopify's webhooks and install requests, which carry Shopify's
- * signature instead, and Stripe's events, which carry Stripe's. Returns the app built and ready; the caller decides where it listens.
+ * The product API: the account, contact, stores and billing routes under /api/v1, each verifying
+ * the caller's Firebase ID token itself; Shopify's webhooks and install requests, which carry
+ * Shopify's signature instead; and Stripe's events, which carry Stripe's. Returns the app built and
+ * ready; the caller decides where it listens.
  */
 export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstance> {
   const logger: LoggerOptions & { stream?: DestinationStream } = loggerOptions(deps.logLevel);
@@ -122,6 +130,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     identity: deps.identity,
     jobs: deps.jobs,
     ...(deps.shops !== undefined && { shops: deps.shops }),
+    ...(deps.billing !== undefined && { billing: deps.billing }),
   });
   if (deps.shops !== undefined || deps.stripeEvents !== undefined) {
     await app.register(webhookRoutes, {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
+import { buildApiApp, type ApiDependencies } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
@@ -55,6 +55,8 @@ export interface ApiTestOptions {
   logStream?: DestinationStream;
   /** The Stripe account billing reads subscriptions from; default: one whose Stripe cannot be reached. */
   stripe?: StripeSettings;
+  /** Stripe, the plans' prices and Checkout's settings (tests/support/local-stripe.ts); default: none. */
+  billing?: ApiDependencies['billing'];
 }
 
 /** A Stripe account whose API answers nowhere (nothing listens on port 9), for tests without billing. */
@@ -115,6 +117,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
       catalog: shopCatalog,
     },
     stripeEvents: { client: stripe, webhookSecret: stripeSettings.webhookSecret },
+    ...(options.billing !== undefined && { billing: options.billing }),
   });
   return {
     app,

@@ -1,5 +1,7 @@
+import type Stripe from 'stripe';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
+import { cancelSubscriptionsForAccountDeletion } from '../billing/cancel-for-account-deletion.ts';
 import { accountDeletionJob } from './account-deletion-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Caller } from '../../platform/identity.ts';
@@ -7,6 +9,8 @@ import { deleteAccountEverywhere, type AccountDeletionDependencies } from './del
 
 export interface RequestAccountDeletionDependencies extends AccountDeletionDependencies {
   jobs: JobQueue;
+  /** To cancel the account's subscriptions; absent where the API runs without billing. */
+  stripe?: Stripe | undefined;
   now?: () => Date;
 }
 
@@ -19,7 +23,12 @@ export type AccountDeletionOutcome = { status: 'done' } | { status: 'pending'; f
  * The sign-in must be recent (the same five minutes a session needs): a stolen session or an
  * unattended browser cannot delete an account without the user's credentials.
  *
- * The durable job is queued first and the inline deletion follows. Once the job is stored, no failure
+ * The account's subscriptions are cancelled at Stripe first, now: once the account is gone its owner
+ * could no longer stop them. If Stripe cannot cancel one, nothing has been queued or deleted and the
+ * caller may try again (503 `subscription_cancel_failed`); a deletion must never start that would
+ * leave a subscription billing an account that no longer exists.
+ *
+ * The durable job is queued next and the inline deletion follows. Once the job is stored, no failure
  * can leave personal data behind for good: if the queue cannot take the job, nothing has been deleted
  * yet and the caller may simply try again (503); if an inline step fails, the job retries it.
  */
@@ -33,6 +42,8 @@ export async function requestAccountDeletion(
       message: 'Deleting the account needs a sign-in of the last five minutes; sign in again',
     });
   }
+
+  await cancelSubscriptionsForAccountDeletion(deps, caller.uid);
 
   try {
     await deps.jobs.send(accountDeletionJob, { uid: caller.uid });

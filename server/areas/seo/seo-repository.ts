@@ -508,6 +508,22 @@ export async function hasFinishedRun(db: Queryable, shopId: string): Promise<boo
   return rows.length > 0;
 }
 
+/** The pages the last finished run of each store covered, the largest of them; 0 without one. */
+export async function mostPagesOfLastRuns(
+  db: Database,
+  shopIds: readonly string[],
+): Promise<number> {
+  if (shopIds.length === 0) return 0;
+  const { rows } = await db.execute<{ pages: number | null }>(sql`
+    select max(pages_audited)::int as pages from (
+      select distinct on (shop_id) pages_audited from seo_audit_runs
+      where shop_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(shopIds)}::jsonb))
+        and state = 'done'
+      order by shop_id, started_at desc
+    ) as last_runs`);
+  return rows[0]?.pages ?? 0;
+}
+
 /**
  * Removes everything the audit keeps of a store (its disconnection), under the store's audit lock:
  * an incremental audit or a run's batch that started before writes before it or finds nothing to

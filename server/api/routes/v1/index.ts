@@ -4,6 +4,7 @@ import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { IdentityProvider } from '../../../platform/identity.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
+import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { seoRoutes } from './seo/index.ts';
 import { shopsRoutes, type ShopsRoutesOptions } from './shops/index.ts';
@@ -18,12 +19,28 @@ export const v1Routes: FastifyPluginAsync<{
   jobs: JobQueue;
   /** The stores' routes; absent, there are none (tests of other routes). */
   shops?: Omit<ShopsRoutesOptions, 'database'>;
-}> = async (scope, { database, identity, jobs, shops }) => {
+  /** The plans' routes, which list the stores too; absent, there are none (tests of other routes). */
+  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog'>;
+}> = async (scope, { database, identity, jobs, shops, billing }) => {
   authenticateEveryRequest(scope, identity);
-  await scope.register(accountRoutes, { prefix: '/account', database, identity, jobs });
+  await scope.register(accountRoutes, {
+    prefix: '/account',
+    database,
+    identity,
+    jobs,
+    stripe: billing?.stripe,
+  });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
   if (shops !== undefined) {
     await scope.register(shopsRoutes, { prefix: '/shops', database, ...shops });
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
+    if (billing !== undefined) {
+      await scope.register(billingRoutes, {
+        prefix: '/billing',
+        database,
+        catalog: shops.catalog,
+        ...billing,
+      });
+    }
   }
 };

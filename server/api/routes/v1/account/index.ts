@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountDeletionPendingSchema,
@@ -11,6 +12,7 @@ import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { IdentityProvider } from '../../../../platform/identity.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import { cancelRegistration } from '../../../../areas/account/cancel-registration.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
 import { registerAccount } from '../../../../areas/account/register-account.ts';
@@ -30,13 +32,17 @@ export interface AccountRoutesOptions {
   database: DatabaseHandle;
   identity: IdentityProvider;
   jobs: JobQueue;
+  /** Cancels the account's subscriptions before a deletion; absent where the API runs without billing. */
+  stripe?: Stripe | undefined;
 }
 
 /** The caller's own backend account. Every route acts on the caller's uid and no other. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { database, identity, jobs },
+  { database, identity, jobs, stripe },
 ) => {
+  // A deletion starts by cancelling the subscriptions at Stripe.
+  logStripeFailures(app);
   app.post(
     '/register',
     {
@@ -119,8 +125,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       schema: {
         summary: "Delete the caller's account, sessions and Firebase user",
         description:
-          'Needs a sign-in of the last five minutes. A durable job is queued first, then everything is ' +
-          'deleted at once; what fails is left to the job, which retries with backoff. Idempotent.',
+          'Needs a sign-in of the last five minutes. The subscriptions are cancelled at Stripe first; ' +
+          'then a durable job is queued, and everything is deleted at once; what fails is left to ' +
+          'the job, which retries with backoff. Idempotent.',
         tags: ['account'],
         security: bearerToken,
         response: {
@@ -131,14 +138,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           ),
           ...errorResponses([...authenticatedRouteErrors, 403, 503], {
             403: 'The sign-in is older than five minutes (`recent_login_required`)',
-            503: 'The deletion could not be queued; nothing was deleted (`account_deletion_failed`)',
+            503: 'A subscription could not be cancelled at Stripe (`subscription_cancel_failed`) or the deletion could not be queued (`account_deletion_failed`); nothing was deleted',
           }),
         },
       },
     },
     async (request, reply) => {
       const outcome = await requestAccountDeletion(
-        { db: database.db, identity, jobs },
+        { db: database.db, identity, jobs, stripe },
         authenticatedCaller(request),
       );
       if (outcome.status === 'done') return reply.code(204).send(null);

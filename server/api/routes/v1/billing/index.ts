@@ -1,0 +1,281 @@
+import * as z from 'zod/mini';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { AppError } from '../../../../../shared/errors.ts';
+import type { PlanId } from '../../../../../shared/plans.ts';
+import {
+  billingOverviewSchema,
+  billingRedirectSchema,
+  cancelSubscriptionBodySchema,
+  changeSubscriptionBodySchema,
+  startCheckoutBodySchema,
+  subscriptionChangeAcceptedSchema,
+} from '../../../../../shared/schemas/billing.ts';
+import { getAccount } from '../../../../areas/account/get-account.ts';
+import type { BillingAccount } from '../../../../areas/billing/billing-customer.ts';
+import type { CheckoutSettings } from '../../../../areas/billing/billing-dependencies.ts';
+import {
+  cancelSubscription,
+  resumeSubscription,
+} from '../../../../areas/billing/cancel-subscription.ts';
+import { changeSubscription } from '../../../../areas/billing/change-subscription.ts';
+import { requireLiveSubscription } from '../../../../areas/billing/live-subscription.ts';
+import { openBillingPortal } from '../../../../areas/billing/open-billing-portal.ts';
+import { planLimitsOf } from '../../../../areas/billing/plan-limits.ts';
+import type { PriceCatalog } from '../../../../areas/billing/price-catalog.ts';
+import { readBillingOverview } from '../../../../areas/billing/read-billing-overview.ts';
+import { startCheckout } from '../../../../areas/billing/start-checkout.ts';
+import { pagesCoveredByLastAudits } from '../../../../areas/seo/audited-page-count.ts';
+import { keepStoreActive } from '../../../../areas/shops/keep-store-active.ts';
+import { listShops } from '../../../../areas/shops/list-shops.ts';
+import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
+import { storeActivityOf } from '../../../../areas/shops/store-limit.ts';
+import type { DatabaseHandle } from '../../../../db/database.ts';
+import { authenticatedCaller } from '../../../plugins/authenticate.ts';
+import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
+import {
+  authenticatedRouteErrors,
+  describedAs,
+  errorResponses,
+  jsonBodyErrors,
+} from '../../error-responses.ts';
+
+/** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
+const bearerToken = [{ firebaseIdToken: [] }];
+
+/** What the API needs to sell plans; given by the composition root. */
+export interface BillingRoutesOptions {
+  database: DatabaseHandle;
+  stripe: Stripe;
+  /** The paid plans' Stripe prices, read at the start (price-catalog.ts). */
+  prices: PriceCatalog;
+  settings: CheckoutSettings;
+  /** The stores' catalog copies, which the shops area's listing reads. */
+  catalog: Pick<ShopCatalog, 'summaries'>;
+}
+
+/** The body of a call that needs nothing but the caller: `{}`. */
+const emptyBodySchema = z.strictObject({});
+
+const stripeErrors = {
+  502: 'Stripe refused the request (`billing_unavailable`)',
+  503: 'Stripe cannot be reached or failed (`billing_unavailable`), or Firebase cannot be reached (`identity_provider_unavailable`)',
+};
+const accountMissing = 'The caller has no account yet (`account_not_found`)';
+
+/**
+ * The caller's plan and subscription (`/api/v1/billing`). Payments, plan changes and cancellations
+ * happen at Stripe; these routes open Stripe's pages or ask Stripe for the change, and answer 202:
+ * the plan changes when Stripe's event arrives, never here, so the client reads the state again.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
+  const { database, stripe, prices, settings, catalog } = options;
+  const db = database.db;
+  const billing = { db, stripe, prices, settings };
+  logStripeFailures(app);
+
+  const billingAccountOf = async (
+    request: Parameters<typeof authenticatedCaller>[0],
+  ): Promise<BillingAccount> => {
+    const { uid } = authenticatedCaller(request);
+    const account = await getAccount(db, uid);
+    return {
+      uid,
+      email: account.email,
+      displayName: account.displayName,
+      language: account.language,
+    };
+  };
+
+  /**
+   * Going to `plan`, which may allow fewer stores than the owner has connected: then the owner names
+   * the store that stays active (`keepStoreId`), which is recorded before Stripe is asked, so the
+   * stores beyond the limit are the ones the owner expects whenever the new plan applies.
+   */
+  const keepChosenStore = async (uid: string, plan: PlanId, keepStoreId: string | undefined) => {
+    const { connected } = await storeActivityOf(db, uid);
+    if (connected <= planLimitsOf(plan).limits.stores) return;
+    if (keepStoreId === undefined) {
+      throw new AppError('store_choice_required', 409, {
+        message: `The ${plan} plan allows fewer stores than the ${connected} connected: name the one that stays active (keepStoreId)`,
+        field: 'keepStoreId',
+      });
+    }
+    await keepStoreActive(db, uid, keepStoreId);
+  };
+
+  app.get(
+    '',
+    {
+      schema: {
+        summary: "The caller's plan, subscription and usage",
+        description:
+          'The plan whose limits apply now, the subscription behind it (also when it no longer grants its plan), the usage against each limit, and the connected stores with those beyond the limit paused.',
+        tags: ['billing'],
+        security: bearerToken,
+        response: {
+          200: describedAs(billingOverviewSchema, 'The overview'),
+          ...errorResponses([...authenticatedRouteErrors, 404], { 404: accountMissing }),
+        },
+      },
+    },
+    async (request) => {
+      const { uid } = authenticatedCaller(request);
+      await getAccount(db, uid);
+      const { shops } = await listShops({ db, catalog }, uid);
+      const stores = shops.map(({ id, shopDomain, paused }) => ({ id, shopDomain, paused }));
+      const pagesAudited = await pagesCoveredByLastAudits(
+        db,
+        stores.map((store) => store.id),
+      );
+      // The blog is not part of the product yet: nothing is published.
+      const data = await readBillingOverview(db, uid, {
+        stores,
+        pagesAudited,
+        blogPostsThisMonth: 0,
+      });
+      return { data };
+    },
+  );
+
+  app.post(
+    '/checkout-sessions',
+    {
+      schema: {
+        summary: 'Subscribe to a paid plan',
+        description:
+          "Answers the address of Stripe's Checkout for the plan and period, in the account's language. The plan applies once Stripe's event says the payment succeeded.",
+        tags: ['billing'],
+        security: bearerToken,
+        body: startCheckoutBodySchema,
+        response: {
+          201: describedAs(billingRedirectSchema, "Stripe's Checkout"),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+            404: accountMissing,
+            409: 'The account already has a live subscription: change its plan instead (`subscription_exists`)',
+            ...stripeErrors,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await billingAccountOf(request);
+      const url = await startCheckout(billing, account, request.body);
+      return reply.code(201).send({ data: { url } });
+    },
+  );
+
+  app.post(
+    '/portal-sessions',
+    {
+      schema: {
+        summary: "Open Stripe's customer portal",
+        description:
+          'Answers the address of the portal (invoices, payment method, billing details), in the account language, coming back to the subscription page.',
+        tags: ['billing'],
+        security: bearerToken,
+        body: emptyBodySchema,
+        response: {
+          201: describedAs(billingRedirectSchema, "Stripe's customer portal"),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+            404: accountMissing,
+            409: 'The account never subscribed (`no_subscription`)',
+            ...stripeErrors,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await billingAccountOf(request);
+      const url = await openBillingPortal(billing, account);
+      return reply.code(201).send({ data: { url } });
+    },
+  );
+
+  app.post(
+    '/subscription/change',
+    {
+      schema: {
+        summary: 'Change plan or period',
+        description:
+          "Moves the live subscription to the plan and period, prorated, and withdraws a cancellation. A plan that allows fewer stores than are connected needs `keepStoreId`, the store that stays active. Accepted (202): the plan changes when Stripe's event arrives.",
+        tags: ['billing'],
+        security: bearerToken,
+        body: changeSubscriptionBodySchema,
+        response: {
+          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the change'),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+            404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
+            409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
+            ...stripeErrors,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { uid } = await billingAccountOf(request);
+      const { plan, interval, keepStoreId } = request.body;
+      const subscription = await requireLiveSubscription(db, uid);
+      await keepChosenStore(uid, plan, keepStoreId);
+      await changeSubscription(billing, subscription, { plan, interval });
+      return reply.code(202).send({ data: { accepted: true as const } });
+    },
+  );
+
+  app.post(
+    '/subscription/cancel',
+    {
+      schema: {
+        summary: 'Cancel at the end of the period',
+        description:
+          "The subscription ends when the period paid for ends, and the Free plan's limits apply then. When Free allows fewer stores than are connected, `keepStoreId` names the store that stays active. Accepted (202): Stripe's event records it.",
+        tags: ['billing'],
+        security: bearerToken,
+        body: cancelSubscriptionBodySchema,
+        response: {
+          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the cancellation'),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+            404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
+            409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
+            ...stripeErrors,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { uid } = await billingAccountOf(request);
+      const subscription = await requireLiveSubscription(db, uid);
+      await keepChosenStore(uid, 'free', request.body.keepStoreId);
+      await cancelSubscription(billing, subscription);
+      return reply.code(202).send({ data: { accepted: true as const } });
+    },
+  );
+
+  app.post(
+    '/subscription/resume',
+    {
+      schema: {
+        summary: 'Withdraw a cancellation',
+        description:
+          "The subscription renews again at the period's end. Accepted (202): Stripe's event records it.",
+        tags: ['billing'],
+        security: bearerToken,
+        body: emptyBodySchema,
+        response: {
+          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the resumption'),
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+            404: accountMissing,
+            409: 'No live subscription (`no_subscription`)',
+            ...stripeErrors,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { uid } = await billingAccountOf(request);
+      const subscription = await requireLiveSubscription(db, uid);
+      await resumeSubscription(billing, subscription);
+      return reply.code(202).send({ data: { accepted: true as const } });
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import type { PlanPrice } from './price-catalog.ts';
+import { AppError } from '../../../shared/errors.ts';
+import { customerOf, existingCustomerOf, type BillingAccount } from './billing-customer.ts';
+import type { BillingDependencies } from './billing-dependencies.ts';
+import { isLive } from './live-subscription.ts';
+import { currentSubscriptionOf } from './plan-state.ts';
+import { callStripe } from './stripe-failure.ts';
+
+/**
+ * Opens a Stripe Checkout for a paid plan and answers its address. An account whose subscription is
+ * still live changes its plan instead (`subscription_exists`): a second subscription would bill twice.
+ *
+ * Nothing changes here when the owner pays: the plan follows Stripe's event (the webhook), never the
+ * page Checkout sends the owner back to, which anyone could open.
+ */
+export async function startCheckout(
+  deps: BillingDependencies,
+  account: BillingAccount,
+  choice: PlanPrice,
+): Promise<string> {
+  const current = await currentSubscriptionOf(deps.db, account.uid);
+  if (current !== null && isLive(current)) throw subscriptionExists();
+  const known = await existingCustomerOf(deps.db, account.uid);
+  // A checkout paid a moment ago may not be recorded yet (its event is on its way): Stripe knows.
+  if (known !== undefined && (await hasLiveSubscriptionAtStripe(deps, known))) {
+    throw subscriptionExists();
+  }
+  const customer = known ?? (await customerOf(deps, account));
+  const { publicUrl, automaticTax } = deps.settings;
+  const price = await deps.prices.priceIdOf(choice);
+  const session = await callStripe('checkout session creation', () =>
+    deps.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      line_items: [{ price, quantity: 1 }],
+      // Stripe puts the session's id in place of {CHECKOUT_SESSION_ID}.
+      success_url: `${publicUrl}/subscription?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${publicUrl}/subscription?checkout=cancelled`,
+      locale: account.language,
+      allow_promotion_codes: true,
+      client_reference_id: account.uid,
+      // The subscription names its account, so that its events find the account without the session.
+      subscription_data: { metadata: { uid: account.uid } },
+      automatic_tax: { enabled: automaticTax },
+      // Stripe Tax needs the address Checkout collects to be kept on the customer.
+      ...(automaticTax && { customer_update: { address: 'auto' } }),
+    }),
+  );
+  if (session.url === null) throw new Error('Stripe answered a Checkout session without a page');
+  return session.url;
+}
+
+function subscriptionExists(): AppError {
+  return new AppError('subscription_exists', 409, {
+    message: 'The account already has a subscription; change its plan instead',
+  });
+}
+
+async function hasLiveSubscriptionAtStripe(
+  deps: Pick<BillingDependencies, 'stripe'>,
+  customer: string,
+): Promise<boolean> {
+  const subscriptions = await callStripe('subscription listing', () =>
+    deps.stripe.subscriptions.list({ customer, limit: 100 }),
+  );
+  return subscriptions.data.some((subscription) => isLive(subscription));
+}
