@@ -294,6 +294,66 @@ test('a failed renewal warns while Pro is kept, then Free limits apply once Stri
   );
 });
 
+test('a return from Checkout that Stripe never confirms does not lock the plans', async ({
+  page,
+  verifiedUser,
+}) => {
+  await signIn(page, verifiedUser);
+  // A bookmarked return from Checkout, with no payment behind it: no event will ever arrive.
+  await page.clock.install();
+  await page.goto('/subscription?checkout=success&session_id=cs_test_bookmarked');
+  await waitForApp(page);
+  await expect(page).toHaveURL(/\/subscription$/);
+  await expect(page.getByText('Confirming your payment…')).toBeVisible();
+  const choosePro = page.getByRole('button', { name: 'Choose Pro' });
+  await expect(choosePro).toBeDisabled();
+
+  // Past the minute of patience, the screen says so and the plans can be chosen again.
+  await page.clock.fastForward('01:01');
+  await expect(
+    page.getByText(
+      'This is taking longer than usual. Stripe has your request: check again in a moment.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Check again' })).toBeEnabled();
+  await expect(choosePro).toBeEnabled();
+
+  // The address no longer says "back from Checkout": a reload does not wait again.
+  await page.reload();
+  await waitForApp(page);
+  await expect(planName(page)).toHaveText('Free');
+  await expect(choosePro).toBeEnabled();
+  await expect(page.getByText('Confirming your payment…')).toHaveCount(0);
+});
+
+test('a page the browser brings back from its cache on the way to Checkout can be used again', async ({
+  page,
+  verifiedUser,
+}) => {
+  await signIn(page, verifiedUser);
+  // Playwright runs Chromium without its back/forward cache: Stripe's page answers "no content",
+  // so the browser stays on the page exactly as it left it, then the page hears the restore a
+  // Back from Stripe would bring.
+  await page.route(`${localStripeUrl}/c/pay/**`, (route) => route.fulfill({ status: 204 }));
+  for (const path of ['/pricing', '/subscription']) {
+    await page.goto(path);
+    await waitForApp(page);
+    const choosePro = page.getByRole('button', { name: 'Choose Pro' });
+    const leftForStripe = page.waitForResponse((response) =>
+      response.url().startsWith(`${localStripeUrl}/c/pay/`),
+    );
+    await choosePro.click();
+    await leftForStripe;
+    await expect(page.getByText('Taking you to checkout…')).toBeVisible();
+    await expect(choosePro).toBeDisabled();
+    await page.evaluate(() =>
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })),
+    );
+    await expect(page.getByText('Taking you to checkout…')).toHaveCount(0);
+    await expect(choosePro).toBeEnabled();
+  }
+});
+
 test('an owner whose language is French sees Checkout in French', async ({
   page,
   verifiedUser,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signUpThenCheckoutPath } from '../../client/features/marketing/checkout-path.ts';
 import {
   changeArrived,
+  changesHeldBy,
   changesOnOffer,
   checkoutToStart,
   confirmationPollDelay,
@@ -9,6 +10,7 @@ import {
   needsStoreChoice,
   paymentWarning,
   planStanding,
+  queryAfterArrival,
 } from '../../client/features/subscription/billing-state.ts';
 import { webAddressOf } from '../../client/lib/billing-api.ts';
 import type { SubscriptionStatus } from '../../shared/billing.ts';
@@ -171,6 +173,46 @@ describe('changeArrived', () => {
       changeArrived({ kind: 'resume' }, overview('pro', subscription({ cancelAtPeriodEnd: true }))),
     ).toBe(false);
     expect(changeArrived({ kind: 'resume' }, overview('pro', subscription()))).toBe(true);
+  });
+});
+
+describe('queryAfterArrival', () => {
+  const cleaned = (query: string) => queryAfterArrival(new URLSearchParams(query))?.toString();
+
+  it('takes the return from Checkout out of the address, paid or not', () => {
+    expect(cleaned('checkout=success&session_id=cs_test_1')).toBe('');
+    expect(cleaned('checkout=cancelled')).toBe('');
+    expect(cleaned('session_id=cs_test_1')).toBe('');
+  });
+
+  it('takes the Checkout to start out of the address, even one it does not know', () => {
+    expect(cleaned('start=pro-month')).toBe('');
+    expect(cleaned('start=nonsense')).toBe('');
+  });
+
+  it('keeps the rest of the address, and leaves an address without them alone', () => {
+    expect(cleaned('checkout=success&lang=fr&session_id=cs_test_1')).toBe('lang=fr');
+    expect(queryAfterArrival(new URLSearchParams('lang=fr'))).toBeNull();
+    expect(queryAfterArrival(new URLSearchParams(''))).toBeNull();
+  });
+});
+
+describe('changesHeldBy', () => {
+  it('holds the plan buttons while a change waits for its confirmation', () => {
+    expect(changesHeldBy({ kind: 'waiting', change: { kind: 'checkout' }, overdue: false })).toBe(
+      true,
+    );
+    expect(changesHeldBy({ kind: 'waiting', change: { kind: 'cancel' }, overdue: false })).toBe(
+      true,
+    );
+  });
+
+  it('gives them back once the wait is overdue, the change has arrived, or nothing is awaited', () => {
+    expect(changesHeldBy({ kind: 'waiting', change: { kind: 'checkout' }, overdue: true })).toBe(
+      false,
+    );
+    expect(changesHeldBy({ kind: 'arrived', change: { kind: 'checkout' } })).toBe(false);
+    expect(changesHeldBy({ kind: 'idle' })).toBe(false);
   });
 });
 

@@ -135,6 +135,40 @@ export type AwaitedChange =
   | { kind: 'cancel' }
   | { kind: 'resume' };
 
+/** Where the screen stands with the change it waits for (kept by use-awaited-change.ts). */
+export type AwaitedState =
+  | { kind: 'idle' }
+  | { kind: 'waiting'; change: AwaitedChange; overdue: boolean }
+  | { kind: 'arrived'; change: AwaitedChange };
+
+/**
+ * One change at a time: while the screen waits for Stripe to confirm one, the plan buttons are
+ * disabled. Once the wait is overdue they are usable again, since the confirmation may never come
+ * (a bookmarked return from Checkout, an event that does not reach the API): the owner is never
+ * locked out of choosing a plan, and "check again" stays offered.
+ */
+export function changesHeldBy(awaited: AwaitedState): boolean {
+  return awaited.kind === 'waiting' && !awaited.overdue;
+}
+
+/**
+ * The query the subscription screen reads once, on arrival: `start` (Checkout to start),
+ * `checkout` and `session_id` (back from Checkout). The screen keeps what they said in memory.
+ */
+const arrivalQuery = ['start', 'checkout', 'session_id'] as const;
+
+/**
+ * The address's query without the arrival query, to replace the address with as soon as it has
+ * been read, so that a reload or the browser's Back neither starts Checkout again nor waits again
+ * for a payment; null when there is nothing to remove.
+ */
+export function queryAfterArrival(query: URLSearchParams): URLSearchParams | null {
+  if (!arrivalQuery.some((name) => query.has(name))) return null;
+  const next = new URLSearchParams(query);
+  for (const name of arrivalQuery) next.delete(name);
+  return next;
+}
+
 export function awaitedChangeOf(change: PlannedChange): AwaitedChange {
   return change.kind === 'cancel'
     ? { kind: 'cancel' }

@@ -6,12 +6,8 @@ import {
   confirmationPatienceMs,
   confirmationPollDelay,
   type AwaitedChange,
+  type AwaitedState,
 } from './billing-state.ts';
-
-export type AwaitedState =
-  | { kind: 'idle' }
-  | { kind: 'waiting'; change: AwaitedChange; overdue: boolean }
-  | { kind: 'arrived'; change: AwaitedChange };
 
 /**
  * The billing overview, read again about every second while a change Stripe took has not shown in

@@ -8,6 +8,7 @@ import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useStaticPagePayload } from '../../../lib/static-page-payload.tsx';
+import { usePageRestored } from '../../../lib/use-page-restored.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { BillingPeriodToggle } from '../components/billing-period-toggle.tsx';
 import { PlanAction, type PlanActionKind } from '../components/plan-action.tsx';
@@ -50,6 +51,10 @@ export default function PricingPage() {
   const auth = useAuthState();
   const billing = useOwnerBilling();
   const [checkout, setCheckout] = useState<CheckoutState>({ kind: 'idle' });
+  // Back from Stripe through the browser's cache, the page would still be on its way out.
+  usePageRestored(() =>
+    setCheckout((current) => (current.kind === 'starting' ? { kind: 'idle' } : current)),
+  );
   const signedIn = auth.status === 'signed-in';
   const subscribed = hasRunningSubscription(billing);
 
@@ -76,7 +81,8 @@ export default function PricingPage() {
       setCheckout({ kind: 'failed', message: errorText(code, t('pricing.checkoutFailed')) });
       return;
     }
-    // The page stays as it is, "Taking you to checkout…", until Stripe's page replaces it.
+    // The page stays as it is, "Taking you to checkout…", until Stripe's page replaces it (and
+    // is reset if the browser's Back brings it back from its cache).
     window.location.assign(url);
   }
 

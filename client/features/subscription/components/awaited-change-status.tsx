@@ -1,6 +1,6 @@
 import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import type { AwaitedState } from '../use-awaited-change.ts';
+import type { AwaitedState } from '../billing-state.ts';
 
 /**
  * Where a change Stripe took stands: waiting for its confirmation (and, after a minute, that it

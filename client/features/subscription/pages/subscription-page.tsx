@@ -8,6 +8,7 @@ import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
 import type { Namespace } from '../../../lib/i18n.ts';
+import { usePageRestored } from '../../../lib/use-page-restored.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import {
   useCancelSubscription,
@@ -18,8 +19,10 @@ import {
 } from '../api/billing-queries.ts';
 import {
   awaitedChangeOf,
+  changesHeldBy,
   checkoutToStart,
   planStanding,
+  queryAfterArrival,
   type PlannedChange,
 } from '../billing-state.ts';
 import { AwaitedChangeStatus } from '../components/awaited-change-status.tsx';
@@ -43,7 +46,8 @@ export const namespaces: readonly Namespace[] = ['subscription'];
  * Stripe's verified events, not the answers of these calls, change the plan: after a change is
  * accepted, or back from Checkout (`?checkout=success`), the screen reads the overview again until
  * it shows the change. `?checkout=cancelled` says that no payment was taken. `?start=pro-month`
- * (from the pricing page, through sign-up) starts Checkout at once, once.
+ * (from the pricing page, through sign-up) starts Checkout at once, once. The address loses these
+ * on arrival: the screen keeps them in memory, so a reload neither waits nor starts again.
  */
 export default function SubscriptionPage() {
   const { t } = useTranslation('subscription');
@@ -67,6 +71,8 @@ export default function SubscriptionPage() {
   const [planned, setPlanned] = useState<PlannedChange | null>(null);
   const [leaving, setLeaving] = useState<'checkout' | 'portal' | null>(null);
   const startedFromAddress = useRef(false);
+  // Back from Stripe through the browser's cache, the page would still be on its way out.
+  usePageRestored(() => setLeaving(null));
 
   function goToCheckout(plan: PaidPlanId, interval: BillingInterval): void {
     if (checkout.isPending || leaving !== null) return;
@@ -91,42 +97,20 @@ export default function SubscriptionPage() {
     });
   }
 
-  // `?start=` starts Checkout once: the address loses it first, so that coming back from Stripe
-  // (the browser's Back) does not start another.
+  // The address loses `?start=` and `?checkout=` first: coming back from Stripe (the browser's
+  // Back) does not start another Checkout, and a reload (or a bookmark) of the return from
+  // Checkout does not wait again for a payment that may never be confirmed.
   useEffect(() => {
     if (startedFromAddress.current) return;
     startedFromAddress.current = true;
     const start = checkoutToStart(searchParams.get('start'));
-    const returned = searchParams.has('checkout') && checkoutReturn === 'cancelled';
-    if (start === null && !returned) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('start');
-        if (returned) next.delete('checkout');
-        return next;
-      },
-      { replace: true },
-    );
+    if (queryAfterArrival(searchParams) !== null) {
+      setSearchParams((current) => queryAfterArrival(current) ?? current, { replace: true });
+    }
     if (start !== null) goToCheckout(start.plan, start.interval);
     // Once, on arrival: later changes of the address are the screen's own.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  // Back from Checkout and confirmed: the address no longer says so, a reload shows the plan.
-  const confirmedCheckout = awaited.kind === 'arrived' && awaited.change.kind === 'checkout';
-  useEffect(() => {
-    if (!confirmedCheckout) return;
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('checkout');
-        next.delete('session_id');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [confirmedCheckout, setSearchParams]);
 
   async function send(planChange: PlannedChange, keepStoreId: string | undefined): Promise<void> {
     const keep = keepStoreId === undefined ? {} : { keepStoreId };
@@ -199,8 +183,8 @@ export default function SubscriptionPage() {
             portal.isPending ||
             resume.isPending ||
             leaving !== null ||
-            // One change at a time: the next waits until Stripe has confirmed this one.
-            awaited.kind === 'waiting'
+            // One change at a time, until Stripe has confirmed this one or is overdue.
+            changesHeldBy(awaited)
           }
           openingPortal={portal.isPending || leaving === 'portal'}
           resumeError={
