@@ -536,6 +536,41 @@ export class LocalStripeState {
     return record;
   }
 
+  /** The sessions, newest first, with those past their expiry marked expired as they are read. */
+  checkoutSessionsList(): CheckoutSession[] {
+    return [...this.checkoutSessions.keys()]
+      .reverse()
+      .map((id) => this.checkoutSession(id).session)
+      .sort((left, right) => right.created - left.created);
+  }
+
+  /**
+   * Expires an open session now, as Stripe's `POST /v1/checkout/sessions/:id/expire` does: its page
+   * refuses payment from then on, and Stripe sends `checkout.session.expired`. Only an open session
+   * can be expired.
+   */
+  expireCheckoutSession(id: string, request?: RequestInfo): CheckoutSession {
+    const { session } = this.checkoutSession(id);
+    if (session.status !== 'open')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        undefined,
+      );
+    session.status = 'expired';
+    session.url = null;
+    this.emit(
+      'checkout.session.expired',
+      session,
+      sessionCustomer(session),
+      this.now(sessionCustomer(session)),
+      undefined,
+      request,
+    );
+    return session;
+  }
+
   promotionCode(code: string): PromotionCode | undefined {
     const promotion = this.promotionCodes.get(code.trim().toUpperCase());
     return promotion?.active === true ? promotion : undefined;
