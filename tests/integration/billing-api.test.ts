@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { loadPriceCatalog, type PriceCatalog } from '../../server/areas/billing/price-catalog.ts';
+import {
+  loadPriceCatalog,
+  planOfLookupKey,
+  type PriceCatalog,
+} from '../../server/areas/billing/price-catalog.ts';
 import { billingSubscriptions } from '../../server/areas/billing/tables.ts';
 import { findFreePort } from '../../server/local/free-port.ts';
 import { createStripeClient } from '../../server/platform/stripe/stripe-client.ts';
@@ -127,7 +131,7 @@ async function subscribe(owner: TestUser, plan: 'pro' | 'business' = 'pro'): Pro
 
 async function recordAsEventsWould(owner: TestUser, subscription: Stripe.Subscription) {
   const item = subscription.items.data[0]!;
-  const sold = (await prices.planOfPrice(item.price.id))!;
+  const sold = planOfLookupKey(item.price.lookup_key)!;
   await api.database.db.insert(billingSubscriptions).values({
     stripeSubscriptionId: subscription.id,
     uid: owner.uid,

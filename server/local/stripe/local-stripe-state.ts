@@ -246,6 +246,10 @@ export class LocalStripeState {
             `A price (\`${holder.id}\`) already uses that lookup key.`,
           );
         holder.lookup_key = null;
+        // A subscription shows its price as it is now: the key is gone from theirs too.
+        for (const { subscription } of this.subscriptions.values())
+          for (const item of subscription.items.data)
+            if (item.price.id === holder.id) item.price.lookup_key = null;
       }
     }
     const price: Price = {
