@@ -408,6 +408,39 @@ describe('changing plan', () => {
     );
     expect(changed.cancel_at_period_end).toBe(false);
   });
+
+  it('invoices an upgrade now for the rest of the period, and leaves a downgrade to the next invoice', async () => {
+    const owner = await registeredOwner(api);
+    const subscriptionId = await subscribe(owner, 'pro');
+    const customer = (await customerIdOf(owner))!;
+    const invoices = async () => (await local.stripe.invoices.list({ customer })).data;
+    expect(await invoices()).toHaveLength(1);
+
+    expect(
+      (await post(owner, '/subscription/change', { plan: 'business', interval: 'month' }))
+        .statusCode,
+    ).toBe(202);
+
+    expect(await invoices()).toHaveLength(2);
+    const upgrade = (await invoices()).find(
+      (invoice) => invoice.billing_reason === 'subscription_update',
+    );
+    expect(upgrade?.status).toBe('paid');
+    // Business's price less Pro's, for nearly the whole month still to run.
+    expect(upgrade!.amount_paid).toBeGreaterThan(0);
+    expect(upgrade!.amount_paid).toBeLessThanOrEqual(4900 - 1900);
+
+    // Recorded as the change's event would, then back down to Pro.
+    await api.database.pool.query(
+      `update billing_subscriptions set plan = 'business' where stripe_subscription_id = $1`,
+      [subscriptionId],
+    );
+    expect(
+      (await post(owner, '/subscription/change', { plan: 'pro', interval: 'month' })).statusCode,
+    ).toBe(202);
+
+    expect(await invoices()).toHaveLength(2);
+  });
 });
 
 describe('cancelling and resuming', () => {
