@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { loadPriceCatalog, type PriceCatalog } from '../../server/areas/billing/price-catalog.ts';
+import {
+  loadPriceCatalog,
+  planOfLookupKey,
+  type PriceCatalog,
+} from '../../server/areas/billing/price-catalog.ts';
 import { billingSubscriptions } from '../../server/areas/billing/tables.ts';
 import { findFreePort } from '../../server/local/free-port.ts';
 import { createStripeClient } from '../../server/platform/stripe/stripe-client.ts';
@@ -127,7 +131,7 @@ async function subscribe(owner: TestUser, plan: 'pro' | 'business' = 'pro'): Pro
 
 async function recordAsEventsWould(owner: TestUser, subscription: Stripe.Subscription) {
   const item = subscription.items.data[0]!;
-  const sold = (await prices.planOfPrice(item.price.id))!;
+  const sold = planOfLookupKey(item.price.lookup_key)!;
   await api.database.db.insert(billingSubscriptions).values({
     stripeSubscriptionId: subscription.id,
     uid: owner.uid,
@@ -217,6 +221,49 @@ describe('checkout', () => {
       interval: 'month',
     });
 
+    expect(response.statusCode).toBe(409);
+    expect(errorOf(response).code).toBe('subscription_exists');
+  });
+
+  it('expires the earlier Checkout session when another opens: only the newest can be paid', async () => {
+    const owner = await registeredOwner(api);
+    const first = await checkoutUrl(owner, 'pro');
+    const second = await checkoutUrl(owner, 'business');
+
+    expect((await local.stripe.checkout.sessions.retrieve(sessionIdOf(first))).status).toBe(
+      'expired',
+    );
+    const refused = await local.pay(first);
+    expect(refused.status).toBe(410);
+    expect(await refused.text()).toContain('This Checkout Session has expired.');
+    const customer = (await customerIdOf(owner))!;
+    expect((await local.stripe.subscriptions.list({ customer })).data).toHaveLength(0);
+
+    expect((await local.pay(second)).status).toBeLessThan(400);
+    const subscriptions = (await local.stripe.subscriptions.list({ customer })).data;
+    expect(subscriptions.map((subscription) => subscription.items.data[0]?.price.id)).toEqual([
+      await prices.priceIdOf({ plan: 'business', interval: 'month' }),
+    ]);
+  });
+
+  it('refuses a second subscription while the first is unpaid, Stripe having stopped retrying', async () => {
+    const owner = await registeredOwner(api);
+    const subscriptionId = await subscribe(owner);
+    const customer = (await customerIdOf(owner))!;
+    await local.control('POST', `customers/${customer}/card`, { number: '4000 0000 0000 0341' });
+    await local.control('POST', `customers/${customer}/advance-clock`, { days: 31 });
+    await local.control('POST', `customers/${customer}/advance-clock`, { days: 8 });
+    const unpaid = await atStripe(subscriptionId);
+    expect(unpaid.status).toBe('unpaid');
+    // As its events would record it.
+    await api.database.pool.query(
+      `update billing_subscriptions set status = 'unpaid' where stripe_subscription_id = $1`,
+      [subscriptionId],
+    );
+
+    const response = await post(owner, '/checkout-sessions', { plan: 'pro', interval: 'month' });
+
+    // Paying its invoice brings it back to life: a second one would then bill twice.
     expect(response.statusCode).toBe(409);
     expect(errorOf(response).code).toBe('subscription_exists');
   });
@@ -361,6 +408,39 @@ describe('changing plan', () => {
     );
     expect(changed.cancel_at_period_end).toBe(false);
   });
+
+  it('invoices an upgrade now for the rest of the period, and leaves a downgrade to the next invoice', async () => {
+    const owner = await registeredOwner(api);
+    const subscriptionId = await subscribe(owner, 'pro');
+    const customer = (await customerIdOf(owner))!;
+    const invoices = async () => (await local.stripe.invoices.list({ customer })).data;
+    expect(await invoices()).toHaveLength(1);
+
+    expect(
+      (await post(owner, '/subscription/change', { plan: 'business', interval: 'month' }))
+        .statusCode,
+    ).toBe(202);
+
+    expect(await invoices()).toHaveLength(2);
+    const upgrade = (await invoices()).find(
+      (invoice) => invoice.billing_reason === 'subscription_update',
+    );
+    expect(upgrade?.status).toBe('paid');
+    // Business's price less Pro's, for nearly the whole month still to run.
+    expect(upgrade!.amount_paid).toBeGreaterThan(0);
+    expect(upgrade!.amount_paid).toBeLessThanOrEqual(4900 - 1900);
+
+    // Recorded as the change's event would, then back down to Pro.
+    await api.database.pool.query(
+      `update billing_subscriptions set plan = 'business' where stripe_subscription_id = $1`,
+      [subscriptionId],
+    );
+    expect(
+      (await post(owner, '/subscription/change', { plan: 'pro', interval: 'month' })).statusCode,
+    ).toBe(202);
+
+    expect(await invoices()).toHaveLength(2);
+  });
 });
 
 describe('cancelling and resuming', () => {
@@ -441,6 +521,24 @@ describe('the overview', () => {
     });
   });
 
+  it('shows the plan paid for when a newer subscription of the account was canceled', async () => {
+    const owner = await registeredOwner(api);
+    const paidFor = await subscribe(owner, 'business');
+    const older = await atStripe(paidFor);
+    // A second subscription, started later and canceled at once (refunded by the support, say).
+    await recordAsEventsWould(owner, {
+      ...older,
+      id: `${paidFor}_later`,
+      status: 'canceled',
+      created: older.created + 60,
+    });
+
+    const overview = await overviewOf(owner);
+
+    expect(overview.plan).toBe('business');
+    expect(overview.subscription).toMatchObject({ plan: 'business', status: 'active' });
+  });
+
   it('shows Free with no subscription to an account that never subscribed', async () => {
     const owner = await registeredOwner(api);
     const overview = await overviewOf(owner);
@@ -497,6 +595,20 @@ describe('account deletion', () => {
     expect((await deleteAccount(owner)).statusCode).toBe(204);
 
     expect((await atStripe(subscription!.id)).status).toBe('canceled');
+  });
+
+  it('expires a Checkout session still open, so that it cannot be paid once the account is gone', async () => {
+    const owner = await registeredOwner(api);
+    const url = await checkoutUrl(owner);
+    const customer = (await customerIdOf(owner))!;
+
+    expect((await deleteAccount(owner)).statusCode).toBe(204);
+
+    expect((await local.stripe.checkout.sessions.retrieve(sessionIdOf(url))).status).toBe(
+      'expired',
+    );
+    expect((await local.pay(url)).status).toBe(410);
+    expect((await local.stripe.subscriptions.list({ customer })).data).toHaveLength(0);
   });
 
   it('counts a subscription already cancelled at Stripe as done', async () => {

@@ -148,6 +148,8 @@ async function subscribe(
   const customer = await local.stripe.customers.create({
     email: `owner-${randomUUID()}@maison-exemple.fr`,
   });
+  // The product's checkout records the account's customer before opening the session.
+  if (uid !== null) await recordCustomer(uid, customer.id);
   const [price] = (
     await local.stripe.prices.list({ lookup_keys: [priceLookupKey(plan, interval)] })
   ).data;
@@ -167,6 +169,27 @@ async function subscribe(
 }
 
 const uniqueUid = () => `uid-${randomUUID()}`;
+
+/** Runs the sync as the delivery job does, keeping what it logs. */
+async function syncLogged(subscriptionId: string) {
+  const warnings: { details: object; message: string }[] = [];
+  const log = {
+    info: () => {},
+    warn: (details: object, message: string) => warnings.push({ details, message }),
+  };
+  const outcome = await syncSubscription(
+    { db: api.database.db, stripe: local.stripe, log },
+    subscriptionId,
+  );
+  return { outcome, warnings };
+}
+
+async function recordCustomer(uid: string, customerId: string) {
+  await api.database.pool.query(
+    'insert into billing_customers (uid, stripe_customer_id) values ($1, $2)',
+    [uid, customerId],
+  );
+}
 
 describe('receiving an event', () => {
   it('refuses an event without a valid signature with 400, records nothing, and logs no secret', async () => {
@@ -332,20 +355,41 @@ describe('the subscription as Stripe says it is', () => {
   it('finds the account by its customer when the subscription names none', async () => {
     const uid = uniqueUid();
     const { customerId, completed, subscriptionId } = await subscribe(null);
-    await api.database.pool.query(
-      'insert into billing_customers (uid, stripe_customer_id) values ($1, $2)',
-      [uid, customerId],
-    );
+    await recordCustomer(uid, customerId);
 
     await passAndHandle(completed);
 
     expect(await subscriptionRow(subscriptionId)).toMatchObject({ uid, plan: 'pro' });
   });
 
-  it('skips a subscription of no known account, and handles its event all the same', async () => {
-    const { completed, subscriptionId } = await subscribe(null);
+  it('cancels at Stripe a live subscription whose customer no account has, and stores nothing', async () => {
+    const { subscriptionId } = await subscribe(null);
 
+    const { outcome, warnings } = await syncLogged(subscriptionId);
+
+    expect(outcome).toBe('unknown account');
+    expect(await subscriptionRow(subscriptionId)).toBeUndefined();
+    expect((await local.stripe.subscriptions.retrieve(subscriptionId)).status).toBe('canceled');
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({ subscriptionId, status: 'active' }),
+        message: expect.stringContaining('cancelled at Stripe'),
+      },
+    ]);
+  });
+
+  it('recreates nothing for a deleted account when its events come late', async () => {
+    const uid = uniqueUid();
+    const { customerId, subscriptionId, completed } = await subscribe(uid);
     await passAndHandle(completed);
+    expect(await subscriptionRow(subscriptionId)).toMatchObject({ uid });
+    // The account's deletion: the subscription cancelled at Stripe, then the billing rows deleted.
+    await local.stripe.subscriptions.cancel(subscriptionId);
+    await api.database.pool.query('delete from billing_subscriptions where uid = $1', [uid]);
+    await api.database.pool.query('delete from billing_customers where uid = $1', [uid]);
+
+    for (const event of eventsOf(customerId).filter((event) => event.id !== completed.id))
+      await passAndHandle(event);
 
     expect(await subscriptionRow(subscriptionId)).toBeUndefined();
   });
@@ -447,6 +491,45 @@ describe('the subscription as Stripe says it is', () => {
 
     expect(await Promise.all([slow, quick])).toEqual(['stored', 'stored']);
     expect(await subscriptionRow(subscriptionId)).toMatchObject({ cancel_at_period_end: true });
+  });
+
+  it('still follows a subscription whose price lost its lookup key to a new price, keeping its plan', async () => {
+    const uid = uniqueUid();
+    const { customerId, subscriptionId, completed } = await subscribe(uid, 'business', 'year');
+    await passAndHandle(completed);
+    const [old] = (
+      await local.stripe.prices.list({ lookup_keys: [priceLookupKey('business', 'year')] })
+    ).data;
+    // The plan's price goes up for new subscribers: its key moves to the new price.
+    await local.stripe.prices.create({
+      product: old!.product as string,
+      currency: old!.currency,
+      unit_amount: old!.unit_amount! + 6000,
+      recurring: { interval: 'year' },
+      lookup_key: priceLookupKey('business', 'year'),
+      transfer_lookup_key: true,
+    });
+    await local.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    const [updated] = await delivered(customerId, 'customer.subscription.updated');
+    expect(
+      (await local.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.price.lookup_key,
+    ).toBeNull();
+
+    await passAndHandle(updated!);
+    const { warnings } = await syncLogged(subscriptionId);
+
+    expect(await subscriptionRow(subscriptionId)).toMatchObject({
+      plan: 'business',
+      interval: 'year',
+      status: 'active',
+      cancel_at_period_end: true,
+    });
+    expect(warnings).toEqual([
+      {
+        details: expect.objectContaining({ subscriptionId, plan: 'business' }),
+        message: expect.stringContaining('plan kept as stored'),
+      },
+    ]);
   });
 
   it('keeps the plan through the grace period from the first failed renewal, and clears it once paid', async () => {

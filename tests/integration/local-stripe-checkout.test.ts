@@ -157,6 +157,48 @@ describe('Checkout', () => {
     expect((await local.stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
   });
 
+  it("lists a customer's open sessions and expires one, whose page then refuses payment", async () => {
+    const customer = await local.stripe.customers.create({ email: 'deux@maison-exemple.fr' });
+    const older = await newSession(customer, { locale: 'fr' });
+    const newer = await newSession(customer);
+    const other = await newSession(
+      await local.stripe.customers.create({ email: 'autre@maison-exemple.fr' }),
+    );
+
+    const open = await local.stripe.checkout.sessions.list({
+      customer: customer.id,
+      status: 'open',
+    });
+    expect(open.data.map((session) => session.id)).toEqual([newer.id, older.id]);
+
+    const expired = await local.stripe.checkout.sessions.expire(older.id);
+    expect(expired).toMatchObject({ id: older.id, status: 'expired', url: null });
+    const stillOpen = await local.stripe.checkout.sessions.list({
+      customer: customer.id,
+      status: 'open',
+    });
+    expect(stillOpen.data.map((session) => session.id)).toEqual([newer.id]);
+    expect(
+      (await local.stripe.checkout.sessions.list({ customer: customer.id, status: 'expired' }))
+        .data,
+    ).toHaveLength(1);
+
+    const refused = await local.pay(older.url!);
+    expect(refused.status).toBe(410);
+    const page = await refused.text();
+    expect(page).toContain('Cette session de paiement a expiré.');
+    expect(page).toContain('rien n’a été débité');
+    expect(
+      (await local.stripe.subscriptions.list({ customer: customer.id, status: 'all' })).data,
+    ).toEqual([]);
+    // An expired session cannot be expired again, as at Stripe.
+    await expect(local.stripe.checkout.sessions.expire(older.id)).rejects.toMatchObject({
+      statusCode: 400,
+      type: 'StripeInvalidRequestError',
+    });
+    expect((await local.stripe.checkout.sessions.retrieve(other.id)).status).toBe('open');
+  });
+
   it('explains each field it refuses, and an unknown promotion code', async () => {
     const customer = await local.stripe.customers.create({ email: 'fields@maison-exemple.fr' });
     const session = await newSession(customer, { allow_promotion_codes: true });

@@ -176,7 +176,14 @@ describe('the overview', () => {
   });
 
   it('says nothing was audited yet for a store just connected', async () => {
-    const fresh = await connectedStore(api, owner);
+    // Connected after the audited store, which Pro's one store keeps active (the first connected).
+    const fresh = await connectedStore(
+      api,
+      owner,
+      undefined,
+      'active',
+      new Date('2026-11-21T10:00:00Z'),
+    );
     const response = await get(owner, `/api/v1/shops/${fresh}/seo`);
     expect(response.statusCode).toBe(200);
     expect(seoOverviewSchema.parse(response.json()).data).toMatchObject({

@@ -62,16 +62,16 @@ export async function upsertSubscription(
   return row!;
 }
 
-/** The account a subscription stored before belongs to. */
-export async function findSubscriptionOwner(
+/** A subscription as stored before, if it was. */
+export async function findSubscription(
   db: Queryable,
   stripeSubscriptionId: string,
-): Promise<string | undefined> {
+): Promise<SubscriptionRow | undefined> {
   const [row] = await db
-    .select({ uid: billingSubscriptions.uid })
+    .select()
     .from(billingSubscriptions)
     .where(eq(billingSubscriptions.stripeSubscriptionId, stripeSubscriptionId));
-  return row?.uid;
+  return row;
 }
 
 /** The account whose Stripe customer this is, if the product created it. */

@@ -1,20 +1,20 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
-import { currentSubscriptionOf, type SubscriptionRow } from './plan-state.ts';
+import { currentSubscriptionOf, isLive, type SubscriptionRow } from './plan-state.ts';
 
-/**
- * Statuses of a subscription that still bills the owner (a past-due one is being retried): an owner
- * with one changes its plan rather than subscribing again.
- */
-const liveStatuses: ReadonlySet<string> = new Set<SubscriptionRow['status']>([
-  'active',
-  'trialing',
-  'past_due',
+/** Statuses after which Stripe bills nothing more and the subscription can never come back. */
+const endedStatuses: ReadonlySet<string> = new Set<SubscriptionRow['status']>([
+  'canceled',
+  'incomplete_expired',
 ]);
 
-/** Whether a subscription, as recorded or as Stripe answers it, still bills the owner. */
-export function isLive(subscription: { status: string }): boolean {
-  return liveStatuses.has(subscription.status);
+/**
+ * Whether a subscription, as recorded or as Stripe answers it, has ended for good. One that has not
+ * (unpaid, incomplete, paused too) may still be paid and come back to life: while an account has
+ * one, it may not start another, which would bill it twice.
+ */
+export function hasEnded(subscription: { status: string }): boolean {
+  return endedStatuses.has(subscription.status);
 }
 
 /** The account's current subscription when it is live; `no_subscription` (409) otherwise. */

@@ -12,7 +12,7 @@ const dayMs = 86_400_000;
 export interface PlanState {
   /** The plan whose limits apply now. */
   plan: PlanId;
-  /** The account's newest subscription, whatever its status; null if it never subscribed. */
+  /** The account's current subscription (currentSubscriptionOf); null if it never subscribed. */
   subscription: SubscriptionRow | null;
   /** For a subscription past due: when its grace period ends (or ended). */
   graceEndsAt: Date | null;
@@ -45,22 +45,46 @@ export function graceEndOf(subscription: Pick<SubscriptionRow, 'pastDueSince'>):
     : new Date(subscription.pastDueSince.getTime() + pastDueGraceDays * dayMs);
 }
 
-/** The account's newest subscription: the one a new checkout or a change made last. */
-export async function currentSubscriptionOf(
-  db: Database,
-  uid: string,
-): Promise<SubscriptionRow | null> {
-  const [row] = await db
+/**
+ * Statuses of a subscription that still bills the owner (a past-due one is being retried): an owner
+ * with one changes its plan rather than subscribing again.
+ */
+const liveStatuses: ReadonlySet<string> = new Set<SubscriptionRow['status']>([
+  'active',
+  'trialing',
+  'past_due',
+]);
+
+/** Whether a subscription, as recorded or as Stripe answers it, still bills the owner. */
+export function isLive(subscription: { status: string }): boolean {
+  return liveStatuses.has(subscription.status);
+}
+
+/** Every subscription recorded for the account, newest first. */
+export async function subscriptionsOf(db: Database, uid: string): Promise<SubscriptionRow[]> {
+  return db
     .select()
     .from(billingSubscriptions)
     .where(eq(billingSubscriptions.uid, uid))
-    .orderBy(desc(billingSubscriptions.stripeCreatedAt))
-    .limit(1);
-  return row ?? null;
+    .orderBy(desc(billingSubscriptions.stripeCreatedAt));
+}
+
+/**
+ * The account's current subscription: the newest one that still grants a plan or bills the owner,
+ * else the newest of all. A subscription canceled after a newer one started (an old one ending
+ * late, a second one refunded) must not hide the one the owner pays for.
+ */
+export async function currentSubscriptionOf(
+  db: Database,
+  uid: string,
+  now = new Date(),
+): Promise<SubscriptionRow | null> {
+  const rows = await subscriptionsOf(db, uid);
+  return rows.find((row) => planGrantedBy(row, now) !== 'free' || isLive(row)) ?? rows[0] ?? null;
 }
 
 export async function planStateOf(db: Database, uid: string, now = new Date()): Promise<PlanState> {
-  const subscription = await currentSubscriptionOf(db, uid);
+  const subscription = await currentSubscriptionOf(db, uid, now);
   return {
     plan: planGrantedBy(subscription, now),
     subscription,

@@ -16,13 +16,12 @@ export interface PlanPrice {
 
 /**
  * The Stripe prices of the paid plans, found once at the start by their lookup keys (shared/billing.ts)
- * and kept in memory: the price a checkout or a change asks for, and the plan a subscription's price
- * stands for.
+ * and kept in memory: the price a checkout or a change asks for. The plan a subscription's price
+ * stands for is read from its lookup key (planOfLookupKey), not from this catalogue: a price Stripe
+ * answers is always read with its key.
  */
 export interface PriceCatalog {
   priceIdOf(choice: PlanPrice): Promise<string>;
-  /** The plan and period of a price; undefined for a price that sells no plan of the product. */
-  planOfPrice(priceId: string): Promise<PlanPrice | undefined>;
 }
 
 /** Prices the start needs and Stripe does not have (or has only inactive). */
@@ -44,6 +43,18 @@ export const planPrices: readonly (PlanPrice & { lookupKey: string })[] = paidPl
       lookupKey: priceLookupKey(plan, interval),
     })),
 );
+
+const planByLookupKey = new Map<string, PlanPrice>(
+  planPrices.map(({ plan, interval, lookupKey }) => [lookupKey, { plan, interval }]),
+);
+
+/**
+ * The plan and period a price sells, from its lookup key; undefined for a price without one of the
+ * plans' keys (another product's, or an old price of a plan whose key Stripe moved to a new price).
+ */
+export function planOfLookupKey(lookupKey: string | null): PlanPrice | undefined {
+  return lookupKey === null ? undefined : planByLookupKey.get(lookupKey);
+}
 
 /**
  * Reads the active prices of the four lookup keys from Stripe; throws MissingPricesError naming the
@@ -97,16 +108,12 @@ function catalogReadOnFirstUse(stripe: Stripe): PriceCatalog {
   };
   return {
     priceIdOf: async (choice) => (await catalog()).priceIdOf(choice),
-    planOfPrice: async (priceId) => (await catalog()).planOfPrice(priceId),
   };
 }
 
 function priceCatalogOf(entries: readonly (PlanPrice & { priceId: string })[]): PriceCatalog {
   const byPlan = new Map(
     entries.map((entry) => [`${entry.plan}/${entry.interval}`, entry.priceId]),
-  );
-  const byPrice = new Map(
-    entries.map((entry) => [entry.priceId, { plan: entry.plan, interval: entry.interval }]),
   );
   return {
     async priceIdOf({ plan, interval }) {
@@ -115,6 +122,5 @@ function priceCatalogOf(entries: readonly (PlanPrice & { priceId: string })[]): 
         throw new Error(`No price for the ${plan} plan by the ${interval}`);
       return priceId;
     },
-    planOfPrice: async (priceId) => byPrice.get(priceId),
   };
 }

@@ -2,13 +2,17 @@ import type { PlanPrice } from './price-catalog.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { customerOf, existingCustomerOf, type BillingAccount } from './billing-customer.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';
-import { isLive } from './live-subscription.ts';
-import { currentSubscriptionOf } from './plan-state.ts';
+import { withAccountCheckoutLock } from './billing-customers-repository.ts';
+import { expireOpenCheckoutSessions } from './checkout-sessions.ts';
+import { hasEnded } from './live-subscription.ts';
+import { subscriptionsOf } from './plan-state.ts';
 import { callStripe } from './stripe-failure.ts';
 
 /**
- * Opens a Stripe Checkout for a paid plan and answers its address. An account whose subscription is
- * still live changes its plan instead (`subscription_exists`): a second subscription would bill twice.
+ * Opens a Stripe Checkout for a paid plan and answers its address, after expiring the account's
+ * earlier sessions still open. An account with a subscription that has not ended (live, or unpaid
+ * and still payable) changes its plan instead (`subscription_exists`): a second subscription would
+ * bill twice.
  *
  * Nothing changes here when the owner pays: the plan follows Stripe's event (the webhook), never the
  * page Checkout sends the owner back to, which anyone could open.
@@ -18,12 +22,27 @@ export async function startCheckout(
   account: BillingAccount,
   choice: PlanPrice,
 ): Promise<string> {
-  const current = await currentSubscriptionOf(deps.db, account.uid);
-  if (current !== null && isLive(current)) throw subscriptionExists();
+  // One checkout start of an account at a time: two at once (two tabs) would each expire the
+  // other's older sessions, then both leave a payable one open.
+  return withAccountCheckoutLock(deps.db, account.uid, () => openCheckout(deps, account, choice));
+}
+
+async function openCheckout(
+  deps: BillingDependencies,
+  account: BillingAccount,
+  choice: PlanPrice,
+): Promise<string> {
+  const recorded = await subscriptionsOf(deps.db, account.uid);
+  if (recorded.some((subscription) => !hasEnded(subscription))) throw subscriptionExists();
   const known = await existingCustomerOf(deps.db, account.uid);
-  // A checkout paid a moment ago may not be recorded yet (its event is on its way): Stripe knows.
-  if (known !== undefined && (await hasLiveSubscriptionAtStripe(deps, known))) {
-    throw subscriptionExists();
+  if (known !== undefined) {
+    // A checkout paid a moment ago may not be recorded yet (its event is on its way): Stripe knows.
+    if (await hasSubscriptionAtStripe(deps, known)) throw subscriptionExists();
+    // A session opened earlier stays payable for a day: paying it after this one would make a
+    // second subscription. Only the newest session may be paid.
+    await callStripe('checkout session expiry', () =>
+      expireOpenCheckoutSessions(deps.stripe, known),
+    );
   }
   const customer = known ?? (await customerOf(deps, account));
   const { publicUrl, automaticTax } = deps.settings;
@@ -56,12 +75,14 @@ function subscriptionExists(): AppError {
   });
 }
 
-async function hasLiveSubscriptionAtStripe(
+/** Whether Stripe has a subscription of the customer that has not ended (hasEnded). Stripe's
+ * default list leaves out canceled ones only. */
+async function hasSubscriptionAtStripe(
   deps: Pick<BillingDependencies, 'stripe'>,
   customer: string,
 ): Promise<boolean> {
   const subscriptions = await callStripe('subscription listing', () =>
     deps.stripe.subscriptions.list({ customer, limit: 100 }),
   );
-  return subscriptions.data.some((subscription) => isLive(subscription));
+  return subscriptions.data.some((subscription) => !hasEnded(subscription));
 }

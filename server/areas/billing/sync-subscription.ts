@@ -1,22 +1,15 @@
 import Stripe from 'stripe';
-import {
-  billingIntervals,
-  paidPlanIds,
-  priceLookupKey,
-  subscriptionStatuses,
-  type BillingInterval,
-  type PaidPlanId,
-  type SubscriptionStatus,
-} from '../../../shared/billing.ts';
+import { subscriptionStatuses, type SubscriptionStatus } from '../../../shared/billing.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobLog } from '../../jobs/job-queue.ts';
 import {
   findCustomerOwner,
-  findSubscriptionOwner,
+  findSubscription,
   upsertSubscription,
   withSubscriptionLock,
-  type Queryable,
 } from './billing-subscriptions-repository.ts';
+import { hasEnded } from './live-subscription.ts';
+import { planOfLookupKey } from './price-catalog.ts';
 
 export interface SyncSubscriptionDependencies {
   db: Database;
@@ -27,20 +20,11 @@ export interface SyncSubscriptionDependencies {
 
 /**
  * What became of a subscription read back from Stripe: stored, or left out because its price is
- * none of the plans', its status is one this product does not know, it belongs to no account of
- * this product, or Stripe has no such subscription.
+ * none of the plans' (and it was never stored), its status is one this product does not know, its
+ * customer belongs to no account of this product (any more), or Stripe has no such subscription.
  */
 export type SyncOutcome =
   'stored' | 'unknown price' | 'unknown status' | 'unknown account' | 'not at Stripe';
-
-/** Each price lookup key (shared/billing.ts), with the plan and the period it sells. */
-const planOfPrice = new Map<string, { plan: PaidPlanId; interval: BillingInterval }>(
-  paidPlanIds.flatMap((plan) =>
-    billingIntervals.map(
-      (interval) => [priceLookupKey(plan, interval), { plan, interval }] as const,
-    ),
-  ),
-);
 
 function isSubscriptionStatus(status: string): status is SubscriptionStatus {
   return (subscriptionStatuses as readonly string[]).includes(status);
@@ -65,18 +49,28 @@ async function retrieveSubscription(
 }
 
 /**
- * The account a subscription belongs to: the one the checkout wrote in its metadata, else the one
- * it was stored under before, else the owner of its customer.
+ * Ends now, at Stripe, a subscription whose customer no account has any more: the account was
+ * deleted (its deletion cancels its subscriptions and expires its open Checkout sessions first), so
+ * this one slipped through, a payment made while the account was being deleted, say. Nobody could
+ * reach it to stop it any more.
  */
-async function ownerOf(
-  tx: Queryable,
+async function cancelOrphan(
+  deps: SyncSubscriptionDependencies,
   subscription: Stripe.Subscription,
-): Promise<string | undefined> {
-  const fromMetadata = subscription.metadata?.uid;
-  if (typeof fromMetadata === 'string' && fromMetadata !== '') return fromMetadata;
-  return (
-    (await findSubscriptionOwner(tx, subscription.id)) ??
-    (await findCustomerOwner(tx, idOf(subscription.customer)))
+): Promise<void> {
+  try {
+    await deps.stripe.subscriptions.cancel(subscription.id);
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404))
+      throw error;
+  }
+  deps.log.warn(
+    {
+      subscriptionId: subscription.id,
+      customerId: idOf(subscription.customer),
+      status: subscription.status,
+    },
+    'live subscription of a customer no account has (the account was deleted); cancelled at Stripe',
   );
 }
 
@@ -86,6 +80,11 @@ async function ownerOf(
  * subscription to read. Reading and storing happen under the subscription's lock, so two runs at
  * once cannot store an older reading over a newer one. A subscription deleted at Stripe reads back
  * `canceled`. A failure to reach Stripe is thrown, for the job to try again.
+ *
+ * Nothing is stored for a customer without its `billing_customers` row (deleted with its account):
+ * a late event must not bring a deleted account's subscription back, and one still live there is
+ * cancelled (cancelOrphan). The plan and period come from the price's lookup key; a stored
+ * subscription whose price lost its key keeps its plan and period and follows Stripe for the rest.
  */
 export async function syncSubscription(
   deps: SyncSubscriptionDependencies,
@@ -97,9 +96,14 @@ export async function syncSubscription(
       deps.log.warn({ subscriptionId }, 'Stripe has no such subscription; nothing stored');
       return 'not at Stripe';
     }
+    if (!isSubscriptionStatus(subscription.status)) {
+      deps.log.warn({ subscriptionId, status: subscription.status }, 'unknown status; ignored');
+      return 'unknown status';
+    }
     const item = subscription.items.data[0];
     const lookupKey = item?.price.lookup_key ?? null;
-    const sold = lookupKey === null ? undefined : planOfPrice.get(lookupKey);
+    const stored = await findSubscription(tx, subscriptionId);
+    const sold = planOfLookupKey(lookupKey) ?? stored;
     if (item === undefined || sold === undefined) {
       deps.log.warn(
         { subscriptionId, lookupKey },
@@ -107,19 +111,31 @@ export async function syncSubscription(
       );
       return 'unknown price';
     }
-    if (!isSubscriptionStatus(subscription.status)) {
-      deps.log.warn({ subscriptionId, status: subscription.status }, 'unknown status; ignored');
-      return 'unknown status';
+    if (planOfLookupKey(lookupKey) === undefined) {
+      // Stripe moved the plan's lookup key to a new price: existing subscribers keep the old one,
+      // now without a key. Their plan stays as stored; their status and period still follow Stripe.
+      deps.log.warn(
+        { subscriptionId, lookupKey, priceId: item.price.id, plan: sold.plan },
+        "subscription's price has none of the plans' lookup keys any more; plan kept as stored",
+      );
     }
-    const uid = await ownerOf(tx, subscription);
-    if (uid === undefined) {
-      deps.log.warn({ subscriptionId }, 'subscription of no known account; skipped');
+    const customerId = idOf(subscription.customer);
+    const customerOwner = await findCustomerOwner(tx, customerId);
+    if (customerOwner === undefined) {
+      // A customer this product made has a row until its account is deleted.
+      if (!hasEnded(subscription)) await cancelOrphan(deps, subscription);
+      else deps.log.warn({ subscriptionId }, 'subscription of no known account; skipped');
       return 'unknown account';
     }
+    const fromMetadata = subscription.metadata?.uid;
+    const uid =
+      typeof fromMetadata === 'string' && fromMetadata !== ''
+        ? fromMetadata
+        : (stored?.uid ?? customerOwner);
     await upsertSubscription(tx, {
       stripeSubscriptionId: subscription.id,
       uid,
-      stripeCustomerId: idOf(subscription.customer),
+      stripeCustomerId: customerId,
       plan: sold.plan,
       interval: sold.interval,
       status: subscription.status,

@@ -24,6 +24,8 @@ export function checksOf(deps: Pick<SeoDependencies, 'checks'>): readonly Check[
 
 /** What the owner's plan, as billing says it applies now, grants the store. */
 export interface StorePlan {
+  /** The store's owner, whose plan this is. */
+  ownerUid: string;
   plan: PlanId;
   pagesAudited: number;
   /** Beyond the stores the plan allows: not audited until the plan allows it again. */
@@ -41,6 +43,7 @@ export async function storePlanOf(
   if (ownerUid === undefined) return undefined;
   const activity = await storeActivityOf(deps.db, ownerUid);
   return {
+    ownerUid,
     plan: activity.plan,
     pagesAudited: planLimitsOf(activity.plan).limits.pagesAudited,
     paused: activity.paused.has(shopId),

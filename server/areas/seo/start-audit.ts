@@ -1,5 +1,5 @@
 import type { AuditRun } from '../../../shared/schemas/seo.ts';
-import { planLimitReached } from '../billing/plan-limits.ts';
+import { requireActiveStore } from '../shops/store-limit.ts';
 import { seoAuditJob } from './seo-audit-job.ts';
 import { presentRun } from './present-audit.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
@@ -19,7 +19,7 @@ export async function startAudit(
 ): Promise<{ run: AuditRun; queued: boolean } | undefined> {
   const plan = await storePlanOf(deps, shopId);
   if (plan === undefined) return undefined;
-  if (plan.paused) throw planLimitReached('stores', plan.plan, plan.storesConnected);
+  await requireActiveStore(deps.db, plan.ownerUid, shopId);
   const { run, queued } = await seoRepository.queueRun(deps.db, shopId, trigger, plan.pagesAudited);
   if (queued) {
     try {

@@ -6,7 +6,8 @@ import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
-import { sendUpstreamFailure, sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
+import { sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
+import { forwardWebhook, keepRawBodies } from '../webhook-forwarder.ts';
 
 export interface ShopifyRoutesOptions {
   /** The BFF's connections to the product API, which the API proxy uses too (upstream-api.ts). */
@@ -59,11 +60,7 @@ export async function shopifyRoutes(
 ): Promise<void> {
   const { api } = options;
 
-  // Webhook bodies stay bytes: their signature is over the bytes as Shopify sent them.
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
+  keepRawBodies(fastify);
 
   fastify.get('/oauth/shopify', async (request, reply) => {
     void reply.header('cache-control', 'no-store');
@@ -140,35 +137,11 @@ export async function shopifyRoutes(
   fastify.post(
     '/webhooks/shopify',
     { bodyLimit: apiBodyLimitBytes, compress: false },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const headers: Record<string, string> = {
-        'x-request-id': request.id,
-        'x-forwarded-for': request.ip,
-      };
-      for (const name of forwardedWebhookHeaders) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      let response: Dispatcher.ResponseData;
-      let body: string;
-      try {
-        response = await api.request({
-          method: 'POST',
-          path: '/webhooks/shopify',
-          headers,
-          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        });
-        body = await response.body.text();
-      } catch (error) {
-        // Shopify sends the delivery again when it is not answered 2xx.
-        sendUpstreamFailure(reply, error);
-        return reply;
-      }
-      return reply
-        .code(response.statusCode)
-        .type(String(response.headers['content-type'] ?? 'application/json'))
-        .send(body);
-    },
+    async (request, reply) =>
+      forwardWebhook(api, request, reply, {
+        path: '/webhooks/shopify',
+        headers: forwardedWebhookHeaders,
+      }),
   );
 }
 

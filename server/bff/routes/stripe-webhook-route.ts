@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Dispatcher } from 'undici';
+import type { FastifyInstance } from 'fastify';
 import { apiBodyLimitBytes } from '../../../shared/constants.ts';
-import { sendUpstreamFailure, type UpstreamApi } from '../upstream-api.ts';
+import type { UpstreamApi } from '../upstream-api.ts';
+import { forwardWebhook, keepRawBodies } from '../webhook-forwarder.ts';
 
 export interface StripeWebhookRouteOptions {
   /** The BFF's connections to the product API (upstream-api.ts). */
@@ -20,43 +20,14 @@ export async function stripeWebhookRoute(
   fastify: FastifyInstance,
   options: StripeWebhookRouteOptions,
 ): Promise<void> {
-  // The body stays bytes: its signature is over the bytes as Stripe sent them.
-  fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
-    done(null, body),
-  );
-
+  keepRawBodies(fastify);
   fastify.post(
     '/webhooks/stripe',
     { bodyLimit: apiBodyLimitBytes, compress: false },
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const headers: Record<string, string> = {
-        'x-request-id': request.id,
-        'x-forwarded-for': request.ip,
-      };
-      for (const name of forwardedHeaders) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      let response: Dispatcher.ResponseData;
-      let body: string;
-      try {
-        response = await options.api.request({
-          method: 'POST',
-          path: '/webhooks/stripe',
-          headers,
-          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        });
-        body = await response.body.text();
-      } catch (error) {
-        // Stripe sends the event again when it is not answered 2xx.
-        sendUpstreamFailure(reply, error);
-        return reply;
-      }
-      return reply
-        .code(response.statusCode)
-        .type(String(response.headers['content-type'] ?? 'application/json'))
-        .send(body);
-    },
+    async (request, reply) =>
+      forwardWebhook(options.api, request, reply, {
+        path: '/webhooks/stripe',
+        headers: forwardedHeaders,
+      }),
   );
 }

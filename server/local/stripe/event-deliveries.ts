@@ -2,11 +2,15 @@ import { createHmac } from 'node:crypto';
 import type { StripeEvent } from './stripe-objects.ts';
 
 /**
- * Event deliveries as Stripe makes them: a POST of the event as JSON to each webhook endpoint, with
+ * Event deliveries in Stripe's form: a POST of the event as JSON to each webhook endpoint, with
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the endpoint's whsec_
  * secret>`, signed afresh at every attempt. Anything but a 2xx within the timeout is retried later
- * with the same body; after the last retry the delivery fails. Each endpoint receives its events one
- * at a time, in the order they were made, so that a receiver sees a subscription's changes in order.
+ * with the same body; after the last retry the delivery fails.
+ *
+ * Unlike Stripe, which guarantees no order (events come late, twice, out of order), each endpoint
+ * here receives its events one at a time, in the order they were made: local mode stays easy to
+ * follow. The product must not count on it; its tests post the signed events to it out of order
+ * themselves (tests/integration/billing-events.test.ts).
  */
 
 export const eventResponseTimeoutMs = 10_000;

@@ -61,7 +61,10 @@ const texts = {
       codeInvalid: 'This code is invalid.',
     },
     sessionClosed: 'This Checkout Session is no longer active.',
-    sessionClosedDetail: 'It has been paid, or it expired. Go back to the site to start again.',
+    sessionPaid: 'It has been paid already.',
+    sessionExpired: 'This Checkout Session has expired.',
+    sessionExpiredDetail:
+      'It can no longer be paid. Go back to the site to start again: nothing was charged.',
     notFound: 'Something went wrong',
     notFoundDetail: 'The page you were looking for could not be found.',
     portalTitle: 'Billing',
@@ -139,7 +142,10 @@ const texts = {
       codeInvalid: 'Ce code n’est pas valide.',
     },
     sessionClosed: 'Cette session de paiement n’est plus active.',
-    sessionClosedDetail: 'Elle a été payée ou a expiré. Revenez sur le site pour recommencer.',
+    sessionPaid: 'Elle a déjà été payée.',
+    sessionExpired: 'Cette session de paiement a expiré.',
+    sessionExpiredDetail:
+      'Elle ne peut plus être payée. Revenez sur le site pour recommencer : rien n’a été débité.',
     notFound: 'Une erreur s’est produite',
     notFoundDetail: 'La page demandée est introuvable.',
     portalTitle: 'Facturation',
@@ -411,13 +417,14 @@ ${back}
   );
 }
 
-export function sessionClosedPage(language: PageLanguage): string {
+/** The page of a session that can no longer be paid: paid already, or expired (Stripe's words). */
+export function sessionClosedPage(language: PageLanguage, status: 'complete' | 'expired'): string {
   const t = texts[language];
-  return page(
-    language,
-    t.sessionClosed,
-    `<h1>${t.sessionClosed}</h1>\n<p>${t.sessionClosedDetail}</p>`,
-  );
+  const [title, detail] =
+    status === 'expired'
+      ? [t.sessionExpired, t.sessionExpiredDetail]
+      : [t.sessionClosed, t.sessionPaid];
+  return page(language, title, `<h1>${title}</h1>\n<p>${detail}</p>`);
 }
 
 export function notFoundPage(language: PageLanguage): string {

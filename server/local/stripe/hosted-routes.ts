@@ -107,7 +107,8 @@ export function hostedRoutes(state: LocalStripeState) {
       if (record === undefined) return html(reply, 404, notFoundPage(browserLanguage(request)));
       const { session } = record;
       const language = pageLanguage(session.locale, request.headers['accept-language']);
-      if (session.status !== 'open') return html(reply, 410, sessionClosedPage(language));
+      if (session.status !== 'open')
+        return html(reply, 410, sessionClosedPage(language, session.status));
       const price = state.price(record.priceId);
       const customerId = sessionCustomer(session);
       const knownEmail =

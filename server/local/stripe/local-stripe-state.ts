@@ -246,6 +246,10 @@ export class LocalStripeState {
             `A price (\`${holder.id}\`) already uses that lookup key.`,
           );
         holder.lookup_key = null;
+        // A subscription shows its price as it is now: the key is gone from theirs too.
+        for (const { subscription } of this.subscriptions.values())
+          for (const item of subscription.items.data)
+            if (item.price.id === holder.id) item.price.lookup_key = null;
       }
     }
     const price: Price = {
@@ -534,6 +538,41 @@ export class LocalStripeState {
       record.session.url = null;
     }
     return record;
+  }
+
+  /** The sessions, newest first, with those past their expiry marked expired as they are read. */
+  checkoutSessionsList(): CheckoutSession[] {
+    return [...this.checkoutSessions.keys()]
+      .reverse()
+      .map((id) => this.checkoutSession(id).session)
+      .sort((left, right) => right.created - left.created);
+  }
+
+  /**
+   * Expires an open session now, as Stripe's `POST /v1/checkout/sessions/:id/expire` does: its page
+   * refuses payment from then on, and Stripe sends `checkout.session.expired`. Only an open session
+   * can be expired.
+   */
+  expireCheckoutSession(id: string, request?: RequestInfo): CheckoutSession {
+    const { session } = this.checkoutSession(id);
+    if (session.status !== 'open')
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+        undefined,
+      );
+    session.status = 'expired';
+    session.url = null;
+    this.emit(
+      'checkout.session.expired',
+      session,
+      sessionCustomer(session),
+      this.now(sessionCustomer(session)),
+      undefined,
+      request,
+    );
+    return session;
   }
 
   promotionCode(code: string): PromotionCode | undefined {

@@ -602,6 +602,34 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
       ),
     );
     app.get(
+      '/v1/checkout/sessions',
+      handle([...listParams, 'customer', 'status', 'subscription'], (form) => {
+        const customer = read.text(form, 'customer');
+        const status = read.text(form, 'status');
+        const subscription = read.text(form, 'subscription');
+        if (status !== undefined && !['open', 'complete', 'expired'].includes(status))
+          throw invalidParameter(
+            'status',
+            'Invalid status: must be one of complete, expired, or open',
+          );
+        const sessions = state
+          .checkoutSessionsList()
+          .filter(
+            (session) =>
+              (customer === undefined || session.customer === customer) &&
+              (status === undefined || session.status === status) &&
+              (subscription === undefined || session.subscription === subscription),
+          );
+        return page(sessions, form, '/v1/checkout/sessions');
+      }),
+    );
+    app.post(
+      '/v1/checkout/sessions/:id/expire',
+      handle(['expand[]'], (form, request, info) =>
+        expanded(state.expireCheckoutSession((request.params as { id: string }).id, info), form),
+      ),
+    );
+    app.get(
       '/v1/checkout/sessions/:id',
       handle(['expand[]'], (form, request) =>
         expanded(state.checkoutSession((request.params as { id: string }).id).session, form),
