@@ -168,6 +168,22 @@ describe('refusals', () => {
     });
   });
 
+  it('refuses an API version it does not speak with 400, and takes its own', async () => {
+    const address = new URL(local.url);
+    const pinnedElsewhere = new Stripe(local.secretKey, {
+      host: address.hostname,
+      port: Number(address.port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      apiVersion: '2024-06-20' as Stripe.LatestApiVersion,
+    });
+    const error = await refusal(pinnedElsewhere.customers.list());
+    expect(error.statusCode).toBe(400);
+    expect(error.type).toBe('StripeInvalidRequestError');
+    expect(error.message).toMatch(/^Invalid Stripe API version: 2024-06-20/);
+    expect((await local.stripe.customers.list()).object).toBe('list');
+  });
+
   it('refuses an unknown parameter by its name, and a missing one', async () => {
     const unknown = await refusal(
       local.stripe.customers.create({ email: 'x@y.fr', favourite_colour: 'blue' } as never),

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseForm, read, type FormObject } from './form-params.ts';
-import type { LocalStripeState, RequestInfo } from './local-stripe-state.ts';
+import { apiVersion, type LocalStripeState, type RequestInfo } from './local-stripe-state.ts';
 import {
   StripeApiError,
   invalidParameter,
@@ -116,6 +116,22 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
       );
   };
 
+  /**
+   * A `Stripe-Version` this stand-in does not speak is refused, as Stripe refuses one it does not
+   * know: the local Stripe answers in one version's shapes only, so a client pinned to another would
+   * otherwise read shapes it was not written for. Without the header, Stripe uses the account's
+   * version, which here is that one.
+   */
+  const checkApiVersion = (request: FastifyRequest) => {
+    const version = request.headers['stripe-version'];
+    if (version !== undefined && version !== apiVersion)
+      throw new StripeApiError(
+        400,
+        'invalid_request_error',
+        `Invalid Stripe API version: ${String(version)}. This local Stripe speaks ${apiVersion}.`,
+      );
+  };
+
   const send = (reply: FastifyReply, requestId: string, status: number, body: unknown) =>
     reply.code(status).header('Request-Id', requestId).send(body);
 
@@ -136,6 +152,7 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
       const fingerprint = `${request.method} ${request.url.split('?')[0]} ${raw}`;
       try {
         authenticate(request);
+        checkApiVersion(request);
         if (idempotencyKey !== undefined) {
           const earlier = idempotent.get(idempotencyKey);
           if (earlier !== undefined) {
