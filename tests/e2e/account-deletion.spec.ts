@@ -14,7 +14,14 @@ import {
   registerAccount,
   waitForApp,
 } from './accounts.ts';
-import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import {
+  authEmulatorHost,
+  clickAndWaitForClose,
+  expect,
+  fetchFromPage,
+  openSession,
+  test,
+} from './fixtures.ts';
 
 /**
  * Account deletion from Settings: the user proves again who they are (the
@@ -180,7 +187,7 @@ test('confirming with another Google account gives the user-mismatch error', asy
   // The local stand-in of Google's account chooser: another Google account is added and chosen.
   await popup.getByLabel('E-mail').fill(uniqueEmail('google-other'));
   await popup.getByLabel('Name').fill('Alex Autre');
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
 
   await expect(dialog.getByRole('alert')).toHaveText(
     'This is not the account you are signed in with. Please use the same account.',
@@ -205,7 +212,10 @@ test('a Google account is deleted after choosing the same Google account again',
   const popupOpened = page.waitForEvent('popup');
   await dialog.getByRole('button', { name: 'Continue with Google and delete' }).click();
   const popup = await popupOpened;
-  await popup.getByRole('button', { name: new RegExp(signedIn.email) }).click();
+  await clickAndWaitForClose(
+    popup,
+    popup.getByRole('button', { name: new RegExp(signedIn.email) }),
+  );
 
   await expect(page).toHaveURL('/login?lang=en');
   expect(await lookUpUser(authEmulatorHost, signedIn.uid)).toBeUndefined();

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 
 /** The emulator that the product under test talks to (set by playwright.config.ts). */
@@ -48,6 +48,20 @@ export async function fetchFromPage(
     },
     { url, method: init.method, body: init.body },
   );
+}
+
+/**
+ * Clicks a popup's button that makes the popup close itself (it posts its answer to the opener, then
+ * closes), and waits until it has closed. The close can come while Playwright is still finishing the
+ * click, which then fails with "Target page closed": that is the expected outcome, so the click's
+ * error counts only when the popup stayed open.
+ */
+export async function clickAndWaitForClose(popup: Page, button: Locator): Promise<void> {
+  const closed = popup.waitForEvent('close');
+  await button.click().catch((error: unknown) => {
+    if (!popup.isClosed()) throw error;
+  });
+  await closed;
 }
 
 export const test = base.extend<{ verifiedUser: TestUser }>({

@@ -2,18 +2,18 @@
 import type { Page } from '@playwright/test';
 import { uniqueEmail } from '../support/auth-emulator-users.ts';
 import { accountOf, expect, openLogin, test } from './auth-flows.ts';
-import { fetchFromPage } from './fixtures.ts';
+import { clickAndWaitForClose, fetchFromPage } from './fixtures.ts';
 
 /**
  * Google sign-in and its popup rules, in local mode: the popup is the BFF's
  * stand-in of Google's account chooser, which hands the emulator's Google ID token to the opener.
  */
 
-/** Chooses a new Google account in the local account chooser. */
+/** Chooses a new Google account in the local account chooser, which then closes itself. */
 async function addGoogleAccount(popup: Page, email: string, name: string): Promise<void> {
   await popup.getByLabel('E-mail').fill(email);
   await popup.getByLabel('Name').fill(name);
-  await popup.getByRole('button', { name: 'Continue' }).click();
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Continue' }));
 }
 
 function googleButton(

@@ -7,6 +7,7 @@ import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
 import {
   authEmulatorHost,
+  clickAndWaitForClose,
   expect,
   fetchFromPage,
   openSession,
@@ -92,9 +93,7 @@ async function connectSeededStore(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   const popup = await popupOpened;
   await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Install' }).click();
-  await closed;
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
   await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
   await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
 }

@@ -5,7 +5,13 @@ import { queryProductDatabase } from '../support/product-database.ts';
 import { uniqueEmail, type TestUser } from '../support/auth-emulator-users.ts';
 import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
 import { latestVerificationCode, test as consoleTest } from './auth-flows.ts';
-import { expect, fetchFromPage, openSession, test as accountTest } from './fixtures.ts';
+import {
+  clickAndWaitForClose,
+  expect,
+  fetchFromPage,
+  openSession,
+  test as accountTest,
+} from './fixtures.ts';
 import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
 
 /**
@@ -93,9 +99,7 @@ async function startConnecting(page: Page, address: string): Promise<Page> {
 /** Answers the local Shopify's install screen with Install; the popup closes once it has posted. */
 async function install(popup: Page): Promise<void> {
   await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
-  const closed = popup.waitForEvent('close');
-  await popup.getByRole('button', { name: 'Install' }).click();
-  await closed;
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
 }
 
 /** Connects the seeded store and waits until its first import is done. */
@@ -310,9 +314,7 @@ test.describe('connecting the seeded store', () => {
   }) => {
     await openShops(page, verifiedUser);
     const popup = await startConnecting(page, shopDomain);
-    const closed = popup.waitForEvent('close');
-    await popup.getByRole('button', { name: 'Cancel' }).click();
-    await closed;
+    await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Cancel' }));
     // The popup's grace for an answer still on its way (8 s), then the spec's message.
     await expect(
       page.getByRole('alert').filter({ hasText: 'Connection cancelled by the user' }),
