@@ -57,6 +57,12 @@ export const errorCodes = [
   'store_choice_required',
   'billing_unavailable',
   'subscription_cancel_failed',
+  // SEO fixes (server/areas/seo-changes)
+  'change_not_found',
+  'change_state_conflict',
+  'translation_source_missing',
+  'shopify_rejected_value',
+  'page_removed',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { supportedLanguages } from '../constants.ts';
 import { pageKinds, severities } from '../seo/check.ts';
+import { editableFieldSchema } from './seo-changes.ts';
 
 /**
  * The SEO audit's contract: the API validates and answers with these schemas, the client parses the
@@ -148,8 +149,8 @@ export function pagePathOf(gid: string): string {
 
 /**
  * `GET /api/v1/shops/:shopId/seo/pages/:resourceType/:resourceId` (see `pagePathOf`): the page as
- * audited in each language, its values and findings. `url` is the storefront address in that
- * language.
+ * audited in each language, its values, findings and editable fields. `url` is the storefront
+ * address in that language.
  */
 export const pageDetailSchema = z.object({
   data: z.object({
@@ -171,6 +172,8 @@ export const pageDetailSchema = z.object({
           z.object({ id: z.string(), alt: z.nullable(z.string()), url: z.nullable(z.string()) }),
         ),
         findings: z.array(findingSchema),
+        /** The texts the owner can edit in this language (shared/schemas/seo-changes.ts). */
+        fields: z.array(editableFieldSchema),
       }),
     ),
   }),

@@ -45,6 +45,7 @@ export async function readSeoPage(
           alt: image.alt,
           url: page?.imageUrls[image.id] ?? null,
         })),
+        fields: [],
         findings: audit.findings
           .filter((finding) => finding.language === result.language)
           .map((finding) => ({
