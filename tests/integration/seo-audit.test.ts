@@ -319,7 +319,31 @@ describe('an incremental audit', () => {
     expect(after.get(`${gid('Product', 4)} en`)?.score).toBe(90);
     expect(after.get(`${gid('Collection', 5)} en`)?.score).toBe(94);
 
-    // Product 2 is deleted from the store: it leaves the audit.
+    // Product 2 takes it too: the group of three is told its size, and nothing else moves for the
+    // two pages already in it (their rows are not rewritten).
+    const beforeThird = await results(shopId);
+    await api.database.pool.query(
+      `update catalog_products set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 2)],
+    );
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 2)])).toEqual({
+      audited: 1,
+      removed: 0,
+      regrouped: 2,
+    });
+    after = await results(shopId);
+    for (const page of [gid('Product', 4), gid('Collection', 5), gid('Product', 2)]) {
+      expect(await findings(shopId, page, 'en')).toContainEqual({
+        checkId: 'TEST-same-title',
+        field: 'title',
+        measured: 3,
+      });
+    }
+    for (const page of [gid('Product', 4), gid('Collection', 5)]) {
+      expect(after.get(`${page} en`)).toEqual(beforeThird.get(`${page} en`));
+    }
+
+    // Product 2 is deleted from the store: it leaves the audit, and the group is two again.
     await api.database.pool.query('delete from catalog_products where shop_id = $1 and gid = $2', [
       shopId,
       gid('Product', 2),
@@ -327,6 +351,11 @@ describe('an incremental audit', () => {
     expect(await auditChangedPages(deps, shopId, [gid('Product', 2)])).toMatchObject({
       audited: 0,
       removed: 1,
+    });
+    expect(await findings(shopId, gid('Product', 4), 'en')).toContainEqual({
+      checkId: 'TEST-same-title',
+      field: 'title',
+      measured: 2,
     });
     after = await results(shopId);
     expect(after.has(`${gid('Product', 2)} en`)).toBe(false);

@@ -6,7 +6,7 @@ import * as seoRepository from './seo-repository.ts';
 /**
  * The audit of pages that changed in the store's copy (a webhook's refetch stored or deleted them):
  * only those pages are read and checked again, and only the duplicate groups they leave or join are
- * resolved again, with every page in them. A page deleted or unpublished leaves the audit. A new page
+ * resolved again (`regrouped`: the other pages whose duplicate finding came, went or changed size). A page deleted or unpublished leaves the audit. A new page
  * joins it while the store's audited pages are fewer than its plan's limit; past it, it waits for the
  * next full run, which reads the first pages in its stable order.
  *
@@ -48,13 +48,17 @@ export async function auditChangedPages(
         })),
       ),
     );
-    const inGroups = await seoRepository.pagesInGroups(tx, shopId, [...left, ...joined]);
-    const affected = [...new Set([...admitted.map((page) => page.id), ...inGroups])];
-    await seoRepository.resolveDuplicateGroups(tx, shopId, checks.duplicateIds, affected);
+    const regrouped = await seoRepository.regroupChangedPages(
+      tx,
+      shopId,
+      checks.duplicateIds,
+      unique,
+      [...left, ...joined],
+    );
     return {
       audited: admitted.length,
       removed: [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length,
-      regrouped: inGroups.filter((gid) => !unique.includes(gid)).length,
+      regrouped,
     };
   });
 }

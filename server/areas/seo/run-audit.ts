@@ -82,7 +82,7 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
 
   await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
     await seoRepository.removePagesAuditedBefore(tx, shopId, run.startedAt);
-    await seoRepository.resolveDuplicateGroups(tx, shopId, checks.duplicateIds, 'all');
+    await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
   lap('finishing');

@@ -348,69 +348,122 @@ export async function insertPageAudits(
       check_id text, severity text, field text, key_hash text)`);
 }
 
-/** The pages in these duplicate groups (whatever their size). */
-export async function pagesInGroups(
-  tx: Transaction,
-  shopId: string,
-  groups: readonly GroupRef[],
-): Promise<string[]> {
-  if (groups.length === 0) return [];
-  const { rows } = await tx.execute<{ page_gid: string }>(sql`
-    select distinct k.page_gid from seo_duplicate_keys k
-    join jsonb_to_recordset(${JSON.stringify(groups)}::jsonb)
-      as g(check_id text, language text, key_hash text)
-      on k.check_id = g.check_id and k.language = g.language and k.key_hash = g.key_hash
-    where k.shop_id = ${shopId}`);
-  return rows.map((row) => row.page_gid);
-}
-
 /**
- * Gives the duplicate findings of `pages` again from the stored keys: a page whose value another
- * page of its language shares for a duplicate check gets a finding whose `measured` is the group's
- * size, and the page rows are recomputed. `pages: 'all'` resolves every group of the store (the end
- * of a full run, whose batches stored no duplicate finding).
+ * Brings the duplicate findings up to date after `changed` pages were audited again (removePages,
+ * then insertPageAudits): `groups` are the groups they left or joined. A group's other pages keep
+ * their finding while the group still has two pages or more, only its `measured` size changing,
+ * which moves no score; only a page that enters a group of two or leaves a group now alone gains or
+ * loses a finding and has its rows recomputed, with the changed pages. So one product edited in a
+ * store where thousands of pages share a meta description rewrites a few rows, not thousands.
+ * Answers how many pages other than the changed ones had a duplicate finding given, taken or resized.
  */
-export async function resolveDuplicateGroups(
+export async function regroupChangedPages(
   tx: Transaction,
   shopId: string,
   duplicateCheckIds: readonly string[],
-  pages: readonly string[] | 'all',
+  changed: readonly string[],
+  groups: readonly GroupRef[],
+): Promise<number> {
+  const touched = groups.filter((group) => duplicateCheckIds.includes(group.check_id));
+  const members = sql`
+    with touched as (
+      select distinct check_id, language, key_hash
+      from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb)
+        as g(check_id text, language text, key_hash text)
+    ),
+    sizes as (
+      select k.check_id, k.language, k.key_hash, count(*)::int as size
+      from seo_duplicate_keys k
+      join touched t on t.check_id = k.check_id and t.language = k.language
+        and t.key_hash = k.key_hash
+      where k.shop_id = ${shopId}
+      group by k.check_id, k.language, k.key_hash
+    ),
+    members as (
+      select k.page_gid, k.language, k.check_id, k.severity, k.field, s.size
+      from seo_duplicate_keys k
+      join sizes s on s.check_id = k.check_id and s.language = k.language
+        and s.key_hash = k.key_hash
+      where k.shop_id = ${shopId}
+    )`;
+  const [left, resized, joined] =
+    touched.length === 0
+      ? [[], [], []]
+      : [
+          // Alone in its group now: the finding goes.
+          (
+            await tx.execute<{ page_gid: string }>(sql`${members}
+            delete from seo_findings f using members m
+            where f.shop_id = ${shopId} and f.page_gid = m.page_gid and f.language = m.language
+              and f.check_id = m.check_id and m.size < 2
+            returning f.page_gid`)
+          ).rows,
+          // Still in a group of two or more, of another size: the evidence follows.
+          (
+            await tx.execute<{ page_gid: string }>(sql`${members}
+            update seo_findings f
+            set evidence = jsonb_set(f.evidence, '{measured}', to_jsonb(m.size))
+            from members m
+            where f.shop_id = ${shopId} and f.page_gid = m.page_gid and f.language = m.language
+              and f.check_id = m.check_id and m.size >= 2
+              and f.evidence->'measured' is distinct from to_jsonb(m.size)
+            returning f.page_gid`)
+          ).rows,
+          // In a group of two or more without its finding yet (a changed page, or the page a group
+          // of one gained a second with).
+          (
+            await tx.execute<{ page_gid: string }>(sql`${members}
+            insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+            select ${shopId}, m.page_gid, m.language, m.check_id, m.severity,
+              jsonb_build_object('field', m.field, 'measured', m.size)
+            from members m
+            where m.size >= 2 and not exists (
+              select 1 from seo_findings f
+              where f.shop_id = ${shopId} and f.page_gid = m.page_gid
+                and f.language = m.language and f.check_id = m.check_id)
+            returning page_gid`)
+          ).rows,
+        ];
+  const gained = [...left, ...joined].map((row) => row.page_gid);
+  await recomputePages(tx, shopId, [...new Set([...changed, ...gained])]);
+  const others = new Set(
+    [...gained, ...resized.map((row) => row.page_gid)].filter((gid) => !changed.includes(gid)),
+  );
+  return others.size;
+}
+
+/**
+ * Gives every duplicate finding of the store from the stored keys, at the end of a full run whose
+ * batches stored none: a page whose value another page of its language shares for a duplicate check
+ * gets a finding whose `measured` is the group's size, and the rows of the pages that gained or lost
+ * one are recomputed.
+ */
+export async function resolveAllDuplicateGroups(
+  tx: Transaction,
+  shopId: string,
+  duplicateCheckIds: readonly string[],
 ): Promise<void> {
-  if (duplicateCheckIds.length === 0 || (pages !== 'all' && pages.length === 0)) return;
-  const scope = pages === 'all' ? sql`` : sql`and page_gid in ${jsonList(pages)}`;
+  if (duplicateCheckIds.length === 0) return;
   const removed = await tx.execute<{ page_gid: string }>(sql`
-    delete from seo_findings where shop_id = ${shopId} ${scope}
+    delete from seo_findings where shop_id = ${shopId}
       and check_id in ${jsonList(duplicateCheckIds)}
     returning page_gid`);
-  // The groups to resolve: every group of the store, or those the pages in scope belong to.
-  const groupsInScope =
-    pages === 'all'
-      ? sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
-          from seo_duplicate_keys k
-          where k.shop_id = ${shopId} and k.check_id in ${jsonList(duplicateCheckIds)}
-          group by k.check_id, k.language, k.key_hash having count(*) > 1`
-      : sql`select k.check_id, k.language, k.key_hash, count(*)::int as size
-          from seo_duplicate_keys k
-          join (select distinct check_id, language, key_hash from seo_duplicate_keys
-            where shop_id = ${shopId} and page_gid in ${jsonList(pages)}
-              and check_id in ${jsonList(duplicateCheckIds)}) s
-            on s.check_id = k.check_id and s.language = k.language and s.key_hash = k.key_hash
-          where k.shop_id = ${shopId}
-          group by k.check_id, k.language, k.key_hash having count(*) > 1`;
   const inserted = await tx.execute<{ page_gid: string }>(sql`
-    with groups as (${groupsInScope})
+    with groups as (
+      select k.check_id, k.language, k.key_hash, count(*)::int as size
+      from seo_duplicate_keys k
+      where k.shop_id = ${shopId} and k.check_id in ${jsonList(duplicateCheckIds)}
+      group by k.check_id, k.language, k.key_hash having count(*) > 1
+    )
     insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
     select k.shop_id, k.page_gid, k.language, k.check_id, k.severity,
       jsonb_build_object('field', k.field, 'measured', g.size)
     from seo_duplicate_keys k
     join groups g on g.check_id = k.check_id and g.language = k.language
       and g.key_hash = k.key_hash
-    where k.shop_id = ${shopId} ${pages === 'all' ? sql`` : sql`and k.page_gid in ${jsonList(pages)}`}
+    where k.shop_id = ${shopId}
     returning page_gid`);
-  const affected =
-    pages === 'all'
-      ? [...new Set([...removed.rows, ...inserted.rows].map((row) => row.page_gid))]
-      : pages;
+  const affected = [...new Set([...removed.rows, ...inserted.rows].map((row) => row.page_gid))];
   await recomputePages(tx, shopId, affected);
 }
 
