@@ -636,7 +636,7 @@ describe('articleUpdate and pageUpdate', () => {
 });
 
 describe('an owner editing in Shopify’s admin (_local controls)', () => {
-  it('changes an article’s tags and image alt text, a page’s tags and a product image’s alt text', async () => {
+  it('changes an article’s tags and image alt text, a page’s tags, a collection’s and a product image’s alt text', async () => {
     const articles = await admin<{ articles: { nodes: Array<{ id: string; image: unknown }> } }>(
       '{ articles(first: 20) { nodes { id image { url } } } }',
     );
@@ -661,6 +661,30 @@ describe('an owner editing in Shopify’s admin (_local controls)', () => {
       seo: { description: 'Wash at 40 °C, dry flat.' },
     });
     expect(pageEdit.status).toBe(200);
+
+    const collections = await admin<{
+      collections: { nodes: Array<{ id: string; image: unknown }> };
+    }>('{ collections(first: 30) { nodes { id image { url } } } }');
+    const withImage = collections.collections.nodes.find((node) => node.image !== null)!.id;
+    const withoutImage = collections.collections.nodes.find((node) => node.image === null)!.id;
+    const imageAlt = { image: { altText: 'Ceramic bowls, stacked' } };
+    const collectionEdit = await shopify.control<{ image: { altText: string } }>(
+      'PATCH',
+      `collections/${withImage.split('/').at(-1)}`,
+      imageAlt,
+    );
+    expect(collectionEdit.body.image.altText).toBe('Ceramic bowls, stacked');
+    const refused = await shopify.control(
+      'PATCH',
+      `collections/${withoutImage.split('/').at(-1)}`,
+      { ...imageAlt, seo: { title: 'Not applied' } },
+    );
+    expect(refused).toEqual({ status: 409, body: { error: 'no_image' } });
+    const untouched = await admin<{ collection: { seo: { title: string | null } } }>(
+      'query($id: ID!) { collection(id: $id) { seo { title } } }',
+      { id: withoutImage },
+    );
+    expect(untouched.collection.seo.title).not.toBe('Not applied');
 
     received.length = 0;
     const media = await shopify.control('PATCH', 'media/30100000000110', { alt: 'Tea towel' });

@@ -207,14 +207,16 @@ export function localControls(state: LocalShopifyState) {
         const id = numericId(request.params.id, 'Collection');
         const collection = id === undefined ? undefined : store.collections.get(id);
         if (collection === undefined) return notFound(reply, 'collection');
+        if (changes.image !== undefined && collection.image === null) {
+          return reply.code(409).send({ error: 'no_image' });
+        }
         if (changes.title !== undefined) collection.title = changes.title;
         if (changes.descriptionHtml !== undefined)
           collection.descriptionHtml = changes.descriptionHtml;
         if (changes.seo?.title !== undefined) collection.seo.title = changes.seo.title;
         if (changes.seo?.description !== undefined)
           collection.seo.description = changes.seo.description;
-        if (changes.image !== undefined) {
-          if (collection.image === null) return reply.code(409).send({ error: 'no_image' });
+        if (changes.image !== undefined && collection.image !== null) {
           collection.image.altText = changes.image.altText || null;
         }
         collection.updatedAt = store.editTime();
