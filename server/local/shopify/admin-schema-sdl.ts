@@ -1,7 +1,8 @@
 /**
  * The part of Shopify's Admin GraphQL schema (2026-01) the local Shopify serves, in SDL with Shopify's
  * own type, field, argument and enum names, so that a document valid here is valid against Shopify.
- * Descriptions are left out; what a field means is Shopify's.
+ * Descriptions are left out; what a field means is Shopify's. Input types hold the fields the local
+ * Shopify applies, a subset of Shopify's (a document naming another one is refused here).
  */
 export const adminSchemaSdl = /* GraphQL */ `
   scalar DateTime
@@ -71,13 +72,18 @@ export const adminSchemaSdl = /* GraphQL */ `
     height: Int
   }
 
-  type Metafield implements Node & LegacyInteroperability {
+  interface HasCompareDigest {
+    compareDigest: String!
+  }
+
+  type Metafield implements HasCompareDigest & Node & LegacyInteroperability {
     id: ID!
     legacyResourceId: UnsignedInt64!
     namespace: String!
     key: String!
     value: String!
     type: String!
+    compareDigest: String!
     createdAt: DateTime!
     updatedAt: DateTime!
   }
@@ -223,10 +229,27 @@ export const adminSchemaSdl = /* GraphQL */ `
     status: MediaStatus!
   }
 
-  type MediaImage implements Media & Node {
+  enum FileStatus {
+    UPLOADED
+    PROCESSING
+    READY
+    FAILED
+  }
+
+  interface File {
+    alt: String
+    createdAt: DateTime!
+    fileStatus: FileStatus!
+    id: ID!
+    preview: MediaPreviewImage
+    updatedAt: DateTime!
+  }
+
+  type MediaImage implements File & Media & Node {
     alt: String
     id: ID!
     image: Image
+    fileStatus: FileStatus!
     mediaContentType: MediaContentType!
     mimeType: String
     preview: MediaPreviewImage
@@ -872,6 +895,216 @@ export const adminSchemaSdl = /* GraphQL */ `
     userErrors: [AppUninstallAppUninstallError!]!
   }
 
+  input SEOInput {
+    title: String
+    description: String
+  }
+
+  input ProductUpdateInput {
+    id: ID
+    title: String
+    descriptionHtml: String
+    seo: SEOInput
+  }
+
+  input CreateMediaInput {
+    originalSource: String!
+    alt: String
+    mediaContentType: MediaContentType!
+  }
+
+  type ProductUpdatePayload {
+    product: Product
+    userErrors: [UserError!]!
+  }
+
+  input ImageInput {
+    id: ID
+    altText: String
+    src: String
+  }
+
+  input CollectionInput {
+    id: ID
+    title: String
+    descriptionHtml: String
+    seo: SEOInput
+    image: ImageInput
+  }
+
+  type Job {
+    id: ID!
+    done: Boolean!
+    query: QueryRoot
+  }
+
+  type CollectionUpdatePayload {
+    collection: Collection
+    job: Job
+    userErrors: [UserError!]!
+  }
+
+  input MetafieldsSetInput {
+    ownerId: ID!
+    namespace: String
+    key: String!
+    value: String!
+    type: String
+    compareDigest: String
+  }
+
+  enum MetafieldsSetUserErrorCode {
+    APP_NOT_AUTHORIZED
+    BLANK
+    CAPABILITY_VIOLATION
+    INCLUSION
+    INTERNAL_ERROR
+    INVALID
+    INVALID_COMPARE_DIGEST
+    INVALID_TYPE
+    INVALID_VALUE
+    LESS_THAN_OR_EQUAL_TO
+    PRESENT
+    STALE_OBJECT
+    TAKEN
+    TOO_LONG
+    TOO_SHORT
+  }
+
+  type MetafieldsSetUserError {
+    code: MetafieldsSetUserErrorCode
+    elementIndex: Int
+    field: [String!]
+    message: String!
+  }
+
+  type MetafieldsSetPayload {
+    metafields: [Metafield!]
+    userErrors: [MetafieldsSetUserError!]!
+  }
+
+  input MetafieldIdentifierInput {
+    ownerId: ID!
+    namespace: String!
+    key: String!
+  }
+
+  type MetafieldIdentifier {
+    ownerId: ID!
+    namespace: String!
+    key: String!
+  }
+
+  type MetafieldsDeletePayload {
+    deletedMetafields: [MetafieldIdentifier]
+    userErrors: [UserError!]!
+  }
+
+  input FileUpdateInput {
+    id: ID!
+    alt: String
+  }
+
+  enum FilesErrorCode {
+    ALT_VALUE_LIMIT_EXCEEDED
+    BLANK_SEARCH
+    FILE_DOES_NOT_EXIST
+    FILE_LOCKED
+    FILENAME_ALREADY_EXISTS
+    INVALID
+    INVALID_QUERY
+    MISSING_ARGUMENTS
+    NON_READY_STATE
+    TOO_MANY_ARGUMENTS
+    UNACCEPTABLE_ASSET
+  }
+
+  type FilesUserError {
+    code: FilesErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type FileUpdatePayload {
+    files: [File!]
+    userErrors: [FilesUserError!]!
+  }
+
+  input MetafieldInput {
+    namespace: String
+    key: String
+    value: String
+    type: String
+  }
+
+  input ArticleImageInput {
+    altText: String
+    url: String
+  }
+
+  input ArticleUpdateInput {
+    title: String
+    body: HTML
+    summary: HTML
+    image: ArticleImageInput
+    metafields: [MetafieldInput!]
+  }
+
+  enum ArticleUpdateUserErrorCode {
+    AMBIGUOUS_AUTHOR
+    AMBIGUOUS_BLOG
+    AUTHOR_MUST_EXIST
+    BLANK
+    INVALID
+    INVALID_PUBLISH_DATE
+    INVALID_TYPE
+    INVALID_VALUE
+    NOT_FOUND
+    TAKEN
+    TOO_LONG
+    UPLOAD_FAILED
+  }
+
+  type ArticleUpdateUserError {
+    code: ArticleUpdateUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type ArticleUpdatePayload {
+    article: Article
+    userErrors: [ArticleUpdateUserError!]!
+  }
+
+  input PageUpdateInput {
+    title: String
+    body: HTML
+    metafields: [MetafieldInput!]
+  }
+
+  enum PageUpdateUserErrorCode {
+    BLANK
+    INVALID
+    INVALID_PUBLISH_DATE
+    INVALID_TYPE
+    INVALID_VALUE
+    NOT_FOUND
+    TAKEN
+    TOO_BIG
+    TOO_LONG
+  }
+
+  type PageUpdateUserError {
+    code: PageUpdateUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type PageUpdatePayload {
+    page: Page
+    userErrors: [PageUpdateUserError!]!
+  }
+
   type Mutation {
     appUninstall: AppUninstallPayload
     bulkOperationRunQuery(
@@ -894,6 +1127,13 @@ export const adminSchemaSdl = /* GraphQL */ `
       locales: [String!]!
       marketIds: [ID!]
     ): TranslationsRemovePayload
+    productUpdate(product: ProductUpdateInput, media: [CreateMediaInput!]): ProductUpdatePayload
+    collectionUpdate(input: CollectionInput!): CollectionUpdatePayload
+    metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
+    metafieldsDelete(metafields: [MetafieldIdentifierInput!]!): MetafieldsDeletePayload
+    fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
+    articleUpdate(id: ID!, article: ArticleUpdateInput!): ArticleUpdatePayload
+    pageUpdate(id: ID!, page: PageUpdateInput!): PageUpdatePayload
   }
 
   schema {

@@ -7,6 +7,7 @@ import {
   gid,
   isOutdated,
   mediaImageContent,
+  metafieldCompareDigest,
   pageContent,
   parseGid,
   productContent,
@@ -14,7 +15,6 @@ import {
   type Blog,
   type Collection,
   type MediaImage,
-  type Metafields,
   type Page,
   type Product,
   type TranslatableEntry,
@@ -22,12 +22,29 @@ import {
 } from './catalog-model.ts';
 import { adminSchemaSdl } from './admin-schema-sdl.ts';
 import {
+  articleUpdate,
+  collectionUpdate,
+  fileUpdate,
+  metafieldsDelete,
+  metafieldsSet,
+  pageUpdate,
+  productUpdate,
+  type WriteContext,
+} from './admin-writes.ts';
+import {
   arrayList,
   paginate,
   type ConnectionArgs,
   type PagingContext,
   type ResourceList,
 } from './connections.ts';
+import {
+  collectionMetafields,
+  productMetafields,
+  recordMetafields,
+  type MetafieldOwner,
+  type StoredMetafield,
+} from './metafield-owners.ts';
 import { searchPredicate, type FieldReader } from './search-query.ts';
 import type { SeededStore } from './seeded-store.ts';
 
@@ -75,6 +92,8 @@ export interface AdminContext extends PagingContext {
   apiVersion: string;
   /** The app calling, and its removal from the store (`appUninstall`). */
   app: { apiKey: string; uninstall(): boolean };
+  /** Sends a webhook topic (its GraphQL enum name) to the app's subscriptions on the store. */
+  fire(topic: string, payload: unknown): void;
   bulkOperations: {
     run(query: string): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
     cancel(id: number): { operation?: BulkOperationRecord; userErrors: UserErrorRecord[] };
@@ -121,22 +140,40 @@ function matching(query: unknown) {
   return searchPredicate(typeof query === 'string' ? query : undefined);
 }
 
-function metafieldView(metafields: Metafields, args: Args, updatedAt: string) {
-  const namespace = typeof args.namespace === 'string' ? args.namespace : undefined;
-  const key = String(args.key);
-  const fullKey = key.includes('.') && namespace === undefined ? key : `${namespace ?? ''}.${key}`;
-  const metafield = metafields[fullKey];
-  if (metafield === undefined) return null;
-  const [ns, ...rest] = fullKey.split('.');
+/** The app's id in the store, and the metafield namespace Shopify reserves to it. */
+const appIdOf = (store: SeededStore) => store.shop.id % 100_000;
+const appNamespaceOf = (store: SeededStore) => `app--${appIdOf(store)}`;
+
+function metafieldView(metafield: StoredMetafield, updatedAt: string) {
   return {
+    __typename: 'Metafield',
     id: `gid://shopify/Metafield/${metafield.id}`,
     legacyResourceId: String(metafield.id),
-    namespace: ns,
-    key: rest.join('.'),
+    namespace: metafield.namespace,
+    key: metafield.key,
     value: metafield.value,
-    type: 'single_line_text_field',
+    type: metafield.type,
+    compareDigest: metafieldCompareDigest(metafield),
     createdAt: updatedAt,
     updatedAt,
+  };
+}
+
+/**
+ * `metafield(namespace:, key:)` of a resource. Without a namespace, a dotted key names both
+ * (`global.title_tag`), and a plain key the app's reserved namespace.
+ */
+function metafieldField(owner: MetafieldOwner) {
+  return (args: Args, ctx: AdminContext) => {
+    const key = String(args.key);
+    const dotted = typeof args.namespace !== 'string' && key.includes('.');
+    const namespace = dotted
+      ? key.slice(0, key.indexOf('.'))
+      : typeof args.namespace === 'string'
+        ? args.namespace
+        : appNamespaceOf(ctx.store);
+    const metafield = owner.get(namespace, dotted ? key.slice(key.indexOf('.') + 1) : key);
+    return metafield === undefined ? null : metafieldView(metafield, owner.resource.updatedAt);
   };
 }
 
@@ -273,6 +310,7 @@ function mediaView(media: MediaImage, product: Product) {
     __typename: 'MediaImage',
     id: gid('MediaImage', media.id),
     alt: media.alt,
+    fileStatus: 'READY',
     mediaContentType: 'IMAGE',
     status: 'READY',
     mimeType: 'image/jpeg',
@@ -333,7 +371,7 @@ function productView(store: SeededStore, product: Product) {
         ctx,
         info,
       ),
-    metafield: () => null,
+    metafield: metafieldField(productMetafields(product)),
   };
 }
 
@@ -368,7 +406,7 @@ function collectionView(store: SeededStore, collection: Collection) {
         info,
       ),
     productsCount: { count: collection.productIds.length, precision: 'EXACT' },
-    metafield: () => null,
+    metafield: metafieldField(collectionMetafields(collection)),
   };
 }
 
@@ -385,7 +423,7 @@ function pageView(page: Page) {
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
     templateSuffix: page.templateSuffix,
-    metafield: (args: Args) => metafieldView(page.metafields, args, page.updatedAt),
+    metafield: metafieldField(recordMetafields('PAGE', page)),
   };
 }
 
@@ -422,7 +460,7 @@ function blogView(store: SeededStore, blog: Blog) {
       count: [...store.articles.values()].filter((article) => article.blogId === blog.id).length,
       precision: 'EXACT',
     },
-    metafield: (args: Args) => metafieldView(blog.metafields, args, blog.updatedAt),
+    metafield: metafieldField(recordMetafields('BLOG', blog)),
   };
 }
 
@@ -443,7 +481,7 @@ function articleView(store: SeededStore, article: Article) {
     createdAt: article.createdAt,
     updatedAt: article.updatedAt,
     templateSuffix: null,
-    metafield: (args: Args) => metafieldView(article.metafields, args, article.updatedAt),
+    metafield: metafieldField(recordMetafields('ARTICLE', article)),
   };
 }
 
@@ -997,7 +1035,7 @@ function rootValue() {
     // Mutations (same root object: graphql-js reads the field of the operation's root type).
     appUninstall: (_args, ctx) => {
       const app = {
-        id: `gid://shopify/App/${ctx.store.shop.id % 100_000}`,
+        id: `gid://shopify/App/${appIdOf(ctx.store)}`,
         apiKey: ctx.app.apiKey,
         title: 'Vitrine',
         handle: 'vitrine',
@@ -1082,8 +1120,62 @@ function rootValue() {
       }
       return { translations: removed, userErrors: [] };
     },
+
+    productUpdate: (args, ctx) => {
+      const result = productUpdate(
+        writeContext(ctx),
+        args.product as Args | null | undefined,
+        args.media as Args[] | null | undefined,
+      );
+      return {
+        product: result.product && productView(ctx.store, result.product),
+        userErrors: result.userErrors,
+      };
+    },
+    collectionUpdate: (args, ctx) => {
+      const result = collectionUpdate(writeContext(ctx), args.input as Args);
+      return {
+        collection: result.collection && collectionView(ctx.store, result.collection),
+        // Shopify answers a job only when the collection's products are being changed.
+        job: null,
+        userErrors: result.userErrors,
+      };
+    },
+    metafieldsSet: (args, ctx) => {
+      const result = metafieldsSet(writeContext(ctx), args.metafields as Args[]);
+      return {
+        metafields:
+          result.metafields?.map(({ owner, metafield }) =>
+            metafieldView(metafield, owner.resource.updatedAt),
+          ) ?? null,
+        userErrors: result.userErrors,
+      };
+    },
+    metafieldsDelete: (args, ctx) => metafieldsDelete(writeContext(ctx), args.metafields as Args[]),
+    fileUpdate: (args, ctx) => {
+      const result = fileUpdate(writeContext(ctx), args.files as Args[]);
+      return {
+        files: result.files?.map(({ media, product }) => mediaView(media, product)) ?? null,
+        userErrors: result.userErrors,
+      };
+    },
+    articleUpdate: (args, ctx) => {
+      const result = articleUpdate(writeContext(ctx), args.id, args.article as Args);
+      return {
+        article: result.article && articleView(ctx.store, result.article),
+        userErrors: result.userErrors,
+      };
+    },
+    pageUpdate: (args, ctx) => {
+      const result = pageUpdate(writeContext(ctx), args.id, args.page as Args);
+      return { page: result.page && pageView(result.page), userErrors: result.userErrors };
+    },
   };
   return resolvers;
+}
+
+function writeContext(ctx: AdminContext): WriteContext {
+  return { store: ctx.store, appNamespace: appNamespaceOf(ctx.store), fire: ctx.fire };
 }
 
 let schema: GraphQLSchema | undefined;

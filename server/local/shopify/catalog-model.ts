@@ -76,6 +76,8 @@ export interface Product {
   updatedAt: string;
   publishedAt: string | null;
   media: MediaImage[];
+  /** Metafields other than the SEO ones (`seo` holds those). */
+  metafields: Metafields;
   translations: Translations;
 }
 
@@ -89,12 +91,33 @@ export interface Collection {
   /** Ids of the products it holds, in order. */
   productIds: number[];
   updatedAt: string;
+  /** Metafields other than the SEO ones (`seo` holds those). */
+  metafields: Metafields;
   translations: Translations;
 }
 
-/** A page's SEO lives in the `global.title_tag` / `global.description_tag` metafields. */
+/**
+ * A resource's metafields by `namespace.key`. A page's, a blog's or an article's SEO lives in the
+ * `global.title_tag` / `global.description_tag` metafields; a product's or a collection's in its `seo`
+ * (which Shopify keeps under the same two metafields, see metafield-owners.ts).
+ */
 export interface Metafields {
-  [namespaceAndKey: string]: { id: number; value: string };
+  [namespaceAndKey: string]: { id: number; value: string; type: string };
+}
+
+/**
+ * A metafield's `compareDigest`: a digest of what it holds, which `metafieldsSet` compares with the one
+ * a write names, so that a value changed since it was read is not overwritten.
+ */
+export function metafieldCompareDigest(metafield: {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
+}): string {
+  return createHash('sha256')
+    .update(JSON.stringify([metafield.namespace, metafield.key, metafield.type, metafield.value]))
+    .digest('hex');
 }
 
 export interface Page {

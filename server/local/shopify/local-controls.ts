@@ -14,7 +14,8 @@ import type { SeededStore } from './seeded-store.ts';
 
 /**
  * The local Shopify's own controls, for tests and for people (Shopify has nothing like them): under
- * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin,
+ * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin
+ * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it,
  * shrink its query budget, or hold the downloads of its bulk operations' files part-way.
@@ -53,13 +54,26 @@ const pageChangesSchema = z
     seo: seoSchema.optional(),
   })
   .strict();
+/** An image's alt text as an owner types it: empty or null removes it. */
+const imageAltSchema = z.object({ altText: z.string().max(512).nullable() }).strict();
 const collectionChangesSchema = z
   .object({
     title: z.string().min(1).optional(),
     descriptionHtml: z.string().optional(),
     seo: seoSchema.optional(),
+    image: imageAltSchema.optional(),
   })
   .strict();
+const articleChangesSchema = z
+  .object({
+    title: z.string().min(1).optional(),
+    body: z.string().optional(),
+    summary: z.string().nullable().optional(),
+    seo: seoSchema.optional(),
+    image: imageAltSchema.optional(),
+  })
+  .strict();
+const mediaChangesSchema = z.object({ alt: z.string().max(512) }).strict();
 const translationSchema = z
   .object({
     resourceId: z.string(),
@@ -193,12 +207,18 @@ export function localControls(state: LocalShopifyState) {
         const id = numericId(request.params.id, 'Collection');
         const collection = id === undefined ? undefined : store.collections.get(id);
         if (collection === undefined) return notFound(reply, 'collection');
+        if (changes.image !== undefined && collection.image === null) {
+          return reply.code(409).send({ error: 'no_image' });
+        }
         if (changes.title !== undefined) collection.title = changes.title;
         if (changes.descriptionHtml !== undefined)
           collection.descriptionHtml = changes.descriptionHtml;
         if (changes.seo?.title !== undefined) collection.seo.title = changes.seo.title;
         if (changes.seo?.description !== undefined)
           collection.seo.description = changes.seo.description;
+        if (changes.image !== undefined && collection.image !== null) {
+          collection.image.altText = changes.image.altText || null;
+        }
         collection.updatedAt = store.editTime();
         state.fire(store, 'COLLECTIONS_UPDATE', collectionPayload(collection));
         return { ...collection, id: gid('Collection', collection.id) };
@@ -259,6 +279,47 @@ export function localControls(state: LocalShopifyState) {
         const page = id === undefined ? undefined : store.updatePage(id, changes);
         if (page === undefined) return notFound(reply, 'page');
         return { ...page, id: gid('Page', page.id) };
+      },
+    );
+
+    // Articles fire nothing either. An image alt text for an article without an image is refused.
+    app.patch<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/articles/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(articleChangesSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'Article');
+        const found = id === undefined ? undefined : store.articles.get(id);
+        if (found === undefined) return notFound(reply, 'article');
+        if (changes.image !== undefined && found.image === null) {
+          return reply.code(409).send({ error: 'no_image' });
+        }
+        const article = store.updateArticle(found.id, changes)!;
+        return { ...article, id: gid('Article', article.id) };
+      },
+    );
+
+    // A product image's alt text, as the owner edits it in the product's media: products/update.
+    app.patch<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/api/media/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(mediaChangesSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'MediaImage');
+        const productId = id === undefined ? undefined : store.productIdOfMedia(id);
+        if (productId === undefined) return notFound(reply, 'media');
+        const product = store.updateProduct(productId, { media: [{ id: id!, alt: changes.alt }] })!;
+        state.fire(store, 'PRODUCTS_UPDATE', productPayload(store, product));
+        const media = product.media.find((item) => item.id === id)!;
+        return {
+          id: gid('MediaImage', media.id),
+          alt: media.alt,
+          productId: gid('Product', product.id),
+        };
       },
     );
 

@@ -106,6 +106,7 @@ export class LocalShopifyState {
       store,
       apiVersion,
       app: { apiKey: this.app.apiKey, uninstall: () => this.uninstall(store) },
+      fire: (topic, payload) => this.fire(store, topic, payload),
       bulkOperations: this.bulkOperationsOf(store, installation),
       webhookSubscriptions: {
         create: (topic, input, version) => this.subscribe(installation, topic, input, version),

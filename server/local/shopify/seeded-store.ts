@@ -5,6 +5,7 @@ import {
   type Blog,
   type Collection,
   type MediaImage,
+  type Metafields,
   type Page,
   type Product,
   type ProductStatus,
@@ -39,6 +40,8 @@ const articleIdBase = 560_000_000_000;
 const metafieldIdBase = 25_000_000_000_000;
 /** A product has at most this many images; their ids are `mediaIdBase + index * this + k`. */
 const mediaSlots = 10;
+/** How many images the local Shopify keeps per product (Shopify's own limit is higher). */
+export const productMediaLimit = mediaSlots;
 
 /** mulberry32: small, fast, and good enough to scatter defects. */
 function prng(seed: number) {
@@ -241,6 +244,19 @@ export interface PageChanges {
   seo?: { title?: string | null; description?: string | null };
 }
 
+/** A change to an article through `_local`, as its owner makes it in Shopify's admin. */
+export interface ArticleChanges {
+  title?: string;
+  body?: string;
+  summary?: string | null;
+  seo?: { title?: string | null; description?: string | null };
+  /** The alt text of the article's image ('' or null: none); ignored when it has no image. */
+  image?: { altText: string | null };
+}
+
+/** The type Shopify gives the `global.title_tag` and `global.description_tag` metafields. */
+export const seoMetafieldType = 'single_line_text_field';
+
 export class SeededStore {
   readonly name: string;
   readonly domain: string;
@@ -353,6 +369,30 @@ export class SeededStore {
     return this.product(id)?.media.some((media) => media.id === mediaId) ? id : undefined;
   }
 
+  /**
+   * Adds an image to a product (one kept from now on, `editableProduct`), in the first free one of its
+   * image slots: an image's id tells which product it belongs to (productIdOfMedia). Undefined when
+   * the product has no slot left (`productMediaLimit`).
+   */
+  addProductMedia(product: Product, image: { url: string; alt: string }): MediaImage | undefined {
+    const index = product.id - productIdBase;
+    for (let slot = 0; slot < mediaSlots; slot++) {
+      const id = mediaIdBase + index * mediaSlots + slot;
+      if (product.media.some((media) => media.id === id)) continue;
+      const media: MediaImage = {
+        id,
+        alt: image.alt,
+        url: image.url,
+        width: 2048,
+        height: 2048,
+        translations: {},
+      };
+      product.media.push(media);
+      return media;
+    }
+    return undefined;
+  }
+
   /** A product's last change, without generating its texts (the filters of big stores use it). */
   productUpdatedAt(id: number): string | undefined {
     if (this.deletedProducts.has(id)) return undefined;
@@ -406,6 +446,7 @@ export class SeededStore {
       updatedAt: now,
       publishedAt: now,
       media: [],
+      metafields: {},
       translations: {},
     };
     this.createdProductIds.push(id);
@@ -440,6 +481,7 @@ export class SeededStore {
         (productId) => this.product(productId) !== undefined,
       ),
       updatedAt: this.editTime(),
+      metafields: {},
       translations: {},
     };
     this.collections.set(id, collection);
@@ -468,12 +510,32 @@ export class SeededStore {
       page.publishedAt = changes.isPublished ? (page.publishedAt ?? this.editTime()) : null;
     }
     const seo = changes.seo;
-    if (seo?.title !== undefined) this.setMetafield(page.metafields, 'title_tag', seo.title);
+    if (seo?.title !== undefined) this.setMetafield(page.metafields, 'global.title_tag', seo.title);
     if (seo?.description !== undefined) {
-      this.setMetafield(page.metafields, 'description_tag', seo.description);
+      this.setMetafield(page.metafields, 'global.description_tag', seo.description);
     }
     page.updatedAt = this.editTime();
     return page;
+  }
+
+  updateArticle(id: number, changes: ArticleChanges): Article | undefined {
+    const article = this.articles.get(id);
+    if (article === undefined) return undefined;
+    if (changes.title !== undefined) article.title = changes.title;
+    if (changes.body !== undefined) article.body = changes.body;
+    if (changes.summary !== undefined) article.summary = changes.summary;
+    if (changes.image !== undefined && article.image !== null) {
+      article.image.altText = changes.image.altText || null;
+    }
+    const seo = changes.seo;
+    if (seo?.title !== undefined) {
+      this.setMetafield(article.metafields, 'global.title_tag', seo.title);
+    }
+    if (seo?.description !== undefined) {
+      this.setMetafield(article.metafields, 'global.description_tag', seo.description);
+    }
+    article.updatedAt = this.editTime();
+    return article;
   }
 
   /** Writes one translation against the current source text (as translationsRegister does). */
@@ -600,6 +662,7 @@ export class SeededStore {
       updatedAt: iso(times.updatedAt),
       publishedAt: status === 'ACTIVE' ? iso(times.createdAt) : null,
       media: [],
+      metafields: {},
       translations: {},
     };
 
@@ -669,8 +732,8 @@ export class SeededStore {
     return { value, sourceDigest: contentDigest(source), updatedAt };
   }
 
-  private setMetafield(metafields: Page['metafields'], key: string, value: string | null) {
-    const name = `global.${key}`;
+  /** Writes one SEO metafield (`global.…`), keeping its id when it exists; empty or null removes it. */
+  private setMetafield(metafields: Metafields, name: string, value: string | null) {
     if (value === null || value === '') {
       delete metafields[name];
       return;
@@ -680,6 +743,7 @@ export class SeededStore {
         metafields[name]?.id ??
         metafieldIdBase + (hashText(`${this.seed}:${name}:${value}`) % 1_000_000_000),
       value,
+      type: seoMetafieldType,
     };
   }
 
@@ -689,11 +753,13 @@ export class SeededStore {
       metafields['global.title_tag'] = {
         id: metafieldIdBase + random.int(1_000_000_000),
         value: titleTag,
+        type: seoMetafieldType,
       };
     if (descriptionTag !== null) {
       metafields['global.description_tag'] = {
         id: metafieldIdBase + random.int(1_000_000_000),
         value: descriptionTag,
+        type: seoMetafieldType,
       };
     }
     return metafields;
@@ -736,6 +802,7 @@ export class SeededStore {
           : null,
         productIds: members[position]!,
         updatedAt,
+        metafields: {},
         translations: {},
       };
       if (!random.chance(0.2)) {

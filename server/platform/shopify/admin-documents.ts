@@ -476,3 +476,250 @@ export function translationsByIdsQuery(locales: readonly string[]): string {
   }
 `;
 }
+
+// One SEO text of one page, read and written where Shopify keeps it (seo-fields.ts). Each read asks
+// for that text alone, a few points; each write is one mutation (10 points).
+
+/** A product's SEO title and description (`seo`); null when the product no longer exists. */
+export const productSeoQuery = /* GraphQL */ `
+  query ProductSeo($id: ID!) {
+    product(id: $id) {
+      seo {
+        title
+        description
+      }
+    }
+  }
+`;
+
+export const collectionSeoQuery = /* GraphQL */ `
+  query CollectionSeo($id: ID!) {
+    collection(id: $id) {
+      seo {
+        title
+        description
+      }
+    }
+  }
+`;
+
+/**
+ * A page's title or description tag (`$key`: title_tag, description_tag), with the `compareDigest` a
+ * write names so that Shopify refuses it if the tag changed since.
+ */
+export const pageSeoTagQuery = /* GraphQL */ `
+  query PageSeoTag($id: ID!, $key: String!) {
+    page(id: $id) {
+      metafield(namespace: "global", key: $key) {
+        value
+        compareDigest
+      }
+    }
+  }
+`;
+
+export const articleSeoTagQuery = /* GraphQL */ `
+  query ArticleSeoTag($id: ID!, $key: String!) {
+    article(id: $id) {
+      metafield(namespace: "global", key: $key) {
+        value
+        compareDigest
+      }
+    }
+  }
+`;
+
+/** A product image's alt text, and whether its product still exists. */
+export const productImageAltQuery = /* GraphQL */ `
+  query ProductImageAlt($productId: ID!, $mediaId: ID!) {
+    product(id: $productId) {
+      id
+    }
+    node(id: $mediaId) {
+      ... on MediaImage {
+        alt
+      }
+    }
+  }
+`;
+
+export const collectionImageAltQuery = /* GraphQL */ `
+  query CollectionImageAlt($id: ID!) {
+    collection(id: $id) {
+      image {
+        altText
+      }
+    }
+  }
+`;
+
+export const articleImageAltQuery = /* GraphQL */ `
+  query ArticleImageAlt($id: ID!) {
+    article(id: $id) {
+      image {
+        altText
+      }
+    }
+  }
+`;
+
+/**
+ * A resource's translations in one language, with the digest of each source text (the one a
+ * translation is registered against).
+ */
+export const seoTranslationQuery = /* GraphQL */ `
+  query SeoTranslation($resourceId: ID!, $locale: String!) {
+    translatableResource(resourceId: $resourceId) {
+      translatableContent {
+        key
+        digest
+      }
+      translations(locale: $locale) {
+        key
+        value
+      }
+    }
+  }
+`;
+
+export const productSeoUpdateMutation = /* GraphQL */ `
+  mutation ProductSeoUpdate($product: ProductUpdateInput!) {
+    productUpdate(product: $product) {
+      product {
+        seo {
+          title
+          description
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** A collection's SEO texts or its image's alt text. */
+export const collectionSeoUpdateMutation = /* GraphQL */ `
+  mutation CollectionSeoUpdate($input: CollectionInput!) {
+    collectionUpdate(input: $input) {
+      collection {
+        seo {
+          title
+          description
+        }
+        image {
+          altText
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Page and article tags; each metafield names the `compareDigest` it was read with. */
+export const metafieldsSetMutation = /* GraphQL */ `
+  mutation MetafieldsSet($metafields: [MetafieldsSetInput!]!) {
+    metafieldsSet(metafields: $metafields) {
+      metafields {
+        key
+        value
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** Clears page and article tags (a metafield cannot hold an empty value). */
+export const metafieldsDeleteMutation = /* GraphQL */ `
+  mutation MetafieldsDelete($metafields: [MetafieldIdentifierInput!]!) {
+    metafieldsDelete(metafields: $metafields) {
+      deletedMetafields {
+        key
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** A product image's alt text: the image is a file (MediaImage) of the store. */
+export const fileAltUpdateMutation = /* GraphQL */ `
+  mutation FileAltUpdate($files: [FileUpdateInput!]!) {
+    fileUpdate(files: $files) {
+      files {
+        alt
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const articleImageAltUpdateMutation = /* GraphQL */ `
+  mutation ArticleImageAltUpdate($id: ID!, $article: ArticleUpdateInput!) {
+    articleUpdate(id: $id, article: $article) {
+      article {
+        image {
+          altText
+        }
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const translationsRegisterMutation = /* GraphQL */ `
+  mutation TranslationsRegister($resourceId: ID!, $translations: [TranslationInput!]!) {
+    translationsRegister(resourceId: $resourceId, translations: $translations) {
+      translations {
+        key
+        value
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const translationsRemoveMutation = /* GraphQL */ `
+  mutation TranslationsRemove(
+    $resourceId: ID!
+    $translationKeys: [String!]!
+    $locales: [String!]!
+  ) {
+    translationsRemove(
+      resourceId: $resourceId
+      translationKeys: $translationKeys
+      locales: $locales
+    ) {
+      translations {
+        key
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
