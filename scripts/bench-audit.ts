@@ -216,7 +216,10 @@ async function main(): Promise<void> {
 
     const changed = 'gid://shopify/Product/2';
     await database.pool.query(
-      `update catalog_products set title = 'Organic linen shirt 0' where shop_id = $1 and gid = $2`,
+      // Product 1's search title: product 2 joins it in a duplicate group, and stays in the large
+      // group of products that share one meta description.
+      `update catalog_products set seo_title = 'Organic linen shirt 1 | Bench boutique'
+       where shop_id = $1 and gid = $2`,
       [shopId, changed],
     );
     const incrementalStart = performance.now();

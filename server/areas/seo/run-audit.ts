@@ -85,6 +85,7 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
+  await seoRepository.refreshPlannerStatistics(deps.db);
   lap('finishing');
   const milliseconds = Object.fromEntries(
     Object.entries(spent).map(([phase, ms]) => [phase, Math.round(ms)]),
