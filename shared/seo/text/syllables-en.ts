@@ -1,4 +1,5 @@
 import { isNumber } from './words.ts';
+import { rememberedByWord } from './remembered-by-word.ts';
 
 /**
  * English syllables by heuristic: vowel groups, less the vowels English writes but does not say
@@ -107,8 +108,7 @@ function counted(word: string): number {
   return Math.max(count, 1);
 }
 
-/** The syllables of one English word; a number counts one syllable per digit. */
-export function englishSyllables(word: string): number {
+function syllablesOf(word: string): number {
   if (isNumber(word)) return Math.max(word.replace(/\D/g, '').length, 1);
   const letters = word.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/’|ʼ/g, "'");
   // Each part of a hyphenated word is said on its own (well-known, t-shirt).
@@ -119,3 +119,6 @@ export function englishSyllables(word: string): number {
       .reduce((sum, part) => sum + counted(part.replace(/[^a-z']/g, '')), 0) || 1
   );
 }
+
+/** The syllables of one English word; a number counts one syllable per digit. */
+export const englishSyllables = rememberedByWord(syllablesOf);

@@ -1,4 +1,5 @@
 import { isNumber } from './words.ts';
+import { rememberedByWord } from './remembered-by-word.ts';
 
 /**
  * French syllables as spoken (not as in verse, where every mute e counts): vowel groups, corrected
@@ -56,8 +57,7 @@ const syllabicElision = /^(?:jusqu|lorsqu|puisqu|quoiqu|presqu)'/;
 const letter = new RegExp(`[a-z${vowels}0-9]`);
 const notLetter = new RegExp(`[^a-zç${vowels}]`, 'g');
 
-/** The syllables of one French word; a number counts one syllable per digit. */
-export function frenchSyllables(word: string): number {
+function syllablesOf(word: string): number {
   if (isNumber(word)) return Math.max(word.replace(/\D/g, '').length, 1);
   const lower = word.toLowerCase().replace(/’|ʼ/g, "'");
   // An elided article or pronoun (l’, d’, qu’…) is said with its host and adds no syllable;
@@ -70,3 +70,6 @@ export function frenchSyllables(word: string): number {
     .reduce((sum, part) => sum + counted(part.replace(notLetter, '')), 0);
   return elided + Math.max(syllables, 1);
 }
+
+/** The syllables of one French word; a number counts one syllable per digit. */
+export const frenchSyllables = rememberedByWord(syllablesOf);

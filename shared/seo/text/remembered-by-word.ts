@@ -1,0 +1,19 @@
+/**
+ * Remembers a function's answers by word. A store's pages share most of their vocabulary, so an
+ * audit asks about the same words again and again; the answers of up to `capacity` words are kept,
+ * and forgotten all at once when full, which keeps memory bounded without bookkeeping per word.
+ */
+export function rememberedByWord(
+  answer: (word: string) => number,
+  capacity = 20_000,
+): (word: string) => number {
+  const known = new Map<string, number>();
+  return (word) => {
+    const remembered = known.get(word);
+    if (remembered !== undefined) return remembered;
+    const counted = answer(word);
+    if (known.size >= capacity) known.clear();
+    known.set(word, counted);
+    return counted;
+  };
+}
