@@ -708,3 +708,26 @@ describe('deletion', () => {
     expect(await changeRows(shopId)).toBeGreaterThan(0);
   });
 });
+
+describe('the API document', () => {
+  it('describes every route of the SEO changes with its responses', async () => {
+    const response = await api.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>().paths;
+    const base = '/api/v1/shops/{shopId}/seo';
+    expect(Object.keys(paths[`${base}/pages/{resourceType}/{resourceId}/draft`] ?? {})).toEqual([
+      'put',
+    ]);
+    expect(Object.keys(paths[`${base}/changes`] ?? {})).toEqual(['get']);
+    expect(Object.keys(paths[`${base}/changes/{changeId}`] ?? {})).toEqual(['delete']);
+    expect(Object.keys(paths[`${base}/changes/approve`] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths[`${base}/changes/{changeId}/resolve`] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths[`${base}/changes/{changeId}/undo`] ?? {})).toEqual(['post']);
+    expect(Object.keys(paths[`${base}/batches/{batchId}/undo`] ?? {})).toEqual(['post']);
+    expect(
+      Object.keys(paths[`${base}/pages/{resourceType}/{resourceId}/draft`]!.put!.responses).sort(),
+    ).toEqual(['200', '400', '401', '404', '413', '415', '422', '500', '503']);
+  });
+});

@@ -214,8 +214,8 @@ export async function approveDrafts(
 
 /**
  * A batch whose job could not be queued goes back to drafts, so that nothing waits for a job that
- * will never come; a change whose field has a newer draft meanwhile cannot become a draft again and
- * fails instead (`code`).
+ * will never come. What cannot become a draft again fails instead (`code`): an undo, and a change
+ * whose field has a newer draft meanwhile (one draft per field).
  */
 export async function withdrawBatch(db: Database, batchId: string, code: string): Promise<void> {
   await db.transaction(async (tx) => {
