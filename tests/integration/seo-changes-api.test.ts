@@ -589,7 +589,12 @@ describe('approval', () => {
 
 describe('the owner only', () => {
   it("answers 404 for another owner's store on every route", async () => {
-    const [draft] = (await changes(shopId, '?state=draft')).changes;
+    const draft = await savedDraft(shopId, gid('Collection', 5), {
+      language: 'en',
+      field: 'seoDescription',
+      targetId: gid('Collection', 5),
+      value: 'Our summer pieces, reduced.',
+    });
     const stranger = await registeredOwner(api);
     const base = `/api/v1/shops/${shopId}/seo`;
     for (const request of [
@@ -599,16 +604,16 @@ describe('the owner only', () => {
         payload: { language: 'en', field: 'seoTitle', targetId: shirt, value: 'Mine now' },
       },
       { method: 'GET' as const, url: `${base}/changes` },
-      { method: 'DELETE' as const, url: `${base}/changes/${draft!.id}` },
+      { method: 'DELETE' as const, url: `${base}/changes/${draft.id}` },
       {
         method: 'POST' as const,
         url: `${base}/changes/approve`,
-        payload: { changeIds: [draft!.id] },
+        payload: { changeIds: [draft.id] },
       },
-      { method: 'POST' as const, url: `${base}/changes/${draft!.id}/undo` },
+      { method: 'POST' as const, url: `${base}/changes/${draft.id}/undo` },
       {
         method: 'POST' as const,
-        url: `${base}/changes/${draft!.id}/resolve`,
+        url: `${base}/changes/${draft.id}/resolve`,
         payload: { keep: 'mine' },
       },
       { method: 'POST' as const, url: `${base}/batches/${randomUUID()}/undo` },
@@ -623,13 +628,13 @@ describe('the owner only', () => {
     const theirs = await auditedStore(stranger);
     const remove = await api.app.inject({
       method: 'DELETE',
-      url: `/api/v1/shops/${theirs}/seo/changes/${draft!.id}`,
+      url: `/api/v1/shops/${theirs}/seo/changes/${draft.id}`,
       headers: bearer(stranger.idToken),
     });
     expect(remove.statusCode).toBe(404);
     expect(errorOf(remove).code).toBe('change_not_found');
     expect((await changes(shopId, '?state=draft')).changes.map((change) => change.id)).toContain(
-      draft!.id,
+      draft.id,
     );
   });
 });
