@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { AppError } from '../../../shared/errors.ts';
 import { defineJob } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
+import { AdminQueryError } from '../../platform/shopify/admin-client.ts';
 import * as changesRepository from './changes-repository.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
 import { writeBatch } from './write-changes.ts';
@@ -11,7 +12,8 @@ import { writeBatch } from './write-changes.ts';
  * or a conflict resolved for the owner's value. A batch that finds another batch of its store being
  * written asks to run again a moment later. Shopify unavailable fails the attempt, which is retried
  * with backoff (for about an hour); after the last attempt what is left of the batch fails with the
- * reason, and the owner may approve it again.
+ * reason, and the owner may edit and approve it again. Shopify refusing the query itself (a GraphQL
+ * error, which no retry mends) fails what is left at once (`shopify_refused`), and is reported.
  */
 export const seoChangeWriteJob = defineJob({
   name: 'seo-change-write',
@@ -28,14 +30,20 @@ export const seoChangeWriteJob = defineJob({
     try {
       outcome = await writeBatch(deps, shopId, batchId);
     } catch (error) {
-      if (!run.lastAttempt) {
+      // Shopify refusing the query itself is a fault of the query: no retry mends it.
+      const refusedQuery = error instanceof AdminQueryError;
+      if (!run.lastAttempt && !refusedQuery) {
         deps.log.warn(
           { err: error, shopId, batchId, ...attempt },
           'seo changes not written; retrying',
         );
         throw error;
       }
-      const code = error instanceof AppError ? error.code : 'shopify_unavailable';
+      const code = refusedQuery
+        ? 'shopify_refused'
+        : error instanceof AppError
+          ? error.code
+          : 'shopify_unavailable';
       await changesRepository.markFailed(deps.db, { batchId }, code);
       deps.log.error({ err: error, shopId, batchId, ...attempt }, 'seo changes not written');
       reportError(error, { extra: { job: seoChangeWriteJob.name, ...attempt } });

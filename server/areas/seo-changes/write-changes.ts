@@ -53,7 +53,7 @@ export interface BatchOutcome {
 const refusedAccessCodes = new Set(['shop_needs_reconnecting', 'shopify_refused']);
 
 /** A value and none are the same to Shopify's storefront: an empty text is no text. */
-export function sameText(a: string | null, b: string | null): boolean {
+function sameText(a: string | null, b: string | null): boolean {
   return (a ?? '') === (b ?? '');
 }
 
