@@ -429,3 +429,22 @@ describe('undo', () => {
     expect(errorOf(again).code).toBe('change_state_conflict');
   });
 });
+
+describe('a store whose access ended', () => {
+  // Last: the app is removed from the store.
+  it("fails the batch with the reason when Shopify no longer accepts the store's token", async () => {
+    const mugPage = productGid(mug!);
+    const draft = await savedDraft(mugPage, {
+      language: 'en',
+      field: 'seoDescription',
+      targetId: mugPage,
+      value: 'A stoneware mug, glazed by hand.',
+    });
+    expect((await shopify.control('POST', 'uninstall')).status).toBe(200);
+    await approve([draft.id]);
+    expect(await settled(draft.id, ['applied', 'conflict', 'failed'])).toMatchObject({
+      state: 'failed',
+      errorCode: 'shop_needs_reconnecting',
+    });
+  });
+});
