@@ -17,10 +17,14 @@ import { seoChanges } from './tables.ts';
 
 /** The SEO changes' reads and writes. */
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 
-export type ChangeRow = typeof seoChanges.$inferSelect & {
+/** A change as stored. */
+export type StoredChange = typeof seoChanges.$inferSelect;
+
+/** A change as listed: stored, and whether an undo of it is on its way. */
+export type ChangeRow = StoredChange & {
   /** An undo of this change is approved or in conflict: undo is not offered again meanwhile. */
   undoPending: boolean;
 };
@@ -185,7 +189,7 @@ export async function lockChanges(
   tx: Transaction,
   shopId: string,
   changeIds: readonly string[],
-): Promise<Array<typeof seoChanges.$inferSelect>> {
+): Promise<StoredChange[]> {
   if (changeIds.length === 0) return [];
   return tx
     .select()
@@ -292,7 +296,7 @@ export async function undoableChangesOfBatch(
   tx: Transaction,
   shopId: string,
   batchId: string,
-): Promise<Array<typeof seoChanges.$inferSelect>> {
+): Promise<StoredChange[]> {
   return tx
     .select()
     .from(seoChanges)
@@ -361,7 +365,7 @@ export async function approvedChangesOfBatch(
   db: Database,
   shopId: string,
   batchId: string,
-): Promise<Array<typeof seoChanges.$inferSelect>> {
+): Promise<StoredChange[]> {
   return db
     .select()
     .from(seoChanges)

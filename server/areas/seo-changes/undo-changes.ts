@@ -5,7 +5,6 @@ import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
 import { queueApprovedBatch } from './queue-batch.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
-import type { seoChanges } from './tables.ts';
 import { requireWritableStore } from './writable-store.ts';
 
 /**
@@ -17,13 +16,9 @@ import { requireWritableStore } from './writable-store.ts';
  * written back as an empty text, which clears the field.
  */
 
-type ChangeRow = typeof seoChanges.$inferSelect;
-
-type Transaction = Parameters<Parameters<SeoChangesDependencies['db']['transaction']>[0]>[0];
-
 function insertUndos(
-  tx: Transaction,
-  originals: readonly ChangeRow[],
+  tx: changesRepository.Transaction,
+  originals: readonly changesRepository.StoredChange[],
   uid: string,
   batchId: string,
 ): Promise<string[]> {

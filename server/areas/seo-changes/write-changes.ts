@@ -12,7 +12,6 @@ import {
 import { recordSeoText } from '../catalog/catalog-seo-texts.ts';
 import * as changesRepository from './changes-repository.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
-import type { seoChanges } from './tables.ts';
 
 /**
  * Writing an approved batch to Shopify, never blind: each change reads Shopify's value first.
@@ -37,8 +36,6 @@ import type { seoChanges } from './tables.ts';
  * store's advisory lock on a connection of its own, through which its every write goes, so that one
  * which lost its connection (and so its lock) writes nothing more.
  */
-
-type ChangeRow = typeof seoChanges.$inferSelect;
 
 /** How a change ended its write. */
 type ChangeOutcome = 'applied' | 'conflict' | 'failed';
@@ -121,7 +118,7 @@ async function writeChange(
   db: Database,
   client: AdminClient,
   shopId: string,
-  change: ChangeRow,
+  change: changesRepository.StoredChange,
 ): Promise<ChangeOutcome> {
   const address: SeoFieldAddress = {
     kind: change.pageKind as PageKind,
