@@ -37,6 +37,8 @@ let api: ApiTestContext;
 let idleJobs: JobQueue;
 /** The batches the API queued for writing, held back. */
 const heldWrites: Array<{ shopId: string; batchId: string }> = [];
+/** While true, queueing a write fails, as when the queue's database cannot take the job. */
+let refuseWrites = false;
 
 beforeAll(async () => {
   api = await startApiForTests({
@@ -48,6 +50,7 @@ beforeAll(async () => {
         options?: Parameters<JobQueue['send']>[2],
       ) => {
         if (job.name === seoChangeWriteJob.name) {
+          if (refuseWrites) throw new Error('The job queue is unavailable');
           heldWrites.push(payload as { shopId: string; batchId: string });
           return 'held';
         }
@@ -525,6 +528,31 @@ describe('approval', () => {
     expect(errorOf(remove).code).toBe('change_state_conflict');
   });
 
+  it('leaves the drafts as they were when their write cannot be queued', async () => {
+    const draft = await savedDraft(shopId, gid('Article', 8), {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: gid('Article', 8),
+      value: 'Our story, from the first workshop',
+    });
+    refuseWrites = true;
+    try {
+      const response = await post(owner, `/api/v1/shops/${shopId}/seo/changes/approve`, {
+        changeIds: [draft.id],
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      refuseWrites = false;
+    }
+    const [after] = (await changes(shopId, `?page=${pagePathOf(gid('Article', 8))}`)).changes;
+    expect(after).toMatchObject({ id: draft.id, state: 'draft', batchId: null, approvedBy: null });
+    // Approved again once the queue takes it.
+    const again = await post(owner, `/api/v1/shops/${shopId}/seo/changes/approve`, {
+      changeIds: [draft.id],
+    });
+    expect(again.statusCode).toBe(202);
+  });
+
   it('answers undo and resolve only for a change in the state they need', async () => {
     const draft = await savedDraft(shopId, gid('Article', 8), {
       language: 'en',
@@ -646,10 +674,10 @@ describe('the list', () => {
     const times = all.changes.map((change) => change.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const approved = await changes(shopId, '?state=approved&limit=1');
-    expect(approved.total).toBe(2);
+    expect(approved.total).toBe(3);
     expect(approved.changes).toHaveLength(1);
     expect(approved.counts).toEqual(all.counts);
-    expect(approved.counts.approved).toBe(2);
+    expect(approved.counts.approved).toBe(3);
     const second = await changes(shopId, '?state=approved&limit=1&offset=1');
     expect(second.changes[0]!.id).not.toBe(approved.changes[0]!.id);
     const response = await api.app.inject({

@@ -5,6 +5,7 @@ import { encryptedTokens } from '../../server/areas/shops/complete-shop-authoriz
 import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import type { Product } from '../../server/local/shopify/catalog-model.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
+import { storeCatalog } from '../../server/workers.ts';
 import { accountResponseSchema } from '../../shared/schemas/account.ts';
 import {
   batchResponseSchema,
@@ -29,7 +30,8 @@ import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test
  * findings follow.
  */
 
-const storeName = 'maison-exemple';
+// A store of its own: a store connects to one account only, across the test files' database.
+const storeName = 'atelier-corrections';
 const seeded = new SeededStore(storeName, 8);
 
 let shopify: TestShopify;
@@ -114,6 +116,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  if (shopId !== undefined) {
+    await storeCatalog({ db: api.database.db, jobs: api.jobs }).deleteStoreCopy(shopId);
+    await api.database.pool.query('delete from shops where id = $1', [shopId]);
+  }
   await api?.close();
   await shopify?.stop();
 });
@@ -166,7 +172,7 @@ async function settled(id: string, states: ChangeState[]): Promise<ChangeView> {
   await waitUntil(async () => {
     found = (await allChanges()).find((change) => change.id === id);
     return found !== undefined && states.includes(found.state);
-  }, 30_000);
+  }, 20_000);
   return found!;
 }
 
