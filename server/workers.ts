@@ -16,6 +16,9 @@ import type { SeoDependencies } from './areas/seo/seo-dependencies.ts';
 import { startSeoJobs } from './areas/seo/seo-jobs.ts';
 import { queuePageAudit } from './areas/seo/seo-page-audit-job.ts';
 import { startAudit } from './areas/seo/start-audit.ts';
+import { deleteStoreChanges } from './areas/seo-changes/delete-store-changes.ts';
+import { startSeoChangesJobs } from './areas/seo-changes/seo-change-write-job.ts';
+import type { SeoChangesDependencies } from './areas/seo-changes/seo-changes-dependencies.ts';
 import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
 import {
@@ -37,6 +40,7 @@ import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
 import type { Mailer } from './platform/mail.ts';
+import type { AdminClient } from './platform/shopify/admin-client.ts';
 import type { ShopifyApp } from './platform/shopify/shopify-app.ts';
 import type { TokenCipher } from './platform/token-cipher.ts';
 
@@ -93,6 +97,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(webhookDeliverySweepJob, deps);
   await startCatalogJobs(catalogDependencies(deps));
   await startSeoJobs(seoDependencies(deps));
+  await startSeoChangesJobs(seoChangesDependencies(deps));
 }
 
 /** What the SEO area's jobs need, from what every worker has. */
@@ -103,6 +108,45 @@ export function seoDependencies(
     db: deps.db,
     jobs: deps.jobs,
     log: deps.log,
+  };
+}
+
+/**
+ * The Admin API clients of this process, one per store (adminClients), shared by the catalog's jobs,
+ * its webhook handlers and the writes of the SEO changes: Shopify's budget is per app and store, so
+ * all of them must count against the same one.
+ */
+const adminClientsOf = new WeakMap<
+  WorkerDependencies,
+  (shopId: string, shopDomain: string) => AdminClient
+>();
+
+function storeAdminClients(deps: WorkerDependencies) {
+  let clients = adminClientsOf.get(deps);
+  if (clients === undefined) {
+    clients = adminClients(deps.shopify, shopAccessProvider(deps));
+    adminClientsOf.set(deps, clients);
+  }
+  return clients;
+}
+
+/**
+ * What the SEO changes' write job needs: the store's Admin API client, the one the catalog uses, and
+ * the audit of the pages written, queued as the catalog's changes queue it.
+ */
+function seoChangesDependencies(deps: WorkerDependencies): SeoChangesDependencies {
+  const shops = shopAccessProvider(deps);
+  const clients = storeAdminClients(deps);
+  const seo = seoDependencies(deps);
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    log: deps.log,
+    adminClient: async (shopId) => {
+      const { shopDomain } = await shops.shopAccess(shopId);
+      return clients(shopId, shopDomain);
+    },
+    onPagesWritten: (shopId, gids) => queuePageAudit(seo, shopId, gids),
   };
 }
 
@@ -146,14 +190,14 @@ function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
     shopify: deps.shopify,
     shops,
     publicUrl: deps.publicUrl,
-    adminClient: adminClients(deps.shopify, shops),
+    adminClient: storeAdminClients(deps),
   };
 }
 
 /**
  * The catalog's side of connected stores as the shops area asks for it
  * (server/areas/shops/shop-catalog.ts): queue the first import, summarise the copies, delete one
- * (and the store's audit with it, which is made of the copy).
+ * (and with it the store's audit, which is made of the copy, and the owner's changes of its texts).
  */
 export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalog {
   return {
@@ -162,6 +206,7 @@ export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalo
     deleteStoreCopy: async (shopId) => {
       const removed = await deleteStoreCopy(deps.db, shopId);
       await deleteStoreAudit(deps.db, shopId);
+      await deleteStoreChanges(deps.db, shopId);
       return removed;
     },
   };

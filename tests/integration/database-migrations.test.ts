@@ -56,6 +56,7 @@ test('replicas that start together on a new database migrate it once, without fa
       'catalog_translations',
       'contact_messages',
       'seo_audit_runs',
+      'seo_changes',
       'seo_duplicate_keys',
       'seo_findings',
       'seo_page_results',

@@ -18,6 +18,7 @@ const errorStatusDescriptions = {
   409: 'Conflict',
   413: 'Body larger than 1 MB (`payload_too_large`)',
   415: 'Body that is not JSON (`unsupported_media_type`)',
+  422: 'A valid request the current state does not allow',
   429: 'Too many requests (`rate_limited`)',
   500: 'Unexpected failure; details are logged, not returned (`internal_error`)',
   502: 'A service the route depends on refused the request',

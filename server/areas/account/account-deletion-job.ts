@@ -23,11 +23,11 @@ export const secondPassDelaySeconds = 60 * 60 + 5 * 60;
  * before it deletes anything, so that whatever the inline deletion leaves behind (a database hiccup,
  * Firebase down) is deleted later, however long it takes and whichever instance survives.
  *
- * It deletes the user's sessions, contact messages, billing records, account row and Firebase user,
- * each step idempotently: the job may run after the inline deletion already succeeded, or alongside
- * it, and then finds nothing to do. It calls nothing at Stripe: the account's subscriptions were
- * cancelled before it was queued (request-account-deletion.ts), and a cancellation that failed
- * queued no job.
+ * It deletes the user's sessions, contact messages, SEO changes, billing records, account row and
+ * Firebase user, each step idempotently: the job may run after the inline deletion already
+ * succeeded, or alongside it, and then finds nothing to do. It calls nothing at Stripe: the
+ * account's subscriptions were cancelled before it was queued (request-account-deletion.ts), and a
+ * cancellation that failed queued no job.
  *
  * Once everything is gone, the job queues its own second pass, to start when the user's last ID token
  * has expired (secondPassDelaySeconds). A call that carried such a token and was let through just

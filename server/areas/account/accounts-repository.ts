@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { preparedFor } from '../../db/prepared-statements.ts';
 import { accounts } from './tables.ts';
@@ -20,6 +20,15 @@ const findAccountStatement = preparedFor((db) =>
 export async function findAccount(db: Database, uid: string): Promise<AccountRow | undefined> {
   const [row] = await findAccountStatement(db).execute({ uid });
   return row;
+}
+
+/** The accounts of these uids that exist, in no particular order. */
+export async function findAccounts(db: Database, uids: readonly string[]): Promise<AccountRow[]> {
+  if (uids.length === 0) return [];
+  return db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.uid, [...uids]));
 }
 
 /** Inserts the account; returns undefined when one already exists for this uid. */

@@ -2,6 +2,7 @@ import type { Database } from '../../db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
 import { deleteBillingData } from '../billing/cancel-for-account-deletion.ts';
 import { deleteUserContactMessages } from '../contact/user-data.ts';
+import { deleteUserChanges } from '../seo-changes/user-data.ts';
 import { deleteUserSessions } from '../sessions/user-data.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 
@@ -13,7 +14,8 @@ export interface AccountDeletionDependencies {
 /** Which step of a deletion failed, for the logs and the error report. */
 export class AccountDeletionStepError extends Error {
   constructor(
-    readonly step: 'sessions' | 'contact-messages' | 'billing' | 'account' | 'identity',
+    readonly step:
+      'sessions' | 'contact-messages' | 'seo-changes' | 'billing' | 'account' | 'identity',
     options: ErrorOptions,
   ) {
     super(`Deleting the user's ${step} failed`, options);
@@ -23,9 +25,9 @@ export class AccountDeletionStepError extends Error {
 
 /**
  * Removes everything the product keeps about a user: the BFF's sessions (they live in the same
- * database), the messages sent through the contact form, the account's Stripe customer and
- * subscriptions as billing recorded them (cancelled at Stripe before any deletion starts,
- * request-account-deletion.ts), the account row, then the Firebase user.
+ * database), the messages sent through the contact form, the SEO changes the user made or approved,
+ * the account's Stripe customer and subscriptions as billing recorded them (cancelled at Stripe
+ * before any deletion starts, request-account-deletion.ts), the account row, then the Firebase user.
  *
  * Sessions go first: if a later step fails, the user is at least signed out everywhere rather than
  * left with live sessions. The Firebase user goes last, because once it is gone nobody can sign in
@@ -38,6 +40,7 @@ export async function deleteAccountEverywhere(
 ): Promise<void> {
   await runStep('sessions', () => deleteUserSessions(deps.db, uid));
   await runStep('contact-messages', () => deleteUserContactMessages(deps.db, uid));
+  await runStep('seo-changes', () => deleteUserChanges(deps.db, uid));
   await runStep('billing', () => deleteBillingData(deps.db, uid));
   await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
   await runStep('identity', () => deps.identity.deleteUser(uid));

@@ -1,12 +1,14 @@
 import type { PageDetail } from '../../../shared/schemas/seo.ts';
 import type { Database } from '../../db/database.ts';
 import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import { editableFieldsOfPage } from '../seo-changes/editable-texts.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**
  * One audited page in each language: its score and findings from the audit, its texts and images as
- * the store's copy holds them now (the audit of a change follows within seconds). Undefined when the
- * audit does not hold the page.
+ * the store's copy holds them now (the audit of a change follows within seconds), and the texts the
+ * owner may edit there with their drafts and pending changes. Undefined when the audit does not hold
+ * the page.
  */
 export async function readSeoPage(
   db: Database,
@@ -18,7 +20,10 @@ export async function readSeoPage(
     auditedStoreOf(db, shopId),
   ]);
   if (audit === undefined || store === undefined) return undefined;
-  const [page] = await readPages(db, store, [gid]);
+  const [[page], fields] = await Promise.all([
+    readPages(db, store, [gid]),
+    editableFieldsOfPage(db, store, gid),
+  ]);
   // The store's order: the primary language first.
   const order = (language: string) =>
     store.locales.findIndex((entry) => entry.language === language);
@@ -45,7 +50,7 @@ export async function readSeoPage(
           alt: image.alt,
           url: page?.imageUrls[image.id] ?? null,
         })),
-        fields: [],
+        fields: fields?.get(result.language) ?? [],
         findings: audit.findings
           .filter((finding) => finding.language === result.language)
           .map((finding) => ({

@@ -1,0 +1,463 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { ChangeState, EditableField } from '../../../shared/schemas/seo-changes.ts';
+import type { Database } from '../../db/database.ts';
+import { seoChanges } from './tables.ts';
+
+/** The SEO changes' reads and writes. */
+
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Queryable = Database | Transaction;
+
+/** A change as stored. */
+export type StoredChange = typeof seoChanges.$inferSelect;
+
+/** A change as listed: stored, and whether an undo of it is on its way. */
+export type ChangeRow = StoredChange & {
+  /** An undo of this change is approved or in conflict: undo is not offered again meanwhile. */
+  undoPending: boolean;
+};
+
+/** The states of a change still on its way: approved and waiting for its write, or in conflict. */
+export const pendingStates: readonly ChangeState[] = ['approved', 'conflict'];
+
+const undoPending = sql<boolean>`exists (
+  select 1 from seo_changes as undo
+  where undo.undo_of = ${seoChanges.id} and undo.state in ('approved', 'conflict'))`;
+
+const changeColumns = { ...getTableColumns(seoChanges), undoPending };
+
+async function selectChanges(db: Queryable, where: SQL | undefined): Promise<ChangeRow[]> {
+  return db
+    .select(changeColumns)
+    .from(seoChanges)
+    .where(where)
+    .orderBy(asc(seoChanges.createdAt), asc(seoChanges.id));
+}
+
+export async function findChange(
+  db: Queryable,
+  shopId: string,
+  changeId: string,
+): Promise<ChangeRow | undefined> {
+  const [row] = await selectChanges(
+    db,
+    and(eq(seoChanges.shopId, shopId), eq(seoChanges.id, changeId)),
+  );
+  return row;
+}
+
+export async function findChanges(
+  db: Queryable,
+  shopId: string,
+  changeIds: readonly string[],
+): Promise<ChangeRow[]> {
+  if (changeIds.length === 0) return [];
+  return selectChanges(
+    db,
+    and(eq(seoChanges.shopId, shopId), inArray(seoChanges.id, [...changeIds])),
+  );
+}
+
+/** What a draft is made of. */
+export interface DraftInput {
+  shopId: string;
+  pageGid: string;
+  pageKind: string;
+  pageTitle: string;
+  language: string;
+  locale: string | null;
+  field: EditableField;
+  targetId: string;
+  value: string;
+  baseValue: string | null;
+  createdBy: string;
+}
+
+/** Saves the draft, replacing the one of the same page, language, field and target if any. */
+export async function saveDraft(db: Database, draft: DraftInput): Promise<ChangeRow> {
+  const [saved] = await db
+    .insert(seoChanges)
+    .values({ ...draft, state: 'draft' })
+    .onConflictDoUpdate({
+      target: [
+        seoChanges.shopId,
+        seoChanges.pageGid,
+        seoChanges.language,
+        seoChanges.field,
+        seoChanges.targetId,
+      ],
+      targetWhere: sql`${seoChanges.state} = 'draft'`,
+      set: {
+        value: draft.value,
+        baseValue: draft.baseValue,
+        pageTitle: draft.pageTitle,
+        locale: draft.locale,
+        createdBy: draft.createdBy,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: seoChanges.id });
+  return (await findChange(db, draft.shopId, saved!.id))!;
+}
+
+/** Deletes a draft; false when the change is no draft (any more). */
+export async function deleteDraft(db: Database, shopId: string, changeId: string) {
+  const deleted = await db
+    .delete(seoChanges)
+    .where(
+      and(
+        eq(seoChanges.shopId, shopId),
+        eq(seoChanges.id, changeId),
+        eq(seoChanges.state, 'draft'),
+      ),
+    )
+    .returning({ id: seoChanges.id });
+  return deleted.length > 0;
+}
+
+export interface ChangeFilter {
+  pageGid?: string;
+  states?: readonly ChangeState[];
+  offset: number;
+  limit: number;
+}
+
+/** The store's changes (or a page's), newest first, and how many there are in each state. */
+export async function listChanges(
+  db: Database,
+  shopId: string,
+  filter: ChangeFilter,
+): Promise<{ total: number; rows: ChangeRow[]; counts: Map<ChangeState, number> }> {
+  const scope = and(
+    eq(seoChanges.shopId, shopId),
+    filter.pageGid === undefined ? undefined : eq(seoChanges.pageGid, filter.pageGid),
+  );
+  const where =
+    filter.states === undefined ? scope : and(scope, inArray(seoChanges.state, [...filter.states]));
+  const [rows, byState] = await Promise.all([
+    db
+      .select(changeColumns)
+      .from(seoChanges)
+      .where(where)
+      .orderBy(desc(seoChanges.createdAt), desc(seoChanges.id))
+      .offset(filter.offset)
+      .limit(filter.limit),
+    db
+      .select({ state: seoChanges.state, count: count() })
+      .from(seoChanges)
+      .where(scope)
+      .groupBy(seoChanges.state),
+  ]);
+  const counts = new Map(byState.map((row) => [row.state, row.count]));
+  const total =
+    filter.states === undefined
+      ? [...counts.values()].reduce((sum, value) => sum + value, 0)
+      : filter.states.reduce((sum, state) => sum + (counts.get(state) ?? 0), 0);
+  return { total, rows, counts };
+}
+
+/** A page's drafts and pending changes, oldest first. */
+export async function openChangesOfPage(
+  db: Database,
+  shopId: string,
+  pageGid: string,
+): Promise<ChangeRow[]> {
+  return selectChanges(
+    db,
+    and(
+      eq(seoChanges.shopId, shopId),
+      eq(seoChanges.pageGid, pageGid),
+      inArray(seoChanges.state, ['draft', ...pendingStates]),
+    ),
+  );
+}
+
+/** Locks these changes of the store until the transaction ends, and answers them. */
+export async function lockChanges(
+  tx: Transaction,
+  shopId: string,
+  changeIds: readonly string[],
+): Promise<StoredChange[]> {
+  if (changeIds.length === 0) return [];
+  return tx
+    .select()
+    .from(seoChanges)
+    .where(and(eq(seoChanges.shopId, shopId), inArray(seoChanges.id, [...changeIds])))
+    .for('update');
+}
+
+/** Approves drafts (already locked and checked) as one batch. */
+export async function approveDrafts(
+  tx: Transaction,
+  changeIds: readonly string[],
+  approval: { batchId: string; approvedBy: string },
+): Promise<void> {
+  await tx
+    .update(seoChanges)
+    .set({
+      state: 'approved',
+      batchId: approval.batchId,
+      approvedBy: approval.approvedBy,
+      approvedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(inArray(seoChanges.id, [...changeIds]), eq(seoChanges.state, 'draft')));
+}
+
+/**
+ * A batch whose job could not be queued goes back to drafts, so that nothing waits for a job that
+ * will never come. What cannot become a draft again fails instead (`code`): an undo, and a change
+ * whose field has a newer draft meanwhile (one draft per field).
+ */
+export async function withdrawBatch(db: Database, batchId: string, code: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update seo_changes as change set state = 'draft', batch_id = null, approved_by = null,
+        approved_at = null, updated_at = now()
+      where change.batch_id = ${batchId} and change.state = 'approved' and change.undo_of is null
+        and not exists (
+          select 1 from seo_changes as draft
+          where draft.shop_id = change.shop_id and draft.page_gid = change.page_gid
+            and draft.language = change.language and draft.field = change.field
+            and draft.target_id = change.target_id and draft.state = 'draft')`);
+    await tx
+      .update(seoChanges)
+      .set({ state: 'failed', errorCode: code, updatedAt: sql`now()` })
+      .where(and(eq(seoChanges.batchId, batchId), eq(seoChanges.state, 'approved')));
+  });
+}
+
+/** A conflict approved again, its base now Shopify's value, in a batch of its own. */
+export async function approveAgain(
+  db: Database,
+  shopId: string,
+  changeId: string,
+  approval: { batchId: string; approvedBy: string },
+): Promise<boolean> {
+  const updated = await db
+    .update(seoChanges)
+    .set({
+      state: 'approved',
+      baseValue: sql`${seoChanges.shopifyValue}`,
+      shopifyValue: null,
+      errorCode: null,
+      sentAt: null,
+      previousValue: null,
+      batchId: approval.batchId,
+      approvedBy: approval.approvedBy,
+      approvedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(seoChanges.shopId, shopId),
+        eq(seoChanges.id, changeId),
+        eq(seoChanges.state, 'conflict'),
+      ),
+    )
+    .returning({ id: seoChanges.id });
+  return updated.length > 0;
+}
+
+/** A conflict settled in favour of Shopify's value. */
+export async function discardConflict(
+  db: Database,
+  shopId: string,
+  changeId: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(seoChanges)
+    .set({ state: 'discarded', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(seoChanges.shopId, shopId),
+        eq(seoChanges.id, changeId),
+        eq(seoChanges.state, 'conflict'),
+      ),
+    )
+    .returning({ id: seoChanges.id });
+  return updated.length > 0;
+}
+
+/** The applied changes of a batch that may be undone: not undos, not undone, no undo pending. */
+export async function undoableChangesOfBatch(
+  tx: Transaction,
+  shopId: string,
+  batchId: string,
+): Promise<StoredChange[]> {
+  return tx
+    .select()
+    .from(seoChanges)
+    .where(
+      and(
+        eq(seoChanges.shopId, shopId),
+        eq(seoChanges.batchId, batchId),
+        eq(seoChanges.state, 'applied'),
+        isNull(seoChanges.undoOf),
+        sql`not ${undoPending}`,
+      ),
+    )
+    .orderBy(asc(seoChanges.createdAt), asc(seoChanges.id))
+    .for('update');
+}
+
+/** Whether the store has any change in this batch. */
+export async function batchExists(db: Queryable, shopId: string, batchId: string) {
+  const [row] = await db
+    .select({ id: seoChanges.id })
+    .from(seoChanges)
+    .where(and(eq(seoChanges.shopId, shopId), eq(seoChanges.batchId, batchId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether an undo of the change is approved or in conflict. */
+export async function hasPendingUndo(tx: Transaction, changeId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: seoChanges.id })
+    .from(seoChanges)
+    .where(and(eq(seoChanges.undoOf, changeId), inArray(seoChanges.state, [...pendingStates])))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts approved changes (undos) as one batch; answers their ids in order. */
+export async function insertApproved(
+  tx: Transaction,
+  changes: ReadonlyArray<
+    Omit<DraftInput, 'createdBy'> & { undoOf: string; batchId: string; approvedBy: string }
+  >,
+): Promise<string[]> {
+  if (changes.length === 0) return [];
+  const now = new Date();
+  const inserted = await tx
+    .insert(seoChanges)
+    .values(
+      changes.map((change, index) => ({
+        ...change,
+        createdBy: change.approvedBy,
+        state: 'approved' as const,
+        approvedAt: now,
+        // Distinct times keep the batch's order (writes go oldest first).
+        createdAt: new Date(now.getTime() + index),
+      })),
+    )
+    .returning({ id: seoChanges.id });
+  return inserted.map((row) => row.id);
+}
+
+// The write job's steps --------------------------------------------------------------------------
+
+/** The batch's changes still waiting for their write, in the order they were made. */
+export async function approvedChangesOfBatch(
+  db: Database,
+  shopId: string,
+  batchId: string,
+): Promise<StoredChange[]> {
+  return db
+    .select()
+    .from(seoChanges)
+    .where(
+      and(
+        eq(seoChanges.shopId, shopId),
+        eq(seoChanges.batchId, batchId),
+        eq(seoChanges.state, 'approved'),
+      ),
+    )
+    .orderBy(asc(seoChanges.createdAt), asc(seoChanges.id));
+}
+
+/** The write is about to be sent: remembers the value it replaces. */
+export async function markSent(
+  db: Database,
+  changeId: string,
+  previousValue: string | null,
+): Promise<void> {
+  await db
+    .update(seoChanges)
+    .set({ previousValue, sentAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(seoChanges.id, changeId), eq(seoChanges.state, 'approved')));
+}
+
+/** Shopify holds the change's value; an undo that is applied makes its original `undone`. */
+export async function markApplied(
+  db: Database,
+  change: { id: string; undoOf: string | null },
+  previousValue: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const applied = await tx
+      .update(seoChanges)
+      .set({
+        state: 'applied',
+        previousValue,
+        shopifyValue: null,
+        errorCode: null,
+        appliedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(seoChanges.id, change.id), eq(seoChanges.state, 'approved')))
+      .returning({ id: seoChanges.id });
+    if (applied.length > 0 && change.undoOf !== null) {
+      await tx
+        .update(seoChanges)
+        .set({ state: 'undone', updatedAt: sql`now()` })
+        .where(and(eq(seoChanges.id, change.undoOf), eq(seoChanges.state, 'applied')));
+    }
+  });
+}
+
+export async function markConflict(
+  db: Database,
+  changeId: string,
+  shopifyValue: string | null,
+): Promise<void> {
+  await db
+    .update(seoChanges)
+    .set({ state: 'conflict', shopifyValue, updatedAt: sql`now()` })
+    .where(and(eq(seoChanges.id, changeId), eq(seoChanges.state, 'approved')));
+}
+
+/** Fails one change, or with `changeId` undefined every change of the batch still waiting. */
+export async function markFailed(
+  db: Database,
+  where: { changeId: string } | { batchId: string },
+  errorCode: string,
+): Promise<void> {
+  await db
+    .update(seoChanges)
+    .set({ state: 'failed', errorCode, updatedAt: sql`now()` })
+    .where(
+      and(
+        'changeId' in where
+          ? eq(seoChanges.id, where.changeId)
+          : eq(seoChanges.batchId, where.batchId),
+        eq(seoChanges.state, 'approved'),
+      ),
+    );
+}
+
+// Deletion -----------------------------------------------------------------------------------
+
+export async function deleteShopChanges(db: Database, shopId: string): Promise<void> {
+  await db.delete(seoChanges).where(eq(seoChanges.shopId, shopId));
+}
+
+/** The changes a user made or approved. */
+export async function deleteUserChanges(db: Database, uid: string): Promise<void> {
+  await db
+    .delete(seoChanges)
+    .where(or(eq(seoChanges.createdBy, uid), eq(seoChanges.approvedBy, uid)));
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { AppError } from '../../../shared/errors.ts';
+import { defineJob } from '../../jobs/job-queue.ts';
+import { reportError } from '../../platform/error-reporting.ts';
+import { AdminQueryError } from '../../platform/shopify/admin-client.ts';
+import * as changesRepository from './changes-repository.ts';
+import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
+import { writeBatch } from './write-changes.ts';
+
+/**
+ * The write of one approved batch to Shopify (write-changes.ts), queued by its approval, its undo
+ * or a conflict resolved for the owner's value. A batch that finds another batch of its store being
+ * written asks to run again a moment later. Shopify unavailable fails the attempt, which is retried
+ * with backoff (for about an hour); after the last attempt what is left of the batch fails with the
+ * reason, and the owner may edit and approve it again. Shopify refusing the query itself (a GraphQL
+ * error, which no retry mends) fails what is left at once (`shopify_refused`), and is reported.
+ */
+export const seoChangeWriteJob = defineJob({
+  name: 'seo-change-write',
+  payload: z.object({ shopId: z.uuid(), batchId: z.uuid() }),
+  retry: { limit: 8, delaySeconds: 15, backoff: true },
+  retentionDays: 7,
+  concurrency: 2,
+  // The owner waits to see the change applied.
+  pollingIntervalSeconds: 0.5,
+  async handle(run, deps: SeoChangesDependencies) {
+    const { shopId, batchId } = run.payload;
+    const attempt = { jobId: run.id, attempt: run.retryCount + 1, retryLimit: run.retry.limit };
+    let outcome;
+    try {
+      outcome = await writeBatch(deps, shopId, batchId);
+    } catch (error) {
+      // Shopify refusing the query itself is a fault of the query: no retry mends it.
+      const refusedQuery = error instanceof AdminQueryError;
+      if (!run.lastAttempt && !refusedQuery) {
+        deps.log.warn(
+          { err: error, shopId, batchId, ...attempt },
+          'seo changes not written; retrying',
+        );
+        throw error;
+      }
+      const code = refusedQuery
+        ? 'shopify_refused'
+        : error instanceof AppError
+          ? error.code
+          : 'shopify_unavailable';
+      await changesRepository.markFailed(deps.db, { batchId }, code);
+      deps.log.error({ err: error, shopId, batchId, ...attempt }, 'seo changes not written');
+      reportError(error, { extra: { job: seoChangeWriteJob.name, ...attempt } });
+      return;
+    }
+    if (outcome === 'busy') {
+      await deps.jobs.send(seoChangeWriteJob, run.payload, {
+        startAfterSeconds: deps.busyRetrySeconds ?? 2,
+      });
+      return;
+    }
+    if (outcome === 'gone') {
+      deps.log.info({ shopId, batchId }, 'seo changes not written: the store is disconnected');
+      return;
+    }
+    deps.log.info({ shopId, batchId, ...outcome }, 'seo changes written');
+  },
+});
+
+/** Queues the write of a batch just approved. */
+export async function queueBatchWrite(
+  deps: Pick<SeoChangesDependencies, 'jobs'>,
+  shopId: string,
+  batchId: string,
+): Promise<void> {
+  await deps.jobs.send(seoChangeWriteJob, { shopId, batchId });
+}
+
+/** Puts the SEO changes' job to work in this process. */
+export async function startSeoChangesJobs(deps: SeoChangesDependencies): Promise<void> {
+  await deps.jobs.work(seoChangeWriteJob, deps);
+}

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import type { BatchView } from '../../../shared/schemas/seo-changes.ts';
+import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
+import * as changesRepository from './changes-repository.ts';
+import { presentChanges } from './present-change.ts';
+import { queueApprovedBatch } from './queue-batch.ts';
+import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
+import { requireWritableStore } from './writable-store.ts';
+
+/**
+ * Undo writes back the value an applied change replaced, through the same path as any change: each
+ * undo is a change of its own (`undoOf` naming the original), approved by the caller in a new batch,
+ * written after reading Shopify's value, which must still be the one applied, or the undo is a
+ * conflict. When the undo is applied, the original becomes `undone`. An undo is not undone itself,
+ * and a change whose undo is on its way is not undone twice. A value replaced that was none is
+ * written back as an empty text, which clears the field.
+ */
+
+function insertUndos(
+  tx: changesRepository.Transaction,
+  originals: readonly changesRepository.StoredChange[],
+  uid: string,
+  batchId: string,
+): Promise<string[]> {
+  return changesRepository.insertApproved(
+    tx,
+    originals.map((original) => ({
+      shopId: original.shopId,
+      pageGid: original.pageGid,
+      pageKind: original.pageKind,
+      pageTitle: original.pageTitle,
+      language: original.language,
+      locale: original.locale,
+      field: original.field,
+      targetId: original.targetId,
+      value: original.previousValue ?? '',
+      baseValue: original.value,
+      undoOf: original.id,
+      batchId,
+      approvedBy: uid,
+    })),
+  );
+}
+
+/** Undoes one applied change (202 with the undo's batch). */
+export async function undoChange(
+  deps: Pick<SeoChangesDependencies, 'db' | 'jobs'>,
+  shopId: string,
+  uid: string,
+  changeId: string,
+): Promise<BatchView> {
+  if (!isChangeId(changeId)) throw changeNotFound();
+  await requireWritableStore(deps.db, shopId);
+  const batchId = randomUUID();
+  const ids = await deps.db.transaction(async (tx) => {
+    const [original] = await changesRepository.lockChanges(tx, shopId, [changeId]);
+    if (original === undefined) throw changeNotFound();
+    if (original.state !== 'applied' || original.undoOf !== null) {
+      throw changeStateConflict('Only an applied change that is no undo can be undone');
+    }
+    if (await changesRepository.hasPendingUndo(tx, original.id)) {
+      throw changeStateConflict('This change is being undone already');
+    }
+    return insertUndos(tx, [original], uid, batchId);
+  });
+  await queueApprovedBatch(deps, shopId, batchId);
+  return {
+    batchId,
+    changes: await presentChanges(
+      deps.db,
+      await changesRepository.findChanges(deps.db, shopId, ids),
+    ),
+  };
+}
+
+/** Undoes every applied change of a batch not undone yet (202 with the undos' batch). */
+export async function undoBatch(
+  deps: Pick<SeoChangesDependencies, 'db' | 'jobs'>,
+  shopId: string,
+  uid: string,
+  batchId: string,
+): Promise<BatchView> {
+  if (!isChangeId(batchId)) throw changeNotFound();
+  await requireWritableStore(deps.db, shopId);
+  const undoBatchId = randomUUID();
+  const ids = await deps.db.transaction(async (tx) => {
+    if (!(await changesRepository.batchExists(tx, shopId, batchId))) throw changeNotFound();
+    const originals = await changesRepository.undoableChangesOfBatch(tx, shopId, batchId);
+    if (originals.length === 0) {
+      throw changeStateConflict('This batch has no applied change left to undo');
+    }
+    return insertUndos(tx, originals, uid, undoBatchId);
+  });
+  await queueApprovedBatch(deps, shopId, undoBatchId);
+  return {
+    batchId: undoBatchId,
+    changes: await presentChanges(
+      deps.db,
+      await changesRepository.findChanges(deps.db, shopId, ids),
+    ),
+  };
+}

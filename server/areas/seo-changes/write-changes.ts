@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors.ts';
+import type { PageKind } from '../../../shared/seo/check.ts';
+import { withOwnConnection, type Database } from '../../db/database.ts';
+import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import {
+  readSeoField,
+  SeoFieldWriteRefused,
+  writeSeoField,
+  type SeoFieldAddress,
+} from '../../platform/shopify/seo-fields.ts';
+import { recordSeoText } from '../catalog/catalog-seo-texts.ts';
+import * as changesRepository from './changes-repository.ts';
+import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
+
+/**
+ * Writing an approved batch to Shopify, never blind: each change reads Shopify's value first.
+ *
+ * - The page or image is gone: the change fails (`page_removed`), nothing written.
+ * - Shopify already holds the change's value: applied without a write. This is also how an attempt
+ *   that follows one which died after its write finds it: the value it replaced was recorded before
+ *   the write was sent (`sent_at`), and is kept.
+ * - Shopify holds something else than the value the owner edited from: a conflict, nothing written;
+ *   the change keeps both values and the owner chooses (resolve-conflict.ts).
+ * - Otherwise the value is written; the change is applied, with the value it replaced.
+ *
+ * Shopify refusing a value fails that change only (`shopify_rejected_value`,
+ * `translation_source_missing`, `page_removed`). Shopify refusing the store's access fails what is
+ * left of the batch with that code: retrying cannot help. Shopify unavailable fails the attempt,
+ * which the job retries; what was applied stays applied, the rest is tried again.
+ *
+ * Each value found or written is recorded in the store's copy at once, and the batch's pages are
+ * audited again, so that their findings follow within seconds.
+ *
+ * One batch of a store is written at a time, whatever the number of workers: the writer holds the
+ * store's advisory lock on a connection of its own, through which its every write goes, so that one
+ * which lost its connection (and so its lock) writes nothing more.
+ */
+
+/** How a change ended its write. */
+type ChangeOutcome = 'applied' | 'conflict' | 'failed';
+
+export interface BatchOutcome {
+  applied: number;
+  conflicts: number;
+  failed: number;
+}
+
+/** Shopify refused the store's access: no change of the batch can be written. */
+const refusedAccessCodes = new Set(['shop_needs_reconnecting', 'shopify_refused']);
+
+/** A value and none are the same to Shopify's storefront: an empty text is no text. */
+function sameText(a: string | null, b: string | null): boolean {
+  return (a ?? '') === (b ?? '');
+}
+
+const lockKey = (shopId: string) => sql`hashtextextended('seo-changes:' || ${shopId}::text, 0)`;
+
+/**
+ * Writes what is left of the batch; `busy` when another batch of the store is being written (nothing
+ * was done), `gone` when the store is no longer connected.
+ */
+export async function writeBatch(
+  deps: SeoChangesDependencies,
+  shopId: string,
+  batchId: string,
+): Promise<BatchOutcome | 'busy' | 'gone'> {
+  return withOwnConnection(deps.db, async (connection) => {
+    const { rows } = await connection.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_lock(${lockKey(shopId)}) as locked`,
+    );
+    if (rows[0]?.locked !== true) return 'busy';
+    try {
+      return await writeLockedBatch(deps, connection, shopId, batchId);
+    } finally {
+      // A connection that cannot give the lock back is closed (withOwnConnection), which does.
+      await connection.execute(sql`select pg_advisory_unlock(${lockKey(shopId)})`).catch(() => {});
+    }
+  });
+}
+
+async function writeLockedBatch(
+  deps: SeoChangesDependencies,
+  db: Database,
+  shopId: string,
+  batchId: string,
+): Promise<BatchOutcome | 'gone'> {
+  const changes = await changesRepository.approvedChangesOfBatch(db, shopId, batchId);
+  const outcome: BatchOutcome = { applied: 0, conflicts: 0, failed: 0 };
+  if (changes.length === 0) return outcome;
+  const pagesRecorded = new Set<string>();
+  try {
+    let client: AdminClient;
+    try {
+      client = await deps.adminClient(shopId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'shop_not_found') return 'gone';
+      throw error;
+    }
+    for (const change of changes) {
+      const ended = await writeChange(db, client, shopId, change);
+      if (ended === 'applied') outcome.applied += 1;
+      else if (ended === 'conflict') outcome.conflicts += 1;
+      else outcome.failed += 1;
+      if (ended !== 'failed') pagesRecorded.add(change.pageGid);
+    }
+  } catch (error) {
+    if (!(error instanceof AppError && refusedAccessCodes.has(error.code))) throw error;
+    await changesRepository.markFailed(db, { batchId }, error.code);
+    outcome.failed += changes.length - outcome.applied - outcome.conflicts - outcome.failed;
+  } finally {
+    if (pagesRecorded.size > 0) await tellPagesWritten(deps, shopId, [...pagesRecorded]);
+  }
+  return outcome;
+}
+
+async function writeChange(
+  db: Database,
+  client: AdminClient,
+  shopId: string,
+  change: changesRepository.StoredChange,
+): Promise<ChangeOutcome> {
+  const address: SeoFieldAddress = {
+    kind: change.pageKind as PageKind,
+    resourceGid: change.pageGid,
+    field: change.field,
+    targetId: change.targetId,
+    locale: change.locale,
+  };
+  const record = (value: string | null, sourceDigest: string | null) =>
+    recordSeoText(
+      db,
+      shopId,
+      {
+        pageGid: change.pageGid,
+        field: change.field,
+        targetId: change.targetId,
+        locale: change.locale,
+      },
+      value,
+      sourceDigest,
+    );
+
+  const current = await readSeoField(client, address);
+  if (current.missing) {
+    await changesRepository.markFailed(db, { changeId: change.id }, 'page_removed');
+    return 'failed';
+  }
+  if (sameText(current.value, change.value)) {
+    // Written by an earlier attempt (which recorded what it replaced), or already Shopify's value.
+    const previous = change.sentAt === null ? current.value : change.previousValue;
+    await changesRepository.markApplied(db, change, previous);
+    await record(current.value, current.sourceDigest);
+    return 'applied';
+  }
+  if (!sameText(current.value, change.baseValue)) {
+    await changesRepository.markConflict(db, change.id, current.value);
+    // The copy learns Shopify's value, which the owner sees beside their own.
+    await record(current.value, current.sourceDigest);
+    return 'conflict';
+  }
+  await changesRepository.markSent(db, change.id, current.value);
+  let written: string | null;
+  try {
+    written = await writeSeoField(client, address, change.value, current);
+  } catch (error) {
+    if (!(error instanceof SeoFieldWriteRefused)) throw error;
+    await changesRepository.markFailed(db, { changeId: change.id }, error.code);
+    return 'failed';
+  }
+  await changesRepository.markApplied(db, change, current.value);
+  await record(written, current.sourceDigest);
+  return 'applied';
+}
+
+/**
+ * Tells the listener (the audit) which pages changed, without letting its failure fail the batch:
+ * Shopify and the copy hold the values whatever the listener does.
+ */
+async function tellPagesWritten(
+  deps: SeoChangesDependencies,
+  shopId: string,
+  gids: string[],
+): Promise<void> {
+  if (deps.onPagesWritten === undefined) return;
+  try {
+    await deps.onPagesWritten(shopId, gids);
+  } catch (error) {
+    deps.log.warn({ err: error, shopId }, 'the audit of written pages could not be queued');
+  }
+}
