@@ -8,10 +8,6 @@ import {
 } from '../../../shared/schemas/seo-changes.ts';
 import type { FindingView, PageDetail } from '../../../shared/schemas/seo.ts';
 import type { PageLanguageView } from '../../../shared/seo/check.ts';
-import {
-  descriptionTooLongAbove,
-  descriptionTooShortAtMost,
-} from '../../../shared/seo/checks/description-checks.ts';
 import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
 import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
 import {
@@ -382,6 +378,14 @@ export function imageNumber(view: LanguageView | undefined, imageId: string): nu
 }
 
 /**
+ * The meta description's length the description check (M02, shared/seo/checks/description-checks.ts)
+ * finds right, in characters. Written here rather than imported: that module brings the HTML reader
+ * the check needs into the SEO screens. tests/unit/client-seo-page-fixes.test.ts keeps the two in
+ * agreement.
+ */
+export const recommendedDescriptionLength = { from: 121, to: 156 } as const;
+
+/**
  * What an editor's counter says of its text: its characters against the most the field takes,
  * and for a search title or description, how wide the search result draws it (the title as the
  * theme prints it, with the shop's name) against the width search-result tools show whole, and the
@@ -392,7 +396,7 @@ export interface FieldMeasure {
   maxCharacters: number;
   widthPx: number | null;
   maxWidthPx: number | null;
-  recommended: { from: number; to: number } | null;
+  recommended: { readonly from: number; readonly to: number } | null;
 }
 
 export function fieldMeasure(
@@ -417,7 +421,7 @@ export function fieldMeasure(
       measure.widthPx = Math.round(textWidthPx(shown, descriptionFontSizePx));
       measure.maxWidthPx = resultDescription.maxWidthPx;
     }
-    measure.recommended = { from: descriptionTooShortAtMost + 1, to: descriptionTooLongAbove };
+    measure.recommended = recommendedDescriptionLength;
   }
   return measure;
 }

@@ -39,9 +39,13 @@ const changesKey = (uid: string, shopId: string) => [...storeKey(uid, shopId), '
 /** The most changes of one page the history shows. */
 export const pageHistoryLimit = 100;
 
+/** The changes of one page, as the page's detail reads them. */
+export const pageChangesKey = (uid: string, shopId: string, pageId: string) =>
+  [...changesKey(uid, shopId), { page: pageId }] as const;
+
 export function usePageChanges(uid: string, shopId: string, pageId: string) {
   return useQuery({
-    queryKey: [...changesKey(uid, shopId), { page: pageId }],
+    queryKey: pageChangesKey(uid, shopId, pageId),
     queryFn: () => fetchChanges(shopId, { page: pagePathOf(pageId), limit: pageHistoryLimit }),
     refetchInterval: (query) => changesRefetchInterval(query.state.data),
   });

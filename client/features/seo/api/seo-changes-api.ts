@@ -10,12 +10,14 @@ import {
   type SaveDraftBody,
 } from '../../../../shared/schemas/seo-changes.ts';
 import { pagePathOf } from '../../../../shared/schemas/seo.ts';
-import { apiRequest, noContent } from '../../../lib/api-client.ts';
+import { apiRequest, noContent, type ApiRequest } from '../../../lib/api-client.ts';
 import { querySearch, seoPath } from './seo-api.ts';
 
 /**
  * The calls of the SEO fixes (shared/schemas/seo-changes.ts): the owner's drafts, their approval,
- * a conflict's answer and undo, each answer read with the contract's own schema.
+ * a conflict's answer and undo, each answer read with the contract's own schema. Each goes through
+ * the app's API client, or the one given (tests/unit/client-seo-changes-api.test.ts gives one over
+ * a fetch of its own).
  */
 
 const changePath = (shopId: string, changeId: string) =>
@@ -26,8 +28,9 @@ export async function saveDraft(
   shopId: string,
   pageId: string,
   body: SaveDraftBody,
+  request: ApiRequest = apiRequest,
 ): Promise<ChangeView> {
-  const answer = await apiRequest(
+  const answer = await request(
     'PUT',
     `${seoPath(shopId)}/pages/${pagePathOf(pageId)}/draft`,
     changeResponseSchema,
@@ -37,13 +40,21 @@ export async function saveDraft(
 }
 
 /** Throws the draft away: the field is back to the value Shopify holds. */
-export async function discardDraft(shopId: string, changeId: string): Promise<void> {
-  await apiRequest('DELETE', changePath(shopId, changeId), noContent);
+export async function discardDraft(
+  shopId: string,
+  changeId: string,
+  request: ApiRequest = apiRequest,
+): Promise<void> {
+  await request('DELETE', changePath(shopId, changeId), noContent);
 }
 
 /** The store's changes (or one page's: `page` is `Product/123`), newest first. */
-export async function fetchChanges(shopId: string, query: ChangeListQuery): Promise<ChangeList> {
-  const answer = await apiRequest(
+export async function fetchChanges(
+  shopId: string,
+  query: ChangeListQuery,
+  request: ApiRequest = apiRequest,
+): Promise<ChangeList> {
+  const answer = await request(
     'GET',
     `${seoPath(shopId)}/changes${querySearch(query)}`,
     changeListSchema,
@@ -52,13 +63,14 @@ export async function fetchChanges(shopId: string, query: ChangeListQuery): Prom
 }
 
 /** Approves these drafts together, as one batch that a job writes to Shopify. */
-export async function approveChanges(shopId: string, changeIds: string[]): Promise<BatchView> {
-  const answer = await apiRequest(
-    'POST',
-    `${seoPath(shopId)}/changes/approve`,
-    batchResponseSchema,
-    { changeIds },
-  );
+export async function approveChanges(
+  shopId: string,
+  changeIds: string[],
+  request: ApiRequest = apiRequest,
+): Promise<BatchView> {
+  const answer = await request('POST', `${seoPath(shopId)}/changes/approve`, batchResponseSchema, {
+    changeIds,
+  });
   return answer.data;
 }
 
@@ -67,9 +79,10 @@ export async function resolveConflict(
   shopId: string,
   changeId: string,
   keep: ResolveBody['keep'],
+  request: ApiRequest = apiRequest,
 ): Promise<ChangeView> {
   const body: ResolveBody = { keep };
-  const answer = await apiRequest(
+  const answer = await request(
     'POST',
     `${changePath(shopId, changeId)}/resolve`,
     changeResponseSchema,
@@ -79,18 +92,22 @@ export async function resolveConflict(
 }
 
 /** Writes back the value one applied change replaced. */
-export async function undoChange(shopId: string, changeId: string): Promise<BatchView> {
-  const answer = await apiRequest(
-    'POST',
-    `${changePath(shopId, changeId)}/undo`,
-    batchResponseSchema,
-  );
+export async function undoChange(
+  shopId: string,
+  changeId: string,
+  request: ApiRequest = apiRequest,
+): Promise<BatchView> {
+  const answer = await request('POST', `${changePath(shopId, changeId)}/undo`, batchResponseSchema);
   return answer.data;
 }
 
 /** Writes back the values every applied change of a batch replaced. */
-export async function undoBatch(shopId: string, batchId: string): Promise<BatchView> {
-  const answer = await apiRequest(
+export async function undoBatch(
+  shopId: string,
+  batchId: string,
+  request: ApiRequest = apiRequest,
+): Promise<BatchView> {
+  const answer = await request(
     'POST',
     `${seoPath(shopId)}/batches/${encodeURIComponent(batchId)}/undo`,
     batchResponseSchema,
