@@ -394,7 +394,8 @@ describe('the search title’s editor', () => {
       const title = group(tree, region(tree, language === 'en' ? /^English/ : /^Anglais/), name);
       expect(buttons(title).map(text)).toEqual(names);
       // The draft is saved: nothing to save again until the text changes.
-      expect(buttons(title, names[0])[0]!.attributes).toHaveProperty('disabled');
+      expect(buttons(title, names[0])[0]!.attributes['aria-disabled']).toBe('true');
+      expect(buttons(title, names[2])[0]!.attributes).not.toHaveProperty('aria-disabled');
       expect(text(title)).toMatch(language === 'en' ? /Draft saved \(/ : /Brouillon enregistré \(/);
       // Approving every draft of the page at once.
       expect(
@@ -469,9 +470,9 @@ describe('a change in conflict', () => {
       'The value you edited from',
     ]);
     expect(all(values, (node) => node.tag === 'dd').map(text)).toEqual([
-      'Washed linen shirt',
-      'Linen shirt – summer sale',
-      'Linen shirt',
+      '“Washed linen shirt”',
+      '“Linen shirt – summer sale”',
+      '“Linen shirt”',
     ]);
     // Nothing else can be done with the text until the owner chooses.
     expect(control(title).attributes).toHaveProperty('readonly');
@@ -521,7 +522,7 @@ describe('a change written to Shopify', () => {
     ]);
     const english = region(tree, /^English/);
     expect(text(group(tree, english, 'Search title'))).toContain('Written to Shopify on');
-    expect(text(group(tree, english, 'Search title'))).toContain('Value now: Washed linen shirt');
+    expect(text(group(tree, english, 'Search title'))).toContain('Value now: “Washed linen shirt”');
     expect(text(group(tree, english, 'Alt text of image 1'))).toContain(
       'Not written to Shopify.Shopify did not accept this value, so nothing was written.',
     );
@@ -604,13 +605,13 @@ describe('the page’s history', () => {
           .map(text),
       ),
     ).toEqual([
-      ['Washed linen shirt', 'Linen shirt', expect.stringMatching(/^Written to Shopify on /)],
+      ['“Washed linen shirt”', '“Linen shirt”', expect.stringMatching(/^Written to Shopify on /)],
       [
-        'Chemise bleue',
-        'Chemise en lin bleue sur un cintre',
+        '“Chemise bleue”',
+        '“Chemise en lin bleue sur un cintre”',
         'Not written: This page is no longer in your store, so nothing was written.',
       ],
-      ['A shirt', '(empty)', 'Undone'],
+      ['“A shirt”', '(empty)', 'Undone'],
     ]);
     expect(buttons(history, 'Undo the whole batch')).toHaveLength(1);
     expect(text(history)).toContain('Approved on');
@@ -622,6 +623,8 @@ describe('the page’s history', () => {
     const tree = renderDetail(detail(), [...batchOfTwo, undoneOnItsOwn]);
     const history = region(tree, /^Modifications de cette page$/);
     expect(buttons(history).map(text)).toEqual(['Annuler tout le lot', 'Annuler la modification']);
+    // Values quoted in French, with the no-break spaces French puts inside « ».
+    expect(text(history)).toContain('«\u00a0Chemise bleue\u00a0»');
     expect(text(history)).toContain('Titre pour les moteurs de recherche en anglais');
   });
 });

@@ -21,7 +21,8 @@ import { resultDescription, resultTitle, seoPollIntervalMs } from './seo-present
  * How the SEO fixes read a page's editable fields and its changes: which text an editor holds, what
  * became of the field's last approved change, the page as the owner's texts would make it (for the
  * search-result preview and the checks run again as the owner types), and the store's changes
- * grouped as the screens show them. Pure: tested in Node (tests/unit/client-seo-page-fixes.test.ts).
+ * grouped as the screens show them. Pure: tested in Node
+ * (tests/unit/client-seo-page-fixes.test.ts).
  */
 
 type LanguageView = PageDetail['languages'][number];
@@ -110,7 +111,9 @@ export function fieldOutcome(
   }
 }
 
-/** Whether the field's text can be changed now: not while a change of it is written or in conflict. */
+/**
+ * Whether the field's text can be changed now: not while a change of it is written or in conflict.
+ */
 export function isBlocked(outcome: FieldOutcome): boolean {
   return outcome?.kind === 'writing' || outcome?.kind === 'conflict';
 }
@@ -378,8 +381,8 @@ export function imageNumber(view: LanguageView | undefined, imageId: string): nu
 }
 
 /**
- * The meta description's length the description check (M02, shared/seo/checks/description-checks.ts)
- * finds right, in characters. Written here rather than imported: that module brings the HTML reader
+ * The meta description's length the description check finds right, in characters (M02,
+ * shared/seo/checks/description-checks.ts). Written here rather than imported: that module brings the HTML reader
  * the check needs into the SEO screens. tests/unit/client-seo-page-fixes.test.ts keeps the two in
  * agreement.
  */

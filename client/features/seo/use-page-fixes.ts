@@ -66,6 +66,22 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
     latest.current = { detail, texts };
   }, [detail, texts]);
   const inFlight = useRef(new Map<string, { text: string; saved: Promise<ChangeView | null> }>());
+  /**
+   * What is under way (`approve <key>`, `discard <key>`, `resolve <key>`, `approve all`): asked
+   * again while it runs (a second click), it is not sent twice.
+   */
+  const running = useRef(new Set<string>());
+
+  /** Runs `task` unless the same one is under way. */
+  const once = useCallback(async (name: string, task: () => Promise<void>) => {
+    if (running.current.has(name)) return;
+    running.current.add(name);
+    try {
+      await task();
+    } finally {
+      running.current.delete(name);
+    }
+  }, []);
 
   const setActivity = useCallback((key: string, activity: FieldActivity | undefined) => {
     setActivities((current) => {
@@ -130,28 +146,29 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
   );
 
   const discard = useCallback(
-    async (target: FieldTarget) => {
-      const key = fieldKey(target);
-      const saving = inFlight.current.get(key)?.saved;
-      const savedWhileLeaving = saving === undefined ? null : await saving;
-      const draftId = savedWhileLeaving?.id ?? fieldOf(target)?.draft?.id;
-      if (draftId !== undefined) {
-        setActivity(key, { kind: 'discarding' });
-        try {
-          await discardDraft.mutateAsync(draftId);
-        } catch (error) {
-          setActivity(key, { kind: 'failed', error });
-          return;
+    (target: FieldTarget) =>
+      once(`discard ${fieldKey(target)}`, async () => {
+        const key = fieldKey(target);
+        const saving = inFlight.current.get(key)?.saved;
+        const savedWhileLeaving = saving === undefined ? null : await saving;
+        const draftId = savedWhileLeaving?.id ?? fieldOf(target)?.draft?.id;
+        if (draftId !== undefined) {
+          setActivity(key, { kind: 'discarding' });
+          try {
+            await discardDraft.mutateAsync(draftId);
+          } catch (error) {
+            setActivity(key, { kind: 'failed', error });
+            return;
+          }
         }
-      }
-      setActivity(key, undefined);
-      setTexts((current) => {
-        const next = { ...current };
-        delete next[key];
-        return next;
-      });
-    },
-    [fieldOf, discardDraft, setActivity],
+        setActivity(key, undefined);
+        setTexts((current) => {
+          const next = { ...current };
+          delete next[key];
+          return next;
+        });
+      }),
+    [once, fieldOf, discardDraft, setActivity],
   );
 
   /**
@@ -177,11 +194,12 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
   );
 
   const approve = useCallback(
-    async (target: FieldTarget) => {
-      const error = await approveTargets([target]);
-      if (error !== null) setActivity(fieldKey(target), { kind: 'failed', error });
-    },
-    [approveTargets, setActivity],
+    (target: FieldTarget) =>
+      once(`approve ${fieldKey(target)}`, async () => {
+        const error = await approveTargets([target]);
+        if (error !== null) setActivity(fieldKey(target), { kind: 'failed', error });
+      }),
+    [once, approveTargets, setActivity],
   );
 
   const pendingTargets = pageFields(detail)
@@ -193,26 +211,31 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
     })
     .map(({ language, field }) => targetOf(language, field));
 
-  const approveAll = useCallback(async () => {
-    setApprovingAll(true);
-    setApproveAllError(null);
-    const error = await approveTargets(pendingTargets);
-    setApproveAllError(error);
-    setApprovingAll(false);
-  }, [approveTargets, pendingTargets]);
+  const approveAll = useCallback(
+    () =>
+      once('approve all', async () => {
+        setApprovingAll(true);
+        setApproveAllError(null);
+        const error = await approveTargets(pendingTargets);
+        setApproveAllError(error);
+        setApprovingAll(false);
+      }),
+    [once, approveTargets, pendingTargets],
+  );
 
   const resolve = useCallback(
-    async (target: FieldTarget, changeId: string, keep: 'shopify' | 'mine') => {
-      const key = fieldKey(target);
-      setActivity(key, { kind: 'resolving' });
-      try {
-        await resolveConflict.mutateAsync({ changeId, keep });
-        setActivity(key, undefined);
-      } catch (error) {
-        setActivity(key, { kind: 'failed', error });
-      }
-    },
-    [resolveConflict, setActivity],
+    (target: FieldTarget, changeId: string, keep: 'shopify' | 'mine') =>
+      once(`resolve ${fieldKey(target)}`, async () => {
+        const key = fieldKey(target);
+        setActivity(key, { kind: 'resolving' });
+        try {
+          await resolveConflict.mutateAsync({ changeId, keep });
+          setActivity(key, undefined);
+        } catch (error) {
+          setActivity(key, { kind: 'failed', error });
+        }
+      }),
+    [once, resolveConflict, setActivity],
   );
 
   const saveAll = useCallback(() => {

@@ -100,9 +100,11 @@ function BatchTable({
           <button
             type="button"
             className="button button-secondary button-small"
-            disabled={undoing}
+            aria-disabled={undoing || undefined}
             aria-describedby={captionId}
-            onClick={() => onUndoBatch(batch.batchId)}
+            onClick={() => {
+              if (!undoing) onUndoBatch(batch.batchId);
+            }}
           >
             {t('history.undoBatch')}
           </button>
@@ -183,9 +185,11 @@ function ChangeRow({
           <button
             type="button"
             className="button button-secondary button-small"
-            disabled={undoing}
+            aria-disabled={undoing || undefined}
             aria-describedby={fieldId}
-            onClick={() => onUndo(change.id)}
+            onClick={() => {
+              if (!undoing) onUndo(change.id);
+            }}
           >
             {t('history.undo')}
           </button>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ChangeList, ChangeState } from '../../../../shared/schemas/seo-changes.ts';
+import type { ChangeList } from '../../../../shared/schemas/seo-changes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
@@ -157,7 +157,7 @@ export function ChangesSummaryBody({
                         name: batch.approvedBy,
                       })}{' '}
                   <span className="muted">
-                    ({states.map((state: ChangeState) => t(`history.states.${state}`)).join(' · ')})
+                    ({states.map((state) => t(`history.states.${state}`)).join(' · ')})
                   </span>
                 </p>
                 <p>
@@ -174,8 +174,10 @@ export function ChangesSummaryBody({
                   <button
                     type="button"
                     className="button button-secondary button-small"
-                    disabled={undoing}
-                    onClick={() => onUndoBatch(batch.batchId)}
+                    aria-disabled={undoing || undefined}
+                    onClick={() => {
+                      if (!undoing) onUndoBatch(batch.batchId);
+                    }}
                   >
                     {t(count > 1 ? 'history.undoBatch' : 'history.undo')}
                   </button>

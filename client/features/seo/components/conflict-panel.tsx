@@ -43,7 +43,7 @@ export function ConflictPanel({
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const body = resolveBodyOf(new FormData(event.currentTarget, submitter));
-    if (body !== null) onResolve(body.keep);
+    if (body !== null && !resolving) onResolve(body.keep);
   }
 
   return (
@@ -75,7 +75,7 @@ export function ConflictPanel({
           name="keep"
           value="shopify"
           className="button button-secondary button-small"
-          disabled={resolving}
+          aria-disabled={resolving || undefined}
         >
           {t('fixes.conflict.keepShopify')}
         </button>
@@ -84,7 +84,7 @@ export function ConflictPanel({
           name="keep"
           value="mine"
           className="button button-small"
-          disabled={resolving}
+          aria-disabled={resolving || undefined}
         >
           {t('fixes.conflict.writeMine')}
         </button>

@@ -1,4 +1,4 @@
-import { useId, type FocusEvent } from 'react';
+import { useId } from 'react';
 import type { Language } from '../../../../shared/constants.ts';
 import type { EditableFieldView, ResolveBody } from '../../../../shared/schemas/seo-changes.ts';
 import type { FindingView } from '../../../../shared/schemas/seo.ts';
@@ -10,6 +10,7 @@ import type { FieldMeasure, FieldOutcome } from '../page-fixes.ts';
 import { isBlocked } from '../page-fixes.ts';
 import type { FieldActivity } from '../use-page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
+import { useKeptFocus } from '../use-kept-focus.ts';
 import { useSettledValue } from '../use-settled-value.ts';
 import { ConflictPanel } from './conflict-panel.tsx';
 import { SeverityMark } from './severity-mark.tsx';
@@ -53,7 +54,7 @@ export interface FieldEditorProps {
  * alt text): the text, with the main language's text beside a translation; a counter; the checks
  * that read it, run again as the owner types; and what the owner does with it (save the draft,
  * discard it, approve it), then what became of it (written to Shopify, refused, or changed in
- * Shopify meanwhile, where the owner chooses). Leaving the editor saves the draft.
+ * Shopify meanwhile, where the owner chooses). Leaving the text saves the draft.
  */
 export function FieldEditor(props: FieldEditorProps) {
   const { language, primaryLanguage, field, label, text, dirty, activity, outcome, format } = props;
@@ -65,11 +66,13 @@ export function FieldEditor(props: FieldEditorProps) {
   const aboutId = `${id}-about`;
   const counterId = `${id}-counter`;
   const findingsId = `${id}-findings`;
+  const { fallback: inputRef, containerProps } = useKeptFocus<
+    HTMLInputElement & HTMLTextAreaElement
+  >();
 
   const primary = language === primaryLanguage;
   const sourceLanguage = format.languageInSentence(primaryLanguage);
   const blocked = isBlocked(outcome);
-  const busy = activity !== undefined && activity.kind !== 'failed';
   const tooLong = props.measure.characters > props.measure.maxCharacters;
   const hasDraft = field.draft !== null;
   const canEdit = field.editable && !blocked;
@@ -83,14 +86,8 @@ export function FieldEditor(props: FieldEditorProps) {
   }
   if (!primary && field.outdated) about.push(t('fixes.outdated', { language: sourceLanguage }));
 
-  /** The editor's focus leaving it for anything outside saves the draft. */
-  function onBlur(event: FocusEvent<HTMLElement>) {
-    const next = event.relatedTarget;
-    if (next instanceof Node && event.currentTarget.closest('.seo-field')?.contains(next)) return;
-    props.onSave();
-  }
-
   const inputProps = {
+    ref: inputRef,
     id: inputId,
     value: text,
     lang: language,
@@ -105,11 +102,12 @@ export function FieldEditor(props: FieldEditorProps) {
     ...(tooLong && { 'aria-invalid': true as const }),
     onChange: (event: { target: { value: string } }) => props.onTextChange(event.target.value),
     onFocus: props.onFocus,
-    ...(canEdit && { onBlur }),
+    // Leaving the text saves it as a draft (nothing is sent when it did not change).
+    ...(canEdit && { onBlur: props.onSave }),
   };
 
   return (
-    <div className="seo-field" role="group" aria-labelledby={labelId}>
+    <div className="seo-field" role="group" aria-labelledby={labelId} {...containerProps}>
       <div className="seo-field-head">
         {field.imageUrl !== null && (
           <img
@@ -165,36 +163,41 @@ export function FieldEditor(props: FieldEditorProps) {
               {errorText(errorCodeOf(activity.error), t('fixes.failed'))}
             </p>
           )}
-          <div className="button-row seo-field-actions">
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              disabled={!dirty || tooLong || busy}
-              onClick={props.onSave}
-            >
-              {t('fixes.save')}
-            </button>
-            {(hasDraft || dirty) && (
-              <>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  disabled={busy}
-                  onClick={props.onDiscard}
-                >
-                  {t('fixes.discard')}
-                </button>
-                <button
-                  type="button"
-                  className="button button-small"
-                  disabled={tooLong || busy}
-                  onClick={props.onApprove}
-                >
-                  {t('fixes.approve')}
-                </button>
-              </>
-            )}
-          </div>
+          {/*
+            A button that cannot act now is marked so, not disabled: a disabled button drops the
+            keyboard focus, which leaving the text (and so saving it) would do at every Tab.
+          */}
+          {(hasDraft || dirty) && (
+            <div className="button-row seo-field-actions">
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                aria-disabled={!dirty || tooLong || undefined}
+                onClick={() => {
+                  if (dirty && !tooLong) props.onSave();
+                }}
+              >
+                {t('fixes.save')}
+              </button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                onClick={props.onDiscard}
+              >
+                {t('fixes.discard')}
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                aria-disabled={tooLong || undefined}
+                onClick={() => {
+                  if (!tooLong) props.onApprove();
+                }}
+              >
+                {t('fixes.approve')}
+              </button>
+            </div>
+          )}
         </>
       )}
       <OutcomeStatus outcome={shownOutcome} format={format} />
@@ -373,7 +376,10 @@ function OutcomeStatus({ outcome, format }: { outcome: FieldOutcome; format: Seo
       )}
       {outcome?.kind === 'failed' && <strong>{t('fixes.notWritten')}</strong>}
       {outcome?.kind === 'kept' && t('fixes.kept')}
-      {outcome?.kind === 'conflict' && <strong>{t('fixes.conflict.title')}</strong>}
+      {/* Said here for a screen reader; the conflict's panel below shows it as its title. */}
+      {outcome?.kind === 'conflict' && (
+        <span className="visually-hidden">{t('fixes.conflict.title')}</span>
+      )}
     </p>
   );
 }

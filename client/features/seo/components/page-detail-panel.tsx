@@ -20,6 +20,7 @@ import {
 } from '../page-fixes.ts';
 import { resultDescription, resultTitle, truncateForResult } from '../seo-presentation.ts';
 import { useLiveChecks, type LiveChecksState } from '../use-live-checks.ts';
+import { useKeptFocus } from '../use-kept-focus.ts';
 import { usePageFixes, type PageFixes } from '../use-page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { ChangeHistory, fieldLabel } from './change-history.tsx';
@@ -162,11 +163,11 @@ function DetailBody({
           />
         ))}
       </div>
-      <ApproveAll fixes={fixes} format={format} />
-      <PageHistory
+      <PageActions
         uid={uid}
         shopId={shopId}
         detail={detail}
+        fixes={fixes}
         changesQuery={changesQuery}
         format={format}
       />
@@ -349,7 +350,7 @@ function ApproveAll({ fixes, format }: { fixes: PageFixes; format: SeoFormat }) 
           <button
             type="button"
             className="button"
-            disabled={fixes.approvingAll}
+            aria-disabled={fixes.approvingAll || undefined}
             onClick={() => void fixes.approveAll()}
           >
             {t('fixes.approveAll')}
@@ -365,52 +366,63 @@ function ApproveAll({ fixes, format }: { fixes: PageFixes; format: SeoFormat }) 
   );
 }
 
-/** The history of the page's changes, with undo. */
-function PageHistory({
+/**
+ * "Approve all drafts" and the history of the page's changes, with undo. Their buttons go once
+ * used; the keyboard focus then lands on the history's heading.
+ */
+function PageActions({
   uid,
   shopId,
   detail,
+  fixes,
   changesQuery,
   format,
 }: {
   uid: string;
   shopId: string;
   detail: PageDetail;
+  fixes: PageFixes;
   changesQuery: ReturnType<typeof usePageChanges>;
   format: SeoFormat;
 }) {
   const { t } = useTranslation('seo');
   const titleId = useId();
   const undo = useUndo(uid, shopId);
+  const { fallback: headingRef, containerProps } = useKeptFocus<HTMLHeadingElement>();
   return (
-    <section className="seo-history" aria-labelledby={titleId}>
-      <h3 id={titleId}>{t('history.title')}</h3>
-      {changesQuery.isPending && (
-        <p className="muted" role="status">
-          {t('history.loading')}
-        </p>
-      )}
-      {changesQuery.isError && (
-        <LoadFailed
-          error={changesQuery.error}
-          fallback={t('history.loadFailed')}
-          retrying={changesQuery.isFetching}
-          onRetry={() => void changesQuery.refetch()}
-        />
-      )}
-      {changesQuery.data !== undefined && (
-        <ChangeHistory
-          detail={detail}
-          changes={changesQuery.data.changes}
-          total={changesQuery.data.total}
-          format={format}
-          undoing={undo.isPending}
-          undoError={undo.error}
-          onUndo={(changeId) => undo.mutate({ changeId })}
-          onUndoBatch={(batchId) => undo.mutate({ batchId })}
-        />
-      )}
-    </section>
+    <div {...containerProps}>
+      <ApproveAll fixes={fixes} format={format} />
+      <section className="seo-history" aria-labelledby={titleId}>
+        <h3 id={titleId} ref={headingRef} tabIndex={-1}>
+          {t('history.title')}
+        </h3>
+        {changesQuery.isPending && (
+          <p className="muted" role="status">
+            {t('history.loading')}
+          </p>
+        )}
+        {changesQuery.isError && (
+          <LoadFailed
+            error={changesQuery.error}
+            fallback={t('history.loadFailed')}
+            retrying={changesQuery.isFetching}
+            onRetry={() => void changesQuery.refetch()}
+          />
+        )}
+        {changesQuery.data !== undefined && (
+          <ChangeHistory
+            detail={detail}
+            changes={changesQuery.data.changes}
+            total={changesQuery.data.total}
+            format={format}
+            undoing={undo.isPending}
+            undoError={undo.error}
+            onUndo={(changeId) => undo.mutate({ changeId })}
+            onUndoBatch={(batchId) => undo.mutate({ batchId })}
+          />
+        )}
+      </section>
+    </div>
   );
 }
 
