@@ -51,10 +51,11 @@ export interface PageFixes {
 }
 
 export function usePageFixes(uid: string, shopId: string, detail: PageDetail): PageFixes {
-  const saveDraft = useSaveDraft(uid, shopId, detail.id);
-  const discardDraft = useDiscardDraft(uid, shopId, detail.id);
-  const approveChanges = useApproveChanges(uid, shopId, detail.id);
-  const resolveConflict = useResolveConflict(uid, shopId, detail.id);
+  // The mutations' functions, which keep their identity from one render to the next.
+  const { mutateAsync: saveDraft } = useSaveDraft(uid, shopId, detail.id);
+  const { mutateAsync: discardDraft } = useDiscardDraft(uid, shopId, detail.id);
+  const { mutateAsync: approveChanges } = useApproveChanges(uid, shopId, detail.id);
+  const { mutateAsync: resolveConflict } = useResolveConflict(uid, shopId, detail.id);
 
   const [texts, setTexts] = useState<Readonly<Record<string, string>>>({});
   const [activities, setActivities] = useState<Readonly<Record<string, FieldActivity>>>({});
@@ -118,7 +119,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
       setActivity(key, { kind: 'saving' });
       // After the save still under way, if any: the server keeps the last draft it is sent.
       const saved = (flying?.saved ?? Promise.resolve(null))
-        .then(() => saveDraft.mutateAsync({ ...target, value: text }))
+        .then(() => saveDraft({ ...target, value: text }))
         .then(
           (change) => {
             setActivity(key, undefined);
@@ -155,7 +156,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
         if (draftId !== undefined) {
           setActivity(key, { kind: 'discarding' });
           try {
-            await discardDraft.mutateAsync(draftId);
+            await discardDraft(draftId);
           } catch (error) {
             setActivity(key, { kind: 'failed', error });
             return;
@@ -182,7 +183,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
       if (ids.length === 0 || ids.length < targets.length) return null;
       for (const target of targets) setActivity(fieldKey(target), { kind: 'approving' });
       try {
-        await approveChanges.mutateAsync(ids);
+        await approveChanges(ids);
         return null;
       } catch (error) {
         return error;
@@ -229,7 +230,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
         const key = fieldKey(target);
         setActivity(key, { kind: 'resolving' });
         try {
-          await resolveConflict.mutateAsync({ changeId, keep });
+          await resolveConflict({ changeId, keep });
           setActivity(key, undefined);
         } catch (error) {
           setActivity(key, { kind: 'failed', error });
