@@ -31,6 +31,8 @@ export function useSeoFormat() {
         const name = languages?.of(code) ?? code;
         return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
       },
+      /** A language's name inside a sentence: "in English", "en anglais". */
+      languageInSentence: (code: string) => languages?.of(code) ?? code,
     };
   }, [locale]);
 }

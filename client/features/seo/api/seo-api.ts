@@ -19,7 +19,8 @@ import { apiRequest } from '../../../lib/api-client.ts';
  */
 
 const shopsPath = '/api/v1/shops';
-const seoPath = (shopId: string) => `${shopsPath}/${encodeURIComponent(shopId)}/seo`;
+/** Where the store's SEO routes hang: `/api/v1/shops/:shopId/seo`. */
+export const seoPath = (shopId: string) => `${shopsPath}/${encodeURIComponent(shopId)}/seo`;
 
 /** The owner's stores, each with its import's state: the audit reads a store once imported. */
 export async function fetchShops(): Promise<ShopList> {
@@ -33,8 +34,8 @@ export async function fetchSeoOverview(shopId: string): Promise<SeoOverview> {
   return answer.data;
 }
 
-/** The query string of a page list request; what is not set is left out. */
-export function pageListSearch(query: PageListQuery): string {
+/** The query string of a list request (pages, changes); what is not set is left out. */
+export function querySearch(query: Readonly<Record<string, string | number | undefined>>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '') search.set(key, String(value));
@@ -47,7 +48,7 @@ export function pageListSearch(query: PageListQuery): string {
 export async function fetchPageList(shopId: string, query: PageListQuery): Promise<PageList> {
   const answer = await apiRequest(
     'GET',
-    `${seoPath(shopId)}/pages${pageListSearch(query)}`,
+    `${seoPath(shopId)}/pages${querySearch(query)}`,
     pageListSchema,
   );
   return answer.data;

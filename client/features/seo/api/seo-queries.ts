@@ -18,6 +18,17 @@ import {
 
 const seoKey = (uid: string) => ['seo', uid] as const;
 
+/** Everything read of one store's audit and changes: invalidated as a whole after an audit. */
+export const storeKey = (uid: string, shopId: string) => [...seoKey(uid), shopId] as const;
+/** A page's detail (`page` with no id: every page's). */
+export const pageDetailKey = (uid: string, shopId: string, pageId?: string) =>
+  pageId === undefined
+    ? ([...storeKey(uid, shopId), 'page'] as const)
+    : ([...storeKey(uid, shopId), 'page', pageId] as const);
+/** Every slice of the pages list. */
+export const pageListKey = (uid: string, shopId: string) =>
+  [...storeKey(uid, shopId), 'pages'] as const;
+
 export function useSeoShops(uid: string, requestedShopId: string | null) {
   return useQuery({
     queryKey: [...seoKey(uid), 'shops'],
@@ -26,7 +37,8 @@ export function useSeoShops(uid: string, requestedShopId: string | null) {
   });
 }
 
-const overviewKey = (uid: string, shopId: string) => [...seoKey(uid), shopId, 'overview'] as const;
+export const overviewKey = (uid: string, shopId: string) =>
+  [...storeKey(uid, shopId), 'overview'] as const;
 
 export function useSeoOverview(uid: string, shopId: string | null) {
   return useQuery({
@@ -50,7 +62,7 @@ export function useStartAudit(uid: string, shopId: string) {
         overview === undefined ? overview : { ...overview, lastRun: run },
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...seoKey(uid), shopId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: storeKey(uid, shopId) }),
   });
 }
 
@@ -65,7 +77,7 @@ export function usePageListSlices(
 ) {
   return useQueries({
     queries: slices.map(({ query }) => ({
-      queryKey: [...seoKey(uid), shopId, 'pages', query] as const,
+      queryKey: [...pageListKey(uid, shopId), query] as const,
       queryFn: () => fetchPageList(shopId, query),
     })),
   });
@@ -73,7 +85,7 @@ export function usePageListSlices(
 
 export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
   return useQuery({
-    queryKey: [...seoKey(uid), shopId, 'page', pageId ?? ''],
+    queryKey: pageDetailKey(uid, shopId, pageId ?? ''),
     queryFn: () => fetchPageDetail(shopId, pageId ?? ''),
     enabled: pageId !== null,
   });

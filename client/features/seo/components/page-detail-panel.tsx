@@ -1,20 +1,41 @@
 import { themeTitle } from '../../../../shared/seo/checks/page-title.ts';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import type { Language } from '../../../../shared/constants.ts';
+import type { ChangeView } from '../../../../shared/schemas/seo-changes.ts';
 import type { FindingView, PageDetail } from '../../../../shared/schemas/seo.ts';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
+import { usePageChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
 import { findingTexts } from '../check-texts.ts';
+import {
+  auditedText,
+  editedPageView,
+  fieldMeasure,
+  fieldOutcome,
+  findingsOfField,
+  pageFields,
+  targetOf,
+} from '../page-fixes.ts';
 import { resultDescription, resultTitle, truncateForResult } from '../seo-presentation.ts';
+import { useLiveChecks, type LiveChecksState } from '../use-live-checks.ts';
+import { useKeptFocus } from '../use-kept-focus.ts';
+import { usePageFixes, type PageFixes } from '../use-page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
+import { ChangeHistory, fieldLabel } from './change-history.tsx';
+import { FieldEditor, type FieldFindings } from './field-editor.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { ScoreFigure } from './score-figure.tsx';
 import { SeverityMark } from './severity-mark.tsx';
 
 /**
  * One page's audit, opened over the list from the address (`?page=<gid>`): in each language side
- * by side, its score, how it shows in a search result, its address and its findings, each with
- * what is wrong, why it matters and how to fix it. A modal <dialog>: the browser keeps the focus
- * inside, Escape closes it and gives the focus back to the row that opened it.
+ * by side, its score, how it shows in a search result, the editors of its texts (the preview
+ * follows them as the owner types), its address and its findings, each with what is wrong, why it
+ * matters and how to fix it; then "Approve all drafts" and the history of its changes. A modal
+ * <dialog>: the browser keeps the focus inside, Escape closes it and gives the focus back to the
+ * row that opened it; edits not saved yet are saved as drafts as it closes.
  */
 export function PageDetailPanel({
   uid,
@@ -31,6 +52,7 @@ export function PageDetailPanel({
 }) {
   const { t } = useTranslation('seo');
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const saveOnCloseRef = useRef<(() => void) | null>(null);
   const titleId = useId();
   const detailQuery = usePageDetail(uid, shopId, pageId);
   const detail = detailQuery.data;
@@ -42,7 +64,15 @@ export function PageDetailPanel({
   }, []);
 
   return (
-    <dialog ref={dialogRef} className="seo-detail" aria-labelledby={titleId} onClose={onClosed}>
+    <dialog
+      ref={dialogRef}
+      className="seo-detail"
+      aria-labelledby={titleId}
+      onClose={() => {
+        saveOnCloseRef.current?.();
+        onClosed();
+      }}
+    >
       <div className="seo-detail-header">
         <h2 id={titleId}>
           {primary === undefined ? t('detail.title') : primary.title || detail?.handle}
@@ -68,29 +98,79 @@ export function PageDetailPanel({
           onRetry={() => void detailQuery.refetch()}
         />
       )}
-      {detail !== undefined && <DetailBody detail={detail} format={format} />}
+      {detail !== undefined && (
+        <DetailBody
+          uid={uid}
+          shopId={shopId}
+          detail={detail}
+          format={format}
+          saveOnCloseRef={saveOnCloseRef}
+        />
+      )}
     </dialog>
   );
 }
 
-function DetailBody({ detail, format }: { detail: PageDetail; format: SeoFormat }) {
+function DetailBody({
+  uid,
+  shopId,
+  detail,
+  format,
+  saveOnCloseRef,
+}: {
+  uid: string;
+  shopId: string;
+  detail: PageDetail;
+  format: SeoFormat;
+  saveOnCloseRef: RefObject<(() => void) | null>;
+}) {
   const { t } = useTranslation('seo');
+  const fixes = usePageFixes(uid, shopId, detail);
+  const changesQuery = usePageChanges(uid, shopId, detail.id);
+  const changes = changesQuery.data?.changes;
+  useWriteFollowUp(uid, shopId, changes);
+  const [editorFocused, setEditorFocused] = useState(false);
+  const edited = pageFields(detail).some(
+    ({ language, field }) => fixes.textOf(language, field) !== auditedText(field),
+  );
+  const live = useLiveChecks(editorFocused || edited);
+  const primaryLanguage =
+    (detail.languages.find((view) => view.primary) ?? detail.languages[0])?.language ?? 'en';
+  const { saveAll } = fixes;
+  useEffect(() => {
+    saveOnCloseRef.current = saveAll;
+  }, [saveOnCloseRef, saveAll]);
+
   return (
     <>
       <p className="muted">
         {t(`kinds.${detail.kind}`)} · {detail.handle} ·{' '}
         {t('detail.auditedAt', { date: format.dateTime(detail.auditedAt) })}
       </p>
+      {pageFields(detail).length > 0 && <p>{t('fixes.intro')}</p>}
       <div className="seo-detail-languages">
         {detail.languages.map((view) => (
           <LanguageDetail
             key={view.language}
             view={view}
-            shopName={detail.shopName}
+            detail={detail}
+            primaryLanguage={primaryLanguage}
+            fixes={fixes}
+            changes={changes}
+            live={live}
             format={format}
+            onEditorFocus={() => setEditorFocused(true)}
           />
         ))}
       </div>
+      <PageActions
+        uid={uid}
+        shopId={shopId}
+        detail={detail}
+        fixes={fixes}
+        changesQuery={changesQuery}
+        format={format}
+      />
     </>
   );
 }
@@ -99,21 +179,66 @@ type LanguageView = PageDetail['languages'][number];
 
 function LanguageDetail({
   view,
-  shopName,
+  detail,
+  primaryLanguage,
+  fixes,
+  changes,
+  live,
   format,
+  onEditorFocus,
 }: {
   view: LanguageView;
-  shopName: string;
+  detail: PageDetail;
+  primaryLanguage: Language;
+  fixes: PageFixes;
+  changes: readonly ChangeView[] | undefined;
+  live: LiveChecksState;
   format: SeoFormat;
+  onEditorFocus: () => void;
 }) {
   const { t } = useTranslation('seo');
   const languageName = format.language(view.language);
   const headingId = useId();
+  const { textOf } = fixes;
+  const texts = view.fields.map((field) => textOf(view.language, field));
+  const languageEdited = view.fields.some((field, index) => texts[index] !== auditedText(field));
+  const textsKey = JSON.stringify(texts);
+  // The page as the owner's texts make it, and what the checks say of it: worked out again when a
+  // text of this language changes, not at every render (the page's changes are polled).
+  const editedView = useMemo(() => {
+    const edited = JSON.parse(textsKey) as string[];
+    return editedPageView(
+      detail,
+      view.language,
+      (_language, field) => edited[view.fields.indexOf(field)] ?? auditedText(field),
+    );
+  }, [detail, view, textsKey]);
+  const liveFindings = useMemo(
+    () =>
+      live.checks !== null && languageEdited && editedView !== null
+        ? live.checks.runLiveChecks(editedView)
+        : null,
+    [live.checks, languageEdited, editedView],
+  );
+  const seoTitle = editedView === null ? view.seoTitle : editedView.seoTitle;
+  const seoDescription = editedView === null ? view.seoDescription : editedView.seoDescription;
   // As the theme prints it, with the shop's name after the title; a blank search title is unset.
   const renderedTitle = themeTitle(
-    view.seoTitle !== null && view.seoTitle.trim() !== '' ? view.seoTitle : view.title,
-    shopName,
+    seoTitle !== null && seoTitle.trim() !== '' ? seoTitle : view.title,
+    detail.shopName,
   );
+
+  const findingsOf = (field: LanguageView['fields'][number]): FieldFindings => {
+    const audited = findingsOfField(view.findings, field);
+    if (textOf(view.language, field) === auditedText(field)) {
+      return { kind: 'checked', findings: audited };
+    }
+    if (liveFindings !== null) {
+      return { kind: 'checked', findings: findingsOfField(liveFindings, field) };
+    }
+    return live.failed ? { kind: 'unavailable', findings: audited } : { kind: 'checking' };
+  };
+
   return (
     <section className="seo-detail-language" aria-labelledby={headingId}>
       <h3 id={headingId}>
@@ -125,20 +250,20 @@ function LanguageDetail({
       <h4>{t('detail.resultTitle')}</h4>
       <div className="seo-serp" lang={view.language}>
         <p className="seo-serp-site">
-          {shopName}
+          {detail.shopName}
           {view.url !== null && <span className="seo-serp-url">{view.url}</span>}
         </p>
         <p className="seo-serp-title">
           {truncateForResult(renderedTitle, resultTitle.maxWidthPx, resultTitle.fontSizePx)}
         </p>
         <p className="seo-serp-description">
-          {view.seoDescription === null || view.seoDescription.trim() === '' ? (
+          {seoDescription === null || seoDescription.trim() === '' ? (
             <span className="muted" lang={format.locale}>
               {t('detail.noDescription')}
             </span>
           ) : (
             truncateForResult(
-              view.seoDescription,
+              seoDescription,
               resultDescription.maxWidthPx,
               resultDescription.fontSizePx,
             )
@@ -152,6 +277,45 @@ function LanguageDetail({
             {view.url}
           </a>
         </p>
+      )}
+
+      {view.fields.length > 0 && (
+        <>
+          <h4>{t('fixes.title')}</h4>
+          <div className="seo-fields">
+            {view.fields.map((field) => {
+              const target = targetOf(view.language, field);
+              const text = textOf(view.language, field);
+              const outcome = fieldOutcome(view.language, field, changes);
+              return (
+                <FieldEditor
+                  key={`${field.field} ${field.targetId}`}
+                  language={view.language}
+                  primaryLanguage={primaryLanguage}
+                  field={field}
+                  label={fieldLabel(t, detail, target, format)}
+                  text={text}
+                  dirty={fixes.isDirty(view.language, field)}
+                  activity={fixes.activityOf(target)}
+                  outcome={outcome}
+                  measure={fieldMeasure(field.field, text, editedView)}
+                  findings={findingsOf(field)}
+                  format={format}
+                  onTextChange={(next) => fixes.setText(target, next)}
+                  onFocus={onEditorFocus}
+                  onSave={() => void fixes.save(target)}
+                  onDiscard={() => void fixes.discard(target)}
+                  onApprove={() => void fixes.approve(target)}
+                  onResolve={(keep) => {
+                    if (outcome?.kind === 'conflict') {
+                      void fixes.resolve(target, outcome.change.id, keep);
+                    }
+                  }}
+                />
+              );
+            })}
+          </div>
+        </>
       )}
 
       <h4>{t('detail.findingsTitle', { count: view.findings.length })}</h4>
@@ -169,6 +333,96 @@ function LanguageDetail({
         </ul>
       )}
     </section>
+  );
+}
+
+/** "Approve all drafts of this page": its drafts (and edits not saved yet) in one approval. */
+function ApproveAll({ fixes, format }: { fixes: PageFixes; format: SeoFormat }) {
+  const { t } = useTranslation('seo');
+  const errorText = useApiErrorText();
+  const count = fixes.pendingTargets.length;
+  if (count === 0 && fixes.approveAllError === null) return null;
+  return (
+    <div className="seo-approve-all">
+      {count > 0 && (
+        <>
+          <p>{t('fixes.drafts', { count, formatted: format.number(count) })}</p>
+          <button
+            type="button"
+            className="button"
+            aria-disabled={fixes.approvingAll || undefined}
+            onClick={() => void fixes.approveAll()}
+          >
+            {t('fixes.approveAll')}
+          </button>
+        </>
+      )}
+      {fixes.approveAllError !== null && (
+        <p className="form-error" role="alert">
+          {errorText(errorCodeOf(fixes.approveAllError), t('fixes.approveAllFailed'))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * "Approve all drafts" and the history of the page's changes, with undo. Their buttons go once
+ * used; the keyboard focus then lands on the history's heading.
+ */
+function PageActions({
+  uid,
+  shopId,
+  detail,
+  fixes,
+  changesQuery,
+  format,
+}: {
+  uid: string;
+  shopId: string;
+  detail: PageDetail;
+  fixes: PageFixes;
+  changesQuery: ReturnType<typeof usePageChanges>;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const titleId = useId();
+  const undo = useUndo(uid, shopId);
+  const { fallback: headingRef, containerProps } = useKeptFocus<HTMLHeadingElement>();
+  return (
+    <div {...containerProps}>
+      <ApproveAll fixes={fixes} format={format} />
+      <section className="seo-history" aria-labelledby={titleId}>
+        <h3 id={titleId} ref={headingRef} tabIndex={-1}>
+          {t('history.title')}
+        </h3>
+        {changesQuery.isPending && (
+          <p className="muted" role="status">
+            {t('history.loading')}
+          </p>
+        )}
+        {changesQuery.isError && (
+          <LoadFailed
+            error={changesQuery.error}
+            fallback={t('history.loadFailed')}
+            retrying={changesQuery.isFetching}
+            onRetry={() => void changesQuery.refetch()}
+          />
+        )}
+        {changesQuery.data !== undefined && (
+          <ChangeHistory
+            detail={detail}
+            changes={changesQuery.data.changes}
+            total={changesQuery.data.total}
+            format={format}
+            undoing={undo.isPending}
+            undoError={undo.error}
+            onUndo={(changeId) => undo.mutate({ changeId })}
+            onUndoBatch={(batchId) => undo.mutate({ batchId })}
+          />
+        )}
+      </section>
+    </div>
   );
 }
 

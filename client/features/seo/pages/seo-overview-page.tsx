@@ -6,6 +6,7 @@ import type { Namespace } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSeoOverview } from '../api/seo-queries.ts';
 import { AuditStatus } from '../components/audit-status.tsx';
+import { ChangesSummary } from '../components/changes-summary.tsx';
 import { LanguageOverviewCard } from '../components/language-overview-card.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { ScoreExplanation } from '../components/score-explanation.tsx';
@@ -21,8 +22,8 @@ export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];
 
 /**
  * The SEO overview of one store: its languages side by side (the primary one first), each with its
- * score, trend and findings, the translation coverage, the pages to fix first, and the audit's own
- * state with "Audit now".
+ * score, trend and findings, the translation coverage, the pages to fix first, the audit's own
+ * state with "Audit now", and the changes: drafts awaiting approval and the latest approvals.
  */
 export default function SeoOverviewPage() {
   const { t: tCommon } = useTranslation();
@@ -98,6 +99,7 @@ function StoreOverview({ uid, shop, plan }: { uid: string; shop: Shop; plan?: Pl
           format={format}
         />
       )}
+      {overview.lastRun !== null && <ChangesSummary uid={uid} shopId={shop.id} format={format} />}
     </>
   );
 }

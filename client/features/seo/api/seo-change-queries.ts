@@ -1,0 +1,186 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type {
+  ChangeList,
+  ChangeListQuery,
+  ChangeView,
+  ResolveBody,
+  SaveDraftBody,
+} from '../../../../shared/schemas/seo-changes.ts';
+import { pagePathOf, type PageDetail } from '../../../../shared/schemas/seo.ts';
+import {
+  changesRefetchInterval,
+  reauditRefreshDelaysMs,
+  settledChangeIds,
+  withChangesInDetail,
+  withoutDraft,
+} from '../page-fixes.ts';
+import {
+  approveChanges,
+  discardDraft,
+  fetchChanges,
+  resolveConflict,
+  saveDraft,
+  undoBatch,
+  undoChange,
+} from './seo-changes-api.ts';
+import { overviewKey, pageDetailKey, pageListKey, storeKey } from './seo-queries.ts';
+
+/**
+ * The SEO fixes' server state: the changes of a page or of the store (read again every moment while
+ * one is being written to Shopify), and the owner's drafts, approvals, conflict answers and undos.
+ * Each answer goes into the page's detail at once; once a write is over, the detail, the pages list
+ * and the overview are read again, the detail a few more times while the server audits the page
+ * again, so that its new findings and score show on their own.
+ */
+
+const changesKey = (uid: string, shopId: string) => [...storeKey(uid, shopId), 'changes'] as const;
+
+/** The most changes of one page the history shows. */
+export const pageHistoryLimit = 100;
+
+/** The changes of one page, as the page's detail reads them. */
+export const pageChangesKey = (uid: string, shopId: string, pageId: string) =>
+  [...changesKey(uid, shopId), { page: pageId }] as const;
+
+export function usePageChanges(uid: string, shopId: string, pageId: string) {
+  return useQuery({
+    queryKey: pageChangesKey(uid, shopId, pageId),
+    queryFn: () => fetchChanges(shopId, { page: pagePathOf(pageId), limit: pageHistoryLimit }),
+    refetchInterval: (query) => changesRefetchInterval(query.state.data),
+  });
+}
+
+/** The store's changes in these states (`draft`, or `approved,applied,…`), newest first. */
+export function useStoreChanges(uid: string, shopId: string, query: ChangeListQuery) {
+  return useQuery({
+    queryKey: [...changesKey(uid, shopId), query],
+    queryFn: () => fetchChanges(shopId, query),
+    refetchInterval: (current) => changesRefetchInterval(current.state.data),
+  });
+}
+
+/** The detail of every page, and the store's changes, after a change was made or answered. */
+function refreshAfterChange(queryClient: QueryClient, uid: string, shopId: string) {
+  void queryClient.invalidateQueries({ queryKey: changesKey(uid, shopId) });
+  void queryClient.invalidateQueries({ queryKey: pageDetailKey(uid, shopId) });
+}
+
+/** Everything a written change alters: the page's findings and score, the list and the overview. */
+function refreshAfterWrite(queryClient: QueryClient, uid: string, shopId: string) {
+  void queryClient.invalidateQueries({ queryKey: pageDetailKey(uid, shopId) });
+  void queryClient.invalidateQueries({ queryKey: pageListKey(uid, shopId) });
+  void queryClient.invalidateQueries({ queryKey: overviewKey(uid, shopId) });
+}
+
+function putInDetail(
+  queryClient: QueryClient,
+  uid: string,
+  shopId: string,
+  pageId: string,
+  update: (detail: PageDetail) => PageDetail,
+) {
+  queryClient.setQueryData<PageDetail>(pageDetailKey(uid, shopId, pageId), (detail) =>
+    detail === undefined ? detail : update(detail),
+  );
+}
+
+export function useSaveDraft(uid: string, shopId: string, pageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveDraftBody) => saveDraft(shopId, pageId, body),
+    onSuccess: (change) => {
+      putInDetail(queryClient, uid, shopId, pageId, (detail) =>
+        withChangesInDetail(detail, [change]),
+      );
+      void queryClient.invalidateQueries({ queryKey: changesKey(uid, shopId) });
+    },
+  });
+}
+
+export function useDiscardDraft(uid: string, shopId: string, pageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changeId: string) => discardDraft(shopId, changeId),
+    onSuccess: (_answer, changeId) => {
+      putInDetail(queryClient, uid, shopId, pageId, (detail) => withoutDraft(detail, changeId));
+      void queryClient.invalidateQueries({ queryKey: changesKey(uid, shopId) });
+    },
+  });
+}
+
+export function useApproveChanges(uid: string, shopId: string, pageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changeIds: string[]) => approveChanges(shopId, changeIds),
+    onSuccess: (batch) => {
+      putInDetail(queryClient, uid, shopId, pageId, (detail) =>
+        withChangesInDetail(detail, batch.changes),
+      );
+    },
+    onSettled: () => refreshAfterChange(queryClient, uid, shopId),
+  });
+}
+
+export function useResolveConflict(uid: string, shopId: string, pageId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ changeId, keep }: { changeId: string } & ResolveBody) =>
+      resolveConflict(shopId, changeId, keep),
+    onSuccess: (change) => {
+      putInDetail(queryClient, uid, shopId, pageId, (detail) =>
+        withChangesInDetail(detail, [change]),
+      );
+    },
+    onSettled: () => refreshAfterChange(queryClient, uid, shopId),
+  });
+}
+
+/** Undo of one change (`changeId`) or of a whole batch (`batchId`). */
+export function useUndo(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (undo: { changeId: string } | { batchId: string }) =>
+      'changeId' in undo ? undoChange(shopId, undo.changeId) : undoBatch(shopId, undo.batchId),
+    onSettled: () => refreshAfterChange(queryClient, uid, shopId),
+  });
+}
+
+/**
+ * Follows the writes of the changes given (a page's, or the store's recent ones): when one of them
+ * is no longer being written, reads again what it altered, then the pages' details a few more
+ * times while the server audits them again.
+ */
+export function useWriteFollowUp(
+  uid: string,
+  shopId: string,
+  changes: ChangeList['changes'] | undefined,
+) {
+  const queryClient = useQueryClient();
+  const previous = useRef<ChangeView[] | undefined>(undefined);
+  const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
+
+  useEffect(() => {
+    if (changes === undefined) return;
+    const settled = settledChangeIds(previous.current, changes);
+    previous.current = changes;
+    if (settled.length === 0) return;
+    refreshAfterWrite(queryClient, uid, shopId);
+    for (const timer of timers.current) clearTimeout(timer);
+    timers.current = reauditRefreshDelaysMs.map((delay, index) =>
+      setTimeout(() => {
+        void queryClient.invalidateQueries({ queryKey: pageDetailKey(uid, shopId) });
+        // The list and the overview once more, when the page has surely been audited again.
+        if (index === reauditRefreshDelaysMs.length - 1)
+          refreshAfterWrite(queryClient, uid, shopId);
+      }, delay),
+    );
+  }, [changes, queryClient, uid, shopId]);
+
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+    },
+    [],
+  );
+}

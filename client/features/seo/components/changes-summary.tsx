@@ -1,0 +1,192 @@
+import { useId } from 'react';
+import type { ChangeList } from '../../../../shared/schemas/seo-changes.ts';
+import { AppLink } from '../../../components/app-link.tsx';
+import { useApiErrorText } from '../../../components/use-api-error-text.ts';
+import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
+import { useStoreChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
+import { changeBatches, draftPages } from '../page-fixes.ts';
+import { pageListHref } from '../page-list-params.ts';
+import type { SeoFormat } from '../use-seo-format.ts';
+import { LoadFailed } from './load-failed.tsx';
+
+/** The drafts read for the overview, and the pages of them it names. */
+const draftsQuery = { state: 'draft', limit: 200 } as const;
+const draftPagesShown = 5;
+/** The latest approved changes read for the overview, and the approvals of them it shows. */
+const recentQuery = { state: 'approved,applied,conflict,failed,discarded,undone', limit: 20 };
+const batchesShown = 3;
+
+/**
+ * The store's changes in short, on the overview: the drafts awaiting approval with the pages they
+ * are on (each a link to its detail), and the latest approvals with what became of them and Undo.
+ */
+export function ChangesSummary({
+  uid,
+  shopId,
+  format,
+}: {
+  uid: string;
+  shopId: string;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const drafts = useStoreChanges(uid, shopId, draftsQuery);
+  const recent = useStoreChanges(uid, shopId, recentQuery);
+  useWriteFollowUp(uid, shopId, recent.data?.changes);
+  const undo = useUndo(uid, shopId);
+  const failed = drafts.isError ? drafts : recent.isError ? recent : null;
+  return (
+    <section className="card seo-changes" aria-labelledby="seo-changes-title">
+      <h2 id="seo-changes-title">{t('changes.title')}</h2>
+      {(drafts.isPending || recent.isPending) && failed === null && (
+        <p className="muted" role="status">
+          {t('changes.loading')}
+        </p>
+      )}
+      {failed !== null && (
+        <LoadFailed
+          error={failed.error}
+          fallback={t('changes.loadFailed')}
+          retrying={failed.isFetching}
+          onRetry={() => {
+            void drafts.refetch();
+            void recent.refetch();
+          }}
+        />
+      )}
+      {drafts.data !== undefined && recent.data !== undefined && (
+        <ChangesSummaryBody
+          shopId={shopId}
+          drafts={drafts.data}
+          recent={recent.data}
+          format={format}
+          undoing={undo.isPending}
+          undoError={undo.error}
+          onUndoBatch={(batchId) => undo.mutate({ batchId })}
+        />
+      )}
+    </section>
+  );
+}
+
+export function ChangesSummaryBody({
+  shopId,
+  drafts,
+  recent,
+  format,
+  undoing,
+  undoError,
+  onUndoBatch,
+}: {
+  shopId: string;
+  drafts: ChangeList;
+  recent: ChangeList;
+  format: SeoFormat;
+  undoing: boolean;
+  undoError: unknown;
+  onUndoBatch: (batchId: string) => void;
+}) {
+  const { t } = useTranslation('seo');
+  const errorText = useApiErrorText();
+  const recentTitleId = useId();
+  const draftCount = drafts.counts.draft;
+  const pages = draftPages(drafts.changes);
+  const batches = changeBatches(recent.changes).slice(0, batchesShown);
+  return (
+    <>
+      {draftCount === 0 && batches.length === 0 && <p>{t('changes.intro')}</p>}
+      {draftCount === 0 ? (
+        <p className="muted">{t('changes.noDrafts')}</p>
+      ) : (
+        <>
+          <p>{t('changes.drafts', { count: draftCount, formatted: format.number(draftCount) })}</p>
+          <ul className="seo-changes-list">
+            {pages.slice(0, draftPagesShown).map((page) => (
+              <li key={page.pageId}>
+                <AppLink to={pageListHref(shopId, { page: page.pageId })}>
+                  {page.pageTitle === '' ? t('list.untitled') : page.pageTitle}
+                </AppLink>{' '}
+                <span className="muted">
+                  ·{' '}
+                  {t('changes.pageDrafts', {
+                    count: page.drafts,
+                    formatted: format.number(page.drafts),
+                  })}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {pages.length > draftPagesShown && (
+            <p className="muted">
+              {t('changes.morePages', {
+                count: pages.length - draftPagesShown,
+                formatted: format.number(pages.length - draftPagesShown),
+              })}
+            </p>
+          )}
+        </>
+      )}
+
+      <h3 id={recentTitleId}>{t('changes.recentTitle')}</h3>
+      {undoError !== null && undoError !== undefined && (
+        <p className="form-error" role="alert">
+          {errorText(errorCodeOf(undoError), t('history.undoFailed'))}
+        </p>
+      )}
+      {batches.length === 0 ? (
+        <p className="muted">{t('changes.noRecent')}</p>
+      ) : (
+        <ul className="seo-changes-list" aria-labelledby={recentTitleId}>
+          {batches.map((batch) => {
+            const count = batch.changes.length;
+            const date = batch.approvedAt === null ? '' : format.dateTime(batch.approvedAt);
+            const states = [...new Set(batch.changes.map((change) => change.state))];
+            const batchPages = [
+              ...new Map(batch.changes.map((change) => [change.pageId, change])).values(),
+            ];
+            return (
+              <li key={batch.batchId} className="seo-changes-batch">
+                <p>
+                  {batch.approvedBy === null
+                    ? t('changes.batchNoName', { count, formatted: format.number(count), date })
+                    : t('changes.batch', {
+                        count,
+                        formatted: format.number(count),
+                        date,
+                        name: batch.approvedBy,
+                      })}{' '}
+                  <span className="muted">
+                    ({states.map((state) => t(`history.states.${state}`)).join(' · ')})
+                  </span>
+                </p>
+                <p>
+                  {batchPages.map((change, index) => (
+                    <span key={change.pageId}>
+                      {index > 0 && ', '}
+                      <AppLink to={pageListHref(shopId, { page: change.pageId })}>
+                        {change.pageTitle === '' ? t('list.untitled') : change.pageTitle}
+                      </AppLink>
+                    </span>
+                  ))}
+                </p>
+                {batch.undoable > 0 && (
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    aria-disabled={undoing || undefined}
+                    onClick={() => {
+                      if (!undoing) onUndoBatch(batch.batchId);
+                    }}
+                  >
+                    {t(count > 1 ? 'history.undoBatch' : 'history.undo')}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

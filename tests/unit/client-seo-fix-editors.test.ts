@@ -1,0 +1,689 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageChangesKey } from '../../client/features/seo/api/seo-change-queries.ts';
+import { pageDetailKey } from '../../client/features/seo/api/seo-queries.ts';
+import { loadLiveChecks } from '../../client/features/seo/use-live-checks.ts';
+import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
+import type {
+  ChangeList,
+  ChangeState,
+  ChangeView,
+  EditableFieldView,
+  ResolveBody,
+} from '../../shared/schemas/seo-changes.ts';
+import type { PageDetail } from '../../shared/schemas/seo.ts';
+
+/**
+ * The editors of a page's texts in its detail, rendered as the browser gets them with the real
+ * catalogues, the real query cache and the audit's real checks: the counter and the checks follow
+ * the editor's text, a translation without a text to translate says why it cannot be written, a
+ * conflict shows both values and each button sends its answer, the history offers Undo only where
+ * undo is possible, and the overview sums up the drafts and the latest approvals. Markup is read
+ * back as a tree, by roles and names, as the owner's screen reader reads it.
+ */
+
+interface PanelModule {
+  PageDetailPanel: (props: {
+    uid: string;
+    shopId: string;
+    pageId: string;
+    format: unknown;
+    onClosed: () => void;
+  }) => ReactNode;
+}
+interface FormatModule {
+  useSeoFormat: () => unknown;
+}
+interface ConflictModule {
+  resolveBodyOf: (entries: Iterable<[string, string]>) => ResolveBody | null;
+}
+interface SummaryModule {
+  ChangesSummaryBody: (props: {
+    shopId: string;
+    drafts: ChangeList;
+    recent: ChangeList;
+    format: unknown;
+    undoing: boolean;
+    undoError: unknown;
+    onUndoBatch: (batchId: string) => void;
+  }) => ReactNode;
+}
+// React components, which the Node typecheck of the tests does not compile: loaded by their paths.
+const panelPath = '../../client/features/seo/components/page-detail-panel.tsx';
+const formatPath = '../../client/features/seo/use-seo-format.ts';
+const conflictPath = '../../client/features/seo/components/conflict-panel.tsx';
+const summaryPath = '../../client/features/seo/components/changes-summary.tsx';
+const { PageDetailPanel } = (await import(panelPath)) as PanelModule;
+const { useSeoFormat } = (await import(formatPath)) as FormatModule;
+const { resolveBodyOf } = (await import(conflictPath)) as ConflictModule;
+const { ChangesSummaryBody } = (await import(summaryPath)) as SummaryModule;
+
+/* A tree of the rendered markup, to find elements by role and name. */
+
+interface Node {
+  tag: string;
+  attributes: Record<string, string>;
+  children: Array<Node | string>;
+}
+
+const voidTags = new Set(['input', 'img', 'br', 'hr', 'meta', 'link']);
+
+function decode(text: string): string {
+  return text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#x27;', "'")
+    .replaceAll('&amp;', '&');
+}
+
+function parse(markup: string): Node {
+  const root: Node = { tag: '#root', attributes: {}, children: [] };
+  const stack = [root];
+  for (const [token] of markup.matchAll(/<[^>]+>|[^<]+/g)) {
+    const top = stack.at(-1)!;
+    if (token.startsWith('</')) {
+      stack.pop();
+    } else if (token.startsWith('<!')) {
+      continue;
+    } else if (token.startsWith('<')) {
+      const tag = /^<([a-z0-9]+)/.exec(token)![1]!;
+      const attributes: Record<string, string> = {};
+      for (const [, name, value] of token.matchAll(/\s([a-zA-Z-:]+)(?:="([^"]*)")?/g)) {
+        // React writes some attributes camel-cased (`readOnly`); HTML reads them in any case.
+        attributes[name!.toLowerCase()] = decode(value ?? '');
+      }
+      const node: Node = { tag, attributes, children: [] };
+      top.children.push(node);
+      if (!voidTags.has(tag) && !token.endsWith('/>')) stack.push(node);
+    } else {
+      top.children.push(decode(token));
+    }
+  }
+  return root;
+}
+
+function all(node: Node, test: (candidate: Node) => boolean): Node[] {
+  const found: Node[] = [];
+  for (const child of node.children) {
+    if (typeof child === 'string') continue;
+    if (test(child)) found.push(child);
+    found.push(...all(child, test));
+  }
+  return found;
+}
+
+function rawText(node: Node): string {
+  return node.children
+    .map((child) => (typeof child === 'string' ? child : rawText(child)))
+    .join('');
+}
+
+function text(node: Node): string {
+  // Collapsed as a browser shows it: no-break spaces stay.
+  return rawText(node)
+    .replace(/[ \t\n\r\f]+/g, ' ')
+    .trim();
+}
+
+function byId(tree: Node, id: string): Node | undefined {
+  return all(tree, (candidate) => candidate.attributes.id === id)[0];
+}
+
+/** The name a screen reader gives an element labelled by another. */
+function labelOf(tree: Node, node: Node): string {
+  const labelledBy = node.attributes['aria-labelledby'];
+  return labelledBy === undefined ? '' : text(byId(tree, labelledBy) ?? node);
+}
+
+function region(tree: Node, name: RegExp): Node {
+  const found = all(
+    tree,
+    (candidate) => candidate.tag === 'section' && name.test(labelOf(tree, candidate)),
+  );
+  expect(found, `the region named ${name}`).toHaveLength(1);
+  return found[0]!;
+}
+
+function group(tree: Node, within: Node, name: string): Node {
+  const found = all(
+    within,
+    (candidate) => candidate.attributes.role === 'group' && labelOf(tree, candidate) === name,
+  );
+  expect(found, `the group named ${name}`).toHaveLength(1);
+  return found[0]!;
+}
+
+function buttons(within: Node, name?: string): Node[] {
+  return all(
+    within,
+    (candidate) => candidate.tag === 'button' && (name === undefined || text(candidate) === name),
+  );
+}
+
+/** The text control of a group: its input or textarea. */
+function control(within: Node): Node {
+  return all(within, (candidate) => candidate.tag === 'input' || candidate.tag === 'textarea')[0]!;
+}
+
+/** The text a control holds: an input's value, a textarea's content. */
+function valueOf(node: Node): string {
+  return node.tag === 'textarea' ? rawText(node) : (node.attributes.value ?? '');
+}
+
+/** What a control's aria-describedby names, read out after its label. */
+function description(tree: Node, node: Node): string {
+  return (node.attributes['aria-describedby'] ?? '')
+    .split(' ')
+    .map((id) => text(byId(tree, id) ?? { tag: '', attributes: {}, children: [] }))
+    .join(' ');
+}
+
+/* A page, as its detail gives it. */
+
+const uid = 'owner-1';
+const shopId = 'shop-1';
+const pageId = 'gid://shopify/Product/42';
+const imageId = 'gid://shopify/MediaImage/7';
+
+function change(changes: Partial<ChangeView>): ChangeView {
+  return {
+    id: 'change-1',
+    batchId: null,
+    pageId,
+    pageKind: 'product',
+    pageTitle: 'Linen shirt',
+    language: 'en',
+    field: 'seoTitle',
+    targetId: pageId,
+    value: 'Linen shirt',
+    baseValue: null,
+    previousValue: null,
+    shopifyValue: null,
+    state: 'draft',
+    errorCode: null,
+    undoOf: null,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    approvedAt: null,
+    approvedBy: null,
+    appliedAt: null,
+    undoable: false,
+    ...changes,
+  };
+}
+
+function field(changes: Partial<EditableFieldView> & Pick<EditableFieldView, 'field'>) {
+  return {
+    targetId: changes.field === 'imageAlt' ? imageId : pageId,
+    imageUrl: null,
+    value: null,
+    sourceValue: null,
+    outdated: false,
+    editable: true,
+    draft: null,
+    pending: null,
+    ...changes,
+  } satisfies EditableFieldView;
+}
+
+const englishTitle = 'Linen shirt';
+
+/**
+ * A product in English and French: no meta description in English, so none to translate; its
+ * fields changed by `englishFields` and `frenchFields`.
+ */
+function detail(
+  englishFields: Partial<Record<EditableFieldView['field'], Partial<EditableFieldView>>> = {},
+  frenchFields: Partial<Record<EditableFieldView['field'], Partial<EditableFieldView>>> = {},
+): PageDetail {
+  return {
+    id: pageId,
+    kind: 'product',
+    handle: 'linen-shirt',
+    shopName: 'Maison Exemple',
+    auditedAt: '2026-11-24T09:00:00.000Z',
+    languages: [
+      {
+        language: 'en',
+        primary: true,
+        url: null,
+        score: 96,
+        title: 'Linen shirt',
+        seoTitle: englishTitle,
+        seoDescription: null,
+        images: [{ id: imageId, alt: 'Blue linen shirt on a hanger', url: null }],
+        findings: [],
+        fields: [
+          field({ field: 'seoTitle', value: englishTitle, ...englishFields.seoTitle }),
+          field({ field: 'seoDescription', ...englishFields.seoDescription }),
+          field({
+            field: 'imageAlt',
+            value: 'Blue linen shirt on a hanger',
+            ...englishFields.imageAlt,
+          }),
+        ],
+      },
+      {
+        language: 'fr',
+        primary: false,
+        url: null,
+        score: 96,
+        title: 'Chemise en lin',
+        seoTitle: 'Chemise en lin',
+        seoDescription: null,
+        images: [{ id: imageId, alt: 'Chemise en lin bleue sur un cintre', url: null }],
+        findings: [],
+        fields: [
+          field({
+            field: 'seoTitle',
+            value: 'Chemise en lin',
+            sourceValue: englishTitle,
+            ...frenchFields.seoTitle,
+          }),
+          field({
+            field: 'seoDescription',
+            sourceValue: null,
+            editable: false,
+            ...frenchFields.seoDescription,
+          }),
+          field({
+            field: 'imageAlt',
+            value: 'Chemise en lin bleue sur un cintre',
+            sourceValue: 'Blue linen shirt on a hanger',
+            ...frenchFields.imageAlt,
+          }),
+        ],
+      },
+    ],
+  };
+}
+
+const noCounts = Object.fromEntries(
+  ['draft', 'approved', 'applied', 'conflict', 'failed', 'discarded', 'undone'].map((state) => [
+    state,
+    0,
+  ]),
+) as Record<ChangeState, number>;
+
+function changeList(changes: ChangeView[]): ChangeList {
+  const counts = { ...noCounts };
+  for (const one of changes) counts[one.state] += 1;
+  return { total: changes.length, offset: 0, counts, changes };
+}
+
+/** The page's detail, open, with its changes, as the owner's browser renders it. */
+function renderDetail(page: PageDetail, changes: ChangeView[] = []): Node {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(pageDetailKey(uid, shopId, pageId), page);
+  queryClient.setQueryData(pageChangesKey(uid, shopId, pageId), changeList(changes));
+  function Detail() {
+    const format = useSeoFormat();
+    return createElement(PageDetailPanel as never, {
+      uid,
+      shopId,
+      pageId,
+      format,
+      onClosed: () => {},
+    });
+  }
+  return parse(
+    renderToStaticMarkup(
+      createElement(QueryClientProvider, { client: queryClient }, createElement(Detail)),
+    ),
+  );
+}
+
+let i18n: Awaited<ReturnType<typeof initI18n>>;
+beforeAll(async () => {
+  i18n = await initI18n('en');
+  await loadNamespaces(['seo', 'seo-checks']);
+  // The checks' chunk, as the browser loads it when the owner first edits a text.
+  await loadLiveChecks();
+});
+
+describe('the search title’s editor', () => {
+  const tooWide =
+    'Linen shirt washed by hand in our Lisbon workshop, loose cut, mother-of-pearl buttons';
+
+  it('measures the text typed and runs the title checks on it: too wide, the finding shows', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderDetail(detail({ seoTitle: { draft: change({ value: tooWide }) } }));
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    expect(valueOf(control(title))).toBe(tooWide);
+    const described = description(tree, control(title));
+    expect(described).toMatch(/^\d+ of 255 characters · \d+ of 600 px: cut in search results/);
+    expect(described).toContain('Title too wide');
+    expect(text(title)).not.toContain('No problem found in this text.');
+    // The search-result preview shows it as a result would, cut.
+    const preview = all(
+      region(tree, /^English/),
+      (node) => node.attributes.class === 'seo-serp-title',
+    );
+    expect(text(preview[0]!)).toMatch(/^Linen shirt washed by hand .*…$/);
+  });
+
+  it('clears the finding once the text fits', async () => {
+    await i18n.changeLanguage('en');
+    const fits = 'Washed linen shirt';
+    const tree = renderDetail(detail({ seoTitle: { draft: change({ value: fits }) } }));
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    const described = description(tree, control(title));
+    expect(described).toMatch(/^18 of 255 characters · \d+ of 600 px in search results/);
+    expect(described).not.toContain('Title too wide');
+    expect(described).toContain('No problem found in this text.');
+    const preview = all(
+      region(tree, /^English/),
+      (node) => node.attributes.class === 'seo-serp-title',
+    );
+    expect(text(preview[0]!)).toBe('Washed linen shirt – Maison Exemple');
+  });
+
+  it('offers to save, discard and approve a draft, with the names the owner clicks', async () => {
+    for (const [language, names] of [
+      ['en', ['Save draft', 'Discard draft', 'Approve']],
+      ['fr', ['Enregistrer le brouillon', 'Supprimer le brouillon', 'Approuver']],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(
+        detail({ seoTitle: { draft: change({ value: 'Washed linen shirt' }) } }),
+      );
+      const name = language === 'en' ? 'Search title' : 'Titre pour les moteurs de recherche';
+      const title = group(tree, region(tree, language === 'en' ? /^English/ : /^Anglais/), name);
+      expect(buttons(title).map(text)).toEqual(names);
+      // The draft is saved: nothing to save again until the text changes.
+      expect(buttons(title, names[0])[0]!.attributes['aria-disabled']).toBe('true');
+      expect(buttons(title, names[2])[0]!.attributes).not.toHaveProperty('aria-disabled');
+      expect(text(title)).toMatch(language === 'en' ? /Draft saved \(/ : /Brouillon enregistré \(/);
+      // Approving every draft of the page at once.
+      expect(
+        buttons(
+          tree,
+          language === 'en'
+            ? 'Approve all drafts of this page'
+            : 'Approuver tous les brouillons de cette page',
+        ),
+      ).toHaveLength(1);
+    }
+  });
+});
+
+describe('a translation without a text to translate', () => {
+  it.each([
+    [
+      'en',
+      /^French/,
+      'Meta description',
+      'There is no English text to translate: write it in English first, then its translation here.',
+    ],
+    [
+      'fr',
+      /^Français/,
+      'Méta-description',
+      'Il n’y a pas de texte en anglais à traduire\u00a0: écrivez-le d’abord en anglais, puis sa traduction ici.',
+    ],
+  ])('cannot be written, and says why (%s)', async (language, french, name, reason) => {
+    await i18n.changeLanguage(language);
+    const tree = renderDetail(detail());
+    const description_ = group(tree, region(tree, french), name);
+    expect(control(description_).attributes).toHaveProperty('readonly');
+    expect(description(tree, control(description_))).toContain(reason);
+    expect(buttons(description_)).toEqual([]);
+    // A translatable field beside it is editable, with the English text it translates.
+    const title = group(
+      tree,
+      region(tree, french),
+      language === 'en' ? 'Search title' : 'Titre pour les moteurs de recherche',
+    );
+    expect(control(title).attributes).not.toHaveProperty('readonly');
+    expect(description(tree, control(title))).toContain(
+      language === 'en'
+        ? 'In English: “Linen shirt”'
+        : 'En anglais\u00a0: «\u00a0Linen shirt\u00a0»',
+    );
+  });
+});
+
+describe('a change in conflict', () => {
+  const conflict = change({
+    id: 'c1',
+    batchId: 'b1',
+    state: 'conflict',
+    value: 'Washed linen shirt',
+    baseValue: 'Linen shirt',
+    shopifyValue: 'Linen shirt – summer sale',
+    approvedAt: '2026-11-24T10:05:00.000Z',
+    approvedBy: 'Ada',
+  });
+
+  it('shows the owner’s value, Shopify’s and the one edited from, and each button sends its answer', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderDetail(detail({ seoTitle: { pending: conflict } }), [conflict]);
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    expect(text(title)).toContain('Changed in Shopify since the audit');
+    const values = all(title, (node) => node.tag === 'dl')[0]!;
+    expect(all(values, (node) => node.tag === 'dt').map(text)).toEqual([
+      'Your value',
+      'Shopify’s value now',
+      'The value you edited from',
+    ]);
+    expect(all(values, (node) => node.tag === 'dd').map(text)).toEqual([
+      '“Washed linen shirt”',
+      '“Linen shirt – summer sale”',
+      '“Linen shirt”',
+    ]);
+    // Nothing else can be done with the text until the owner chooses.
+    expect(control(title).attributes).toHaveProperty('readonly');
+    const sent = (name: string) => {
+      const [button] = buttons(title, name);
+      expect(button?.attributes.type).toBe('submit');
+      return resolveBodyOf([[button!.attributes.name!, button!.attributes.value!]]);
+    };
+    expect(sent('Keep Shopify’s value')).toEqual({ keep: 'shopify' });
+    expect(sent('Write mine')).toEqual({ keep: 'mine' });
+    expect(resolveBodyOf([['keep', 'both']])).toBeNull();
+  });
+
+  it('reads the same in French', async () => {
+    await i18n.changeLanguage('fr');
+    const tree = renderDetail(detail({ seoTitle: { pending: conflict } }), [conflict]);
+    const title = group(tree, region(tree, /^Anglais/), 'Titre pour les moteurs de recherche');
+    expect(text(title)).toContain('Modifié dans Shopify depuis l’audit');
+    expect(buttons(title).map(text)).toEqual(['Garder la valeur de Shopify', 'Écrire la mienne']);
+  });
+});
+
+describe('a change written to Shopify', () => {
+  it('says so with the value written; a refused one says why in the owner’s words', async () => {
+    await i18n.changeLanguage('en');
+    const written = change({
+      id: 'c1',
+      batchId: 'b1',
+      state: 'applied',
+      value: 'Washed linen shirt',
+      previousValue: 'Linen shirt',
+      appliedAt: '2026-11-24T10:06:00.000Z',
+      undoable: true,
+    });
+    const refused = change({
+      id: 'c2',
+      batchId: 'b1',
+      state: 'failed',
+      field: 'imageAlt',
+      targetId: imageId,
+      value: 'x',
+      errorCode: 'shopify_rejected_value',
+    });
+    const tree = renderDetail(detail({ seoTitle: { value: 'Washed linen shirt' } }), [
+      written,
+      refused,
+    ]);
+    const english = region(tree, /^English/);
+    expect(text(group(tree, english, 'Search title'))).toContain('Written to Shopify on');
+    expect(text(group(tree, english, 'Search title'))).toContain('Value now: “Washed linen shirt”');
+    expect(text(group(tree, english, 'Alt text of image 1'))).toContain(
+      'Not written to Shopify.Shopify did not accept this value, so nothing was written.',
+    );
+  });
+
+  it('is followed live while being written', async () => {
+    await i18n.changeLanguage('en');
+    const writing = change({
+      id: 'c1',
+      batchId: 'b1',
+      state: 'approved',
+      value: 'Washed linen shirt',
+    });
+    const tree = renderDetail(detail({ seoTitle: { pending: writing } }), [writing]);
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    const status = all(title, (node) => node.attributes.role === 'status').map(text);
+    expect(status).toContain('Writing to Shopify…');
+    expect(buttons(title)).toEqual([]);
+  });
+});
+
+describe('the page’s history', () => {
+  const batchOfTwo = [
+    change({
+      id: 'c2',
+      batchId: 'b1',
+      state: 'applied',
+      value: 'Washed linen shirt',
+      previousValue: 'Linen shirt',
+      approvedBy: 'Ada',
+      approvedAt: '2026-11-24T10:05:00.000Z',
+      appliedAt: '2026-11-24T10:06:00.000Z',
+      undoable: true,
+    }),
+    change({
+      id: 'c1',
+      batchId: 'b1',
+      state: 'failed',
+      language: 'fr',
+      field: 'imageAlt',
+      targetId: imageId,
+      value: 'Chemise bleue',
+      baseValue: 'Chemise en lin bleue sur un cintre',
+      errorCode: 'page_removed',
+      approvedBy: 'Ada',
+      approvedAt: '2026-11-24T10:05:00.000Z',
+    }),
+  ];
+  const undoneOnItsOwn = change({
+    id: 'c0',
+    batchId: 'b0',
+    state: 'undone',
+    field: 'seoDescription',
+    value: 'A shirt',
+    previousValue: '',
+    approvedBy: 'Ada',
+    approvedAt: '2026-11-23T10:05:00.000Z',
+    undoable: false,
+  });
+
+  it('offers Undo only for a change that undo can write back, and Undo the whole batch for several', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderDetail(detail(), [...batchOfTwo, undoneOnItsOwn]);
+    const history = region(tree, /^Changes to this page$/);
+    const rows = all(
+      history,
+      (node) => node.tag === 'tr' && all(node, (cell) => cell.tag === 'td').length > 0,
+    );
+    expect(
+      rows.map((row) => [text(all(row, (cell) => cell.tag === 'th')[0]!), buttons(row).map(text)]),
+    ).toEqual([
+      ['Search title in English', ['Undo']],
+      ['Alt text of image 1 in French', []],
+      ['Meta description in English', []],
+    ]);
+    expect(
+      rows.map((row) =>
+        all(row, (cell) => cell.tag === 'td')
+          .slice(0, 3)
+          .map(text),
+      ),
+    ).toEqual([
+      ['“Washed linen shirt”', '“Linen shirt”', expect.stringMatching(/^Written to Shopify on /)],
+      [
+        '“Chemise bleue”',
+        '“Chemise en lin bleue sur un cintre”',
+        'Not written: This page is no longer in your store, so nothing was written.',
+      ],
+      ['“A shirt”', '(empty)', 'Undone'],
+    ]);
+    expect(buttons(history, 'Undo the whole batch')).toHaveLength(1);
+    expect(text(history)).toContain('Approved on');
+    expect(text(history)).toContain('by Ada');
+  });
+
+  it('reads the same in French', async () => {
+    await i18n.changeLanguage('fr');
+    const tree = renderDetail(detail(), [...batchOfTwo, undoneOnItsOwn]);
+    const history = region(tree, /^Modifications de cette page$/);
+    expect(buttons(history).map(text)).toEqual(['Annuler tout le lot', 'Annuler la modification']);
+    // Values quoted in French, with the no-break spaces French puts inside « ».
+    expect(text(history)).toContain('«\u00a0Chemise bleue\u00a0»');
+    expect(text(history)).toContain('Titre pour les moteurs de recherche en anglais');
+  });
+});
+
+describe('the overview’s changes', () => {
+  function renderSummary(drafts: ChangeView[], recent: ChangeView[]): Node {
+    function Summary() {
+      const format = useSeoFormat();
+      return createElement(ChangesSummaryBody as never, {
+        shopId,
+        drafts: changeList(drafts),
+        recent: changeList(recent),
+        format,
+        undoing: false,
+        undoError: null,
+        onUndoBatch: () => {},
+      });
+    }
+    return parse(renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Summary))));
+  }
+
+  it('lead to the pages with drafts and offer to undo the latest approvals', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderSummary(
+      [
+        change({ id: 'd1' }),
+        change({ id: 'd2', field: 'seoDescription' }),
+        change({ id: 'd3', pageId: 'gid://shopify/Page/1', pageKind: 'page', pageTitle: 'About' }),
+      ],
+      [
+        change({
+          id: 'c1',
+          batchId: 'b1',
+          state: 'applied',
+          undoable: true,
+          approvedBy: 'Ada',
+          approvedAt: '2026-11-24T10:05:00.000Z',
+        }),
+      ],
+    );
+    expect(text(tree)).toContain('3 drafts await your approval:');
+    const links = all(tree, (node) => node.tag === 'a').map((link) => [
+      text(link),
+      link.attributes.href,
+    ]);
+    expect(links).toEqual([
+      ['Linen shirt', `/seo/pages?shop=shop-1&page=${encodeURIComponent(pageId)}`],
+      ['About', `/seo/pages?shop=shop-1&page=${encodeURIComponent('gid://shopify/Page/1')}`],
+      ['Linen shirt', `/seo/pages?shop=shop-1&page=${encodeURIComponent(pageId)}`],
+    ]);
+    expect(text(tree)).toContain('Linen shirt · 2 drafts');
+    expect(buttons(tree).map(text)).toEqual(['Undo']);
+  });
+
+  it('say when there is nothing, in French too', async () => {
+    await i18n.changeLanguage('fr');
+    const tree = renderSummary([], []);
+    expect(text(tree)).toContain('Aucun brouillon n’attend votre approbation.');
+    expect(text(tree)).toContain('Aucune modification n’a encore été approuvée.');
+    expect(buttons(tree)).toEqual([]);
+  });
+});
