@@ -21,7 +21,9 @@ import { pagePathOf } from '../../shared/schemas/seo.ts';
  * Shopify's install screen and imported, its first audit (run after the import), the overview in
  * English and French side by side, a severity's link landing on the pages list filtered by the
  * server, a page's detail with its findings in the owner's words, the list sorted by a column,
- * "Audit now" followed live to the new run, and no serious accessibility violation. Any error
+ * "Audit now" followed live to the new run, a missing French meta description written from a page's
+ * detail once approved, found in the local Shopify, its finding gone, then undone, and no serious
+ * accessibility violation. Any error
  * printed in the console fails a test.
  *
  * The store is connected once for the whole describe, to one account whose sessions each test
@@ -32,6 +34,8 @@ import { pagePathOf } from '../../shared/schemas/seo.ts';
 const test = mergeTests(accountTest, consoleTest);
 
 const shopDomain = 'maison-exemple.myshopify.com';
+/** The local Shopify, whose test controls show what the store holds (playwright.config.ts). */
+const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
 
 interface PageSummary {
   id: string;
@@ -50,6 +54,12 @@ interface PageDetail {
   languages: Array<{
     language: 'en' | 'fr';
     findings: Array<{ checkId: string; severity: string }>;
+  }>;
+}
+interface FixedPageDetail {
+  languages: Array<{
+    language: 'en' | 'fr';
+    findings: Array<{ checkId: string; field?: string }>;
   }>;
 }
 
@@ -376,6 +386,76 @@ test.describe('the SEO audit of the seeded store', () => {
       ),
       said.join(' | '),
     ).toBe(true);
+  });
+
+  test('a missing French meta description is written from the page detail once approved, reaches Shopify, and is undone', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await open(page, owner, `/seo?shop=${shopId}`);
+
+    // A product whose French meta description is missing: its English one has no translation.
+    const missingFrench = (detail: FixedPageDetail) =>
+      detail.languages
+        .find((language) => language.language === 'fr')
+        ?.findings.some(
+          (finding) => finding.checkId === 'TG1' && finding.field === 'seoDescription',
+        ) ?? false;
+    const candidates = await apiGet<{ pages: PageSummary[] }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?check=TG1&language=fr&kind=product&limit=200`,
+    );
+    let pageId = '';
+    for (const candidate of candidates.pages) {
+      const detail = await apiGet<FixedPageDetail>(
+        page,
+        `/api/v1/shops/${shopId}/seo/pages/${pagePathOf(candidate.id)}`,
+      );
+      if (missingFrench(detail)) {
+        pageId = candidate.id;
+        break;
+      }
+    }
+    expect(pageId, 'a product without its French meta description').not.toBe('');
+    const detailOf = () =>
+      apiGet<FixedPageDetail>(page, `/api/v1/shops/${shopId}/seo/pages/${pagePathOf(pageId)}`);
+    const productControl = `${localShopifyUrl}/${shopDomain}/_local/api/products/${pageId.split('/').pop()}`;
+    const frenchInShopify = async () => {
+      const response = await page.request.get(productControl);
+      expect(response.ok()).toBe(true);
+      const product = (await response.json()) as {
+        translations: Record<string, Record<string, { value: string } | undefined> | undefined>;
+      };
+      return product.translations.fr?.meta_description?.value ?? null;
+    };
+    expect(await frenchInShopify()).toBeNull();
+
+    await page.goto(`/seo/pages?shop=${shopId}&page=${encodeURIComponent(pageId)}`);
+    await waitForApp(page);
+    const dialog = page.getByRole('dialog');
+    const french = dialog.getByRole('region', { name: /^French/ });
+    const editor = french.getByRole('group', { name: 'Meta description' });
+    const written =
+      'Chemise en lin lavé, tissée en Europe et teinte à la main. Retours gratuits pendant 30 jours.';
+    await editor.getByRole('textbox').fill(written);
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(editor.getByText(/^Draft saved/)).toBeVisible();
+    // A draft reaches nothing: Shopify still has no French description.
+    expect(await frenchInShopify()).toBeNull();
+
+    await editor.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(editor.getByText('Written to Shopify', { exact: true })).toBeVisible({
+      timeout: 60_000,
+    });
+    expect(await frenchInShopify()).toBe(written);
+    // The page is audited again: the finding is gone.
+    await expect.poll(async () => missingFrench(await detailOf()), { timeout: 30_000 }).toBe(false);
+
+    // Undo writes back what Shopify held before: no French description.
+    const history = dialog.getByRole('region', { name: 'Changes to this page' });
+    await history.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect.poll(frenchInShopify, { timeout: 60_000 }).toBeNull();
+    await expect.poll(async () => missingFrench(await detailOf()), { timeout: 30_000 }).toBe(true);
   });
 
   test('the SEO screens have no serious accessibility violation, in both languages and themes', async ({

@@ -24,8 +24,9 @@ import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
  *   the change keeps both values and the owner chooses (resolve-conflict.ts).
  * - Otherwise the value is written; the change is applied, with the value it replaced.
  *
- * Shopify refusing a value fails that change only (`shopify_rejected_value`,
- * `translation_source_missing`, `page_removed`). Shopify refusing the store's access fails what is
+ * Shopify refusing a write as stale (its value or the source text moved on between the read and the
+ * write) has the change read and judged again, once. Shopify refusing a value fails that change only
+ * (`shopify_rejected_value`, `translation_source_missing`, `page_removed`). Shopify refusing the store's access fails what is
  * left of the batch with that code: retrying cannot help. Shopify unavailable fails the attempt,
  * which the job retries; what was applied stays applied, the rest is tried again.
  *
@@ -141,36 +142,48 @@ async function writeChange(
       sourceDigest,
     );
 
-  const current = await readSeoField(client, address);
-  if (current.missing) {
-    await changesRepository.markFailed(db, { changeId: change.id }, 'page_removed');
-    return 'failed';
-  }
-  if (sameText(current.value, change.value)) {
-    // Written by an earlier attempt (which recorded what it replaced), or already Shopify's value.
-    const previous = change.sentAt === null ? current.value : change.previousValue;
-    await changesRepository.markApplied(db, change, previous);
-    await record(current.value, current.sourceDigest);
+  // Shopify refuses a write whose digest its value or source text moved past between the read and
+  // the write (an edit in its admin meanwhile): the change is then read and judged again, once.
+  for (let attempt = 1; ; attempt++) {
+    const current = await readSeoField(client, address);
+    if (current.missing) {
+      await changesRepository.markFailed(db, { changeId: change.id }, 'page_removed');
+      return 'failed';
+    }
+    if (sameText(current.value, change.value)) {
+      // Written by an earlier attempt (which recorded what it replaced), or already Shopify's value.
+      const previous = change.sentAt === null ? current.value : change.previousValue;
+      await changesRepository.markApplied(db, change, previous);
+      await record(current.value, current.sourceDigest);
+      return 'applied';
+    }
+    if (!sameText(current.value, change.baseValue)) {
+      await changesRepository.markConflict(db, change.id, current.value);
+      // The copy learns Shopify's value, which the owner sees beside their own.
+      await record(current.value, current.sourceDigest);
+      return 'conflict';
+    }
+    await changesRepository.markSent(db, change.id, current.value);
+    let written: string | null;
+    try {
+      written = await writeSeoField(client, address, change.value, current);
+    } catch (error) {
+      if (!(error instanceof SeoFieldWriteRefused)) throw error;
+      if (attempt === 1 && isStale(error)) continue;
+      await changesRepository.markFailed(db, { changeId: change.id }, error.code);
+      return 'failed';
+    }
+    await changesRepository.markApplied(db, change, current.value);
+    await record(written, current.sourceDigest);
     return 'applied';
   }
-  if (!sameText(current.value, change.baseValue)) {
-    await changesRepository.markConflict(db, change.id, current.value);
-    // The copy learns Shopify's value, which the owner sees beside their own.
-    await record(current.value, current.sourceDigest);
-    return 'conflict';
-  }
-  await changesRepository.markSent(db, change.id, current.value);
-  let written: string | null;
-  try {
-    written = await writeSeoField(client, address, change.value, current);
-  } catch (error) {
-    if (!(error instanceof SeoFieldWriteRefused)) throw error;
-    await changesRepository.markFailed(db, { changeId: change.id }, error.code);
-    return 'failed';
-  }
-  await changesRepository.markApplied(db, change, current.value);
-  await record(written, current.sourceDigest);
-  return 'applied';
+}
+
+/** Shopify's refusals of a write made from a value or source text it no longer holds. */
+const staleCodes = new Set(['STALE_OBJECT', 'INVALID_TRANSLATABLE_CONTENT']);
+
+function isStale(error: SeoFieldWriteRefused): boolean {
+  return error.userErrors.some((userError) => staleCodes.has(userError.code ?? ''));
 }
 
 /**
