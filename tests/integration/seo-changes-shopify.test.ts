@@ -332,6 +332,24 @@ describe('conflicts', () => {
     expect(draft.baseValue).toBe(towelTitle);
     // Someone edits the title in Shopify's admin meanwhile.
     await shopify.control('PATCH', `products/${towel}`, { seo: { title: 'Edited in Shopify' } });
+    // The copy follows the edit, as the product's webhook has it do (this file's local Shopify
+    // delivers none); the owner, who still sees their draft, saves it again: its base stays the
+    // value it was made from, so the edit is not written over.
+    await api.database.pool.query(
+      `update catalog_products set seo_title = 'Edited in Shopify' where shop_id = $1 and gid = $2`,
+      [shopId, towelPage],
+    );
+    const shownTitle = (await pageDetail(towelPage)).languages
+      .find((language) => language.language === 'en')
+      ?.fields.find((field) => field.field === 'seoTitle');
+    expect(shownTitle).toMatchObject({ value: 'Edited in Shopify', draft: { value: mine } });
+    const resaved = await savedDraft(towelPage, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: towelPage,
+      value: mine,
+    });
+    expect(resaved).toMatchObject({ id: draft.id, baseValue: towelTitle });
     await approve([draft.id]);
 
     const conflict = await settled(draft.id, ['applied', 'conflict', 'failed']);

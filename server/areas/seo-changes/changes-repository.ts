@@ -85,7 +85,10 @@ export interface DraftInput {
   createdBy: string;
 }
 
-/** Saves the draft, replacing the one of the same page, language, field and target if any. */
+/**
+ * Saves the draft, replacing the value of the one of the same page, language, field and target if
+ * any, whose base it keeps.
+ */
 export async function saveDraft(db: Database, draft: DraftInput): Promise<ChangeRow> {
   const [saved] = await db
     .insert(seoChanges)
@@ -99,9 +102,10 @@ export async function saveDraft(db: Database, draft: DraftInput): Promise<Change
         seoChanges.targetId,
       ],
       targetWhere: sql`${seoChanges.state} = 'draft'`,
+      // The base stays the value the draft was first made from: the copy may have taken an edit
+      // made in Shopify's admin since, which a write from a base read now would overwrite unseen.
       set: {
         value: draft.value,
-        baseValue: draft.baseValue,
         pageTitle: draft.pageTitle,
         locale: draft.locale,
         createdBy: draft.createdBy,
@@ -360,7 +364,11 @@ export async function insertApproved(
 
 // The write job's steps --------------------------------------------------------------------------
 
-/** The batch's changes still waiting for their write, in the order they were made. */
+/**
+ * The batch's changes still waiting for their write: the primary language's first (a translation is
+ * registered against the primary text's digest, which a write of that text in the same batch
+ * changes), then in the order they were made.
+ */
 export async function approvedChangesOfBatch(
   db: Database,
   shopId: string,
@@ -376,7 +384,7 @@ export async function approvedChangesOfBatch(
         eq(seoChanges.state, 'approved'),
       ),
     )
-    .orderBy(asc(seoChanges.createdAt), asc(seoChanges.id));
+    .orderBy(sql`${seoChanges.locale} is not null`, asc(seoChanges.createdAt), asc(seoChanges.id));
 }
 
 /** The write is about to be sent: remembers the value it replaces. */

@@ -54,7 +54,8 @@ export async function saveDraft(
     );
   }
   const maxLength = editableFieldMaxLength[body.field];
-  if (body.value.length > maxLength) {
+  // Characters as the owner counts them (the editor's counter): an emoji is one, not two.
+  if ([...body.value].length > maxLength) {
     throw invalid('value', `A ${body.field} holds at most ${maxLength} characters`);
   }
   if (!text.editable) {
