@@ -11,6 +11,7 @@ import {
 } from '../../platform/shopify/seo-fields.ts';
 import { recordSeoText } from '../catalog/catalog-seo-texts.ts';
 import * as changesRepository from './changes-repository.ts';
+import { requireWritableStore } from './writable-store.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
 
 /**
@@ -47,8 +48,15 @@ export interface BatchOutcome {
   failed: number;
 }
 
-/** Shopify refused the store's access: no change of the batch can be written. */
-const refusedAccessCodes = new Set(['shop_needs_reconnecting', 'shopify_refused']);
+/**
+ * Shopify refused the store's access, or the owner's plan pauses the store: no change of the batch
+ * can be written.
+ */
+const refusedAccessCodes = new Set([
+  'shop_needs_reconnecting',
+  'shopify_refused',
+  'plan_limit_reached',
+]);
 
 /** A value and none are the same to Shopify's storefront: an empty text is no text. */
 function sameText(a: string | null, b: string | null): boolean {
@@ -91,13 +99,9 @@ async function writeLockedBatch(
   if (changes.length === 0) return outcome;
   const pagesRecorded = new Set<string>();
   try {
-    let client: AdminClient;
-    try {
-      client = await deps.adminClient(shopId);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'shop_not_found') return 'gone';
-      throw error;
-    }
+    // The owner's plan may have paused the store since the approval: nothing is written to it.
+    await requireWritableStore(db, shopId);
+    const client = await deps.adminClient(shopId);
     for (const change of changes) {
       const ended = await writeChange(db, client, shopId, change);
       if (ended === 'applied') outcome.applied += 1;
@@ -106,6 +110,7 @@ async function writeLockedBatch(
       if (ended !== 'failed') pagesRecorded.add(change.pageGid);
     }
   } catch (error) {
+    if (error instanceof AppError && error.code === 'shop_not_found') return 'gone';
     if (!(error instanceof AppError && refusedAccessCodes.has(error.code))) throw error;
     await changesRepository.markFailed(db, { batchId }, error.code);
     outcome.failed += changes.length - outcome.applied - outcome.conflicts - outcome.failed;
