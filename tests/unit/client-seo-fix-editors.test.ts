@@ -526,6 +526,9 @@ describe('a change written to Shopify', () => {
     expect(text(group(tree, english, 'Alt text of image 1'))).toContain(
       'Not written to Shopify.Shopify did not accept this value, so nothing was written.',
     );
+    // The owner's text, which the editor no longer holds, is shown with a way back to it.
+    expect(text(group(tree, english, 'Alt text of image 1'))).toContain('Your text: “x”');
+    expect(buttons(group(tree, english, 'Alt text of image 1'), 'Edit it again')).toHaveLength(1);
   });
 
   it('is followed live while being written', async () => {

@@ -201,7 +201,19 @@ export function FieldEditor(props: FieldEditorProps) {
         </>
       )}
       <OutcomeStatus outcome={shownOutcome} format={format} />
-      <OutcomeDetails outcome={shownOutcome} activity={activity} onResolve={props.onResolve} />
+      <OutcomeDetails
+        outcome={shownOutcome}
+        activity={activity}
+        onResolve={props.onResolve}
+        onEditAgain={
+          canEdit
+            ? (value) => {
+                props.onTextChange(value);
+                inputRef.current?.focus();
+              }
+            : undefined
+        }
+      />
     </div>
   );
 }
@@ -384,15 +396,20 @@ function OutcomeStatus({ outcome, format }: { outcome: FieldOutcome; format: Seo
   );
 }
 
-/** The outcome's details: the value written, the refusal's reason, or the conflict's choice. */
+/**
+ * The outcome's details: the value written, the refusal's reason with the owner's text (which the
+ * editor no longer holds) and a way back to it, or the conflict's choice.
+ */
 function OutcomeDetails({
   outcome,
   activity,
   onResolve,
+  onEditAgain,
 }: {
   outcome: FieldOutcome;
   activity: FieldActivity | undefined;
   onResolve: (keep: ResolveBody['keep']) => void;
+  onEditAgain: ((value: string) => void) | undefined;
 }) {
   const { t } = useTranslation('seo');
   const errorText = useApiErrorText();
@@ -408,9 +425,23 @@ function OutcomeDetails({
       );
     case 'failed':
       return (
-        <p className="form-error seo-field-outcome">
-          {errorText(change.errorCode ?? 'internal_error', t('fixes.writeFailed'))}
-        </p>
+        <div className="seo-field-outcome">
+          <p className="form-error">
+            {errorText(change.errorCode ?? 'internal_error', t('fixes.writeFailed'))}
+          </p>
+          <p>
+            {t('fixes.yourText')} <ValueText value={change.value} lang={change.language} />
+          </p>
+          {onEditAgain !== undefined && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => onEditAgain(change.value)}
+            >
+              {t('fixes.editAgain')}
+            </button>
+          )}
+        </div>
       );
     case 'kept':
       return null;
