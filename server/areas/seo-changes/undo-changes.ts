@@ -85,7 +85,13 @@ export async function undoBatch(
   const undoBatchId = randomUUID();
   const ids = await deps.db.transaction(async (tx) => {
     if (!(await changesRepository.batchExists(tx, shopId, batchId))) throw changeNotFound();
-    const originals = await changesRepository.undoableChangesOfBatch(tx, shopId, batchId);
+    const locked = await changesRepository.undoableChangesOfBatch(tx, shopId, batchId);
+    // An undo of one change committed while this waited for its lock is not seen by the select
+    // that took it: each is asked again, now that it is locked.
+    const originals = [];
+    for (const change of locked) {
+      if (!(await changesRepository.hasPendingUndo(tx, change.id))) originals.push(change);
+    }
     if (originals.length === 0) {
       throw changeStateConflict('This batch has no applied change left to undo');
     }
