@@ -232,6 +232,7 @@ export async function startProduct(
         upstreamUrl,
         sessionSecret,
         emulatorHost,
+        ...(localShopifyUrl !== undefined && { localShopifyUrl }),
         ...(logDestination !== undefined && { logStream: logDestination }),
         ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
       });

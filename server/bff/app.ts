@@ -50,6 +50,8 @@ export interface BffDependencies {
   localRoutes?: FastifyPluginAsync<{ identity: IdentityProvider }>;
   /** host:port of the Firebase Auth Emulator in local mode (allowed by the CSP). */
   emulatorHost?: string;
+  /** The local Shopify's address in local mode, where its stores' images are (allowed by the CSP). */
+  localShopifyUrl?: string;
   /** The Vite build: index.html, assets/, builds/. Default: <repo>/dist/client. */
   clientDir?: string;
   /** How long the API may take before the proxy answers 504; default 10 s. */
@@ -135,6 +137,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       devServer,
       firebaseAuthDomain: config.firebase.authDomain,
       ...(deps.emulatorHost !== undefined && { emulatorHost: deps.emulatorHost }),
+      ...(deps.localShopifyUrl !== undefined && { localShopifyUrl: deps.localShopifyUrl }),
       ...(config.sentryDsn !== undefined && { sentryDsn: config.sentryDsn }),
       scriptHashes: devServer ? [] : await readCspScriptHashes(clientDir),
     });

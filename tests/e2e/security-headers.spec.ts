@@ -26,6 +26,10 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   ];
 }
 
+/** The local Shopify local mode runs with the product (playwright.config.ts). */
+const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
+const localShopifyPort = new URL(localShopifyUrl || 'http://127.0.0.1').port;
+
 /** The app has started: its modules ran (every page asks the BFF for the session) and rendered. */
 async function expectAppRunning(page: Page): Promise<void> {
   await expect
@@ -52,7 +56,10 @@ test('pages carry a strict content security policy: scripts by hash and what the
       ?.slice(name.length + 1);
 
   expect(directive('script-src')).toMatch(/^'self' 'strict-dynamic'( 'sha256-[A-Za-z0-9+/]+=*')+$/);
-  expect(directive('img-src')).toBe("'self' data: https://lh3.googleusercontent.com");
+  // Shopify's CDN for real stores' images; in local mode, the local Shopify's, under either name.
+  expect(directive('img-src')).toBe(
+    `'self' data: https://lh3.googleusercontent.com https://cdn.shopify.com http://127.0.0.1:${localShopifyPort} http://localhost:${localShopifyPort}`,
+  );
   expect(directive('object-src')).toBe("'none'");
   expect(directive('frame-ancestors')).toBe("'none'");
   expect(directive('base-uri')).toBe("'none'");
@@ -81,6 +88,46 @@ test('signed-in pages render without violating the policy', async ({ page, verif
     await expectAppRunning(page);
     expect(await violations(), path).toEqual([]);
   }
+});
+
+test('the images of the local Shopify’s stores show in the app; an image from anywhere else does not', async ({
+  page,
+  request,
+}) => {
+  expect(localShopifyUrl, 'E2E_LOCAL_SHOPIFY_URL is set by playwright.config.ts').not.toBe('');
+  const product = await request.get(
+    `${localShopifyUrl}/maison-exemple.myshopify.com/_local/api/products/8100000000001`,
+  );
+  const { media } = (await product.json()) as { media: Array<{ url: string }> };
+  const storeImage = media[0]!.url;
+  expect(new URL(storeImage).origin).toBe(localShopifyUrl);
+  // Another loopback server: what a page's injected image might point at.
+  const elsewhere = `http://127.0.0.1:${Number(localShopifyPort) + 1000}/pixel.png`;
+
+  const violations = await watchViolations(page);
+  await page.goto('/pricing');
+  await expectAppRunning(page);
+  const loaded = await page.evaluate(
+    (sources) =>
+      Promise.all(
+        sources.map(
+          (source) =>
+            new Promise<boolean>((resolve) => {
+              const image = new Image();
+              image.onload = () => resolve(image.naturalWidth > 0);
+              image.onerror = () => resolve(false);
+              image.src = source;
+            }),
+        ),
+      ),
+    [storeImage, storeImage.replace('http://127.0.0.1:', 'http://localhost:'), elsewhere],
+  );
+
+  expect(loaded).toEqual([true, true, false]);
+  await expect
+    .poll(async () => (await violations()).some((seen) => seen === `img-src ${elsewhere}`))
+    .toBe(true);
+  expect((await violations()).filter((seen) => !seen.includes(elsewhere))).toEqual([]);
 });
 
 test('a script tag added to the page by anything but the app does not run', async ({ page }) => {

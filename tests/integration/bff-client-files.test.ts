@@ -12,6 +12,7 @@ import {
   emulatorHost,
   indexHtml,
   latestBuild,
+  localShopifyUrl,
   startBff,
   startEchoUpstream,
   testSessionSecret,
@@ -181,7 +182,7 @@ describe('security headers', () => {
       "script-src 'self'",
       "worker-src 'self'",
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: https://lh3.googleusercontent.com",
+      `img-src 'self' data: https://lh3.googleusercontent.com https://cdn.shopify.com ${localShopifyUrl} http://localhost:3100`,
       "font-src 'self'",
       `connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com ${emulatorOrigins()}`,
       `frame-src https://demo-vitrine.firebaseapp.com https://accounts.google.com ${emulatorOrigins()}`,
@@ -218,10 +219,11 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
-  test('production adds HSTS and allows no emulator', async () => {
+  test('production adds HSTS and allows no emulator, no local Shopify, only Shopify’s CDN', async () => {
     const production = await startBff({
       upstreamUrl: upstream.url,
       emulatorHost: undefined,
+      localShopifyUrl: undefined,
       config: loadConfig({
         NODE_ENV: 'production',
         TRUST_PROXY: 'false',
@@ -251,6 +253,9 @@ describe('security headers', () => {
       const policy = String(response.headers['content-security-policy']);
       expect(policy).toContain(
         'frame-src https://auth.vitrine.example https://accounts.google.com;',
+      );
+      expect(policy).toContain(
+        "img-src 'self' data: https://lh3.googleusercontent.com https://cdn.shopify.com;",
       );
       expect(policy).not.toContain('http://');
     } finally {

@@ -46,6 +46,8 @@ import { testProjectId } from '../support/test-environment.ts';
 
 export const publicUrl = 'http://localhost:3000';
 export const testSessionSecret = 'integration-test-session-secret-0123456789';
+/** The local Shopify the BFF is told of, as in local mode (the BFF only names it in its CSP). */
+export const localShopifyUrl = 'http://127.0.0.1:3100';
 export { createTestIdentity, emulatorHost, openTestDatabase };
 /** State-changing requests of the client carry this header (CSRF defence). */
 export const clientHeaders = { [csrfHeader.name]: csrfHeader.value } as const;
@@ -279,6 +281,7 @@ export async function startBff(options: HarnessOptions): Promise<BffHarness> {
       config: testConfig(),
       sessionSecret: testSessionSecret,
       emulatorHost: emulatorHost(),
+      localShopifyUrl,
       clientDir,
       // Every injected request comes from 127.0.0.1; only the rate-limit tests set real budgets.
       rateLimits: {

@@ -21,7 +21,7 @@ function directive(policy: string, name: string): string | undefined {
 }
 
 describe('content security policy', () => {
-  test('production: scripts by hash only, images of the site and of Google profiles, no plugins, no base, no framing', () => {
+  test('production: scripts by hash only, images of the site, of Google profiles and of Shopify’s CDN, no plugins, no base, no framing', () => {
     const policy = contentSecurityPolicy(production);
 
     expect(policy).toBe(
@@ -30,7 +30,7 @@ describe('content security policy', () => {
         "script-src 'self' 'strict-dynamic' 'sha256-abc='",
         "worker-src 'self'",
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: https://lh3.googleusercontent.com",
+        "img-src 'self' data: https://lh3.googleusercontent.com https://cdn.shopify.com",
         "font-src 'self'",
         "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com https://www.googleapis.com",
         'frame-src https://auth.vitrine.example https://accounts.google.com',
@@ -81,6 +81,28 @@ describe('content security policy', () => {
       'http://127.0.0.1:9099 http://localhost:9099',
     );
     expect(directive(policy, 'frame-src')).toContain('http://127.0.0.1:9099 http://localhost:9099');
+  });
+
+  test('local mode shows the images the local Shopify serves for its stores, under either loopback name', () => {
+    const local = { ...production, production: false, emulatorHost: '127.0.0.1:9099' };
+
+    expect(
+      directive(
+        contentSecurityPolicy({ ...local, localShopifyUrl: 'http://127.0.0.1:3100' }),
+        'img-src',
+      ),
+    ).toBe(
+      "'self' data: https://lh3.googleusercontent.com https://cdn.shopify.com http://127.0.0.1:3100 http://localhost:3100",
+    );
+    expect(
+      directive(
+        contentSecurityPolicy({ ...local, localShopifyUrl: 'http://localhost:3100/' }),
+        'img-src',
+      ),
+    ).toMatch(/ http:\/\/localhost:3100 http:\/\/127\.0\.0\.1:3100$/);
+    // Its address is an image source only: nothing else of the page may reach it.
+    const policy = contentSecurityPolicy({ ...local, localShopifyUrl: 'http://127.0.0.1:3100' });
+    expect(policy.match(/:3100/g)).toHaveLength(2);
   });
 
   test('dev mode allows the HMR websocket and the inline react-refresh preamble', () => {

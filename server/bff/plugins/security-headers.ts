@@ -21,6 +21,8 @@ export interface SecurityHeadersOptions {
   firebaseAuthDomain: string;
   /** host:port of the Firebase Auth Emulator in local mode, which the browser talks to directly. */
   emulatorHost?: string;
+  /** The local Shopify's address in local mode: it serves the images of its stores' catalogs. */
+  localShopifyUrl?: string;
   /** Hashes (`sha256-…`) of inline scripts the client build declares, see readCspScriptHashes. */
   scriptHashes: readonly string[];
   /** The error reporter's DSN; the browser sends its reports to the DSN's origin. */
@@ -63,6 +65,11 @@ const firebaseApiOrigins = [
  * e-mail accounts have none.
  */
 const googleProfilePhotoOrigin = 'https://lh3.googleusercontent.com';
+/**
+ * Shopify's CDN, where a store's images are (the URLs of its products', collections' and articles'
+ * images), which the app shows beside their alt texts.
+ */
+const shopifyCdnOrigin = 'https://cdn.shopify.com';
 
 /**
  * Scripts, from a build: `'strict-dynamic'` with the hashes of the page's inline scripts, among them
@@ -82,7 +89,11 @@ function scriptSources(options: SecurityHeadersOptions): string[] {
 
 export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
   const emulatorOrigins =
-    options.emulatorHost === undefined ? [] : emulatorOriginsOf(options.emulatorHost);
+    options.emulatorHost === undefined
+      ? []
+      : withLoopbackTwin(new URL(`http://${options.emulatorHost}`));
+  const localShopifyOrigins =
+    options.localShopifyUrl === undefined ? [] : withLoopbackTwin(new URL(options.localShopifyUrl));
   const reportOrigins = options.sentryDsn === undefined ? [] : [new URL(options.sentryDsn).origin];
   const connectSrc = ["'self'", ...firebaseApiOrigins, ...reportOrigins, ...emulatorOrigins];
   if (options.devServer) connectSrc.push('ws:', 'wss:');
@@ -92,7 +103,10 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
     // The error reporter's session replay compresses in a worker, a file of the build.
     ['worker-src', ["'self'"]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', googleProfilePhotoOrigin]],
+    [
+      'img-src',
+      ["'self'", 'data:', googleProfilePhotoOrigin, shopifyCdnOrigin, ...localShopifyOrigins],
+    ],
     ['font-src', ["'self'"]],
     ['connect-src', connectSrc],
     [
@@ -107,13 +121,17 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/** The emulator's origin as given, plus its localhost/127.0.0.1 twin, since either may be configured. */
-function emulatorOriginsOf(host: string): string[] {
-  const origins = [`http://${host}`];
-  const [hostname, port] = host.split(':');
-  if (hostname === '127.0.0.1') origins.push(`http://localhost:${port}`);
-  if (hostname === 'localhost') origins.push(`http://127.0.0.1:${port}`);
-  return origins;
+/**
+ * A local server's origin as given, plus its localhost/127.0.0.1 twin, since either may be
+ * configured.
+ */
+function withLoopbackTwin(address: URL): string[] {
+  const origins = [address.origin];
+  const twin = new URL(address.origin);
+  if (address.hostname === '127.0.0.1') twin.hostname = 'localhost';
+  else if (address.hostname === 'localhost') twin.hostname = '127.0.0.1';
+  else return origins;
+  return [...origins, twin.origin];
 }
 
 export function securityHeaders(options: SecurityHeadersOptions): Array<[string, string]> {

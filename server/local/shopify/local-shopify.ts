@@ -7,14 +7,16 @@ import { localControls } from './local-controls.ts';
 import { LocalShopifyState } from './local-shopify-state.ts';
 import { SeededStore } from './seeded-store.ts';
 import { shopifyRoutes } from './shopify-routes.ts';
+import { storeImageRoutes } from './store-images.ts';
 import { storefrontRoutes, type StorefrontControls } from './storefront-routes.ts';
 import { defaultWebhookRetryDelaysMs, WebhookDeliveries } from './webhook-deliveries.ts';
 
 /**
  * The local Shopify: a server of our own that speaks Shopify's protocol (OAuth with expiring,
  * rotating tokens; the GraphQL Admin API with its cost and throttling; bulk operations; signed
- * webhooks) for seeded, deterministic stores, each served under `${url}/<name>.myshopify.com/`, and
- * the stores' online storefronts, rendered as Shopify's Dawn theme does (storefront-routes.ts).
+ * webhooks) for seeded, deterministic stores, each served under `${url}/<name>.myshopify.com/`, with
+ * their images (store-images.ts), and the stores' online storefronts, rendered as Shopify's Dawn
+ * theme does (storefront-routes.ts).
  * Local mode and the tests start it; production never loads it.
  */
 
@@ -58,13 +60,13 @@ const storeName = /^[a-z0-9][a-z0-9-]*$/;
 
 export async function startLocalShopify(options: LocalShopifyOptions): Promise<LocalShopify> {
   const log = options.log ?? (() => {});
-  const stores = new Map<string, SeededStore>();
-  for (const { name, products } of options.stores ?? [{ name: 'maison-exemple' }]) {
+  const seeds = options.stores ?? [{ name: 'maison-exemple' }];
+  for (const { name } of seeds) {
     if (!storeName.test(name))
       throw new Error(`A store name is lowercase letters, digits and hyphens: ${name}`);
-    const store = new SeededStore(name, products);
-    stores.set(store.domain, store);
   }
+  // Seeded once the server listens: the stores' images are named at its address (store-images.ts).
+  const stores = new Map<string, SeededStore>();
   const resultsDirectory = await mkdtemp(path.join(os.tmpdir(), 'local-shopify-bulk-'));
   let url = '';
   const state = new LocalShopifyState(
@@ -103,6 +105,7 @@ export async function startLocalShopify(options: LocalShopifyOptions): Promise<L
   storefront.install(app);
   await app.register(shopifyRoutes(state, resultsDirectory));
   await app.register(localControls(state));
+  await app.register(storeImageRoutes(stores));
   app.get('/', async () => ({
     stores: [...stores.keys()].map((domain) => ({
       domain,
@@ -118,6 +121,10 @@ export async function startLocalShopify(options: LocalShopifyOptions): Promise<L
   }
   const address = app.server.address();
   url = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : options.port}`;
+  for (const { name, products } of seeds) {
+    const store = new SeededStore(name, products, url);
+    stores.set(store.domain, store);
+  }
 
   return {
     url,

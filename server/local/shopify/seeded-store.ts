@@ -43,6 +43,26 @@ const mediaSlots = 10;
 /** How many images the local Shopify keeps per product (Shopify's own limit is higher). */
 export const productMediaLimit = mediaSlots;
 
+/**
+ * Where local mode's local Shopify listens unless told otherwise: the server a store made on its own
+ * (a test's, a benchmark's) names its images at.
+ */
+export const defaultServerUrl = 'http://127.0.0.1:3100';
+
+/**
+ * The folders of a shop's files on Shopify's CDN, under the shop's own domain
+ * (`/cdn/shop/<folder>/<file>`): products' images, collections' and articles'.
+ */
+export const imageFolders = ['files', 'collections', 'articles'] as const;
+export type ImageFolder = (typeof imageFolders)[number];
+
+/** One of a store's images as the local Shopify draws it: its size, and the shade it is drawn in. */
+export interface StoreImage {
+  width: number;
+  height: number;
+  colour: string;
+}
+
 /** mulberry32: small, fast, and good enough to scatter defects. */
 function prng(seed: number) {
   let state = seed >>> 0;
@@ -114,14 +134,15 @@ const materials = [
   ['Ceramic', 'en céramique'],
   ['Rattan', 'en rotin'],
 ] as const;
+// [en, fr, the shade the local Shopify's images of the colour are drawn in]
 const colours = [
-  ['Sage', 'sauge'],
-  ['Terracotta', 'terre cuite'],
-  ['Ivory', 'ivoire'],
-  ['Charcoal', 'anthracite'],
-  ['Ochre', 'ocre'],
-  ['Indigo', 'indigo'],
-  ['Dusty Rose', 'rose poudré'],
+  ['Sage', 'sauge', '#9caf88'],
+  ['Terracotta', 'terre cuite', '#c4663f'],
+  ['Ivory', 'ivoire', '#f2ecd9'],
+  ['Charcoal', 'anthracite', '#3c4043'],
+  ['Ochre', 'ocre', '#cc8e2e'],
+  ['Indigo', 'indigo', '#3f4a8a'],
+  ['Dusty Rose', 'rose poudré', '#d4a5a5'],
 ] as const;
 const vendors = ['Maison Exemple', 'Atelier Lune', 'Grès & Co', 'Filature du Nord'] as const;
 const productTypes = [
@@ -207,6 +228,15 @@ const articleTopics = [
   ['The Story of Our Candles', 'L’histoire de nos bougies'],
   ['Hosting a Slow Sunday Brunch', 'Recevoir pour un brunch du dimanche'],
 ] as const;
+/**
+ * An image's shade: the colour its product's name carries (a seeded product's file is named after
+ * its handle, which holds its colour), or else one of the same palette chosen by its name.
+ */
+function imageColour(file: string): string {
+  const named = colours.find(([english]) => file.includes(`-${slug(english)}-`));
+  return (named ?? colours[hashText(file) % colours.length]!)[2];
+}
+
 const duplicateMetaDescription = [
   'Discover beautiful home goods at Maison Exemple. Free shipping on orders over 60 euros.',
   'Découvrez de beaux objets pour la maison chez Maison Exemple. Livraison offerte dès 60 euros.',
@@ -263,6 +293,8 @@ export class SeededStore {
   readonly shop: ShopDetails;
   readonly seededProductCount: number;
   private readonly seed: number;
+  /** The local Shopify serving the store: its images are served there (imageUrl). */
+  private readonly serverUrl: string;
   private readonly editedProducts = new Map<number, Product>();
   private readonly deletedProducts = new Set<number>();
   private readonly createdProductIds: number[] = [];
@@ -273,9 +305,10 @@ export class SeededStore {
   readonly blogs = new Map<number, Blog>();
   readonly articles = new Map<number, Article>();
 
-  constructor(name: string, productCount = defaultProductCount) {
+  constructor(name: string, productCount = defaultProductCount, serverUrl = defaultServerUrl) {
     this.name = name;
     this.domain = `${name}.myshopify.com`;
+    this.serverUrl = serverUrl;
     this.seed = hashText(name);
     this.seededProductCount = productCount;
     this.nextProductIndex = productCount + 1;
@@ -311,6 +344,43 @@ export class SeededStore {
   storefrontUrl(path: string, locale?: string): string {
     const prefix = locale === undefined || locale === 'en' ? '' : `/${locale}`;
     return `https://${this.shop.primaryDomainHost}${prefix}${path}`;
+  }
+
+  /**
+   * Where the local Shopify serves one of the store's images: under the store's path, at the place
+   * Shopify's CDN serves a shop's files under the shop's domain. An address of the local Shopify, so
+   * that the images load without the internet.
+   */
+  imageUrl(folder: ImageFolder, file: string): string {
+    return `${this.serverUrl}/${this.domain}/cdn/shop/${folder}/${file}`;
+  }
+
+  /**
+   * The image the store holds at one of its CDN addresses, or undefined. A product's file name ends
+   * with the product's position and the image's number, so the product is found without walking the
+   * store; collections and articles are few.
+   */
+  imageAt(folder: ImageFolder, file: string): StoreImage | undefined {
+    const url = this.imageUrl(folder, file);
+    let image: { width: number; height: number } | undefined;
+    if (folder === 'files') {
+      const position = /-(\d+)-\d+\.svg$/.exec(file)?.[1];
+      image =
+        position === undefined
+          ? undefined
+          : this.product(productIdBase + Number(position))?.media.find(
+              (media) => media.url === url,
+            );
+    } else {
+      const resources: Iterable<Collection | Article> =
+        folder === 'collections' ? this.collections.values() : this.articles.values();
+      for (const resource of resources) {
+        if (resource.image?.url === url) image = resource.image;
+      }
+    }
+    return image === undefined
+      ? undefined
+      : { width: image.width, height: image.height, colour: imageColour(file) };
   }
 
   // Products -------------------------------------------------------------------------------------
@@ -449,6 +519,11 @@ export class SeededStore {
       metafields: {},
       translations: {},
     };
+    // As an owner adds a product with its photo: one image, its alt text not written yet.
+    this.addProductMedia(product, {
+      url: this.imageUrl('files', `${slug(fields.title) || 'product'}-${index}-1.svg`),
+      alt: '',
+    });
     this.createdProductIds.push(id);
     this.editedProducts.set(id, product);
     return product;
@@ -675,7 +750,7 @@ export class SeededStore {
       const media: MediaImage = {
         id: mediaIdBase + index * mediaSlots + slot,
         alt: altEn,
-        url: `https://cdn.shopify.com/s/files/1/0000/0001/files/${handle}-${slot + 1}.jpg`,
+        url: this.imageUrl('files', `${handle}-${slot + 1}.svg`),
         width: 2048,
         height: 2048,
         translations: {},
@@ -795,7 +870,7 @@ export class SeededStore {
         image: random.chance(0.7)
           ? {
               altText: random.chance(0.5) ? null : `${nameEn} collection`,
-              url: `https://cdn.shopify.com/s/files/1/0000/0001/collections/${slug(titleEn)}.jpg`,
+              url: this.imageUrl('collections', `${slug(titleEn)}.svg`),
               width: 1600,
               height: 900,
             }
@@ -896,7 +971,7 @@ export class SeededStore {
         image: random.chance(0.8)
           ? {
               altText: random.chance(0.4) ? null : topicEn,
-              url: `https://cdn.shopify.com/s/files/1/0000/0001/articles/${slug(titleEn)}.jpg`,
+              url: this.imageUrl('articles', `${slug(titleEn)}.svg`),
               width: 1600,
               height: 1067,
             }
