@@ -360,6 +360,21 @@ describe('an incremental audit', () => {
     after = await results(shopId);
     expect(after.has(`${gid('Product', 2)} en`)).toBe(false);
     expect(after.size).toBe(10);
+
+    // Product 4 audited again as it is: its group kept its size, and it keeps its finding.
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 4)])).toEqual({
+      audited: 1,
+      removed: 0,
+      regrouped: 0,
+    });
+    expect(await findings(shopId, gid('Product', 4), 'en')).toContainEqual({
+      checkId: 'TEST-same-title',
+      field: 'title',
+      measured: 2,
+    });
+    expect((await results(shopId)).get(`${gid('Product', 4)} en`)?.score).toBe(
+      after.get(`${gid('Product', 4)} en`)?.score,
+    );
   });
 
   it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {

@@ -53,7 +53,7 @@ export async function auditChangedPages(
       shopId,
       checks.duplicateIds,
       unique,
-      [...left, ...joined],
+      { left, joined },
     );
     return {
       audited: admitted.length,

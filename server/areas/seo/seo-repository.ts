@@ -350,41 +350,61 @@ export async function insertPageAudits(
 
 /**
  * Brings the duplicate findings up to date after `changed` pages were audited again (removePages,
- * then insertPageAudits): `groups` are the groups they left or joined. A group's other pages keep
- * their finding while the group still has two pages or more, only its `measured` size changing,
- * which moves no score; only a page that enters a group of two or leaves a group now alone gains or
- * loses a finding and has its rows recomputed, with the changed pages. So one product edited in a
- * store where thousands of pages share a meta description rewrites a few rows, not thousands.
- * Answers how many pages other than the changed ones had a duplicate finding given, taken or resized.
+ * then insertPageAudits): `groups` are the groups they left (their old keys) and joined (their new
+ * ones). A group's other pages keep their finding while the group still has two pages or more, only
+ * its `measured` size changing, which moves no score; only a page that enters a group of two or
+ * leaves a group now alone gains or loses a finding and has its rows recomputed, with the changed
+ * pages. So one product edited in a store where thousands of pages share a meta description rewrites
+ * a few rows, not thousands. Answers how many pages other than the changed ones had a duplicate
+ * finding given, taken or resized.
  */
 export async function regroupChangedPages(
   tx: Transaction,
   shopId: string,
   duplicateCheckIds: readonly string[],
   changed: readonly string[],
-  groups: readonly GroupRef[],
+  groups: { left: readonly GroupRef[]; joined: readonly GroupRef[] },
 ): Promise<number> {
-  const touched = groups.filter((group) => duplicateCheckIds.includes(group.check_id));
+  // A group the changed pages left as many times as they joined it kept its size and its other
+  // pages: only the changed pages' own findings are given there. So a product edited without
+  // touching the meta description it shares with thousands of pages reads none of them.
+  const sizeChange = new Map<string, { group: GroupRef; change: number }>();
+  for (const [list, step] of [
+    [groups.left, -1],
+    [groups.joined, 1],
+  ] as const) {
+    for (const group of list) {
+      if (!duplicateCheckIds.includes(group.check_id)) continue;
+      const key = `${group.check_id}|${group.language}|${group.key_hash}`;
+      const entry = sizeChange.get(key) ?? { group, change: 0 };
+      entry.change += step;
+      sizeChange.set(key, entry);
+    }
+  }
+  const touched = [...sizeChange.values()].map(({ group, change }) => ({
+    ...group,
+    resized: change !== 0,
+  }));
   const members = sql`
     with touched as (
-      select distinct check_id, language, key_hash
+      select check_id, language, key_hash, resized
       from jsonb_to_recordset(${JSON.stringify(touched)}::jsonb)
-        as g(check_id text, language text, key_hash text)
+        as g(check_id text, language text, key_hash text, resized boolean)
     ),
     sizes as (
-      select k.check_id, k.language, k.key_hash, count(*)::int as size
+      select k.check_id, k.language, k.key_hash, t.resized, count(*)::int as size
       from seo_duplicate_keys k
       join touched t on t.check_id = k.check_id and t.language = k.language
         and t.key_hash = k.key_hash
       where k.shop_id = ${shopId}
-      group by k.check_id, k.language, k.key_hash
+      group by k.check_id, k.language, k.key_hash, t.resized
     ),
     members as (
       select k.page_gid, k.language, k.check_id, k.severity, k.field, s.size
       from seo_duplicate_keys k
       join sizes s on s.check_id = k.check_id and s.language = k.language
         and s.key_hash = k.key_hash
-      where k.shop_id = ${shopId}
+      where k.shop_id = ${shopId} and (s.resized or k.page_gid in ${jsonList(changed)})
     )`;
   if (touched.length === 0) {
     await recomputePages(tx, shopId, changed);
