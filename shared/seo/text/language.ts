@@ -2,7 +2,8 @@ import { detectAll } from 'tinyld';
 import type { AuditLanguage } from '../check.ts';
 
 /**
- * Which of the store's languages a text is written in, with tinyld restricted to them. Null when
+ * Which of the store's languages a text is written in: told by its function words when they leave
+ * no doubt (English and French), by tinyld restricted to the store's languages otherwise. Null when
  * the text is too short to judge (under 24 characters, where tinyld's own benchmark drops below
  * about 95 % right) or when the result is not clearly one language: the most likely language must be
  * at least twice as likely as the next one (a text half in English, half in French is neither).
