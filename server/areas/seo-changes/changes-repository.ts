@@ -85,6 +85,15 @@ export interface DraftInput {
   createdBy: string;
 }
 
+/** The store's change `changeId`, while it is in `state`: what a transition may update. */
+function storeChangeIn(shopId: string, changeId: string, state: ChangeState) {
+  return and(
+    eq(seoChanges.shopId, shopId),
+    eq(seoChanges.id, changeId),
+    eq(seoChanges.state, state),
+  );
+}
+
 /**
  * Saves the draft, replacing the value of the one of the same page, language, field and target if
  * any, whose base it keeps.
@@ -120,13 +129,7 @@ export async function saveDraft(db: Database, draft: DraftInput): Promise<Change
 export async function deleteDraft(db: Database, shopId: string, changeId: string) {
   const deleted = await db
     .delete(seoChanges)
-    .where(
-      and(
-        eq(seoChanges.shopId, shopId),
-        eq(seoChanges.id, changeId),
-        eq(seoChanges.state, 'draft'),
-      ),
-    )
+    .where(storeChangeIn(shopId, changeId, 'draft'))
     .returning({ id: seoChanges.id });
   return deleted.length > 0;
 }
@@ -264,13 +267,7 @@ export async function approveAgain(
       approvedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(seoChanges.shopId, shopId),
-        eq(seoChanges.id, changeId),
-        eq(seoChanges.state, 'conflict'),
-      ),
-    )
+    .where(storeChangeIn(shopId, changeId, 'conflict'))
     .returning({ id: seoChanges.id });
   return updated.length > 0;
 }
@@ -284,13 +281,7 @@ export async function discardConflict(
   const updated = await db
     .update(seoChanges)
     .set({ state: 'discarded', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(seoChanges.shopId, shopId),
-        eq(seoChanges.id, changeId),
-        eq(seoChanges.state, 'conflict'),
-      ),
-    )
+    .where(storeChangeIn(shopId, changeId, 'conflict'))
     .returning({ id: seoChanges.id });
   return updated.length > 0;
 }
