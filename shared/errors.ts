@@ -52,6 +52,7 @@ export const errorCodes = [
   'webhook_signature_invalid',
   // Plans and billing (server/areas/billing)
   'plan_limit_reached',
+  'plan_feature_unavailable',
   'subscription_exists',
   'no_subscription',
   'store_choice_required',
