@@ -125,6 +125,11 @@ export interface JobQueue {
    * which look the same to the queue until they expire.
    */
   waitingKeys<Payload>(job: JobDefinition<Payload, never>): Promise<Set<string>>;
+  /**
+   * The payloads of the job's jobs not finished yet: queued, waiting for a retry, or running (a
+   * worker that died leaves its job running until it expires, then it is retried).
+   */
+  unfinishedPayloads<Payload>(job: JobDefinition<Payload, never>): Promise<Payload[]>;
   /** Connects and installs or migrates pg-boss's schema; needed before anything else. */
   start(): Promise<void>;
   /** Stops fetching, lets the jobs under way finish (up to 10 s), then closes the connections. */
@@ -268,6 +273,20 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         [job.name],
       );
       return new Set(rows.map((row: { key: string }) => row.key));
+    },
+
+    async unfinishedPayloads(job) {
+      await ensureQueue(job as JobDefinition<unknown, never>);
+      const { rows } = await boss.getDb().executeSql(
+        `select data from "${schema}".job
+           where name = $1 and state in ('created', 'retry', 'active')`,
+        [job.name],
+      );
+      // A payload its schema no longer accepts is one no worker would run either.
+      return rows.flatMap((row: { data: unknown }) => {
+        const parsed = z.safeParse(job.payload, row.data);
+        return parsed.success ? [parsed.data] : [];
+      });
     },
 
     async start() {

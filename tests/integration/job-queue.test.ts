@@ -194,6 +194,32 @@ describe('defineJob and the queue', () => {
     ]);
   });
 
+  it('tells the payloads of the jobs not finished yet: waiting, running, not those done', async () => {
+    const release = gate();
+    const started: string[] = [];
+    const job = defineJob({
+      name: `unfinished-${randomUUID()}`,
+      payload: z.object({ batchId: z.string() }),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      async handle(run) {
+        started.push(run.payload.batchId);
+        if (run.payload.batchId === 'held') await release.opened;
+      },
+    });
+    await queue.send(job, { batchId: 'done' });
+    await queue.work(job, noDependencies);
+    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['done']);
+    await queue.send(job, { batchId: 'held' });
+    await expect.poll(() => started, { timeout: 10_000 }).toEqual(['done', 'held']);
+    await queue.send(job, { batchId: 'waiting' });
+    const unfinished = await queue.unfinishedPayloads(job);
+    expect(unfinished.map(({ batchId }) => batchId).sort()).toEqual(['held', 'waiting']);
+    release.open();
+    await expect.poll(() => queue.unfinishedPayloads(job), { timeout: 15_000 }).toEqual([]);
+  });
+
   it('puts periodic work on its schedule when it is put to work', async () => {
     const job = defineJob({
       name: `scheduled-${randomUUID()}`,

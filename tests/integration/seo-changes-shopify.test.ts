@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
 import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
 import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import * as changesRepository from '../../server/areas/seo-changes/changes-repository.ts';
+import {
+  queueUnqueuedBatches,
+  unqueuedBatchAfterSeconds,
+} from '../../server/areas/seo-changes/seo-change-write-job.ts';
 import type { Product } from '../../server/local/shopify/catalog-model.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import { storeCatalog } from '../../server/workers.ts';
@@ -451,6 +456,37 @@ describe('undo', () => {
     const again = await post(`/batches/${towelBatch}/undo`);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('change_state_conflict');
+  });
+});
+
+describe('an approval whose process stopped before queueing its write', () => {
+  it('writes a batch whose write job was never queued once the sweep finds it, and only then', async () => {
+    const mugPage = productGid(mug!);
+    const title = 'Stoneware Mug, Glazed by Hand | Maison';
+    const draft = await savedDraft(mugPage, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: mugPage,
+      value: title,
+    });
+    // The approval committed, and its process stopped before queueing the write.
+    const batchId = randomUUID();
+    await api.database.db.transaction((tx) =>
+      changesRepository.approveDrafts(tx, [draft.id], { batchId, approvedBy: owner.uid }),
+    );
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    const deps = { db: api.database.db, jobs: api.jobs, log: silent };
+    // Just approved: its job may still be on its way.
+    expect(await queueUnqueuedBatches(deps)).toEqual([]);
+    const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
+    expect(await queueUnqueuedBatches(deps, later)).toEqual([batchId]);
+    // Queued now: a second sweep leaves it to that job.
+    expect(await queueUnqueuedBatches(deps, later)).toEqual([]);
+    expect(await settled(draft.id, ['applied', 'conflict', 'failed'])).toMatchObject({
+      state: 'applied',
+      previousValue: null,
+    });
+    expect((await shopifyProduct(mug!)).seo.title).toBe(title);
   });
 });
 

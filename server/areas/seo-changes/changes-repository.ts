@@ -378,6 +378,21 @@ export async function approvedChangesOfBatch(
     .orderBy(sql`${seoChanges.locale} is not null`, asc(seoChanges.createdAt), asc(seoChanges.id));
 }
 
+/**
+ * The batches with changes approved before `before` and still waiting for their write: what a write
+ * job never queued (the process stopped between the approval and the queueing) would leave.
+ */
+export async function batchesWaitingSince(
+  db: Database,
+  before: Date,
+): Promise<Array<{ shopId: string; batchId: string }>> {
+  const rows = await db
+    .selectDistinct({ shopId: seoChanges.shopId, batchId: seoChanges.batchId })
+    .from(seoChanges)
+    .where(and(eq(seoChanges.state, 'approved'), sql`${seoChanges.approvedAt} < ${before}`));
+  return rows.flatMap(({ shopId, batchId }) => (batchId === null ? [] : [{ shopId, batchId }]));
+}
+
 /** The write is about to be sent: remembers the value it replaces. */
 export async function markSent(
   db: Database,

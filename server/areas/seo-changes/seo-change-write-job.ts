@@ -63,6 +63,49 @@ export const seoChangeWriteJob = defineJob({
   },
 });
 
+/**
+ * How long an approved batch may wait before the sweep takes it for one whose job was never queued:
+ * an approval queues its job right after committing, within milliseconds.
+ */
+export const unqueuedBatchAfterSeconds = 60;
+
+/**
+ * Queues again the write of every approved batch that has no write job: the process that approved it
+ * stopped between committing the approval and queueing the job. The write reads Shopify before
+ * writing anything, so a batch queued twice by a race with its approval is written once.
+ */
+export const seoChangeWriteSweepJob = defineJob({
+  name: 'seo-change-write-sweep',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  retentionDays: 1,
+  concurrency: 1,
+  singletonKey: () => 'every-store',
+  schedule: { cron: '*/5 * * * *', payload: {} },
+  async handle(_run, deps: SeoChangesDependencies) {
+    await queueUnqueuedBatches(deps);
+  },
+});
+
+/** The sweep's work, on its own for the sweep's test. Answers the batches it queued. */
+export async function queueUnqueuedBatches(
+  deps: Pick<SeoChangesDependencies, 'db' | 'jobs' | 'log'>,
+  now: Date = new Date(),
+): Promise<string[]> {
+  const before = new Date(now.getTime() - unqueuedBatchAfterSeconds * 1000);
+  const waiting = await changesRepository.batchesWaitingSince(deps.db, before);
+  if (waiting.length === 0) return [];
+  const queued = new Set(
+    (await deps.jobs.unfinishedPayloads(seoChangeWriteJob)).map(({ batchId }) => batchId),
+  );
+  const lost = waiting.filter(({ batchId }) => !queued.has(batchId));
+  for (const { shopId, batchId } of lost) {
+    await queueBatchWrite(deps, shopId, batchId);
+    deps.log.warn({ shopId, batchId }, 'seo changes approved without a write job: queued again');
+  }
+  return lost.map(({ batchId }) => batchId);
+}
+
 /** Queues the write of a batch just approved. */
 export async function queueBatchWrite(
   deps: Pick<SeoChangesDependencies, 'jobs'>,
@@ -75,4 +118,5 @@ export async function queueBatchWrite(
 /** Puts the SEO changes' job to work in this process. */
 export async function startSeoChangesJobs(deps: SeoChangesDependencies): Promise<void> {
   await deps.jobs.work(seoChangeWriteJob, deps);
+  await deps.jobs.work(seoChangeWriteSweepJob, deps);
 }
