@@ -40,6 +40,12 @@ export interface JobDefinition<Payload, Dependencies> {
   retry: RetryPolicy;
   /** How long a job may wait in the queue, retries included, before pg-boss drops it. */
   retentionDays: number;
+  /**
+   * How long one attempt may run before the queue takes its process for dead and tries it again, in
+   * minutes (pg-boss's default: 15). Longer for work that can outlast it, which would otherwise run
+   * twice at once.
+   */
+  expireInMinutes?: number;
   /** How many jobs of this queue one process runs at once. */
   concurrency: number;
   /**
@@ -203,6 +209,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryDelay: retry.delaySeconds,
         retryBackoff: retry.backoff,
         retentionDays: job.retentionDays,
+        ...(job.expireInMinutes !== undefined && { expireInMinutes: job.expireInMinutes }),
         ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey(checked) }),
         ...(sendOptions.startAfterSeconds !== undefined && {
           startAfter: sendOptions.startAfterSeconds,

@@ -194,6 +194,27 @@ describe('defineJob and the queue', () => {
     ]);
   });
 
+  it('gives an attempt the time the definition allows before taking it for dead', async () => {
+    const definition = {
+      payload: z.object({}),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 1,
+      async handle() {},
+    };
+    const long = defineJob({ ...definition, name: `long-${randomUUID()}`, expireInMinutes: 120 });
+    const usual = defineJob({ ...definition, name: `usual-${randomUUID()}` });
+    await queue.send(long, {});
+    await queue.send(usual, {});
+    const { rows } = await sql.query<{ name: string; seconds: string }>(
+      `select name, extract(epoch from expire_in) as seconds from ${schema}.job
+         where name = any($1)`,
+      [[long.name, usual.name]],
+    );
+    const seconds = Object.fromEntries(rows.map((row) => [row.name, Number(row.seconds)]));
+    expect(seconds).toEqual({ [long.name]: 7200, [usual.name]: 900 });
+  });
+
   it('tells the payloads of the jobs not finished yet: waiting, running, not those done', async () => {
     const release = gate();
     const started: string[] = [];
