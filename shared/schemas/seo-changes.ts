@@ -91,13 +91,16 @@ export type ChangeView = z.infer<typeof changeSchema>;
 /**
  * `PUT /api/v1/shops/:shopId/seo/pages/:resourceType/:resourceId/draft` (the page as `pagePathOf`
  * names it): saves the owner's draft of one field in one language, replacing an earlier draft of it.
- * `value` is at most `editableFieldMaxLength[field]` characters.
+ * `value` is at most `editableFieldMaxLength[field]` characters. `baseValue` is the value the owner
+ * saw when starting to edit (null: none); without it, the value the store's copy holds now. A draft
+ * saved again keeps the base it was first saved with.
  */
 export const saveDraftBodySchema = z.object({
   language: languageSchema,
   field: fieldSchema,
   targetId: z.string().check(z.minLength(1), z.maxLength(300)),
   value: z.string().check(z.maxLength(1000)),
+  baseValue: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
 });
 export type SaveDraftBody = z.infer<typeof saveDraftBodySchema>;
 

@@ -318,6 +318,36 @@ describe('drafts', () => {
     });
   });
 
+  it('takes the value the owner saw as the base, and keeps the first base when saved again', async () => {
+    const mug = gid('Product', 3);
+    const seen = 'Mug | Maison, as the owner saw it';
+    const first = await savedDraft(shopId, mug, {
+      language: 'en',
+      field: 'seoDescription',
+      targetId: mug,
+      value: 'A stoneware mug.',
+      baseValue: seen,
+    });
+    expect(first.baseValue).toBe(seen);
+    const again = await savedDraft(shopId, mug, {
+      language: 'en',
+      field: 'seoDescription',
+      targetId: mug,
+      value: 'A stoneware mug, glazed by hand.',
+      baseValue: 'something newer',
+    });
+    expect(again).toMatchObject({ id: first.id, baseValue: seen });
+    // The owner saw no title (the copy has one since): the base is none, not the copy's title.
+    const none = await savedDraft(shopId, mug, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: mug,
+      value: 'Stoneware mug, glazed by hand | Maison',
+      baseValue: null,
+    });
+    expect(none.baseValue).toBeNull();
+  });
+
   it('refuses what the page cannot take, naming the field, and stores nothing', async () => {
     const before = await changeRows(shopId);
     const refusals: Array<{

@@ -68,6 +68,12 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
   }, [detail, texts]);
   const inFlight = useRef(new Map<string, { text: string; saved: Promise<ChangeView | null> }>());
   /**
+   * The value each field showed when the owner began typing in it: the draft's base, so that a text
+   * changed in Shopify while the owner typed (and taken into the detail meanwhile) is a conflict at
+   * the write, not overwritten. Forgotten once a draft holds it, or is discarded.
+   */
+  const editedFrom = useRef(new Map<string, string | null>());
+  /**
    * What is under way (`approve <key>`, `discard <key>`, `resolve <key>`, `approve all`): asked
    * again while it runs (a second click), it is not sent twice.
    */
@@ -117,11 +123,19 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
       if (flying === undefined && text === savedText(field)) return field.draft;
       if (isTooLong(target.field, text)) return null;
       setActivity(key, { kind: 'saving' });
+      const base = editedFrom.current.get(key);
       // After the save still under way, if any: the server keeps the last draft it is sent.
       const saved = (flying?.saved ?? Promise.resolve(null))
-        .then(() => saveDraft({ ...target, value: text }))
+        .then(() =>
+          saveDraft({
+            ...target,
+            value: text,
+            baseValue: base === undefined ? field.value : base,
+          }),
+        )
         .then(
           (change) => {
+            editedFrom.current.delete(key);
             setActivity(key, undefined);
             // Typed on while it was saved: the newer text stays the editor's.
             setTexts((current) => {
@@ -163,6 +177,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
           }
         }
         setActivity(key, undefined);
+        editedFrom.current.delete(key);
         setTexts((current) => {
           const next = { ...current };
           delete next[key];
@@ -254,6 +269,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
     activityOf: (target) => activities[fieldKey(target)],
     setText: (target, text) => {
       const key = fieldKey(target);
+      if (!editedFrom.current.has(key)) editedFrom.current.set(key, fieldOf(target)?.value ?? null);
       setTexts((current) => ({ ...current, [key]: text }));
       if (activities[key]?.kind === 'failed') setActivity(key, undefined);
     },

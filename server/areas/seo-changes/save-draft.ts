@@ -16,8 +16,9 @@ function invalid(field: keyof SaveDraftBody, message: string): AppError {
 
 /**
  * Saves the owner's draft of one text of a page in one language, replacing an earlier draft of it.
- * The draft remembers the value it was edited from (the language's own value in the store's copy
- * now), which Shopify must still hold when the change is written. A draft equal to that value is
+ * The draft remembers the value it was edited from (the one the owner saw, as the client says; else
+ * the language's own value in the store's copy now), which Shopify must still hold when the change
+ * is written: a text changed in Shopify while the owner typed is a conflict, not overwritten. A draft equal to that value is
  * saved all the same: the owner may keep it. Refused: a language the store does not publish, a
  * field the page's kind does not have in that language, an image that is not the page's, a value
  * too long (400, naming the field), and a translation of a text the primary language lacks (422
@@ -73,7 +74,7 @@ export async function saveDraft(
     field: body.field,
     targetId: body.targetId,
     value: body.value,
-    baseValue: text.value,
+    baseValue: body.baseValue !== undefined ? body.baseValue : text.value,
     createdBy: uid,
   });
   const [view] = await presentChanges(db, [saved]);
