@@ -145,6 +145,41 @@ export const batchResponseSchema = z.object({
 export type BatchView = z.infer<typeof batchResponseSchema>['data'];
 
 /**
+ * `GET /api/v1/shops/:shopId/seo/batches`: the store's latest approvals and undos (batches), newest
+ * first, `limit` of them (default 5), each counted whole however many changes it has.
+ */
+export const batchListQuerySchema = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(20))),
+});
+export type BatchListQuery = z.infer<typeof batchListQuerySchema>;
+
+/** The pages of a batch it names at most (`pageCount` says how many it has). */
+export const batchPagesNamed = 5;
+
+export const batchSummarySchema = z.object({
+  batchId: z.string(),
+  approvedAt: z.string(),
+  /** Who approved it: the account's display name, or its e-mail when it has none. */
+  approvedBy: z.nullable(z.string()),
+  /** Its changes, and how many are in each state. */
+  changes: z.number(),
+  counts: z.record(z.enum(changeStates), z.number()),
+  /** Its changes that can still be undone: undo of the batch undoes these. */
+  undoable: z.number(),
+  /** Whether it is an undo (its changes write back earlier values). */
+  isUndo: z.boolean(),
+  pageCount: z.number(),
+  /** Its first pages by title, `batchPagesNamed` at most. */
+  pages: z.array(z.object({ pageId: z.string(), pageTitle: z.string() })),
+});
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+export const batchListSchema = z.object({
+  data: z.object({ batches: z.array(batchSummarySchema) }),
+});
+export type BatchList = z.infer<typeof batchListSchema>['data'];
+
+/**
  * `POST /api/v1/shops/:shopId/seo/changes/:changeId/resolve`: a conflict's answer. `shopify` keeps
  * Shopify's value (the change becomes `discarded`); `mine` writes the owner's value over it (the
  * change is approved again, from Shopify's value as its new base). 202 with the change.

@@ -13,6 +13,7 @@ import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import { storeCatalog } from '../../server/workers.ts';
 import { accountResponseSchema } from '../../shared/schemas/account.ts';
 import {
+  batchListSchema,
   batchResponseSchema,
   changeListSchema,
   changeResponseSchema,
@@ -456,6 +457,30 @@ describe('undo', () => {
     const again = await post(`/batches/${towelBatch}/undo`);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('change_state_conflict');
+
+    // The latest batches: the undo first, then the batch it undid, each counted whole.
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/shops/${shopId}/seo/batches?limit=20`,
+      headers: bearer(owner.idToken),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { batches } = batchListSchema.parse(response.json()).data;
+    const undoBatch = batches.find((batch) => batch.batchId === changes[0]!.batchId)!;
+    const undone = batches.find((batch) => batch.batchId === towelBatch)!;
+    expect(batches.indexOf(undoBatch)).toBeLessThan(batches.indexOf(undone));
+    const towelTitleNow = seeded.product(towel!)!.title;
+    expect(undoBatch).toMatchObject({
+      approvedBy: ownerName,
+      changes: 2,
+      isUndo: true,
+      undoable: 0,
+      pageCount: 1,
+      pages: [{ pageId: productGid(towel!), pageTitle: towelTitleNow }],
+    });
+    expect(undoBatch.counts).toMatchObject({ applied: 2, approved: 0 });
+    expect(undone).toMatchObject({ changes: 2, isUndo: false, undoable: 0 });
+    expect(undone.counts).toMatchObject({ undone: 2, applied: 0 });
   });
 });
 

@@ -7,12 +7,15 @@ import { pageChangesKey } from '../../client/features/seo/api/seo-change-queries
 import { pageDetailKey } from '../../client/features/seo/api/seo-queries.ts';
 import { loadLiveChecks } from '../../client/features/seo/use-live-checks.ts';
 import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type {
-  ChangeList,
-  ChangeState,
-  ChangeView,
-  EditableFieldView,
-  ResolveBody,
+import {
+  changeStates,
+  type ChangeList,
+  type ChangeState,
+  type ChangeView,
+  type EditableFieldView,
+  type ResolveBody,
+  type BatchList,
+  type BatchSummary,
 } from '../../shared/schemas/seo-changes.ts';
 import type { PageDetail } from '../../shared/schemas/seo.ts';
 
@@ -44,7 +47,7 @@ interface SummaryModule {
   ChangesSummaryBody: (props: {
     shopId: string;
     drafts: ChangeList;
-    recent: ChangeList;
+    recent: BatchList;
     format: unknown;
     undoing: boolean;
     undoError: unknown;
@@ -633,13 +636,13 @@ describe('the page’s history', () => {
 });
 
 describe('the overview’s changes', () => {
-  function renderSummary(drafts: ChangeView[], recent: ChangeView[]): Node {
+  function renderSummary(drafts: ChangeView[], batches: BatchSummary[]): Node {
     function Summary() {
       const format = useSeoFormat();
       return createElement(ChangesSummaryBody as never, {
         shopId,
         drafts: changeList(drafts),
-        recent: changeList(recent),
+        recent: { batches },
         format,
         undoing: false,
         undoError: null,
@@ -647,6 +650,29 @@ describe('the overview’s changes', () => {
       });
     }
     return parse(renderToStaticMarkup(createElement(MemoryRouter, null, createElement(Summary))));
+  }
+
+  function batch(
+    overrides: Omit<Partial<BatchSummary>, 'counts'> & {
+      counts: Partial<BatchSummary['counts']>;
+    },
+  ): BatchSummary {
+    const counts = {
+      ...Object.fromEntries(changeStates.map((state) => [state, 0])),
+      ...overrides.counts,
+    };
+    return {
+      batchId: 'b1',
+      approvedAt: '2026-11-24T10:05:00.000Z',
+      approvedBy: 'Ada',
+      changes: Object.values(counts).reduce((sum, value) => sum + value, 0),
+      undoable: 0,
+      isUndo: false,
+      pageCount: 1,
+      pages: [{ pageId, pageTitle: 'Linen shirt' }],
+      ...overrides,
+      counts: counts as BatchSummary['counts'],
+    };
   }
 
   it('lead to the pages with drafts and offer to undo the latest approvals', async () => {
@@ -657,16 +683,7 @@ describe('the overview’s changes', () => {
         change({ id: 'd2', field: 'seoDescription' }),
         change({ id: 'd3', pageId: 'gid://shopify/Page/1', pageKind: 'page', pageTitle: 'About' }),
       ],
-      [
-        change({
-          id: 'c1',
-          batchId: 'b1',
-          state: 'applied',
-          undoable: true,
-          approvedBy: 'Ada',
-          approvedAt: '2026-11-24T10:05:00.000Z',
-        }),
-      ],
+      [batch({ counts: { applied: 1 }, undoable: 1 })],
     );
     expect(text(tree)).toContain('3 drafts await your approval:');
     const links = all(tree, (node) => node.tag === 'a').map((link) => [
@@ -680,6 +697,34 @@ describe('the overview’s changes', () => {
     ]);
     expect(text(tree)).toContain('Linen shirt · 2 drafts');
     expect(buttons(tree).map(text)).toEqual(['Undo']);
+  });
+
+  it('count a large batch whole, by state, naming its first pages and how many more', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderSummary(
+      [],
+      [
+        batch({
+          counts: { applied: 1180, approved: 12, failed: 8 },
+          undoable: 1180,
+          pageCount: 600,
+          pages: [
+            { pageId, pageTitle: 'Linen shirt' },
+            { pageId: 'gid://shopify/Product/2', pageTitle: 'Wool scarf' },
+          ],
+        }),
+      ],
+    );
+    expect(text(tree)).toContain(': 1,200 changes');
+    expect(text(tree)).toContain(
+      '(Being written to Shopify: 12 · Written to Shopify: 1,180 · Not written: 8)',
+    );
+    expect(text(tree)).toContain('Linen shirt, Wool scarf and 598 more pages');
+    expect(buttons(tree).map(text)).toEqual(['Undo the whole batch']);
+    await i18n.changeLanguage('fr');
+    const french = renderSummary([], [batch({ counts: { applied: 2 }, pageCount: 7 })]);
+    expect(text(french)).toContain('Écrit dans Shopify\u00a0: 2');
+    expect(text(french)).toContain('et 6 pages de plus');
   });
 
   it('say when there is nothing, in French too', async () => {

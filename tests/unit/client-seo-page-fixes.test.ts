@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   auditedText,
+  batchesRefetchInterval,
+  batchWritesSettled,
   changeBatches,
   changesRefetchInterval,
   draftIdsOf,
@@ -17,7 +19,17 @@ import {
 } from '../../client/features/seo/page-fixes.ts';
 import { runLiveChecks } from '../../client/features/seo/live-checks.ts';
 import { seoPollIntervalMs } from '../../client/features/seo/seo-presentation.ts';
-import type { ChangeView, EditableFieldView } from '../../shared/schemas/seo-changes.ts';
+import {
+  changeStates,
+  type BatchSummary,
+  type ChangeView,
+  type EditableFieldView,
+} from '../../shared/schemas/seo-changes.ts';
+
+const noneInAnyState = Object.fromEntries(changeStates.map((state) => [state, 0])) as Record<
+  (typeof changeStates)[number],
+  number
+>;
 import type { PageDetail } from '../../shared/schemas/seo.ts';
 import {
   descriptionTooLongAbove,
@@ -335,6 +347,29 @@ describe('the changes the API answers', () => {
     const next = [change({ id: 'c1', state: 'conflict' }), change({ id: 'c2', state: 'approved' })];
     expect(settledChangeIds(writing, next)).toEqual(['c1']);
     expect(settledChangeIds(undefined, next)).toEqual([]);
+  });
+
+  it('follow the store’s batches while one is being written, and tell when writes ended', () => {
+    const summary = (batchId: string, approved: number, applied: number): BatchSummary => ({
+      batchId,
+      approvedAt: '2026-11-24T10:05:00.000Z',
+      approvedBy: null,
+      changes: approved + applied,
+      counts: { ...noneInAnyState, approved, applied },
+      undoable: applied,
+      isUndo: false,
+      pageCount: approved + applied,
+      pages: [],
+    });
+    const writing = [summary('b1', 900, 100), summary('b2', 0, 3)];
+    expect(batchesRefetchInterval({ batches: writing })).toBe(seoPollIntervalMs);
+    expect(batchesRefetchInterval({ batches: [summary('b2', 0, 3)] })).toBe(false);
+    expect(batchesRefetchInterval(undefined)).toBe(false);
+    expect(batchWritesSettled(writing, [summary('b1', 850, 150), writing[1]!])).toBe(true);
+    expect(batchWritesSettled(writing, writing)).toBe(false);
+    // A new batch approved meanwhile is not a write that ended.
+    expect(batchWritesSettled(writing, [summary('b3', 5, 0), ...writing])).toBe(false);
+    expect(batchWritesSettled(undefined, writing)).toBe(false);
   });
 
   it('group by approval, newest first, counting what undo would write back', () => {

@@ -1,6 +1,8 @@
 import type { Language } from '../../../shared/constants.ts';
 import {
   editableFieldMaxLength,
+  type BatchList,
+  type BatchSummary,
   type ChangeList,
   type ChangeView,
   type EditableField,
@@ -195,6 +197,23 @@ export function settledChangeIds(
   return next
     .filter((change) => writing.has(change.id) && change.state !== 'approved')
     .map((change) => change.id);
+}
+
+/** Read the store's latest batches again every moment while one of them is being written. */
+export function batchesRefetchInterval(list: BatchList | undefined): number | false {
+  return list?.batches.some((batch) => batch.counts.approved > 0) === true
+    ? seoPollIntervalMs
+    : false;
+}
+
+/** Whether a batch had changes written (fewer waiting) between `previous` and `next`. */
+export function batchWritesSettled(
+  previous: readonly BatchSummary[] | undefined,
+  next: readonly BatchSummary[],
+): boolean {
+  if (previous === undefined) return false;
+  const waiting = new Map(previous.map((batch) => [batch.batchId, batch.counts.approved]));
+  return next.some((batch) => batch.counts.approved < (waiting.get(batch.batchId) ?? 0));
 }
 
 /**

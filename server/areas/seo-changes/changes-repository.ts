@@ -175,6 +175,88 @@ export async function listChanges(
   return { total, rows, counts };
 }
 
+/** A batch as the store's latest batches give it: its figures, and its first pages by title. */
+export interface BatchRow {
+  batchId: string;
+  approvedAt: Date;
+  approvedBy: string | null;
+  counts: Map<ChangeState, number>;
+  undoable: number;
+  isUndo: boolean;
+  pageCount: number;
+  pages: Array<{ pageGid: string; pageTitle: string }>;
+}
+
+/** The store's latest batches, newest first, each counted whole. */
+export async function latestBatches(
+  db: Database,
+  shopId: string,
+  limit: number,
+  pagesNamed: number,
+): Promise<BatchRow[]> {
+  const { rows: batches } = await db.execute<{
+    batch_id: string;
+    approved_at: Date | string;
+    approved_by: string | null;
+    counts: Record<string, number>;
+    undoable: number;
+    is_undo: boolean;
+    page_count: number;
+  }>(sql`
+    with batch as (
+      select batch_id, min(approved_at) as approved_at, min(approved_by) as approved_by,
+        bool_or(undo_of is not null) as is_undo, count(distinct page_gid)::int as page_count,
+        count(*) filter (where state = 'applied' and undo_of is null and not exists (
+          select 1 from seo_changes as undo
+          where undo.undo_of = seo_changes.id and undo.state in ('approved', 'conflict'))
+        )::int as undoable
+      from seo_changes
+      where shop_id = ${shopId} and batch_id is not null and state <> 'draft'
+      group by batch_id
+      order by min(approved_at) desc, batch_id
+      limit ${limit}
+    )
+    select batch.*, (
+      select jsonb_object_agg(state, n) from (
+        select state, count(*)::int as n from seo_changes
+        where shop_id = ${shopId} and seo_changes.batch_id = batch.batch_id group by state
+      ) as by_state
+    ) as counts
+    from batch
+    order by approved_at desc, batch_id`);
+  if (batches.length === 0) return [];
+  const { rows: pages } = await db.execute<{
+    batch_id: string;
+    page_gid: string;
+    page_title: string;
+  }>(sql`
+    select batch_id, page_gid, page_title from (
+      select batch_id, page_gid, min(page_title) as page_title,
+        row_number() over (partition by batch_id order by min(page_title), page_gid) as rank
+      from seo_changes
+      where shop_id = ${shopId}
+        and batch_id in (${sql.join(
+          batches.map((batch) => sql`${batch.batch_id}::uuid`),
+          sql`, `,
+        )})
+      group by batch_id, page_gid
+    ) as named
+    where rank <= ${pagesNamed}
+    order by batch_id, rank`);
+  return batches.map((batch) => ({
+    batchId: batch.batch_id,
+    approvedAt: new Date(batch.approved_at),
+    approvedBy: batch.approved_by,
+    counts: new Map(Object.entries(batch.counts) as Array<[ChangeState, number]>),
+    undoable: batch.undoable,
+    isUndo: batch.is_undo,
+    pageCount: batch.page_count,
+    pages: pages
+      .filter((page) => page.batch_id === batch.batch_id)
+      .map((page) => ({ pageGid: page.page_gid, pageTitle: page.page_title })),
+  }));
+}
+
 /** A page's drafts and pending changes, oldest first. */
 export async function openChangesOfPage(
   db: Database,

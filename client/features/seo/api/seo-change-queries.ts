@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type {
+  BatchList,
+  BatchListQuery,
   ChangeList,
   ChangeListQuery,
   ChangeView,
@@ -9,6 +11,8 @@ import type {
 } from '../../../../shared/schemas/seo-changes.ts';
 import { pagePathOf, type PageDetail } from '../../../../shared/schemas/seo.ts';
 import {
+  batchesRefetchInterval,
+  batchWritesSettled,
   changesRefetchInterval,
   reauditRefreshDelaysMs,
   settledChangeIds,
@@ -18,6 +22,7 @@ import {
 import {
   approveChanges,
   discardDraft,
+  fetchBatches,
   fetchChanges,
   resolveConflict,
   saveDraft,
@@ -57,6 +62,15 @@ export function useStoreChanges(uid: string, shopId: string, query: ChangeListQu
     queryKey: [...changesKey(uid, shopId), query],
     queryFn: () => fetchChanges(shopId, query),
     refetchInterval: (current) => changesRefetchInterval(current.state.data),
+  });
+}
+
+/** The store's latest batches, read again every moment while one is being written. */
+export function useStoreBatches(uid: string, shopId: string, query: BatchListQuery) {
+  return useQuery({
+    queryKey: [...changesKey(uid, shopId), 'batches', query],
+    queryFn: () => fetchBatches(shopId, query),
+    refetchInterval: (current) => batchesRefetchInterval(current.state.data),
   });
 }
 
@@ -147,24 +161,45 @@ export function useUndo(uid: string, shopId: string) {
 }
 
 /**
- * Follows the writes of the changes given (a page's, or the store's recent ones): when one of them
- * is no longer being written, reads again what it altered, then the pages' details a few more
- * times while the server audits them again.
+ * Follows the writes of the changes given (a page's): when one of them is no longer being written,
+ * reads again what it altered, then the pages' details a few more times while the server audits
+ * them again.
  */
 export function useWriteFollowUp(
   uid: string,
   shopId: string,
   changes: ChangeList['changes'] | undefined,
 ) {
+  useFollowUp(uid, shopId, changes, changesSettled);
+}
+
+const changesSettled = (previous: ChangeView[] | undefined, next: ChangeView[]) =>
+  settledChangeIds(previous, next).length > 0;
+
+/** The same for the store's latest batches, as the overview shows them. */
+export function useBatchWriteFollowUp(
+  uid: string,
+  shopId: string,
+  batches: BatchList['batches'] | undefined,
+) {
+  useFollowUp(uid, shopId, batches, batchWritesSettled);
+}
+
+function useFollowUp<Written>(
+  uid: string,
+  shopId: string,
+  written: Written | undefined,
+  settled: (previous: Written | undefined, next: Written) => boolean,
+) {
   const queryClient = useQueryClient();
-  const previous = useRef<ChangeView[] | undefined>(undefined);
+  const previous = useRef<Written | undefined>(undefined);
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
 
   useEffect(() => {
-    if (changes === undefined) return;
-    const settled = settledChangeIds(previous.current, changes);
-    previous.current = changes;
-    if (settled.length === 0) return;
+    if (written === undefined) return;
+    const anySettled = settled(previous.current, written);
+    previous.current = written;
+    if (!anySettled) return;
     refreshAfterWrite(queryClient, uid, shopId);
     for (const timer of timers.current) clearTimeout(timer);
     timers.current = reauditRefreshDelaysMs.map((delay, index) =>
@@ -175,7 +210,7 @@ export function useWriteFollowUp(
           refreshAfterWrite(queryClient, uid, shopId);
       }, delay),
     );
-  }, [changes, queryClient, uid, shopId]);
+  }, [written, settled, queryClient, uid, shopId]);
 
   useEffect(
     () => () => {

@@ -1,7 +1,10 @@
 import {
+  batchListSchema,
   batchResponseSchema,
   changeListSchema,
   changeResponseSchema,
+  type BatchList,
+  type BatchListQuery,
   type BatchView,
   type ChangeList,
   type ChangeListQuery,
@@ -58,6 +61,20 @@ export async function fetchChanges(
     'GET',
     `${seoPath(shopId)}/changes${querySearch(query)}`,
     changeListSchema,
+  );
+  return answer.data;
+}
+
+/** The store's latest approvals and undos, each counted whole. */
+export async function fetchBatches(
+  shopId: string,
+  query: BatchListQuery,
+  request: ApiRequest = apiRequest,
+): Promise<BatchList> {
+  const answer = await request(
+    'GET',
+    `${seoPath(shopId)}/batches${querySearch(query)}`,
+    batchListSchema,
   );
   return answer.data;
 }

@@ -1,11 +1,20 @@
 import { useId } from 'react';
-import type { ChangeList } from '../../../../shared/schemas/seo-changes.ts';
+import {
+  changeStates,
+  type BatchList,
+  type ChangeList,
+} from '../../../../shared/schemas/seo-changes.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { useStoreChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
-import { changeBatches, draftPages } from '../page-fixes.ts';
+import {
+  useBatchWriteFollowUp,
+  useStoreBatches,
+  useStoreChanges,
+  useUndo,
+} from '../api/seo-change-queries.ts';
+import { draftPages } from '../page-fixes.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { LoadFailed } from './load-failed.tsx';
@@ -13,9 +22,8 @@ import { LoadFailed } from './load-failed.tsx';
 /** The drafts read for the overview, and the pages of them it names. */
 const draftsQuery = { state: 'draft', limit: 200 } as const;
 const draftPagesShown = 5;
-/** The latest approved changes read for the overview, and the approvals of them it shows. */
-const recentQuery = { state: 'approved,applied,conflict,failed,discarded,undone', limit: 20 };
-const batchesShown = 3;
+/** The latest approvals (and undos) the overview shows. */
+const recentQuery = { limit: 3 };
 
 /**
  * The store's changes in short, on the overview: the drafts awaiting approval with the pages they
@@ -32,8 +40,8 @@ export function ChangesSummary({
 }) {
   const { t } = useTranslation('seo');
   const drafts = useStoreChanges(uid, shopId, draftsQuery);
-  const recent = useStoreChanges(uid, shopId, recentQuery);
-  useWriteFollowUp(uid, shopId, recent.data?.changes);
+  const recent = useStoreBatches(uid, shopId, recentQuery);
+  useBatchWriteFollowUp(uid, shopId, recent.data?.batches);
   const undo = useUndo(uid, shopId);
   const failed = drafts.isError ? drafts : recent.isError ? recent : null;
   return (
@@ -81,7 +89,7 @@ export function ChangesSummaryBody({
 }: {
   shopId: string;
   drafts: ChangeList;
-  recent: ChangeList;
+  recent: BatchList;
   format: SeoFormat;
   undoing: boolean;
   undoError: unknown;
@@ -92,7 +100,7 @@ export function ChangesSummaryBody({
   const recentTitleId = useId();
   const draftCount = drafts.counts.draft;
   const pages = draftPages(drafts.changes);
-  const batches = changeBatches(recent.changes).slice(0, batchesShown);
+  const { batches } = recent;
   return (
     <>
       {draftCount === 0 && batches.length === 0 && <p>{t('changes.intro')}</p>}
@@ -139,12 +147,9 @@ export function ChangesSummaryBody({
       ) : (
         <ul className="seo-changes-list" aria-labelledby={recentTitleId}>
           {batches.map((batch) => {
-            const count = batch.changes.length;
-            const date = batch.approvedAt === null ? '' : format.dateTime(batch.approvedAt);
-            const states = [...new Set(batch.changes.map((change) => change.state))];
-            const batchPages = [
-              ...new Map(batch.changes.map((change) => [change.pageId, change])).values(),
-            ];
+            const count = batch.changes;
+            const date = format.dateTime(batch.approvedAt);
+            const states = changeStates.filter((state) => batch.counts[state] > 0);
             return (
               <li key={batch.batchId} className="seo-changes-batch">
                 <p>
@@ -157,18 +162,38 @@ export function ChangesSummaryBody({
                         name: batch.approvedBy,
                       })}{' '}
                   <span className="muted">
-                    ({states.map((state) => t(`history.states.${state}`)).join(' · ')})
+                    (
+                    {states
+                      .map((state) =>
+                        count === 1
+                          ? t(`history.states.${state}`)
+                          : t('changes.stateCount', {
+                              state: t(`history.states.${state}`),
+                              formatted: format.number(batch.counts[state]),
+                            }),
+                      )
+                      .join(' · ')}
+                    )
                   </span>
                 </p>
                 <p>
-                  {batchPages.map((change, index) => (
-                    <span key={change.pageId}>
+                  {batch.pages.map((page, index) => (
+                    <span key={page.pageId}>
                       {index > 0 && ', '}
-                      <AppLink to={pageListHref(shopId, { page: change.pageId })}>
-                        {change.pageTitle === '' ? t('list.untitled') : change.pageTitle}
+                      <AppLink to={pageListHref(shopId, { page: page.pageId })}>
+                        {page.pageTitle === '' ? t('list.untitled') : page.pageTitle}
                       </AppLink>
                     </span>
                   ))}
+                  {batch.pageCount > batch.pages.length && (
+                    <span className="muted">
+                      {' '}
+                      {t('changes.batchMorePages', {
+                        count: batch.pageCount - batch.pages.length,
+                        formatted: format.number(batch.pageCount - batch.pages.length),
+                      })}
+                    </span>
+                  )}
                 </p>
                 {batch.undoable > 0 && (
                   <button

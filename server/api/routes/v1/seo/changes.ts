@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../../shared/errors.ts';
 import {
   approveBodySchema,
+  batchListQuerySchema,
+  batchListSchema,
   batchResponseSchema,
   changeListQuerySchema,
   changeListSchema,
@@ -13,7 +15,7 @@ import {
 import { pageResourceTypes } from '../../../../../shared/schemas/seo.ts';
 import { approveChanges } from '../../../../areas/seo-changes/approve-changes.ts';
 import { discardDraft } from '../../../../areas/seo-changes/discard-draft.ts';
-import { listChanges } from '../../../../areas/seo-changes/list-changes.ts';
+import { listBatches, listChanges } from '../../../../areas/seo-changes/list-changes.ts';
 import { resolveConflict } from '../../../../areas/seo-changes/resolve-conflict.ts';
 import { saveDraft } from '../../../../areas/seo-changes/save-draft.ts';
 import { undoBatch, undoChange } from '../../../../areas/seo-changes/undo-changes.ts';
@@ -150,6 +152,29 @@ export const seoChangeRoutes: FastifyPluginAsyncZod<SeoChangeRoutesOptions> = as
     async (request) => {
       await ownerOf(request, request.params.shopId);
       return { data: await listChanges(db, request.params.shopId, request.query) };
+    },
+  );
+
+  app.get(
+    '/:shopId/seo/batches',
+    {
+      schema: {
+        summary: "The store's latest approvals and undos",
+        description:
+          'Newest first, `limit` of them (default 5): each batch counted whole (its changes by state, how many can still be undone, how many pages), with its first pages by title and who approved it.',
+        tags: ['seo changes'],
+        security: bearerToken,
+        params: shopParams,
+        querystring: batchListQuerySchema,
+        response: {
+          200: describedAs(batchListSchema, 'The latest batches'),
+          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+        },
+      },
+    },
+    async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return { data: await listBatches(db, request.params.shopId, request.query) };
     },
   );
 
