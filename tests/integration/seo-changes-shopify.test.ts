@@ -513,6 +513,46 @@ describe('an approval whose process stopped before queueing its write', () => {
     });
     expect((await shopifyProduct(mug!)).seo.title).toBe(title);
   });
+  it('keeps a change sent before Shopify stopped answering for the sweep, failing only the unsent', async () => {
+    const mugPage = productGid(mug!);
+    const [sent, unsent] = [
+      await savedDraft(mugPage, {
+        language: 'en',
+        field: 'seoDescription',
+        targetId: mugPage,
+        value: 'A stoneware mug glazed by hand, sized for a large morning coffee.',
+      }),
+      await savedDraft(mugPage, {
+        language: 'fr',
+        field: 'seoTitle',
+        targetId: mugPage,
+        value: 'Tasse en grès émaillée à la main | Maison',
+      }),
+    ];
+    const batchId = randomUUID();
+    await api.database.db.transaction((tx) =>
+      changesRepository.approveDrafts(tx, [sent.id, unsent.id], {
+        batchId,
+        approvedBy: owner.uid,
+      }),
+    );
+    // The first write went out and its answer was lost; then every attempt found Shopify away.
+    await changesRepository.markSent(api.database.db, sent.id, null);
+    await changesRepository.markFailed(api.database.db, { batchId }, 'shopify_unavailable', {
+      unsentOnly: true,
+    });
+    expect((await settled(unsent.id, ['failed'])).errorCode).toBe('shopify_unavailable');
+    expect((await allChanges()).find((change) => change.id === sent.id)?.state).toBe('approved');
+
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
+    const deps = { db: api.database.db, jobs: api.jobs, log: silent };
+    expect(await queueUnqueuedBatches(deps, later)).toEqual([batchId]);
+    expect(await settled(sent.id, ['applied', 'conflict', 'failed'])).toMatchObject({
+      state: 'applied',
+    });
+    expect((await shopifyProduct(mug!)).seo.description).toBe(sent.value);
+  });
 });
 
 describe('a store whose access ended', () => {

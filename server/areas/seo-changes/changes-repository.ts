@@ -531,6 +531,7 @@ export async function markFailed(
   db: Database,
   where: { changeId: string } | { batchId: string },
   errorCode: string,
+  options: { unsentOnly?: boolean } = {},
 ): Promise<void> {
   await db
     .update(seoChanges)
@@ -541,6 +542,7 @@ export async function markFailed(
           ? eq(seoChanges.id, where.changeId)
           : eq(seoChanges.batchId, where.batchId),
         eq(seoChanges.state, 'approved'),
+        options.unsentOnly === true ? isNull(seoChanges.sentAt) : undefined,
       ),
     );
 }

@@ -12,7 +12,8 @@ import { writeBatch } from './write-changes.ts';
  * or a conflict resolved for the owner's value. A batch that finds another batch of its store being
  * written asks to run again a moment later. Shopify unavailable fails the attempt, which is retried
  * with backoff (for about an hour); after the last attempt what is left of the batch fails with the
- * reason, and the owner may edit and approve it again. Shopify refusing the query itself (a GraphQL
+ * reason, and the owner may edit and approve it again, but for a change already sent, which Shopify
+ * may hold: it waits for the sweep's next try, which reads Shopify before writing anything. Shopify refusing the query itself (a GraphQL
  * error, which no retry mends) fails what is left at once (`shopify_refused`), and is reported.
  */
 export const seoChangeWriteJob = defineJob({
@@ -44,7 +45,11 @@ export const seoChangeWriteJob = defineJob({
         : error instanceof AppError
           ? error.code
           : 'shopify_unavailable';
-      await changesRepository.markFailed(deps.db, { batchId }, code);
+      // Shopify unreachable may have taken a write whose answer was lost: a change sent stays
+      // approved, and the sweep (below) tries the batch again later, reading Shopify first.
+      await changesRepository.markFailed(deps.db, { batchId }, code, {
+        unsentOnly: code === 'shopify_unavailable',
+      });
       deps.log.error({ err: error, shopId, batchId, ...attempt }, 'seo changes not written');
       reportError(error, { extra: { job: seoChangeWriteJob.name, ...attempt } });
       return;
