@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
   maxPagesPerBulkEdit,
@@ -31,10 +32,10 @@ import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-template
 
 /**
  * What a bulk edit's templates give on each page of its selection, in each language a template was
- * given for: the value, what it replaces, why it cannot become a draft, and what the audit's checks
- * of the field would find on the page with it (for the rows a preview shows). The preview shows these; the drafts are made of
- * those without a skip reason. Read in sets: the pages, their texts and their products' facts in a
- * few queries whatever the number of pages.
+ * given for: the value, what it replaces, why it cannot become a draft, and (for the rows a preview
+ * shows) what the audit's checks of the field would find on the page with it. The drafts are made
+ * of the values without a skip reason. Read in sets: the pages, their texts and their products'
+ * facts in a few queries whatever the number of pages.
  */
 
 /**
@@ -159,14 +160,10 @@ function skipReason(
 }
 
 /**
- * The templates read and checked against the store's languages: 400 `invalid_template` naming the
- * language of a template that cannot be read, `invalid_language` for a language the store does not
- * publish, `invalid_templates` when none is given.
+ * The templates read: 400 `invalid_template` naming the language of a template that cannot be
+ * read, `invalid_templates` when none is given.
  */
-function templatesFor(
-  templates: BulkTemplates,
-  locales: readonly AuditedLocale[],
-): Array<{ locale: AuditedLocale; parts: TemplatePart[] }> {
+function readTemplates(templates: BulkTemplates): Map<Language, TemplatePart[]> {
   const parsed = parseTemplates(templates);
   if (parsed.size === 0) {
     throw new AppError('invalid_templates', 400, {
@@ -174,6 +171,14 @@ function templatesFor(
       message: 'Give a template for at least one language',
     });
   }
+  return parsed;
+}
+
+/** The templates with the store's locale of each language: `invalid_language` for one it lacks. */
+function templatesFor(
+  parsed: ReadonlyMap<Language, TemplatePart[]>,
+  locales: readonly AuditedLocale[],
+): Array<{ locale: AuditedLocale; parts: TemplatePart[] }> {
   return [...parsed].map(([language, parts]) => {
     const locale = locales.find((entry) => entry.language === language);
     if (locale === undefined) {
@@ -287,13 +292,11 @@ export async function bulkValues(
   selectPages: BulkPageSelector,
   pageIds?: readonly string[],
 ): Promise<BulkValues> {
+  const parsed = readTemplates(request.templates);
   const store = await auditedStoreOf(db, shopId);
   // Not read from Shopify yet: nothing to select.
-  if (store === undefined) {
-    parseTemplates(request.templates);
-    return { total: 0, pages: [] };
-  }
-  const templates = templatesFor(request.templates, store.locales);
+  if (store === undefined) return { total: 0, pages: [] };
+  const templates = templatesFor(parsed, store.locales);
   const selected = await selectPages(request.selection, maxPagesPerBulkEdit);
   const ticked = pageIds === undefined ? undefined : new Set(pageIds);
   const gids = [
