@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fetchBulkPreview } from '../../client/features/seo/api/seo-bulk-api.ts';
+import { bulkFieldOfParam, bulkParamOf } from '../../client/features/seo/bulk-edit-param.ts';
 import {
-  bulkFieldOfParam,
-  bulkParamOf,
   fillTemplate,
   insertPlaceholder,
   planHasBulkEdits,

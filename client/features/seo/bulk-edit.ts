@@ -4,7 +4,6 @@ import { plans, type PlanId } from '../../../shared/plans.ts';
 import {
   bulkSkipReasons,
   templatePlaceholders,
-  type BulkField,
   type BulkPreview,
   type BulkPreviewRow,
   type BulkSkipReason,
@@ -15,23 +14,11 @@ import { maxChangesPerApproval } from '../../../shared/schemas/seo-changes.ts';
 import { ApiError } from '../../lib/api-error.ts';
 
 /**
- * The pure parts of bulk edits (shared/schemas/seo-bulk.ts): which field the address opens the
- * editor on, a placeholder put where the owner's caret is, the live example of a template, what
- * the preview's counts say in words, how many changes the ticked pages make, and the approvals
- * cut into requests the API accepts. Tested in Node (tests/unit/client-seo-bulk-*.test.ts).
+ * The pure parts of bulk edits (shared/schemas/seo-bulk.ts): a placeholder put where the owner's
+ * caret is, the live example of a template, what the preview's counts say in words, how many
+ * changes the ticked pages make, and the approvals cut into requests the API accepts. Tested in
+ * Node (tests/unit/client-seo-bulk-*.test.ts).
  */
-
-/** The address's word for each field: `/seo/pages?bulk=title` opens the editor on SEO titles. */
-const fieldParams: Record<BulkField, string> = { seoTitle: 'title', seoDescription: 'description' };
-
-export function bulkFieldOfParam(value: string | null): BulkField | null {
-  const entry = Object.entries(fieldParams).find(([, param]) => param === value);
-  return entry === undefined ? null : (entry[0] as BulkField);
-}
-
-export function bulkParamOf(field: BulkField): string {
-  return fieldParams[field];
-}
 
 /** Whether a plan offers bulk edits (Business has everything Pro has). */
 export function planHasBulkEdits(planId: PlanId): boolean {

@@ -12,7 +12,7 @@ import { PageDetailPanel } from '../components/page-detail-panel.tsx';
 import { PageListFilters } from '../components/page-list-filters.tsx';
 import { PageListGrid } from '../components/page-list-grid.tsx';
 import { SeoStoreGate } from '../components/seo-store-gate.tsx';
-import { bulkFieldOfParam, bulkParamOf } from '../bulk-edit.ts';
+import { bulkFieldOfParam, bulkParamOf } from '../bulk-edit-param.ts';
 import {
   hasFilters,
   nextSort,
