@@ -34,6 +34,7 @@ import {
   unknownPlaceholders,
 } from '../bulk-edit.ts';
 import type { PageListFilters } from '../page-list-params.ts';
+import { useKeptFocus } from '../use-kept-focus.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { BulkPreviewTable } from './bulk-preview-table.tsx';
 import { BulkTemplateEditor } from './bulk-template-editor.tsx';
@@ -150,6 +151,9 @@ function BulkEditor({
     null,
   );
   const [request, setRequest] = useState<BulkPreviewRequest | null>(null);
+  // Back from the preview, the keyboard focus goes to the templates.
+  const templatesHeadingRef = useRef<HTMLHeadingElement>(null);
+  const backFromPreview = useRef(false);
   const selection: BulkSelection = filters;
   // The first page of the selection, for the example, and how many pages it holds.
   const firstPage = useQuery({
@@ -196,6 +200,13 @@ function BulkEditor({
     setRequest({ selection, field, templates: sent });
   };
 
+  useEffect(() => {
+    if (backFromPreview.current && request === null) {
+      backFromPreview.current = false;
+      templatesHeadingRef.current?.focus();
+    }
+  }, [request]);
+
   if (planRefused) return <PlanExplanation />;
 
   return (
@@ -209,7 +220,10 @@ function BulkEditor({
           request={request}
           preview={preview}
           format={format}
-          onBack={() => setRequest(null)}
+          onBack={() => {
+            setRequest(null);
+            backFromPreview.current = true;
+          }}
         />
       ) : (
         <form
@@ -249,7 +263,9 @@ function BulkEditor({
           </dl>
           <p className="form-hint">{t('bulk.exampleNote')}</p>
 
-          <h3>{t('bulk.templates')}</h3>
+          <h3 ref={templatesHeadingRef} tabIndex={-1}>
+            {t('bulk.templates')}
+          </h3>
           <div className="seo-detail-languages">
             {supportedLanguages.map((language) => (
               <section
@@ -266,9 +282,11 @@ function BulkEditor({
                   error={errorOf(language)}
                   placeholdersId={placeholdersId}
                   format={format}
-                  onChange={(template) =>
-                    setTemplates((current) => ({ ...current, [language]: template }))
-                  }
+                  onChange={(template) => {
+                    setTemplates((current) => ({ ...current, [language]: template }));
+                    // What was said of the template no longer holds once it is edited.
+                    if (mistakes !== null) setMistakes(null);
+                  }}
                 />
               </section>
             ))}
@@ -333,6 +351,8 @@ function BulkPreviewStep({
 }) {
   const { t } = useTranslation('seo');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // "Show more" goes once every page is shown, and Approve once used: the focus then stays here.
+  const { fallback: shownRef, containerProps } = useKeptFocus<HTMLParagraphElement>();
   const [onlyTicked, setOnlyTicked] = useState(false);
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const { approval, start, retry } = useBulkApproval(uid, shopId);
@@ -370,7 +390,11 @@ function BulkPreviewStep({
   };
 
   return (
-    <section className="seo-bulk-preview" aria-labelledby="seo-bulk-preview-title">
+    <section
+      className="seo-bulk-preview"
+      aria-labelledby="seo-bulk-preview-title"
+      {...containerProps}
+    >
       <h3 id="seo-bulk-preview-title" ref={headingRef} tabIndex={-1}>
         {t('bulk.previewTitle')}
       </h3>
@@ -438,7 +462,7 @@ function BulkPreviewStep({
               })
             }
           />
-          <p className="muted">
+          <p className="muted" ref={shownRef} tabIndex={-1}>
             {t('bulk.shown', {
               shown: format.number(rows.length),
               total: format.number(Math.min(first.total, maxPagesPerBulkEdit)),
