@@ -110,7 +110,7 @@ const areaDependencies = {
   account: ['billing', 'contact', 'seo-changes', 'sessions'],
   catalog: ['shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
-  'seo-changes': ['account', 'catalog', 'shops'],
+  'seo-changes': ['account', 'billing', 'catalog', 'shops'],
   shops: ['billing'],
 };
 

@@ -6,6 +6,7 @@ import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import { accountRoutes } from './account/index.ts';
 import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
+import { seoBulkRoutes } from './seo/bulk.ts';
 import { seoChangeRoutes } from './seo/changes.ts';
 import { seoRoutes } from './seo/index.ts';
 import { shopsRoutes, type ShopsRoutesOptions } from './shops/index.ts';
@@ -36,6 +37,7 @@ export const v1Routes: FastifyPluginAsync<{
     await scope.register(shopsRoutes, { prefix: '/shops', database, ...shops });
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
     await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs });
+    await scope.register(seoBulkRoutes, { prefix: '/shops', database });
     if (billing !== undefined) {
       await scope.register(billingRoutes, {
         prefix: '/billing',

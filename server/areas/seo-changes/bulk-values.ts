@@ -1,0 +1,310 @@
+import { AppError } from '../../../shared/errors.ts';
+import {
+  maxPagesPerBulkEdit,
+  type BulkField,
+  type BulkPreviewValue,
+  type BulkSelection,
+  type BulkSkipReason,
+  type BulkTemplates,
+} from '../../../shared/schemas/seo-bulk.ts';
+import { editableFieldMaxLength } from '../../../shared/schemas/seo-changes.ts';
+import type { Check, PageKind, PageLanguageView, Severity } from '../../../shared/seo/check.ts';
+import { descriptionChecks } from '../../../shared/seo/checks/description-checks.ts';
+import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
+import { titleChecks } from '../../../shared/seo/checks/title-checks.ts';
+import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
+import {
+  descriptionFontSizePx,
+  textWidthPx,
+  titleFontSizePx,
+} from '../../../shared/seo/text/pixel-width.ts';
+import type { Database } from '../../db/database.ts';
+import {
+  auditedStoreOf,
+  readPages,
+  type AuditedLocale,
+  type AuditedPage,
+  type AuditedStore,
+} from '../catalog/catalog-pages.ts';
+import { productFactsOf, type ProductFacts } from '../catalog/catalog-product-facts.ts';
+import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-templates.ts';
+
+/**
+ * What a bulk edit's templates give on each page of its selection, in each language a template was
+ * given for: the value, what it replaces, why it cannot become a draft, and what the audit's checks
+ * of the field would find on the page with it. The preview shows these; the drafts are made of
+ * those without a skip reason. Read in sets: the pages, their texts and their products' facts in a
+ * few queries whatever the number of pages.
+ */
+
+/**
+ * The pages the page list's filters select, in the list's default order (worst score first), at
+ * most `limit` of them, and how many the filters select in all. The audit's list answers it: the
+ * route passes it, so that the changes area does not read the audit's tables.
+ */
+export type BulkPageSelector = (
+  selection: BulkSelection,
+  limit: number,
+) => Promise<{ total: number; pageIds: string[] }>;
+
+/** What a bulk edit asks for. */
+export interface BulkRequest {
+  selection: BulkSelection;
+  field: BulkField;
+  templates: BulkTemplates;
+}
+
+/** One value as the preview shows it, and what a draft of it needs besides. */
+export interface BulkValue extends BulkPreviewValue {
+  /** The store's locale of a translation; null in the primary language. */
+  locale: string | null;
+}
+
+export interface BulkPageValues {
+  pageId: string;
+  pageKind: PageKind;
+  pageTitle: string;
+  values: BulkValue[];
+}
+
+export interface BulkValues {
+  /** Pages the selection covers, beyond `maxPagesPerBulkEdit` included. */
+  total: number;
+  /** The pages covered, in the list's order; a page the store's copy no longer holds is left out. */
+  pages: BulkPageValues[];
+}
+
+const checksOf: Record<BulkField, readonly Check[]> = {
+  seoTitle: titleChecks,
+  seoDescription: descriptionChecks,
+};
+
+const translationKeyOf: Record<BulkField, string> = {
+  seoTitle: 'meta_title',
+  seoDescription: 'meta_description',
+};
+
+const emptyAsNull = (value: string | null): string | null =>
+  value === null || value === '' ? null : value;
+
+/**
+ * The field's own value in a language: in the primary one, the page's; in another, its translation
+ * (null when none, not the primary text the storefront shows in its place). As the page detail's
+ * editors read it (editable-texts.ts), so that a draft's base is the same whichever way it is made.
+ */
+function ownValue(view: PageLanguageView, field: BulkField, primary: boolean): string | null {
+  if (primary) return emptyAsNull(view[field]);
+  const translation = view.translations.find((entry) => entry.key === translationKeyOf[field]);
+  return translation?.value ?? null;
+}
+
+/**
+ * Whether Shopify could register a translation of the field: only against a primary text, which a
+ * view in another language lists among its translatable fields when there is one.
+ */
+function hasSourceText(view: PageLanguageView, field: BulkField): boolean {
+  return view.translations.some((entry) => entry.key === translationKeyOf[field]);
+}
+
+/** The page's title in the store's primary language, even when that language is not audited. */
+function primaryTitle(page: AuditedPage, locales: readonly AuditedLocale[]): string {
+  const primary = locales.findIndex((locale) => locale.primary);
+  const view = page.views[primary === -1 ? 0 : primary]!;
+  if (primary !== -1) return view.title;
+  return view.translations.find((entry) => entry.key === 'title')?.source ?? view.title;
+}
+
+/** The page in a language as a shopper would get it with `value` in the field. */
+function withValue(view: PageLanguageView, field: BulkField, value: string): PageLanguageView {
+  const key = translationKeyOf[field];
+  return {
+    ...view,
+    [field]: value,
+    translations: view.translations.map((entry) =>
+      entry.key === key ? { ...entry, value, outdated: false } : entry,
+    ),
+  };
+}
+
+/** How wide the search result draws the value: the title as the theme prints it, shop name included. */
+function widthOf(view: PageLanguageView, field: BulkField): number {
+  return field === 'seoTitle'
+    ? Math.round(textWidthPx(renderedTitle(view), titleFontSizePx))
+    : Math.round(textWidthPx(collapseWhitespace(view.seoDescription ?? ''), descriptionFontSizePx));
+}
+
+function skipReason(
+  field: BulkField,
+  proposed: string,
+  current: string | null,
+  sourceMissing: boolean,
+): BulkSkipReason | null {
+  if (proposed === '') return 'empty';
+  // Characters as the owner counts them (the editor's counter): an emoji is one, not two.
+  if ([...proposed].length > editableFieldMaxLength[field]) return 'too_long';
+  if (sourceMissing) return 'translation_source_missing';
+  if (proposed === current) return 'unchanged';
+  return null;
+}
+
+/**
+ * The templates read and checked against the store's languages: 400 `invalid_template` naming the
+ * language of a template that cannot be read, `invalid_language` for a language the store does not
+ * publish, `invalid_templates` when none is given.
+ */
+function templatesFor(
+  templates: BulkTemplates,
+  locales: readonly AuditedLocale[],
+): Array<{ locale: AuditedLocale; parts: TemplatePart[] }> {
+  const parsed = parseTemplates(templates);
+  if (parsed.size === 0) {
+    throw new AppError('invalid_templates', 400, {
+      field: 'templates',
+      message: 'Give a template for at least one language',
+    });
+  }
+  return [...parsed].map(([language, parts]) => {
+    const locale = locales.find((entry) => entry.language === language);
+    if (locale === undefined) {
+      throw new AppError('invalid_language', 400, {
+        field: language,
+        message: `The store does not publish ${language}`,
+      });
+    }
+    return { locale, parts };
+  });
+}
+
+/** The page's values in each templated language, before the duplicate checks. */
+function pageValues(
+  page: AuditedPage,
+  field: BulkField,
+  templates: ReadonlyArray<{ locale: AuditedLocale; parts: TemplatePart[] }>,
+  store: AuditedStore,
+  facts: ProductFacts | undefined,
+): { row: BulkPageValues; views: PageLanguageView[] } {
+  const views: PageLanguageView[] = [];
+  const values = templates.flatMap(({ locale, parts }): BulkValue[] => {
+    const view = page.views.find((candidate) => candidate.language === locale.language);
+    if (view === undefined) return [];
+    const proposed = fillTemplate(parts, {
+      title: view.title,
+      shop: store.shopName,
+      vendor: facts?.vendor ?? '',
+      type: facts?.productType[locale.language] ?? '',
+    });
+    const current = ownValue(view, field, locale.primary);
+    const proposedView = withValue(view, field, proposed);
+    views.push(proposedView);
+    const findings = proposed === '' ? [] : pageFindings(proposedView, field);
+    return [
+      {
+        language: locale.language,
+        locale: locale.primary ? null : locale.locale,
+        current,
+        proposed,
+        length: [...proposed].length,
+        widthPx: proposed === '' ? 0 : widthOf(proposedView, field),
+        findings,
+        skip: skipReason(field, proposed, current, !locale.primary && !hasSourceText(view, field)),
+      },
+    ];
+  });
+  return {
+    row: {
+      pageId: page.id,
+      pageKind: page.kind,
+      pageTitle: primaryTitle(page, store.locales),
+      values,
+    },
+    views,
+  };
+}
+
+function pageFindings(
+  view: PageLanguageView,
+  field: BulkField,
+): Array<{ checkId: string; severity: Severity }> {
+  return checksOf[field].flatMap((check) =>
+    check.type === 'page' && check.appliesTo.includes(view.kind) && check.run(view).length > 0
+      ? [{ checkId: check.id, severity: check.severity }]
+      : [],
+  );
+}
+
+/**
+ * The field's duplicate check (T02, M03) among the values the bulk edit leaves on the selected
+ * pages: a template that gives two pages of a language the same value makes both duplicates. Pages
+ * outside the selection are not compared: the next audit does that over the whole store.
+ */
+function addDuplicateFindings(
+  pages: readonly BulkPageValues[],
+  viewsOf: ReadonlyMap<string, PageLanguageView[]>,
+  field: BulkField,
+): void {
+  const duplicate = checksOf[field].find((check) => check.type === 'duplicate');
+  if (duplicate === undefined || duplicate.type !== 'duplicate') return;
+  const groups = new Map<string, BulkValue[]>();
+  for (const page of pages) {
+    for (const value of page.values) {
+      // Only the values the page will carry: one skipped for another reason leaves the page as it is.
+      if (value.skip !== null && value.skip !== 'unchanged') continue;
+      const view = viewsOf.get(page.pageId)?.find((entry) => entry.language === value.language);
+      if (view === undefined || !duplicate.appliesTo.includes(view.kind)) continue;
+      const key = duplicate.key(view);
+      if (key === null) continue;
+      const group = groups.get(`${value.language}|${key}`);
+      if (group === undefined) groups.set(`${value.language}|${key}`, [value]);
+      else group.push(value);
+    }
+  }
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    for (const value of group) {
+      value.findings.push({ checkId: duplicate.id, severity: duplicate.severity });
+    }
+  }
+}
+
+/**
+ * The values of a bulk edit on the selected pages (at most `maxPagesPerBulkEdit`), or on those of
+ * them in `pageIds`.
+ */
+export async function bulkValues(
+  db: Database,
+  shopId: string,
+  request: BulkRequest,
+  selectPages: BulkPageSelector,
+  pageIds?: readonly string[],
+): Promise<BulkValues> {
+  const store = await auditedStoreOf(db, shopId);
+  // Not read from Shopify yet: nothing to select.
+  if (store === undefined) {
+    parseTemplates(request.templates);
+    return { total: 0, pages: [] };
+  }
+  const templates = templatesFor(request.templates, store.locales);
+  const selected = await selectPages(request.selection, maxPagesPerBulkEdit);
+  const ticked = pageIds === undefined ? undefined : new Set(pageIds);
+  const gids = [
+    ...new Set(
+      ticked === undefined ? selected.pageIds : selected.pageIds.filter((id) => ticked.has(id)),
+    ),
+  ];
+  const [pages, facts] = await Promise.all([
+    readPages(db, store, gids),
+    productFactsOf(db, store, gids),
+  ]);
+  const pageOf = new Map(pages.map((page) => [page.id, page]));
+  const rows: BulkPageValues[] = [];
+  const viewsOf = new Map<string, PageLanguageView[]>();
+  for (const gid of gids) {
+    const page = pageOf.get(gid);
+    if (page === undefined) continue;
+    const { row, views } = pageValues(page, request.field, templates, store, facts.get(gid));
+    rows.push(row);
+    viewsOf.set(gid, views);
+  }
+  addDuplicateFindings(rows, viewsOf, request.field);
+  return { total: selected.total, pages: rows };
+}
