@@ -42,7 +42,11 @@ export function BulkPreviewTable({
         <caption className="visually-hidden">{t('bulk.table')}</caption>
         <thead>
           <tr>
-            {ticked !== null && <th scope="col">{t('bulk.include')}</th>}
+            {ticked !== null && (
+              <th scope="col" className="seo-bulk-include-cell">
+                {t('bulk.include')}
+              </th>
+            )}
             <th scope="col">{t('bulk.page')}</th>
             {languages.map((language) => (
               <th key={language} scope="col">
@@ -58,7 +62,7 @@ export function BulkPreviewTable({
             return (
               <tr key={row.pageId}>
                 {ticked !== null && (
-                  <td>
+                  <td className="seo-bulk-include-cell">
                     {changeable && (
                       <label className="seo-bulk-include">
                         <input
