@@ -332,6 +332,22 @@ describe('the preview', () => {
     expect(none.statusCode).toBe(400);
     expect(errorOf(none).code).toBe('invalid_templates');
   });
+
+  it('answers 400 invalid_language for a template in a language the store does not publish', async () => {
+    const englishOnlyOwner = await registeredOwner(api, 'pro');
+    const englishOnly = await connectedStore(api, englishOnlyOwner);
+    await seedStoreCopy(api, englishOnly, {
+      locales: [{ locale: 'en', primary: true, published: true }],
+      products: [{ id: 1, title: 'Linen shirt' }],
+    });
+    const response = await post(englishOnlyOwner, englishOnly, '/bulk/preview', {
+      selection: {},
+      field: 'seoTitle',
+      templates: { en: '{title}', fr: '{title}' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toMatchObject({ code: 'invalid_language', field: 'fr' });
+  });
 });
 
 describe('the drafts', () => {

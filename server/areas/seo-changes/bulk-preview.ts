@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/seo-bulk.ts';
 import type { Database } from '../../db/database.ts';
 import { requirePlanFeature } from '../billing/plan-features.ts';
-import { bulkValues, type BulkPageSelector } from './bulk-values.ts';
+import { bulkValues, measuredValue, type BulkPageSelector } from './bulk-values.ts';
 
 /** Rows a preview answers when the request does not say. */
 const defaultPreviewLimit = 50;
@@ -44,8 +44,10 @@ export async function previewBulkEdit(
     offset,
     counts: { ready, skipped },
     rows: rows.map((page) => ({
-      ...page,
-      values: page.values.map(({ locale: _locale, ...value }) => value),
+      pageId: page.pageId,
+      pageKind: page.pageKind,
+      pageTitle: page.pageTitle,
+      values: page.values.map((value) => measuredValue(value, body.field)),
     })),
   };
 }

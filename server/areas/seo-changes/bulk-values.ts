@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import {
   maxPagesPerBulkEdit,
@@ -31,10 +32,10 @@ import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-template
 
 /**
  * What a bulk edit's templates give on each page of its selection, in each language a template was
- * given for: the value, what it replaces, why it cannot become a draft, and what the audit's checks
- * of the field would find on the page with it. The preview shows these; the drafts are made of
- * those without a skip reason. Read in sets: the pages, their texts and their products' facts in a
- * few queries whatever the number of pages.
+ * given for: the value, what it replaces, why it cannot become a draft, and (for the rows a preview
+ * shows) what the audit's checks of the field would find on the page with it. The drafts are made
+ * of the values without a skip reason. Read in sets: the pages, their texts and their products'
+ * facts in a few queries whatever the number of pages.
  */
 
 /**
@@ -54,10 +55,21 @@ export interface BulkRequest {
   templates: BulkTemplates;
 }
 
-/** One value as the preview shows it, and what a draft of it needs besides. */
-export interface BulkValue extends BulkPreviewValue {
+/**
+ * One value, with what a draft of it needs and what its preview is measured on. Its width and the
+ * checks' findings are worked out only for the rows a preview shows (`measuredValue`): identifying
+ * the language of ten thousand titles would cost seconds that the counts and the drafts do not need.
+ */
+export interface BulkValue extends Pick<
+  BulkPreviewValue,
+  'language' | 'current' | 'proposed' | 'length' | 'skip'
+> {
   /** The store's locale of a translation; null in the primary language. */
   locale: string | null;
+  /** The page in this language as a shopper would get it with the value. */
+  view: PageLanguageView;
+  /** Whether another selected page of the language would carry the same value (T02, M03). */
+  duplicate: boolean;
 }
 
 export interface BulkPageValues {
@@ -148,14 +160,10 @@ function skipReason(
 }
 
 /**
- * The templates read and checked against the store's languages: 400 `invalid_template` naming the
- * language of a template that cannot be read, `invalid_language` for a language the store does not
- * publish, `invalid_templates` when none is given.
+ * The templates read: 400 `invalid_template` naming the language of a template that cannot be
+ * read, `invalid_templates` when none is given.
  */
-function templatesFor(
-  templates: BulkTemplates,
-  locales: readonly AuditedLocale[],
-): Array<{ locale: AuditedLocale; parts: TemplatePart[] }> {
+function readTemplates(templates: BulkTemplates): Map<Language, TemplatePart[]> {
   const parsed = parseTemplates(templates);
   if (parsed.size === 0) {
     throw new AppError('invalid_templates', 400, {
@@ -163,6 +171,14 @@ function templatesFor(
       message: 'Give a template for at least one language',
     });
   }
+  return parsed;
+}
+
+/** The templates with the store's locale of each language: `invalid_language` for one it lacks. */
+function templatesFor(
+  parsed: ReadonlyMap<Language, TemplatePart[]>,
+  locales: readonly AuditedLocale[],
+): Array<{ locale: AuditedLocale; parts: TemplatePart[] }> {
   return [...parsed].map(([language, parts]) => {
     const locale = locales.find((entry) => entry.language === language);
     if (locale === undefined) {
@@ -182,8 +198,7 @@ function pageValues(
   templates: ReadonlyArray<{ locale: AuditedLocale; parts: TemplatePart[] }>,
   store: AuditedStore,
   facts: ProductFacts | undefined,
-): { row: BulkPageValues; views: PageLanguageView[] } {
-  const views: PageLanguageView[] = [];
+): BulkPageValues {
   const values = templates.flatMap(({ locale, parts }): BulkValue[] => {
     const view = page.views.find((candidate) => candidate.language === locale.language);
     if (view === undefined) return [];
@@ -194,9 +209,6 @@ function pageValues(
       type: facts?.productType[locale.language] ?? '',
     });
     const current = ownValue(view, field, locale.primary);
-    const proposedView = withValue(view, field, proposed);
-    views.push(proposedView);
-    const findings = proposed === '' ? [] : pageFindings(proposedView, field);
     return [
       {
         language: locale.language,
@@ -204,32 +216,42 @@ function pageValues(
         current,
         proposed,
         length: [...proposed].length,
-        widthPx: proposed === '' ? 0 : widthOf(proposedView, field),
-        findings,
         skip: skipReason(field, proposed, current, !locale.primary && !hasSourceText(view, field)),
+        view: withValue(view, field, proposed),
+        duplicate: false,
       },
     ];
   });
   return {
-    row: {
-      pageId: page.id,
-      pageKind: page.kind,
-      pageTitle: primaryTitle(page, store.locales),
-      values,
-    },
-    views,
+    pageId: page.id,
+    pageKind: page.kind,
+    pageTitle: primaryTitle(page, store.locales),
+    values,
   };
 }
 
-function pageFindings(
-  view: PageLanguageView,
-  field: BulkField,
-): Array<{ checkId: string; severity: Severity }> {
-  return checksOf[field].flatMap((check) =>
-    check.type === 'page' && check.appliesTo.includes(view.kind) && check.run(view).length > 0
-      ? [{ checkId: check.id, severity: check.severity }]
-      : [],
-  );
+/**
+ * The value as the preview shows it: its width in the search result, and the audit's checks of the
+ * field that the page would fail with it (the field's duplicate check among the selected pages).
+ */
+export function measuredValue(value: BulkValue, field: BulkField): BulkPreviewValue {
+  const findings: Array<{ checkId: string; severity: Severity }> = [];
+  if (value.proposed !== '') {
+    for (const check of checksOf[field]) {
+      if (!check.appliesTo.includes(value.view.kind)) continue;
+      const fails = check.type === 'page' ? check.run(value.view).length > 0 : value.duplicate;
+      if (fails) findings.push({ checkId: check.id, severity: check.severity });
+    }
+  }
+  return {
+    language: value.language,
+    current: value.current,
+    proposed: value.proposed,
+    length: value.length,
+    widthPx: value.proposed === '' ? 0 : widthOf(value.view, field),
+    findings,
+    skip: value.skip,
+  };
 }
 
 /**
@@ -237,11 +259,7 @@ function pageFindings(
  * pages: a template that gives two pages of a language the same value makes both duplicates. Pages
  * outside the selection are not compared: the next audit does that over the whole store.
  */
-function addDuplicateFindings(
-  pages: readonly BulkPageValues[],
-  viewsOf: ReadonlyMap<string, PageLanguageView[]>,
-  field: BulkField,
-): void {
+function markDuplicates(pages: readonly BulkPageValues[], field: BulkField): void {
   const duplicate = checksOf[field].find((check) => check.type === 'duplicate');
   if (duplicate === undefined || duplicate.type !== 'duplicate') return;
   const groups = new Map<string, BulkValue[]>();
@@ -249,9 +267,8 @@ function addDuplicateFindings(
     for (const value of page.values) {
       // Only the values the page will carry: one skipped for another reason leaves the page as it is.
       if (value.skip !== null && value.skip !== 'unchanged') continue;
-      const view = viewsOf.get(page.pageId)?.find((entry) => entry.language === value.language);
-      if (view === undefined || !duplicate.appliesTo.includes(view.kind)) continue;
-      const key = duplicate.key(view);
+      if (value.proposed === '' || !duplicate.appliesTo.includes(value.view.kind)) continue;
+      const key = duplicate.key(value.view);
       if (key === null) continue;
       const group = groups.get(`${value.language}|${key}`);
       if (group === undefined) groups.set(`${value.language}|${key}`, [value]);
@@ -260,9 +277,7 @@ function addDuplicateFindings(
   }
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    for (const value of group) {
-      value.findings.push({ checkId: duplicate.id, severity: duplicate.severity });
-    }
+    for (const value of group) value.duplicate = true;
   }
 }
 
@@ -277,13 +292,11 @@ export async function bulkValues(
   selectPages: BulkPageSelector,
   pageIds?: readonly string[],
 ): Promise<BulkValues> {
+  const parsed = readTemplates(request.templates);
   const store = await auditedStoreOf(db, shopId);
   // Not read from Shopify yet: nothing to select.
-  if (store === undefined) {
-    parseTemplates(request.templates);
-    return { total: 0, pages: [] };
-  }
-  const templates = templatesFor(request.templates, store.locales);
+  if (store === undefined) return { total: 0, pages: [] };
+  const templates = templatesFor(parsed, store.locales);
   const selected = await selectPages(request.selection, maxPagesPerBulkEdit);
   const ticked = pageIds === undefined ? undefined : new Set(pageIds);
   const gids = [
@@ -297,14 +310,11 @@ export async function bulkValues(
   ]);
   const pageOf = new Map(pages.map((page) => [page.id, page]));
   const rows: BulkPageValues[] = [];
-  const viewsOf = new Map<string, PageLanguageView[]>();
   for (const gid of gids) {
     const page = pageOf.get(gid);
     if (page === undefined) continue;
-    const { row, views } = pageValues(page, request.field, templates, store, facts.get(gid));
-    rows.push(row);
-    viewsOf.set(gid, views);
+    rows.push(pageValues(page, request.field, templates, store, facts.get(gid)));
   }
-  addDuplicateFindings(rows, viewsOf, request.field);
+  markDuplicates(rows, request.field);
   return { total: selected.total, pages: rows };
 }
