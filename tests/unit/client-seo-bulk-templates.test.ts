@@ -5,7 +5,8 @@ import {
   fillTemplate,
   insertPlaceholder,
   planHasBulkEdits,
-  refusedTemplateLanguage,
+  refusedTemplate,
+  storeLanguages,
   templatesToSend,
   unknownPlaceholders,
 } from '../../client/features/seo/bulk-edit.ts';
@@ -17,8 +18,9 @@ import { bulkPreviewBodySchema, bulkFields } from '../../shared/schemas/seo-bulk
  * The bulk editor's templates as the owner writes them: a placeholder button puts its placeholder
  * where the caret is (over the selection) and the caret lands just after it, in an English or a
  * French template alike; the live example fills the placeholders; a name in braces that is not a
- * placeholder is caught before anything is sent; a language left blank is not sent; the API's
- * refusal of a template points at that language's editor; the address opens the editor on a field.
+ * placeholder is caught before anything is sent; a language left blank, or one the store does not
+ * publish, is not sent; the API's refusal of a template points at that language's editor; the
+ * address opens the editor on a field.
  */
 
 const example = {
@@ -128,7 +130,7 @@ describe('the API’s refusal of a template', () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(ApiError);
-    expect(refusedTemplateLanguage(failure)).toBe('fr');
+    expect(refusedTemplate(failure)).toEqual({ language: 'fr', reason: 'template' });
     // What was sent is what the contract accepts, on the store's bulk path.
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/v1/shops/shop-1/seo/bulk/preview');
@@ -143,7 +145,13 @@ describe('the API’s refusal of a template', () => {
       { selection: {}, field: 'seoDescription', templates: { en: '{x}' } },
       request,
     ).catch((error: unknown) => error);
-    expect(refusedTemplateLanguage(failure)).toBe('en');
+    expect(refusedTemplate(failure)).toEqual({ language: 'en', reason: 'template' });
+  });
+
+  it('points at a language the store does not publish', () => {
+    expect(
+      refusedTemplate(new ApiError(400, 'invalid_language', 'not published', undefined, 'fr')),
+    ).toEqual({ language: 'fr', reason: 'language' });
   });
 
   it('points at no language for another error, or a refusal without a language', async () => {
@@ -153,10 +161,39 @@ describe('the API’s refusal of a template', () => {
       { selection: {}, field: 'seoTitle', templates: { en: '{x}' } },
       request,
     ).catch((error: unknown) => error);
-    expect(refusedTemplateLanguage(failure)).toBeNull();
+    expect(refusedTemplate(failure)).toBeNull();
     expect(
-      refusedTemplateLanguage(new ApiError(403, 'plan_feature_unavailable', 'no', undefined, 'fr')),
+      refusedTemplate(new ApiError(403, 'plan_feature_unavailable', 'no', undefined, 'fr')),
     ).toBeNull();
+  });
+});
+
+describe('the languages written in', () => {
+  const locale = (code: string, primary: boolean, published = true) => ({
+    locale: code,
+    primary,
+    published,
+  });
+
+  it('are the store’s published ones the app knows, its main language first', () => {
+    expect(storeLanguages([locale('en', true), locale('fr', false)])).toEqual(['en', 'fr']);
+    expect(storeLanguages([locale('fr-CA', false), locale('en-GB', true)])).toEqual(['en', 'fr']);
+    expect(storeLanguages([locale('fr', true), locale('en', false)])).toEqual(['fr', 'en']);
+  });
+
+  it('leave out a language not published, or one the app does not know', () => {
+    expect(storeLanguages([locale('en', true), locale('fr', false, false)])).toEqual(['en']);
+    expect(storeLanguages([locale('fr', true), locale('de', false)])).toEqual(['fr']);
+  });
+
+  it('are both when the store’s languages are not known', () => {
+    expect(storeLanguages([])).toEqual(['en', 'fr']);
+  });
+
+  it('bound the templates sent', () => {
+    expect(templatesToSend({ en: '{title}', fr: '{title} – {shop}' }, ['en'])).toEqual({
+      en: '{title}',
+    });
   });
 });
 

@@ -68,23 +68,52 @@ export function fillTemplate(
     .trim();
 }
 
-/** The templates the API is sent: a language left blank is left as it is. */
-export function templatesToSend(templates: Record<Language, string>): BulkTemplates {
+/** The templates the API is sent, in the languages given: a language left blank is left as it is. */
+export function templatesToSend(
+  templates: Record<Language, string>,
+  languages: readonly Language[] = supportedLanguages,
+): BulkTemplates {
   const sent: BulkTemplates = {};
-  for (const language of supportedLanguages) {
+  for (const language of languages) {
     if (templates[language].trim() !== '') sent[language] = templates[language];
   }
   return sent;
 }
 
 /**
- * The language whose template the API refused (`invalid_template`, its `field` naming the
- * language: `en`, or `templates.en`), to point at that language's editor; null for any other error.
+ * The languages a bulk edit writes in: those of the app the store publishes (or has as its main
+ * one), primary first, as its audit reads them; both when the store's languages are not known.
  */
-export function refusedTemplateLanguage(error: unknown): Language | null {
-  if (!(error instanceof ApiError) || error.code !== 'invalid_template') return null;
-  const language = /(?:^|\.)([a-z]{2})$/.exec(error.field ?? '')?.[1];
-  return supportedLanguages.find((candidate) => candidate === language) ?? null;
+export function storeLanguages(
+  locales: ReadonlyArray<{ locale: string; primary: boolean; published: boolean }>,
+): Language[] {
+  const ordered = [
+    ...locales.filter((entry) => entry.primary),
+    ...locales.filter((entry) => !entry.primary && entry.published),
+  ];
+  const languages: Language[] = [];
+  for (const entry of ordered) {
+    const subtag = entry.locale.toLowerCase().split('-')[0];
+    const language = supportedLanguages.find((candidate) => candidate === subtag);
+    if (language !== undefined && !languages.includes(language)) languages.push(language);
+  }
+  return languages.length === 0 ? [...supportedLanguages] : languages;
+}
+
+/**
+ * The template the API refused, to point at that language's editor: one that cannot be read
+ * (`invalid_template`), or in a language the store does not publish (`invalid_language`), `field`
+ * naming the language (`en`, or `templates.en`); null for any other error.
+ */
+export function refusedTemplate(
+  error: unknown,
+): { language: Language; reason: 'template' | 'language' } | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.code !== 'invalid_template' && error.code !== 'invalid_language') return null;
+  const subtag = /(?:^|\.)([a-z]{2})$/.exec(error.field ?? '')?.[1];
+  const language = supportedLanguages.find((candidate) => candidate === subtag);
+  if (language === undefined) return null;
+  return { language, reason: error.code === 'invalid_template' ? 'template' : 'language' };
 }
 
 type BulkT = TFunction<'seo'>;

@@ -29,7 +29,8 @@ import {
   planHasBulkEdits,
   placeholderToken,
   readyValues,
-  refusedTemplateLanguage,
+  refusedTemplate,
+  storeLanguages,
   templatesToSend,
   unknownPlaceholders,
 } from '../bulk-edit.ts';
@@ -146,6 +147,7 @@ function BulkEditor({
   const { t } = useTranslation('seo');
   const placeholdersId = useId();
   const fieldLegendId = useId();
+  const languages = storeLanguages(shop.locales);
   const [templates, setTemplates] = useState<Templates>({ en: '', fr: '' });
   const [mistakes, setMistakes] = useState<{ language: Language | null; text: string } | null>(
     null,
@@ -161,7 +163,7 @@ function BulkEditor({
     queryFn: () => fetchPageList(shop.id, { ...filters, limit: 1 }),
   });
   const preview = useBulkPreview(uid, shop.id, request);
-  const refused = refusedTemplateLanguage(preview.error);
+  const refused = refusedTemplate(preview.error);
   const planRefused = errorCodeOf(preview.error) === 'plan_feature_unavailable';
   const previewing = request !== null && refused === null && !planRefused;
 
@@ -173,13 +175,15 @@ function BulkEditor({
   };
 
   const errorOf = (language: Language): string | null => {
-    if (refused === language) return t('bulk.invalidTemplate');
+    if (refused?.language === language) {
+      return t(refused.reason === 'template' ? 'bulk.invalidTemplate' : 'bulk.notPublished');
+    }
     if (mistakes !== null && mistakes.language === language) return mistakes.text;
     return null;
   };
 
   const showPreview = () => {
-    for (const language of supportedLanguages) {
+    for (const language of languages) {
       const unknown = unknownPlaceholders(templates[language]);
       if (unknown.length > 0) {
         setMistakes({
@@ -191,7 +195,7 @@ function BulkEditor({
         return;
       }
     }
-    const sent = templatesToSend(templates);
+    const sent = templatesToSend(templates, languages);
     if (Object.keys(sent).length === 0) {
       setMistakes({ language: null, text: t('bulk.noTemplate') });
       return;
@@ -267,7 +271,7 @@ function BulkEditor({
             {t('bulk.templates')}
           </h3>
           <div className="seo-detail-languages">
-            {supportedLanguages.map((language) => (
+            {languages.map((language) => (
               <section
                 key={language}
                 className="seo-detail-language"
