@@ -45,6 +45,12 @@ export function planLimitOf(body: unknown): PlanLimitDetails | undefined {
   return { limit, ...(plan !== undefined && { plan }) };
 }
 
+/** The request's field a validation error names, if any. */
+export function errorFieldOf(body: unknown): string | undefined {
+  const parsed = z.safeParse(errorResponseSchema, body);
+  return parsed.success ? parsed.data.error.field : undefined;
+}
+
 /** The JSON of an answer's body, or undefined when it has none. */
 async function bodyOf(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -110,6 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiRequest {
         code,
         `${call}: ${response.status} ${code}`,
         planLimitOf(received),
+        errorFieldOf(received),
       );
     }
     const parsed = z.safeParse(answer, received);

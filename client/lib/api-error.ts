@@ -12,12 +12,21 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   /** With `plan_limit_reached`: the limit reached and the plan that lifts it, for an upgrade prompt. */
   readonly planLimit?: PlanLimitDetails;
+  /** With a validation error: the request's field at fault, for the screen to point at it. */
+  readonly field?: string;
 
-  constructor(status: number, code: ApiErrorCode, message: string, planLimit?: PlanLimitDetails) {
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string,
+    planLimit?: PlanLimitDetails,
+    field?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     if (planLimit !== undefined) this.planLimit = planLimit;
+    if (field !== undefined) this.field = field;
   }
 }

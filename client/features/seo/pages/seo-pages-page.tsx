@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import type { PlanId } from '../../../../shared/plans.ts';
 import type { Shop } from '../../../../shared/schemas/shops.ts';
 import { supportedLanguages } from '../../../../shared/constants.ts';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -11,6 +12,7 @@ import { PageDetailPanel } from '../components/page-detail-panel.tsx';
 import { PageListFilters } from '../components/page-list-filters.tsx';
 import { PageListGrid } from '../components/page-list-grid.tsx';
 import { SeoStoreGate } from '../components/seo-store-gate.tsx';
+import { bulkFieldOfParam, bulkParamOf } from '../bulk-edit-param.ts';
 import {
   hasFilters,
   nextSort,
@@ -27,11 +29,15 @@ import '../seo.css';
 
 export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];
 
+/** Bulk edits, in a chunk of their own: most visits to the list never open them. */
+const BulkEditPanel = lazy(() => import('../components/bulk-edit-panel.tsx'));
+
 /**
  * Every audited page of one store: filtered, searched and sorted by the server, from what the
  * address holds (so that the overview's links land filtered and back and forward retrace the
  * owner's steps), in a windowed list that scrolls through any number of pages; a page's detail
- * opens over it from the address too (`?page=<gid>`).
+ * opens over it from the address too (`?page=<gid>`), and so do bulk edits of the pages the filters
+ * choose (`?bulk=title`).
  */
 export default function SeoPagesPage() {
   const { t } = useTranslation('seo');
@@ -46,18 +52,20 @@ export default function SeoPagesPage() {
         </p>
       </PageHeader>
       <SeoStoreGate chosen={chosen}>
-        {(shop) => <StorePages uid={chosen.uid} shop={shop} />}
+        {(shop) => <StorePages uid={chosen.uid} shop={shop} plan={chosen.shopsQuery.data?.plan} />}
       </SeoStoreGate>
     </div>
   );
 }
 
-function StorePages({ uid, shop }: { uid: string; shop: Shop }) {
+function StorePages({ uid, shop, plan }: { uid: string; shop: Shop; plan: PlanId | undefined }) {
+  const { t } = useTranslation('seo');
   const format = useSeoFormat();
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readPageListState(searchParams);
   const stateKey = JSON.stringify(state);
   const pageId = searchParams.get('page');
+  const bulkField = bulkFieldOfParam(searchParams.get('bulk'));
 
   const change = useCallback(
     (update: (params: URLSearchParams) => URLSearchParams) =>
@@ -84,6 +92,22 @@ function StorePages({ uid, shop }: { uid: string; shop: Shop }) {
         onChange={(changes) => change((current) => withFilters(current, changes))}
         onClear={() => change(withoutFilters)}
       />
+      <div className="button-row seo-list-actions">
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() =>
+            change((current) => {
+              const next = new URLSearchParams(current);
+              next.delete('page');
+              next.set('bulk', bulkParamOf('seoTitle'));
+              return next;
+            })
+          }
+        >
+          {t('bulk.open')}
+        </button>
+      </div>
       <PageListGrid
         uid={uid}
         shopId={shop.id}
@@ -121,6 +145,44 @@ function StorePages({ uid, shop }: { uid: string; shop: Shop }) {
             });
           }}
         />
+      )}
+      {bulkField !== null && (
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              {t('bulk.loading')}
+            </p>
+          }
+        >
+          <BulkEditPanel
+            uid={uid}
+            shop={shop}
+            plan={plan}
+            field={bulkField}
+            filters={state.filters}
+            format={format}
+            onFieldChange={(field) =>
+              // The field chosen replaces the address's, so that Back still closes bulk edits.
+              setSearchParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('bulk', bulkParamOf(field));
+                  return next;
+                },
+                { replace: true },
+              )
+            }
+            onClosed={() => {
+              // Back or forward may have taken bulk edits out of the address already.
+              if (!new URLSearchParams(window.location.search).has('bulk')) return;
+              change((current) => {
+                const next = new URLSearchParams(current);
+                next.delete('bulk');
+                return next;
+              });
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,0 +1,85 @@
+import {
+  bulkDraftsSchema,
+  bulkPreviewSchema,
+  type BulkDrafts,
+  type BulkDraftsBody,
+  type BulkPreview,
+  type BulkPreviewBody,
+} from '../../../../shared/schemas/seo-bulk.ts';
+import { maxChangesPerApproval } from '../../../../shared/schemas/seo-changes.ts';
+import { apiRequest, type ApiRequest } from '../../../lib/api-client.ts';
+import { approvalChunks } from '../bulk-edit.ts';
+import { seoPath } from './seo-api.ts';
+import { approveChanges } from './seo-changes-api.ts';
+
+/**
+ * The calls of bulk edits (shared/schemas/seo-bulk.ts): the preview of the templates' values, one
+ * slice of pages at a time, the drafts made of them, and their approval through the SEO changes'
+ * own route, in as many requests as it takes. Each goes through the app's API client, or the one
+ * given (tests/unit/client-seo-bulk-approval.test.ts gives one over a fetch of its own).
+ */
+
+const bulkPath = (shopId: string) => `${seoPath(shopId)}/bulk`;
+
+export async function fetchBulkPreview(
+  shopId: string,
+  body: BulkPreviewBody,
+  request: ApiRequest = apiRequest,
+): Promise<BulkPreview> {
+  const answer = await request('POST', `${bulkPath(shopId)}/preview`, bulkPreviewSchema, body);
+  return answer.data;
+}
+
+export async function createBulkDrafts(
+  shopId: string,
+  body: BulkDraftsBody,
+  request: ApiRequest = apiRequest,
+): Promise<BulkDrafts> {
+  const answer = await request('POST', `${bulkPath(shopId)}/drafts`, bulkDraftsSchema, body);
+  return answer.data;
+}
+
+/**
+ * An approval cut short: the changes sent before the failure were approved (each request is a
+ * batch of its own), `remaining` are still drafts, to send again.
+ */
+export class PartialApprovalError extends Error {
+  readonly approved: number;
+  readonly remaining: string[];
+  override readonly cause: unknown;
+
+  constructor(approved: number, remaining: string[], cause: unknown) {
+    super(`${approved} changes approved, ${remaining.length} not`);
+    this.name = 'PartialApprovalError';
+    this.approved = approved;
+    this.remaining = remaining;
+    this.cause = cause;
+  }
+}
+
+/**
+ * Approves the drafts `maxChangesPerApproval` at a time, one request after the other, telling
+ * `onProgress` how many are approved after each; the batches' ids, in order. A failed request
+ * stops there with a PartialApprovalError.
+ */
+export async function approveInChunks(
+  shopId: string,
+  changeIds: readonly string[],
+  onProgress: (approved: number) => void = () => {},
+  request: ApiRequest = apiRequest,
+  size: number = maxChangesPerApproval,
+): Promise<string[]> {
+  const batchIds: string[] = [];
+  let approved = 0;
+  for (const chunk of approvalChunks(changeIds, size)) {
+    try {
+      const batch = await approveChanges(shopId, chunk, request);
+      batchIds.push(batch.batchId);
+    } catch (error) {
+      throw new PartialApprovalError(approved, changeIds.slice(approved), error);
+    }
+    approved += chunk.length;
+    onProgress(approved);
+  }
+  return batchIds;
+}

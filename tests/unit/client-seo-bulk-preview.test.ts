@@ -1,0 +1,163 @@
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
+import type { Language } from '../../shared/constants.ts';
+import type { BulkField, BulkPreviewRow } from '../../shared/schemas/seo-bulk.ts';
+
+/**
+ * The preview's rows as the browser gets them, with the real catalogues in English and in French:
+ * each language's value the template gives beside the value it replaces, its length against the
+ * field's limit and its width in search results, the checks it would fail by their names in the
+ * owner's language (client/locales/<language>/seo-checks.json), and a skipped value's reason; in
+ * "only the ones I tick", a checkbox named for its page on each page with something to change.
+ */
+
+interface TableModule {
+  BulkPreviewTable: (props: {
+    rows: readonly BulkPreviewRow[];
+    languages: readonly Language[];
+    field: BulkField;
+    ticked: ReadonlySet<string> | null;
+    format: unknown;
+    onTick: (pageId: string, ticked: boolean) => void;
+  }) => ReactNode;
+}
+interface FormatModule {
+  useSeoFormat: () => unknown;
+}
+// React components, which the Node typecheck of the tests does not compile: loaded by their paths.
+const tablePath = '../../client/features/seo/components/bulk-preview-table.tsx';
+const formatPath = '../../client/features/seo/use-seo-format.ts';
+const { BulkPreviewTable } = (await import(tablePath)) as TableModule;
+const { useSeoFormat } = (await import(formatPath)) as FormatModule;
+
+let i18n: Awaited<ReturnType<typeof initI18n>>;
+beforeAll(async () => {
+  i18n = await initI18n('en');
+  await loadNamespaces(['seo', 'seo-checks']);
+  await i18n.changeLanguage('fr');
+  await loadNamespaces(['seo', 'seo-checks']);
+});
+
+const tooWide =
+  'Chemise en lin lavé à la main dans notre atelier de Lisbonne, coupe ample | Maison Exemple';
+
+const rows: BulkPreviewRow[] = [
+  {
+    pageId: 'gid://shopify/Product/1',
+    pageKind: 'product',
+    pageTitle: 'Linen shirt',
+    values: [
+      {
+        language: 'en',
+        current: null,
+        proposed: 'Linen shirt | Maison Exemple',
+        length: 28,
+        widthPx: 262,
+        findings: [],
+        skip: null,
+      },
+      {
+        language: 'fr',
+        current: 'Chemise',
+        proposed: tooWide,
+        length: tooWide.length,
+        widthPx: 702,
+        findings: [{ checkId: 'T03', severity: 'warning' }],
+        skip: null,
+      },
+    ],
+  },
+  {
+    pageId: 'gid://shopify/Product/2',
+    pageKind: 'product',
+    pageTitle: 'Wool scarf',
+    values: [
+      {
+        language: 'en',
+        current: 'Wool scarf | Maison Exemple',
+        proposed: 'Wool scarf | Maison Exemple',
+        length: 27,
+        widthPx: 250,
+        findings: [],
+        skip: 'unchanged',
+      },
+    ],
+  },
+];
+
+async function rendered(language: Language, ticked: ReadonlySet<string> | null) {
+  await i18n.changeLanguage(language);
+  function Table() {
+    const format = useSeoFormat();
+    return createElement(BulkPreviewTable, {
+      rows,
+      languages: ['en', 'fr'],
+      field: 'seoTitle',
+      ticked,
+      format,
+      onTick: () => {},
+    });
+  }
+  const markup = renderToStaticMarkup(createElement(Table));
+  const text = (part: string) =>
+    part
+      // Blocks and cells apart, inline elements run on as a browser shows them.
+      .replace(/<\/?(?:p|td|th|tr|li|ul|div|label)\b[^>]*>/g, ' ')
+      .replace(/<[^>]+>/g, '')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#x27;', "'")
+      .replaceAll('&amp;', '&')
+      .replace(/[ \t\n]+/g, ' ')
+      .trim();
+  const bodyRows = markup.split('<tbody>')[1]!.split(/(?=<tr)/);
+  return { markup, rows: bodyRows.map((row) => ({ markup: row, text: text(row) })) };
+}
+
+describe('the preview’s rows', () => {
+  it('show each value with its length, width and failed checks beside the value it replaces, in English', async () => {
+    const { rows: shown } = await rendered('en', null);
+    expect(shown).toHaveLength(2);
+    const [shirt, scarf] = shown;
+    expect(shirt!.text).toContain('Linen shirt · Product');
+    expect(shirt!.text).toContain('New: “Linen shirt | Maison Exemple”');
+    expect(shirt!.text).toContain('28 of 255 characters · 262 of 600 px in search results');
+    expect(shirt!.text).toContain('Now: (none)');
+    // The French value is too wide: said, and the check it fails named in English.
+    expect(shirt!.text).toContain('702 of 600 px: cut in search results');
+    expect(shirt!.text).toContain('Title too wide');
+    expect(shirt!.text).toContain('Now: “Chemise”');
+    expect(shirt!.markup).toContain(`lang="fr">${tooWide}`);
+    expect(scarf!.text).toContain('Not changed: the page has this value already.');
+    // Every page is approved: no checkbox.
+    expect(shirt!.markup).not.toContain('type="checkbox"');
+  });
+
+  it('say the same in French, the checks named in French', async () => {
+    const { rows: shown } = await rendered('fr', null);
+    const [shirt, scarf] = shown;
+    expect(shirt!.text).toContain('Linen shirt · Produit');
+    expect(shirt!.text).toContain(
+      'Nouvelle valeur\u00a0: «\u00a0Linen shirt | Maison Exemple\u00a0»',
+    );
+    expect(shirt!.text).toContain('28 caractères sur 255');
+    expect(shirt!.text).toContain('702 px sur 600\u00a0: coupé dans les résultats de recherche');
+    expect(shirt!.text).toContain('Titre trop large');
+    expect(scarf!.text).toContain('Non modifiée\u00a0: la page a déjà cette valeur.');
+  });
+
+  it('offer a checkbox named for its page, on the pages with something to change, when the owner ticks', async () => {
+    const { rows: shown, markup } = await rendered('en', new Set(['gid://shopify/Product/1']));
+    expect(markup).toMatch(/<th scope="col"[^>]*>Include<\/th>/);
+    const [shirt, scarf] = shown;
+    expect(shirt!.markup).toMatch(/type="checkbox" checked=""/);
+    expect(shirt!.text).toContain('Include Linen shirt');
+    expect(scarf!.markup).not.toContain('type="checkbox"');
+
+    const french = await rendered('fr', new Set());
+    expect(french.rows[0]!.markup).toContain('type="checkbox"');
+    expect(french.rows[0]!.markup).not.toContain('checked=""');
+    expect(french.rows[0]!.text).toContain('Inclure Linen shirt');
+  });
+});
