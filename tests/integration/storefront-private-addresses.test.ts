@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStorefrontFetcher } from '../../server/platform/storefront/storefront-fetcher.ts';
+import { seoDependencies } from '../../server/workers.ts';
+import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**
  * The storefront fetcher reads addresses a store's settings give (its primary domain, its locales'
@@ -12,8 +14,10 @@ import { createStorefrontFetcher } from '../../server/platform/storefront/storef
 let server: http.Server;
 let port: number;
 const requests: string[] = [];
+let shopify: TestShopify;
 
 beforeAll(async () => {
+  shopify = await startTestShopify({ stores: [{ name: 'adresses-locales', products: 4 }] });
   server = http.createServer((request, response) => {
     requests.push(`${request.headers.host} ${request.url}`);
     response.writeHead(200, { 'content-type': 'text/html' }).end('<h1>inside</h1>');
@@ -21,13 +25,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '::', resolve));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
-);
+afterAll(async () => {
+  await shopify?.stop();
+  await new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+});
 
 const fetcher = () =>
   createStorefrontFetcher({ publicUrl: 'https://vitrine.example', requestsPerSecond: 50 });
@@ -71,5 +75,34 @@ describe('the storefront fetcher without connectTo', () => {
       await new Promise<void>((resolve) => redirecting.close(() => resolve()));
     }
     expect(requests.filter((request) => request.includes('/admin'))).toEqual([]);
+  });
+});
+
+describe("the product's storefront pass", () => {
+  // The composition root's SEO dependencies, of which only the storefront's fetcher is used here.
+  const workers = { db: undefined as never, jobs: undefined as never, log: undefined as never };
+  const storefront = 'https://www.adresses-locales.example/pages/about-us';
+
+  it('reaches the local Shopify’s storefronts in local mode', async () => {
+    const deps = seoDependencies({
+      ...workers,
+      publicUrl: 'http://localhost:3000',
+      localShopifyUrl: shopify.url,
+    });
+    const page = await deps.storefront!.openFetcher().fetchPage(storefront);
+    expect(page.error).toBeUndefined();
+    expect(page.status).toBe(200);
+    expect(shopify.storefront.visits('www.adresses-locales.example').length).toBeGreaterThan(0);
+  });
+
+  it('routes nothing in production: a store whose address leads to this machine is refused', async () => {
+    const deps = seoDependencies({ ...workers, publicUrl: 'https://vitrine.example' });
+    const before = requests.length;
+    const page = await deps.storefront!.openFetcher().fetchPage(`http://localhost:${port}/`);
+    expect(page.error).toMatch(/refused: localhost resolves to/);
+    expect(requests.slice(before)).toEqual([]);
+    // The seeded store's name leads nowhere from here (no such domain): it is not the local Shopify.
+    const local = await deps.storefront!.openFetcher().fetchPage(storefront);
+    expect(local.status).toBeNull();
   });
 });
