@@ -121,6 +121,8 @@ export function seoDependencies(
       openFetcher: () =>
         createStorefrontFetcher({
           publicUrl: deps.publicUrl,
+          // A pass reads one store: two requests a second to that store, whatever its domains.
+          paceAcrossHosts: true,
           ...(connectTo !== undefined && { connectTo }),
         }),
     },

@@ -13,6 +13,7 @@ import * as seoRepository from '../../server/areas/seo/seo-repository.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import { storefrontPassJob } from '../../server/areas/seo/storefront-pass-job.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
+import { seoDependencies } from '../../server/workers.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import { plantedStorefrontFindings } from '../../server/local/shopify/storefront-defects.ts';
 import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
@@ -291,6 +292,29 @@ describe('the storefront pass', () => {
       .filter((page) => page.at.getTime() !== earlier.get(page.gid))
       .map((page) => page.gid);
     expect(refreshed.sort()).toEqual(oldestOfEachKind.sort());
+  });
+
+  it('keeps, as the product runs it, to two requests a second to the store, whatever its hosts', async () => {
+    const product = seoDependencies({ ...deps, publicUrl, localShopifyUrl: shopify.url });
+    const fetcher = product.storefront!.openFetcher();
+    const hosts = [storefrontHost, shopDomain];
+    const before = hosts.map((host) => shopify.storefront.visits(host).length);
+    // The store's own domain and its myshopify.com address, which sends visitors to the first.
+    await Promise.all([
+      fetcher.fetchPage(`https://${storefrontHost}/pages/about-us`),
+      fetcher.fetchPage(`https://${shopDomain}/fr/pages/about-us`),
+      fetcher.fetchPage(`https://${storefrontHost}/fr/`),
+    ]);
+    const visits = hosts
+      .flatMap((host, index) => shopify.storefront.visits(host).slice(before[index]))
+      .sort((a, b) => a.at - b.at);
+    expect(new Set(visits.map((visit) => visit.host))).toEqual(new Set(hosts));
+    expect(visits.length).toBeGreaterThanOrEqual(5);
+    // Seen where they arrive: a request may reach the store some tens of milliseconds late and the
+    // next on time. Sent without the pace, they would arrive about 1 ms apart.
+    for (const [index, visit] of visits.entries()) {
+      if (index > 0) expect(visit.at - visits[index - 1]!.at).toBeGreaterThanOrEqual(400);
+    }
   });
 
   it("removes the store's rendered findings and fetches when the store is disconnected", async () => {

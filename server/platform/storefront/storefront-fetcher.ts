@@ -8,7 +8,8 @@ import { allowEverything, parseRobotsTxt, type RobotsPolicy } from './robots-txt
 /**
  * Fetches a store's storefront pages for the SEO audit, as a polite crawler does: it names itself
  * (`Vitrine-SEO-Audit/1.0 (+<our public address>)`), reads each host's robots.txt first and does not
- * fetch what it disallows, keeps at most `requestsPerSecond` requests per host (robots.txt included),
+ * fetch what it disallows, keeps at most `requestsPerSecond` requests per host, or across its hosts
+ * (robots.txt included),
  * gives up on a connection or a silent answer after its timeouts, follows redirects itself (each hop
  * paced and checked against robots.txt) up to a limit while recording the chain, and stops reading a
  * body past a size cap. It never throws for a page: a failure is in the result's `error`. It reaches
@@ -27,6 +28,12 @@ export interface StorefrontFetcherOptions {
   publicUrl: string;
   /** Default 2. */
   requestsPerSecond?: number;
+  /**
+   * One pace for every host the fetcher reads, rather than one per host: the fetcher of one store's
+   * pass, so that a store whose languages or redirects lead to other domains still gets at most
+   * `requestsPerSecond`.
+   */
+  paceAcrossHosts?: boolean;
   /** Default 10 s. */
   connectTimeoutMs?: number;
   /** How long an answer may stay silent (headers or body); default 10 s. */
@@ -166,7 +173,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   };
 
   const pacedRequest = async (url: URL) => {
-    await pace.wait(url.host);
+    await pace.wait(options.paceAcrossHosts === true ? 'every host' : url.host);
     return request(url);
   };
 
