@@ -98,11 +98,13 @@ export const seoOverviewSchema = z.object({
     ),
     worstPages: z.array(pageSummarySchema),
     /**
-     * How much of the store the storefront passes have covered: audited pages fetched at least
-     * once, of all audited pages, and when a page was last fetched (null before the first).
+     * How much of the store the storefront passes have covered: audited pages read at least once,
+     * of all audited pages; pages whose last fetch could not reach the store; and when a page was
+     * last fetched (null before the first).
      */
     storefront: z.object({
       checked: z.number(),
+      unreachable: z.number(),
       pages: z.number(),
       lastCheckedAt: z.nullable(z.string()),
     }),

@@ -173,6 +173,7 @@ describe('the storefront pass', () => {
     const overview = await readSeoOverview(api.database.db, shopId);
     expect(overview.storefront).toEqual({
       checked: 0,
+      unreachable: 0,
       pages: catalogScores.size / 2,
       lastCheckedAt: null,
     });
@@ -240,6 +241,7 @@ describe('the storefront pass', () => {
     // The overview counts them, the list filters on them, the page shows the address fetched.
     const overview = await readSeoOverview(api.database.db, shopId);
     expect(overview.storefront.checked).toBe(pages);
+    expect(overview.storefront.unreachable).toBe(0);
     expect(overview.storefront.pages).toBe(pages);
     expect(overview.storefront.lastCheckedAt).not.toBeNull();
     const english = overview.languages.find((language) => language.language === 'en')!;
@@ -292,6 +294,28 @@ describe('the storefront pass', () => {
       .filter((page) => page.at.getTime() !== earlier.get(page.gid))
       .map((page) => page.gid);
     expect(refreshed.sort()).toEqual(oldestOfEachKind.sort());
+  });
+
+  it('keeps the findings of pages it cannot reach, and the overview counts them', async () => {
+    const found = await renderedFindings();
+    const scored = await scores();
+    const unreachable: SeoDependencies = {
+      ...withBudget(2),
+      storefront: {
+        // Nothing listens on port 9: every connection is refused.
+        openFetcher: () =>
+          createStorefrontFetcher({
+            publicUrl,
+            connectTo: () => ({ protocol: 'http:', hostname: '127.0.0.1', port: 9 }),
+            requestsPerSecond: 200,
+          }),
+      },
+    };
+    expect(await runStorefrontPass(unreachable, shopId)).toMatchObject({ fetched: 2 });
+    expect(await renderedFindings()).toEqual(found);
+    expect(await scores()).toEqual(scored);
+    const { storefront } = await readSeoOverview(api.database.db, shopId);
+    expect(storefront).toMatchObject({ unreachable: 2, checked: storefront.pages - 2 });
   });
 
   it('keeps, as the product runs it, to two requests a second to the store, whatever its hosts', async () => {

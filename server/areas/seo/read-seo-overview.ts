@@ -68,6 +68,7 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
     })),
     storefront: {
       checked: storefront.checked,
+      unreachable: storefront.unreachable,
       pages: storefront.pages,
       lastCheckedAt: storefront.lastFetchedAt?.toISOString() ?? null,
     },

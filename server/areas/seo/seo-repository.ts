@@ -278,8 +278,9 @@ async function withRenderedFindings(
 }
 
 /**
- * Inserts the audits of pages just removed (removePages): one row per page and language, the page's
- * summary, the findings and the duplicate keys, in one statement. `audited_at` is the transaction's
+ * Inserts the audits of pages just removed (removePages), each with the findings the last storefront
+ * pass made on it (withRenderedFindings): one row per page and language, the page's summary, the
+ * findings and the duplicate keys, in one statement. `audited_at` is the transaction's
  * time, the database's clock like the run's start that a full run's end compares it with.
  */
 export async function insertPageAudits(

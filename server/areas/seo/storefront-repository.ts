@@ -118,26 +118,36 @@ export async function recordFetchedPage(
   return true;
 }
 
-/** How much of the store the storefront pass has covered: audited pages fetched at least once. */
+/**
+ * How much of the store the storefront pass has covered: audited pages read at least once (answered,
+ * or kept from by robots.txt), pages whose last fetch in a language could not reach the store, and
+ * when the pass last fetched a page.
+ */
 export async function storefrontCoverage(
   db: Queryable,
   shopId: string,
-): Promise<{ checked: number; pages: number; lastFetchedAt: Date | null }> {
+): Promise<{ checked: number; unreachable: number; pages: number; lastFetchedAt: Date | null }> {
   const { rows } = await db.execute<{
     checked: number;
+    unreachable: number;
     pages: number;
     last_fetched_at: string | null;
   }>(sql`
+    with fetches as (
+      select f.page_gid, f.outcome, f.fetched_at from seo_storefront_fetches f
+      join seo_pages p on p.shop_id = f.shop_id and p.page_gid = f.page_gid
+      where f.shop_id = ${shopId}
+    )
     select
-      (select count(distinct f.page_gid)::int from seo_storefront_fetches f
-        join seo_pages p on p.shop_id = f.shop_id and p.page_gid = f.page_gid
-        where f.shop_id = ${shopId}) as checked,
+      (select count(distinct page_gid)::int from fetches where outcome <> 'unreachable') as checked,
+      (select count(distinct page_gid)::int from fetches where outcome = 'unreachable')
+        as unreachable,
       (select count(*)::int from seo_pages where shop_id = ${shopId}) as pages,
-      (select max(fetched_at) from seo_storefront_fetches where shop_id = ${shopId})
-        as last_fetched_at`);
+      (select max(fetched_at) from fetches) as last_fetched_at`);
   const row = rows[0];
   return {
     checked: row?.checked ?? 0,
+    unreachable: row?.unreachable ?? 0,
     pages: row?.pages ?? 0,
     lastFetchedAt:
       row?.last_fetched_at === null || row?.last_fetched_at === undefined

@@ -144,15 +144,25 @@ function StorefrontCoverage({
 }) {
   const { t } = useTranslation('seo');
   return (
-    <p className="seo-storefront-coverage">
-      {storefront.lastCheckedAt === null
-        ? t('storefront.never')
-        : t('storefront.checked', {
-            count: storefront.pages,
-            checked: format.number(storefront.checked),
-            pages: format.number(storefront.pages),
-            date: format.dateTime(storefront.lastCheckedAt),
+    <>
+      <p>
+        {storefront.lastCheckedAt === null
+          ? t('storefront.never')
+          : t('storefront.checked', {
+              count: storefront.pages,
+              checked: format.number(storefront.checked),
+              pages: format.number(storefront.pages),
+              date: format.dateTime(storefront.lastCheckedAt),
+            })}
+      </p>
+      {storefront.unreachable > 0 && (
+        <p className="notice">
+          {t('storefront.unreachable', {
+            count: storefront.unreachable,
+            pages: format.number(storefront.unreachable),
           })}
-    </p>
+        </p>
+      )}
+    </>
   );
 }
