@@ -12,6 +12,7 @@ import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts
 import * as seoRepository from '../../server/areas/seo/seo-repository.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import { storefrontPassJob } from '../../server/areas/seo/storefront-pass-job.ts';
+import { pagesToFetch } from '../../server/areas/seo/storefront-repository.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { seoDependencies } from '../../server/workers.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
@@ -339,6 +340,29 @@ describe('the storefront pass', () => {
     for (const [index, visit] of visits.entries()) {
       if (index > 0) expect(visit.at - visits[index - 1]!.at).toBeGreaterThanOrEqual(400);
     }
+  });
+
+  it('forgets what it found on a page that leaves the store', async () => {
+    const { rows } = await api.database.pool.query<{ page_gid: string }>(
+      `select distinct page_gid from seo_rendered_findings where shop_id = $1
+       and page_gid like 'gid://shopify/Product/%' order by page_gid limit 1`,
+      [shopId],
+    );
+    const gone = rows[0]!.page_gid;
+    // The product set to draft in the store's copy, as its webhook's refetch leaves it.
+    await api.database.pool.query(
+      `update catalog_products set status = 'DRAFT' where shop_id = $1 and gid = $2`,
+      [shopId, gone],
+    );
+    expect(await auditChangedPages(deps, shopId, [gone])).toMatchObject({ removed: 1 });
+    for (const table of ['seo_rendered_findings', 'seo_storefront_fetches']) {
+      const { rows: left } = await api.database.pool.query(
+        `select 1 from ${table} where shop_id = $1 and page_gid = $2`,
+        [shopId, gone],
+      );
+      expect(left, table).toEqual([]);
+    }
+    expect(await pagesToFetch(api.database.db, shopId, 1_000)).not.toContain(gone);
   });
 
   it("removes the store's rendered findings and fetches when the store is disconnected", async () => {
