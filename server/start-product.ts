@@ -193,6 +193,7 @@ export async function startProduct(
         stripe,
         publicUrl: config.publicUrl,
         log: jobsLog,
+        ...(localShopifyUrl !== undefined && { localShopifyUrl }),
       });
       const api = await buildApiApp({
         database,

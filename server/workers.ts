@@ -40,6 +40,8 @@ import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
 import type { Mailer } from './platform/mail.ts';
+import { localStorefronts } from './platform/storefront/local-storefronts.ts';
+import { createStorefrontFetcher } from './platform/storefront/storefront-fetcher.ts';
 import type { AdminClient } from './platform/shopify/admin-client.ts';
 import type { ShopifyApp } from './platform/shopify/shopify-app.ts';
 import type { TokenCipher } from './platform/token-cipher.ts';
@@ -63,6 +65,11 @@ export interface WorkerDependencies {
   log: JobLog;
   /** The product's public address: Shopify delivers webhooks to `${publicUrl}/webhooks/shopify`. */
   publicUrl: string;
+  /**
+   * Local mode's local Shopify, which answers the stores' storefronts too: the storefront pass
+   * reaches them there. Unset in production, where the fetcher reaches only public addresses.
+   */
+  localShopifyUrl?: string;
 }
 
 /** What each webhook topic does, gathered from the areas that handle them. */
@@ -102,12 +109,23 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
 
 /** What the SEO area's jobs need, from what every worker has. */
 export function seoDependencies(
-  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log'>,
+  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log' | 'publicUrl' | 'localShopifyUrl'>,
 ): SeoDependencies {
+  const connectTo =
+    deps.localShopifyUrl === undefined ? undefined : localStorefronts(deps.localShopifyUrl);
   return {
     db: deps.db,
     jobs: deps.jobs,
     log: deps.log,
+    storefront: {
+      openFetcher: () =>
+        createStorefrontFetcher({
+          publicUrl: deps.publicUrl,
+          // A pass reads one store: two requests a second to that store, whatever its domains.
+          paceAcrossHosts: true,
+          ...(connectTo !== undefined && { connectTo }),
+        }),
+    },
   };
 }
 

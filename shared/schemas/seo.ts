@@ -29,6 +29,8 @@ export const findingSchema = z.object({
   measured: z.optional(z.union([z.number(), z.string()])),
   threshold: z.optional(z.union([z.number(), z.string()])),
   excerpt: z.optional(z.string()),
+  /** A storefront check's finding: the address the storefront pass fetched. */
+  url: z.optional(z.string()),
 });
 export type FindingView = z.infer<typeof findingSchema>;
 
@@ -95,6 +97,17 @@ export const seoOverviewSchema = z.object({
       }),
     ),
     worstPages: z.array(pageSummarySchema),
+    /**
+     * How much of the store the storefront passes have covered: audited pages read at least once,
+     * of all audited pages; pages whose last fetch could not reach the store; and when a page was
+     * last fetched (null before the first).
+     */
+    storefront: z.object({
+      checked: z.number(),
+      unreachable: z.number(),
+      pages: z.number(),
+      lastCheckedAt: z.nullable(z.string()),
+    }),
   }),
 });
 export type SeoOverview = z.infer<typeof seoOverviewSchema>['data'];

@@ -1,8 +1,9 @@
 /**
- * The ids of the catalogue's checks (shared/seo/catalogue.ts), in its order, without the checks
- * themselves: the pages list offers them as a filter, and importing the checks would bring their
- * text measurement and language identification (several hundred kilobytes) into that screen.
- * tests/unit/seo-catalogue.test.ts keeps this list and the catalogue in agreement.
+ * The ids of the catalogue's checks (shared/seo/catalogue.ts), in its order, and of the rendered
+ * storefront's checks (shared/seo/rendered/rendered-checks.ts), without the checks themselves: the
+ * pages list offers them as a filter, and importing the checks would bring their text measurement
+ * and language identification (several hundred kilobytes) into that screen.
+ * tests/unit/seo-catalogue.test.ts keeps these lists and the checks in agreement.
  */
 export const catalogueCheckIds = [
   'T01',
@@ -30,3 +31,21 @@ export const catalogueCheckIds = [
   'TG2',
   'TG3',
 ] as const;
+
+/** The checks of the storefront pass, which reads the rendered pages rather than the copy. */
+export const renderedCheckIds = [
+  'R01',
+  'R02',
+  'R04',
+  'R05',
+  'HL1',
+  'HL2',
+  'HL3',
+  'H02',
+  'S01',
+  'S03',
+  'S05',
+] as const;
+
+/** Every check whose findings a page can carry: the page list's `check` filter. */
+export const auditCheckIds: readonly string[] = [...catalogueCheckIds, ...renderedCheckIds];

@@ -49,6 +49,7 @@ interface Overview {
     score: number | null;
     findingsBySeverity: Record<'error' | 'warning' | 'info', number>;
   }>;
+  storefront: { checked: number; pages: number; lastCheckedAt: string | null };
 }
 interface PageDetail {
   languages: Array<{
@@ -134,7 +135,7 @@ test.describe('the SEO audit of the seeded store', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
     giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
-    testInfo.setTimeout(testInfo.timeout + 180_000);
+    testInfo.setTimeout(testInfo.timeout + 360_000);
     owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
     const page = await browser.newPage();
     try {
@@ -155,6 +156,17 @@ test.describe('the SEO audit of the seeded store', () => {
           { timeout: 120_000, intervals: [1000] },
         )
         .toBe('done');
+      // Then its storefront pass, which reads the pages' storefront at two requests a second and
+      // adds what it finds to their scores: the tests compare the scores on screen with the API's.
+      await expect
+        .poll(
+          async () => {
+            const { storefront } = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+            return storefront.pages > 0 && storefront.checked === storefront.pages;
+          },
+          { timeout: 180_000, intervals: [2000] },
+        )
+        .toBe(true);
     } finally {
       await page.close();
     }
@@ -215,6 +227,16 @@ test.describe('the SEO audit of the seeded store', () => {
         '/pricing',
       );
     }
+
+    // How much of the storefront the storefront checks have read: all of it, by now.
+    const { storefront } = overview;
+    await expect(
+      page.getByText(
+        new RegExp(
+          `^Storefront checked: ${storefront.checked.toLocaleString('en')} of ${storefront.pages.toLocaleString('en')} pages, last on `,
+        ),
+      ),
+    ).toBeVisible();
 
     // How a score is worked out is one click away, with the weights the audit scores with.
     const explanation = page.getByText('How the scores are worked out');

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { supportedLanguages, type Language } from '../../shared/constants.ts';
 import { checkById, checkCatalogue } from '../../shared/seo/catalogue.ts';
-import { catalogueCheckIds } from '../../shared/seo/check-ids.ts';
+import { auditCheckIds, catalogueCheckIds, renderedCheckIds } from '../../shared/seo/check-ids.ts';
+import { renderedChecks } from '../../shared/seo/rendered/rendered-checks.ts';
 
 const catalogueIds = checkCatalogue.map((check) => check.id);
+const renderedIds = renderedChecks.map((check) => check.id);
 
 /** The owner's texts of the checks in a language (client/locales/<language>/seo-checks.json). */
 function checkTexts(language: Language): Record<string, Record<string, string> | undefined> {
@@ -22,6 +24,9 @@ function documentedIds(): string[] {
 describe('the check catalogue', () => {
   it('lists its ids, in its order, where the screens read them without the checks', () => {
     expect([...catalogueCheckIds]).toEqual(checkCatalogue.map((check) => check.id));
+    expect([...renderedCheckIds]).toEqual(renderedIds);
+    // The page list filters on both: no id may stand for two checks.
+    expect(new Set(auditCheckIds).size).toBe(catalogueIds.length + renderedIds.length);
   });
 
   it('gives every check an id of its own', () => {
@@ -29,27 +34,30 @@ describe('the check catalogue', () => {
     for (const id of catalogueIds) expect(checkById(id)?.id).toBe(id);
   });
 
-  it.each(catalogueIds)('gives %s a name, what, why and how in every language', (id) => {
-    for (const language of supportedLanguages) {
-      const texts = checkTexts(language)[id];
-      for (const part of ['name', 'what', 'why', 'how']) {
-        expect(texts?.[part]?.trim(), `${language} ${id}.${part}`).toBeTruthy();
-      }
-      // A finding gives only its measure and threshold to quote.
-      const quoted = [...(texts?.what ?? '').matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map(
-        (match) => match[1],
-      );
-      for (const name of quoted) {
-        expect(['measured', 'threshold'], `${language} ${id}.what quotes {{${name}}}`).toContain(
-          name,
+  it.each([...catalogueIds, ...renderedIds])(
+    'gives %s a name, what, why and how in every language',
+    (id) => {
+      for (const language of supportedLanguages) {
+        const texts = checkTexts(language)[id];
+        for (const part of ['name', 'what', 'why', 'how']) {
+          expect(texts?.[part]?.trim(), `${language} ${id}.${part}`).toBeTruthy();
+        }
+        // A finding gives only its measure and threshold to quote.
+        const quoted = [...(texts?.what ?? '').matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map(
+          (match) => match[1],
         );
+        for (const name of quoted) {
+          expect(['measured', 'threshold'], `${language} ${id}.what quotes {{${name}}}`).toContain(
+            name,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('is the one docs/seo-checks.md describes, check for check', () => {
+  it('is, with the rendered checks, what docs/seo-checks.md describes, check for check', () => {
     const documented = documentedIds();
     expect(new Set(documented).size).toBe(documented.length);
-    expect([...documented].sort()).toEqual([...catalogueIds].sort());
+    expect([...documented].sort()).toEqual([...catalogueIds, ...renderedIds].sort());
   });
 });

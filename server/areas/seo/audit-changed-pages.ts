@@ -39,6 +39,11 @@ export async function auditChangedPages(
     const audits = admitted.map((page) => auditPage(page, checks));
     const left = await seoRepository.removePages(tx, shopId, unique);
     await seoRepository.insertPageAudits(tx, shopId, audits);
+    await seoRepository.forgetStorefrontPages(
+      tx,
+      shopId,
+      unique.filter((gid) => !admitted.some((page) => page.id === gid)),
+    );
     const joined = audits.flatMap((audit) =>
       audit.languages.flatMap((language) =>
         language.duplicateKeys.map((key) => ({

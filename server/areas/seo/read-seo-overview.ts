@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { auditedStoreOf } from '../catalog/catalog-pages.ts';
 import { presentRun } from './present-audit.ts';
 import * as seoRepository from './seo-repository.ts';
+import { storefrontCoverage } from './storefront-repository.ts';
 
 /** How many finished runs the trend shows. */
 export const trendLength = 26;
@@ -13,12 +14,13 @@ export const worstPagesShown = 5;
 /** The store's audit side by side in its audited languages, the primary one first. */
 export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
   const store = await auditedStoreOf(db, shopId);
-  const [lastRun, figures, byCheck, trend, worst] = await Promise.all([
+  const [lastRun, figures, byCheck, trend, worst, storefront] = await Promise.all([
     seoRepository.latestRun(db, shopId),
     seoRepository.languageFigures(db, shopId),
     seoRepository.findingsByCheck(db, shopId),
     seoRepository.scoreTrend(db, shopId, trendLength),
     seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
+    storefrontCoverage(db, shopId),
   ]);
   // The coverage of the language other than the primary one, as its pages' audits counted it.
   const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
@@ -64,5 +66,11 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
       scores: { en: page.scoreEn, fr: page.scoreFr },
       findings: { error: page.errors, warning: page.warnings, info: page.infos },
     })),
+    storefront: {
+      checked: storefront.checked,
+      unreachable: storefront.unreachable,
+      pages: storefront.pages,
+      lastCheckedAt: storefront.lastFetchedAt?.toISOString() ?? null,
+    },
   };
 }

@@ -2,6 +2,7 @@ import { auditedStoreOf, pageCountsOf, readPageBatches } from '../catalog/catalo
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
+import { storefrontPassJob } from './storefront-pass-job.ts';
 
 export const defaultBatchSize = 2000;
 
@@ -12,7 +13,8 @@ export type AuditOutcome = 'done' | 'not found' | 'store disconnected';
  * stable order (products, collections, pages, articles; each by Shopify's id), up to the run's page
  * limit; every page check run on each page in each language and the page written with its findings
  * (two statements a batch); then the pages not read this time removed, the duplicate groups resolved
- * across the store, and the store's score per language added to the trend.
+ * across the store, and the store's score per language added to the trend. Its results are then
+ * readable, and the storefront pass, a job of its own, is queued to fetch the rendered pages.
  *
  * The pages stay readable while it runs: each batch replaces its pages' rows, and what the previous
  * run found of pages not yet read stays until the end.
@@ -86,6 +88,15 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
   await seoRepository.refreshPlannerStatistics(deps.db);
+  if (deps.storefront !== undefined) {
+    try {
+      // Null when the store's next pass already waits: it will read these results too.
+      await deps.jobs.send(storefrontPassJob, { shopId });
+    } catch (error) {
+      // The run is done and its results stand; the next run queues the pass again.
+      deps.log.warn({ err: error, shopId, runId }, 'seo storefront pass not queued');
+    }
+  }
   lap('finishing');
   const milliseconds = Object.fromEntries(
     Object.entries(spent).map(([phase, ms]) => [phase, Math.round(ms)]),

@@ -3,6 +3,7 @@ import type { Check } from '../../../shared/seo/check.ts';
 import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
+import type { StorefrontFetcher } from '../../platform/storefront/storefront-fetcher.ts';
 import { planLimitsOf } from '../billing/plan-limits.ts';
 import { shopOwnerOf } from '../shops/shop-owner.ts';
 import { storeActivityOf } from '../shops/store-limit.ts';
@@ -16,6 +17,13 @@ export interface SeoDependencies {
   checks?: readonly Check[];
   /** Pages read per batch; default 2,000. */
   batchSize?: number;
+  /**
+   * The stores' storefronts, which the storefront pass reads (a fetcher per pass, so that each
+   * reads robots.txt anew). Without it, a full audit queues no pass.
+   */
+  storefront?: { openFetcher(): StorefrontFetcher };
+  /** Pages a storefront pass fetches; default storefrontPagesPerPass (run-storefront-pass.ts). */
+  storefrontPagesPerPass?: number;
 }
 
 export function checksOf(deps: Pick<SeoDependencies, 'checks'>): readonly Check[] {

@@ -13,10 +13,10 @@ import type { AuditState, AuditTrigger } from './tables.ts';
  * groups are resolved in SQL from the stored keys.
  */
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 
-const jsonList = (values: readonly string[]) =>
+export const jsonList = (values: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /**
@@ -240,16 +240,56 @@ function searchTextOf(titles: readonly string[], handle: string): string {
 }
 
 /**
- * Inserts the audits of pages just removed (removePages): one row per page and language, the page's
- * summary, the findings and the duplicate keys, in one statement. `audited_at` is the transaction's
+ * The audits with the findings the last storefront pass made on their pages (seo_rendered_findings)
+ * added to each language's: a catalog audit rewrites a page's findings, and the rendered ones must
+ * stay and count until the next pass fetches the page again.
+ */
+async function withRenderedFindings(
+  tx: Transaction,
+  shopId: string,
+  audits: readonly PageAudit[],
+): Promise<PageAudit[]> {
+  const { rows } = await tx.execute<{
+    page_gid: string;
+    language: string;
+    check_id: string;
+    severity: Severity;
+    evidence: FindingEvidence;
+  }>(sql`
+    select page_gid, language, check_id, severity, evidence from seo_rendered_findings
+    where shop_id = ${shopId} and page_gid in ${jsonList(audits.map((audit) => audit.id))}`);
+  if (rows.length === 0) return [...audits];
+  const rendered = new Map<string, LanguageAudit['findings']>();
+  for (const row of rows) {
+    const key = `${row.page_gid}|${row.language}`;
+    const list = rendered.get(key) ?? [];
+    list.push({ checkId: row.check_id, severity: row.severity, evidence: row.evidence });
+    rendered.set(key, list);
+  }
+  return audits.map((audit) => ({
+    ...audit,
+    languages: audit.languages.map((language) => {
+      const extra = rendered.get(`${audit.id}|${language.language}`);
+      if (extra === undefined) return language;
+      const findings = [...language.findings, ...extra];
+      return { ...language, findings, score: pageScore(findings) };
+    }),
+  }));
+}
+
+/**
+ * Inserts the audits of pages just removed (removePages), each with the findings the last storefront
+ * pass made on it (withRenderedFindings): one row per page and language, the page's summary, the
+ * findings and the duplicate keys, in one statement. `audited_at` is the transaction's
  * time, the database's clock like the run's start that a full run's end compares it with.
  */
 export async function insertPageAudits(
   tx: Transaction,
   shopId: string,
-  audits: readonly PageAudit[],
+  catalogAudits: readonly PageAudit[],
 ): Promise<void> {
-  if (audits.length === 0) return;
+  if (catalogAudits.length === 0) return;
+  const audits = await withRenderedFindings(tx, shopId, catalogAudits);
   const results: object[] = [];
   const pages: object[] = [];
   const findings: object[] = [];
@@ -481,7 +521,7 @@ export async function resolveAllDuplicateGroups(
 }
 
 /** Recomputes the page rows (scores, counts, failing checks) of `gids` from their findings. */
-async function recomputePages(
+export async function recomputePages(
   tx: Transaction,
   shopId: string,
   gids: readonly string[],
@@ -555,11 +595,26 @@ export async function removePagesAuditedBefore(
 ): Promise<void> {
   const { rows } = await tx.execute<{ page_gid: string }>(sql`
     select page_gid from seo_pages where shop_id = ${shopId} and audited_at < ${before.toISOString()}::timestamptz`);
-  await removePages(
-    tx,
-    shopId,
-    rows.map((row) => row.page_gid),
-  );
+  const gone = rows.map((row) => row.page_gid);
+  await removePages(tx, shopId, gone);
+  await forgetStorefrontPages(tx, shopId, gone);
+}
+
+/**
+ * Removes what the storefront pass kept of pages that left the audit (deleted, unpublished, past
+ * the plan's limit): their rendered findings and when they were fetched.
+ */
+export async function forgetStorefrontPages(
+  tx: Transaction,
+  shopId: string,
+  gids: readonly string[],
+): Promise<void> {
+  if (gids.length === 0) return;
+  await tx.execute(sql`
+    with findings as (
+      delete from seo_rendered_findings where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+    )
+    delete from seo_storefront_fetches where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
 }
 
 /** Which of these pages the audit holds, and how many it holds in all. */
@@ -614,6 +669,8 @@ export async function deleteShopAudit(db: Database, shopId: string): Promise<voi
     await tx.execute(sql`delete from seo_findings where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_page_results where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_pages where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_rendered_findings where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_storefront_fetches where shop_id = ${shopId}`);
   });
 }
 

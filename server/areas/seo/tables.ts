@@ -189,3 +189,51 @@ export const seoScoreHistory = pgTable(
     index('seo_score_history_shop_idx').on(table.shopId, table.at),
   ],
 );
+
+/**
+ * What the storefront pass (run-storefront-pass.ts) found on a page in a language, kept apart from
+ * the catalog's findings so that a catalog audit of the page, which rewrites its findings, brings
+ * these back in (they are copied into `seo_findings` with the page's other findings, and counted
+ * in its scores) until the next pass fetches the page again.
+ */
+export const seoRenderedFindings = pgTable(
+  'seo_rendered_findings',
+  {
+    shopId: uuid('shop_id').notNull(),
+    pageGid: text('page_gid').notNull(),
+    language: text('language').notNull(),
+    checkId: text('check_id').notNull(),
+    severity: text('severity').notNull(),
+    /** The finding's evidence, with the address fetched (`url`). */
+    evidence: jsonb('evidence').$type<FindingEvidence & { url: string }>().notNull(),
+  },
+  (table) => [index('seo_rendered_findings_page_idx').on(table.shopId, table.pageGid)],
+);
+
+export const storefrontFetchOutcomes = [
+  'answered',
+  'blocked by robots.txt',
+  'unreachable',
+] as const;
+export type StorefrontFetchOutcome = (typeof storefrontFetchOutcomes)[number];
+
+/**
+ * When the storefront pass last fetched a page in a language, and with what answer: the pass fetches
+ * the pages fetched least recently first, and the overview says how much of the store it covered.
+ */
+export const seoStorefrontFetches = pgTable(
+  'seo_storefront_fetches',
+  {
+    shopId: uuid('shop_id').notNull(),
+    pageGid: text('page_gid').notNull(),
+    language: text('language').notNull(),
+    url: text('url').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: storefrontFetchOutcomes }).notNull(),
+    /** The HTTP status of the last answer, after redirects; null when none was read. */
+    status: smallint('status'),
+    /** Why it could not be fetched (`unreachable`). */
+    error: text('error'),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.pageGid, table.language] })],
+);

@@ -1,15 +1,20 @@
 import http from 'node:http';
 import https from 'node:https';
+import { isIP } from 'node:net';
 import { HostPace, systemClock, type PaceClock } from './host-pace.ts';
+import { publicAddressOf } from './public-address.ts';
 import { allowEverything, parseRobotsTxt, type RobotsPolicy } from './robots-txt.ts';
 
 /**
  * Fetches a store's storefront pages for the SEO audit, as a polite crawler does: it names itself
  * (`Vitrine-SEO-Audit/1.0 (+<our public address>)`), reads each host's robots.txt first and does not
- * fetch what it disallows, keeps at most `requestsPerSecond` requests per host (robots.txt included),
+ * fetch what it disallows, keeps at most `requestsPerSecond` requests per host, or across its hosts
+ * (robots.txt included),
  * gives up on a connection or a silent answer after its timeouts, follows redirects itself (each hop
  * paced and checked against robots.txt) up to a limit while recording the chain, and stops reading a
- * body past a size cap. It never throws for a page: a failure is in the result's `error`.
+ * body past a size cap. It never throws for a page: a failure is in the result's `error`. It reaches
+ * only public addresses (public-address.ts), every hop of a redirect included, unless `connectTo`
+ * routes the host elsewhere.
  */
 
 export const auditProductToken = 'Vitrine-SEO-Audit';
@@ -23,6 +28,12 @@ export interface StorefrontFetcherOptions {
   publicUrl: string;
   /** Default 2. */
   requestsPerSecond?: number;
+  /**
+   * One pace for every host the fetcher reads, rather than one per host: the fetcher of one store's
+   * pass, so that a store whose languages or redirects lead to other domains still gets at most
+   * `requestsPerSecond`.
+   */
+  paceAcrossHosts?: boolean;
   /** Default 10 s. */
   connectTimeoutMs?: number;
   /** How long an answer may stay silent (headers or body); default 10 s. */
@@ -33,9 +44,13 @@ export interface StorefrontFetcherOptions {
   maxRedirects?: number;
   /**
    * Where to connect for an address, when not the address itself: local mode and the tests reach
-   * the local Shopify's storefronts this way (the Host header still names the store's domain).
+   * the local Shopify's storefronts this way (the Host header still names the store's domain). The
+   * hosts it routes are trusted as they are; for the others it answers undefined, and they are
+   * resolved and refused when local. Production gives none.
    */
-  connectTo?: (url: URL) => { protocol: 'http:' | 'https:'; hostname: string; port: number };
+  connectTo?: (
+    url: URL,
+  ) => { protocol: 'http:' | 'https:'; hostname: string; port: number } | undefined;
   clock?: PaceClock;
 }
 
@@ -79,13 +94,22 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   const pace = new HostPace(1000 / (options.requestsPerSecond ?? 2), options.clock ?? systemClock);
   const robotsByOrigin = new Map<string, Promise<RobotsPolicy>>();
 
-  const request = (url: URL): Promise<RawAnswer> =>
-    new Promise((resolve, reject) => {
-      const target = options.connectTo?.(url) ?? {
-        protocol: url.protocol as 'http:' | 'https:',
-        hostname: url.hostname,
-        port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
-      };
+  /** Where to connect for `url`: the route connectTo gives, or the public address the host has. */
+  const targetOf = async (url: URL) => {
+    const routed = options.connectTo?.(url);
+    if (routed !== undefined) return routed;
+    return {
+      protocol: url.protocol as 'http:' | 'https:',
+      hostname: await publicAddressOf(url.hostname),
+      port: Number(url.port) || (url.protocol === 'https:' ? 443 : 80),
+    };
+  };
+
+  const request = async (url: URL): Promise<RawAnswer> => {
+    const target = await targetOf(url).catch((error: unknown) => {
+      throw new FetchFailure(error instanceof Error ? error.message : String(error));
+    });
+    return new Promise((resolve, reject) => {
       const client = target.protocol === 'https:' ? https : http;
       const outgoing = client.request({
         protocol: target.protocol,
@@ -93,7 +117,8 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
         port: target.port,
         method: 'GET',
         path: `${url.pathname}${url.search}`,
-        servername: url.hostname,
+        // The certificate is checked against the store's name, not the address connected to.
+        ...(isIP(url.hostname.replace(/^\[(.*)\]$/, '$1')) === 0 && { servername: url.hostname }),
         headers: {
           Host: url.host,
           'User-Agent': userAgent,
@@ -145,9 +170,10 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
       });
       outgoing.end();
     });
+  };
 
   const pacedRequest = async (url: URL) => {
-    await pace.wait(url.host);
+    await pace.wait(options.paceAcrossHosts === true ? 'every host' : url.host);
     return request(url);
   };
 

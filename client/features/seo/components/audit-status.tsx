@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { PlanId } from '../../../../shared/plans.ts';
-import type { AuditRun } from '../../../../shared/schemas/seo.ts';
+import type { AuditRun, SeoOverview } from '../../../../shared/schemas/seo.ts';
 import { AppLink } from '../../../components/app-link.tsx';
 import { reachedLimitOf, UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
@@ -13,19 +13,23 @@ import type { SeoFormat } from '../use-seo-format.ts';
 /**
  * The audit's state and "Audit now": never audited, the run under way with its progress (a bar
  * and its figures in a polite live region, as the overview is read again every moment), or when
- * the last run ended; past the plan's page limit, how many pages were left out. A store the plan
- * pauses is not audited: "Audit now" then says what the plan allows and which plan allows more.
+ * the last run ended; how much of the store the storefront checks have read; past the plan's page
+ * limit, how many pages were left out. A store the plan pauses is not audited: "Audit now" then
+ * says what the plan allows and which plan allows more.
  */
 export function AuditStatus({
   uid,
   shopId,
   lastRun,
+  storefront,
   format,
   currentPlan,
 }: {
   uid: string;
   shopId: string;
   lastRun: AuditRun | null;
+  /** How much of the store the storefront passes have covered. */
+  storefront: SeoOverview['storefront'];
   format: SeoFormat;
   /** The owner's plan, when the stores' list has said it. */
   currentPlan?: PlanId;
@@ -58,6 +62,7 @@ export function AuditStatus({
         )}
         {lastRun !== null && !underWay && <LastRun run={lastRun} format={format} />}
       </div>
+      {lastRun !== null && <StorefrontCoverage storefront={storefront} format={format} />}
       {reached !== null && (
         <UpgradePrompt reached={reached} {...(currentPlan !== undefined && { currentPlan })} />
       )}
@@ -127,5 +132,37 @@ function LastRun({ run, format }: { run: AuditRun; format: SeoFormat }) {
             pages: format.number(run.pagesAudited),
           })}
     </p>
+  );
+}
+
+function StorefrontCoverage({
+  storefront,
+  format,
+}: {
+  storefront: SeoOverview['storefront'];
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  return (
+    <>
+      <p>
+        {storefront.lastCheckedAt === null
+          ? t('storefront.never')
+          : t('storefront.checked', {
+              count: storefront.pages,
+              checked: format.number(storefront.checked),
+              pages: format.number(storefront.pages),
+              date: format.dateTime(storefront.lastCheckedAt),
+            })}
+      </p>
+      {storefront.unreachable > 0 && (
+        <p className="notice">
+          {t('storefront.unreachable', {
+            count: storefront.unreachable,
+            pages: format.number(storefront.unreachable),
+          })}
+        </p>
+      )}
+    </>
   );
 }

@@ -465,6 +465,12 @@ function FindingItem({ finding, format }: { finding: FindingView; format: SeoFor
             </dd>
           </>
         )}
+        {finding.url !== undefined && (
+          <>
+            <dt>{t('storefront.url')}</dt>
+            <dd>{finding.url}</dd>
+          </>
+        )}
       </dl>
     </li>
   );

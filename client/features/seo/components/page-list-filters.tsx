@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { supportedLanguages } from '../../../../shared/constants.ts';
-import { catalogueCheckIds } from '../../../../shared/seo/check-ids.ts';
+import { auditCheckIds } from '../../../../shared/seo/check-ids.ts';
 import { pageKinds, severities } from '../../../../shared/seo/check.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -31,7 +31,7 @@ export function PageListFilters({
 }) {
   const { t } = useTranslation('seo');
   const { t: tChecks } = useTranslation('seo-checks');
-  const checkIds: string[] = [...catalogueCheckIds];
+  const checkIds: string[] = [...auditCheckIds];
   if (filters.check !== undefined && !checkIds.includes(filters.check)) {
     checkIds.push(filters.check);
   }

@@ -71,6 +71,7 @@ function StoreOverview({ uid, shop, plan }: { uid: string; shop: Shop; plan?: Pl
         uid={uid}
         shopId={shop.id}
         lastRun={overview.lastRun}
+        storefront={overview.storefront}
         format={format}
         {...(plan !== undefined && { currentPlan: plan })}
       />

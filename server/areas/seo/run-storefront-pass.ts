@@ -1,0 +1,128 @@
+import { auditRenderedPages } from '../../../shared/seo/rendered/audit-rendered-pages.ts';
+import type {
+  FetchedStorefrontPage,
+  StorefrontFetcher,
+} from '../../platform/storefront/storefront-fetcher.ts';
+import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import type { SeoDependencies } from './seo-dependencies.ts';
+import * as seoRepository from './seo-repository.ts';
+import { pagesToFetch, recordFetchedPage, type FetchedVersion } from './storefront-repository.ts';
+
+/**
+ * The storefront pass of an audit: storefront pages of the store fetched in each audited language,
+ * through the polite fetcher (its User-Agent, robots.txt, 2 requests a second, timeouts), and the
+ * rendered checks (shared/seo/rendered/) run on them; what they find joins each page's findings and
+ * scores.
+ *
+ * A pass fetches at most `storefrontPagesPerPass` pages, each in every audited language: at two
+ * requests a second, 300 pages in English and French are about five minutes of one store's time,
+ * while 100,000 pages would take more than a day. Successive passes (one after each full audit) take
+ * the pages fetched least recently, never fetched first, so that they go round the whole store; the
+ * first pages of each kind come first of all, since a theme's defect shows on every page of its
+ * kind. The store's home page is not fetched: it is no page of the audit, and its findings would
+ * have no page to belong to.
+ */
+
+export const storefrontPagesPerPass = 300;
+
+/**
+ * The most a pass takes, fetching included: past it, the pass stops where it is (what it fetched is
+ * recorded page by page, and the next pass goes on from there). Well under the 15 minutes after
+ * which the job queue takes a running job for abandoned, however slowly a store answers.
+ */
+export const storefrontPassTimeLimitMs = 10 * 60_000;
+
+/** Pages read from the catalog's copy at a time, for their addresses in each language. */
+const readChunk = 50;
+
+export type StorefrontPassOutcome =
+  | { fetched: number; findings: number; stoppedEarly: boolean }
+  | 'not audited'
+  | 'store disconnected';
+
+/** The fetcher's answers, kept by address, as the pass records them per language. */
+function recording(fetcher: StorefrontFetcher) {
+  const answers = new Map<string, FetchedStorefrontPage>();
+  return {
+    answers,
+    fetcher: {
+      async fetchPage(url: string): Promise<FetchedStorefrontPage> {
+        const answer = await fetcher.fetchPage(url);
+        answers.set(url, answer);
+        return answer;
+      },
+    },
+  };
+}
+
+export async function runStorefrontPass(
+  deps: SeoDependencies,
+  shopId: string,
+): Promise<StorefrontPassOutcome> {
+  if (deps.storefront === undefined) return 'not audited';
+  if (!(await seoRepository.hasFinishedRun(deps.db, shopId))) return 'not audited';
+  const store = await auditedStoreOf(deps.db, shopId);
+  if (store === undefined || store.locales.length === 0) return 'not audited';
+  const started = Date.now();
+  const budget = deps.storefrontPagesPerPass ?? storefrontPagesPerPass;
+  const gids = await pagesToFetch(deps.db, shopId, budget);
+  // A fetcher of its own: robots.txt is read again at each pass.
+  const { fetcher, answers } = recording(deps.storefront.openFetcher());
+  let fetched = 0;
+  let findings = 0;
+  for (let start = 0; start < gids.length; start += readChunk) {
+    const pages = await readPages(deps.db, store, gids.slice(start, start + readChunk));
+    for (const page of pages) {
+      if (Date.now() - started > storefrontPassTimeLimitMs) {
+        return { fetched, findings, stoppedEarly: true };
+      }
+      const versions = store.locales.flatMap((entry) => {
+        const url = page.urls[entry.language];
+        return url === null || url === undefined ? [] : [{ language: entry.language, url }];
+      });
+      if (versions.length === 0) continue;
+      const audit = await auditRenderedPages(fetcher, [{ kind: page.kind, versions }]);
+      const results: FetchedVersion[] = versions.map(({ language, url }) => {
+        const answer = answers.get(url);
+        const outcome =
+          answer === undefined || answer.error !== undefined
+            ? 'unreachable'
+            : answer.blockedByRobotsTxt
+              ? 'blocked by robots.txt'
+              : 'answered';
+        return {
+          language,
+          url,
+          outcome,
+          status: answer?.status ?? null,
+          error: answer?.error ?? null,
+          findings: audit.findings
+            .filter((finding) => finding.language === language)
+            .map(({ checkId, severity, field, measured, threshold, excerpt }) => ({
+              checkId,
+              severity,
+              evidence: {
+                url,
+                ...(field !== undefined && { field }),
+                ...(measured !== undefined && { measured }),
+                ...(threshold !== undefined && { threshold }),
+                ...(excerpt !== undefined && { excerpt }),
+              },
+            })),
+        };
+      });
+      answers.clear();
+      const recorded = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) =>
+        // The store's audit deleted meanwhile (its disconnection): nothing more to fetch.
+        (await seoRepository.hasFinishedRun(tx, shopId))
+          ? recordFetchedPage(tx, shopId, page.id, results)
+          : ('store disconnected' as const),
+      );
+      if (recorded === 'store disconnected') return recorded;
+      if (!recorded) continue;
+      fetched++;
+      findings += results.reduce((sum, result) => sum + result.findings.length, 0);
+    }
+  }
+  return { fetched, findings, stoppedEarly: false };
+}

@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import type { FindingEvidence, Severity } from '../../../shared/seo/check.ts';
+import { renderedCheckIds } from '../../../shared/seo/check-ids.ts';
+import type { Database } from '../../db/database.ts';
+import { jsonList, recomputePages, type Queryable, type Transaction } from './seo-repository.ts';
+import type { StorefrontFetchOutcome } from './tables.ts';
+
+/**
+ * The storefront pass's reads and writes: which pages it fetches next, what it found on a page (kept
+ * in `seo_rendered_findings` and copied into the page's findings, which its scores count), and how
+ * much of the store it has covered.
+ */
+
+const kindOrder = sql`case kind when 'product' then 0 when 'collection' then 1 when 'page' then 2 else 3 end`;
+
+/**
+ * The `budget` audited pages the pass should fetch next: the least recently fetched of each kind
+ * first (so that a theme's defects, which show on every page of a kind, are seen on the first pass),
+ * then the others, never fetched first and then least recently fetched, so that successive passes
+ * go round the whole store.
+ */
+export async function pagesToFetch(
+  db: Database,
+  shopId: string,
+  budget: number,
+): Promise<string[]> {
+  const { rows } = await db.execute<{ page_gid: string }>(sql`
+    with fetched as (
+      select page_gid, min(fetched_at) as fetched_at from seo_storefront_fetches
+      where shop_id = ${shopId} group by page_gid
+    ),
+    ranked as (
+      select p.page_gid, p.kind, f.fetched_at,
+        row_number() over (partition by p.kind order by f.fetched_at nulls first, p.page_gid) as rank
+      from seo_pages p left join fetched f on f.page_gid = p.page_gid
+      where p.shop_id = ${shopId}
+    )
+    select page_gid from ranked
+    order by rank = 1 desc, fetched_at nulls first, ${kindOrder}, page_gid
+    limit ${budget}`);
+  return rows.map((row) => row.page_gid);
+}
+
+/** One language version of a page as the pass fetched and checked it. */
+export interface FetchedVersion {
+  language: string;
+  url: string;
+  outcome: StorefrontFetchOutcome;
+  status: number | null;
+  error: string | null;
+  findings: Array<{
+    checkId: string;
+    severity: Severity;
+    evidence: FindingEvidence & { url: string };
+  }>;
+}
+
+/**
+ * Records a page's fetch in each language and, for the versions that were read (or that robots.txt
+ * kept the pass from), replaces its rendered findings there, in its findings and scores too. A
+ * version that could not be reached keeps the findings of its last reading. False when the audit no
+ * longer holds the page (it left the store or the plan's limit meanwhile): nothing is written.
+ */
+export async function recordFetchedPage(
+  tx: Transaction,
+  shopId: string,
+  gid: string,
+  versions: readonly FetchedVersion[],
+): Promise<boolean> {
+  const { rows } = await tx.execute(
+    sql`select 1 from seo_pages where shop_id = ${shopId} and page_gid = ${gid}`,
+  );
+  if (rows.length === 0) return false;
+  await tx.execute(sql`
+    insert into seo_storefront_fetches (shop_id, page_gid, language, url, fetched_at, outcome,
+      status, error)
+    select ${shopId}, ${gid}, v.language, v.url, now(), v.outcome, v.status, v.error
+    from jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) as v(language text, url text,
+      outcome text, status int, error text)
+    on conflict (shop_id, page_gid, language) do update set url = excluded.url,
+      fetched_at = excluded.fetched_at, outcome = excluded.outcome, status = excluded.status,
+      error = excluded.error`);
+  const checked = versions.filter((version) => version.outcome !== 'unreachable');
+  if (checked.length === 0) return true;
+  const languages = checked.map((version) => version.language);
+  const findings = checked.flatMap((version) =>
+    version.findings.map((finding) => ({
+      language: version.language,
+      check_id: finding.checkId,
+      severity: finding.severity,
+      evidence: finding.evidence,
+    })),
+  );
+  await tx.execute(sql`
+    delete from seo_rendered_findings
+    where shop_id = ${shopId} and page_gid = ${gid} and language in ${jsonList(languages)}`);
+  await tx.execute(sql`
+    delete from seo_findings
+    where shop_id = ${shopId} and page_gid = ${gid} and language in ${jsonList(languages)}
+      and check_id in ${jsonList(renderedCheckIds)}`);
+  if (findings.length > 0) {
+    await tx.execute(sql`
+      with rendered as (
+        insert into seo_rendered_findings (shop_id, page_gid, language, check_id, severity, evidence)
+        select ${shopId}, ${gid}, f.language, f.check_id, f.severity, f.evidence
+        from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as f(language text,
+          check_id text, severity text, evidence jsonb)
+      )
+      insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+      select ${shopId}, ${gid}, f.language, f.check_id, f.severity, f.evidence
+      from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as f(language text,
+        check_id text, severity text, evidence jsonb)
+      -- Only in a language the page is audited in: its rows are what the scores are read from.
+      where exists (select 1 from seo_page_results r where r.shop_id = ${shopId}
+        and r.page_gid = ${gid} and r.language = f.language)`);
+  }
+  await recomputePages(tx, shopId, [gid]);
+  return true;
+}
+
+/**
+ * How much of the store the storefront pass has covered: audited pages read at least once (answered,
+ * or kept from by robots.txt), pages whose last fetch in a language could not reach the store, and
+ * when the pass last fetched a page.
+ */
+export async function storefrontCoverage(
+  db: Queryable,
+  shopId: string,
+): Promise<{ checked: number; unreachable: number; pages: number; lastFetchedAt: Date | null }> {
+  const { rows } = await db.execute<{
+    checked: number;
+    unreachable: number;
+    pages: number;
+    last_fetched_at: string | null;
+  }>(sql`
+    with fetches as (
+      select f.page_gid, f.outcome, f.fetched_at from seo_storefront_fetches f
+      join seo_pages p on p.shop_id = f.shop_id and p.page_gid = f.page_gid
+      where f.shop_id = ${shopId}
+    )
+    select
+      (select count(distinct page_gid)::int from fetches where outcome <> 'unreachable') as checked,
+      (select count(distinct page_gid)::int from fetches where outcome = 'unreachable')
+        as unreachable,
+      (select count(*)::int from seo_pages where shop_id = ${shopId}) as pages,
+      (select max(fetched_at) from fetches) as last_fetched_at`);
+  const row = rows[0];
+  return {
+    checked: row?.checked ?? 0,
+    unreachable: row?.unreachable ?? 0,
+    pages: row?.pages ?? 0,
+    lastFetchedAt:
+      row?.last_fetched_at === null || row?.last_fetched_at === undefined
+        ? null
+        : new Date(row.last_fetched_at),
+  };
+}
