@@ -48,22 +48,32 @@ async function main(): Promise<void> {
     );
     log(`Changing ${candidates.length} products one at a time…`);
     const latencies: number[] = [];
+    /** The part of each spent before the copy held the new title: the webhook and the refetch. */
+    const toCopy: number[] = [];
     for (const [index, { gid }] of candidates.entries()) {
-      await store.local.patchProduct(gid.split('/').pop()!, { seo: { title: wideTitle(index) } });
+      const title = wideTitle(index);
+      await store.local.patchProduct(gid.split('/').pop()!, { seo: { title } });
       const answeredAt = performance.now();
+      let copiedAfter: number | undefined;
       for (;;) {
-        const { rows } = await database.pool.query(
-          `select 1 from seo_findings where shop_id = $1 and page_gid = $2 and language = 'en'
-             and check_id = 'T03'`,
-          [shopId, gid],
+        const { rows } = await database.pool.query<{ copied: boolean; found: boolean }>(
+          `select exists (select 1 from catalog_products where shop_id = $1 and gid = $2
+               and seo_title = $3) as copied,
+             exists (select 1 from seo_findings where shop_id = $1 and page_gid = $2
+               and language = 'en' and check_id = 'T03') as found`,
+          [shopId, gid, title],
         );
-        if (rows.length > 0) break;
+        if (copiedAfter === undefined && rows[0]!.copied) {
+          copiedAfter = performance.now() - answeredAt;
+        }
+        if (rows[0]!.found) break;
         if (performance.now() - answeredAt > 60_000) {
           throw new Error(`The findings of ${gid} did not change within 60 s`);
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));
       }
       latencies.push(performance.now() - answeredAt);
+      toCopy.push(copiedAfter ?? latencies.at(-1)!);
     }
     latencies.sort((a, b) => a - b);
     const p95 = percentile(latencies, 0.95);
@@ -72,6 +82,10 @@ async function main(): Promise<void> {
     );
     console.log(
       `  p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms (goal p95 ≤ ${goalP95Ms} ms, ${p95 <= goalP95Ms ? 'met' : 'MISSED'})`,
+    );
+    toCopy.sort((a, b) => a - b);
+    console.log(
+      `  of which to the copy holding the change (webhook, refetch): p50 ${percentile(toCopy, 0.5).toFixed(0)} ms, p95 ${percentile(toCopy, 0.95).toFixed(0)} ms`,
     );
     console.log(`  each, in order of size: ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   } finally {
