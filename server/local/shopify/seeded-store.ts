@@ -290,8 +290,7 @@ const duplicateMetaDescription = [
   'Discover beautiful home goods at Maison Exemple. Free shipping on orders over 60 euros.',
   'Découvrez de beaux objets pour la maison chez Maison Exemple. Livraison offerte dès 60 euros.',
 ] as const;
-/** The tail the seed gives a few product titles: long enough to run past a results page. */
-export const longTitleTail = ' | Handmade Quality for Every Room, the Perfect Gift for Any Season';
+const longTitleTail = ' | Handmade Quality for Every Room, the Perfect Gift for Any Season';
 
 export interface StoreSummary {
   products: number;
