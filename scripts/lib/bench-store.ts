@@ -7,7 +7,7 @@
  *
  * The store is connected as an owner connects it (a row in `shops` with the installed app's token,
  * encrypted as the product encrypts it, the owner on the Business plan), imported in this process
- * with the catalog's own import, and audited in full here with the catalogue's checks, so that the
+ * with the catalog's own import, then audited in full by the product's worker, so that the
  * benchmark starts from a store whose copy and findings are complete.
  */
 import { spawn } from 'node:child_process';
@@ -16,11 +16,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { checkCatalogue } from '../../shared/seo/catalogue.ts';
 import { localShopifyApp } from '../../server/config.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
 import { shopTokenCipher } from '../../server/areas/shops/shop-tokens.ts';
@@ -181,15 +179,20 @@ export async function startBenchStore(products: number): Promise<BenchStore> {
     if (imported !== 'imported') throw new Error(`The import did not run: ${imported}`);
 
     log('Auditing the store…');
-    const seo = {
-      db: database.db,
-      jobs,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      checks: checkCatalogue,
-    };
-    const started = await startAudit(seo, shopId, 'manual');
-    if (started === undefined || (await runAudit(seo, started.run.id)) !== 'done') {
-      throw new Error('The full audit did not run');
+    // Queued as an owner's "Audit now" queues it: the product's own worker runs it.
+    const started = await startAudit({ db: database.db, jobs }, shopId, 'manual');
+    if (started === undefined) throw new Error('The store has no plan to audit it with');
+    for (;;) {
+      const { rows } = await database.pool.query<{ state: string }>(
+        'select state from seo_audit_runs where id = $1',
+        [started.run.id],
+      );
+      const state = rows[0]?.state;
+      if (state === 'done') break;
+      if (state !== 'queued' && state !== 'running') {
+        throw new Error(`The full audit ended ${state}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
 
     return {
