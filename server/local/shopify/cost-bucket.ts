@@ -15,9 +15,18 @@ export interface ThrottleStatus {
   restoreRate: number;
 }
 
+/** What the bucket has served since it was made or configured: benchmarks read the pacing off it. */
+export interface BucketUsage {
+  /** Points the queries that ran cost (requested, less what was given back). */
+  pointsSpent: number;
+  /** Queries refused because the bucket did not hold their cost (answered THROTTLED). */
+  throttled: number;
+}
+
 export class CostBucket {
   private available: number;
   private updatedAt: number;
+  private used: BucketUsage = { pointsSpent: 0, throttled: 0 };
 
   constructor(
     private settings: BucketSettings,
@@ -40,8 +49,12 @@ export class CostBucket {
   /** Takes the requested cost when the bucket holds it; false (nothing taken) otherwise. */
   take(cost: number): boolean {
     this.refill();
-    if (cost > this.available) return false;
+    if (cost > this.available) {
+      this.used.throttled += 1;
+      return false;
+    }
     this.available -= cost;
+    this.used.pointsSpent += cost;
     return true;
   }
 
@@ -49,6 +62,7 @@ export class CostBucket {
   refund(points: number) {
     this.refill();
     this.available = Math.min(this.settings.maximumAvailable, this.available + Math.max(0, points));
+    this.used.pointsSpent -= Math.max(0, points);
   }
 
   /** New settings (a plan change, or a test's `_local` control); the bucket starts full. */
@@ -56,6 +70,11 @@ export class CostBucket {
     this.settings = settings;
     this.available = settings.maximumAvailable;
     this.updatedAt = this.now();
+    this.used = { pointsSpent: 0, throttled: 0 };
+  }
+
+  usage(): BucketUsage {
+    return { ...this.used };
   }
 
   status(): ThrottleStatus {

@@ -435,6 +435,7 @@ export function localControls(state: LocalShopifyState) {
           id: gid('WebhookSubscription', subscription.id),
         })),
         throttleStatus: installation.bucket.status(),
+        usage: installation.bucket.usage(),
       };
     });
 

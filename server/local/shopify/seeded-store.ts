@@ -1,6 +1,7 @@
 import {
   contentDigest,
   countTranslations,
+  gid,
   type Article,
   type Blog,
   type Collection,
@@ -23,6 +24,8 @@ import {
  * The texts are those of a small French-English home-goods shop, with the defects real stores have:
  * missing or duplicate meta descriptions, images without alt text, French fields left in English or
  * missing, translations outdated by a later edit, titles too long for a results page, thin descriptions.
+ * A page and a collection are written in full, with nothing to fix. catalog-defects.ts lists what the
+ * audit of the store's copy must find.
  */
 
 export const defaultProductCount = 300;
@@ -166,18 +169,24 @@ const collectionNames = [
   ['Ceramics', 'Céramiques'],
   ['Garden & Terrace', 'Jardin et terrasse'],
 ] as const;
-const pageSeeds = [
+const pageSeeds: ReadonlyArray<
+  readonly [string, string, string, string, { en: boolean; fr: boolean }?]
+> = [
   [
     'About Us',
     'À propos',
     'We are a small family workshop making everyday objects for the home since 2012.',
     'Petit atelier familial, nous fabriquons des objets du quotidien pour la maison depuis 2012.',
+    // Reads hard (C02, C03): few words, long ones.
+    { en: true, fr: true },
   ],
   [
     'Contact',
     'Contact',
     'Write to us at hello@maison-exemple.example; we answer within two working days.',
     'Écrivez-nous à hello@maison-exemple.example ; nous répondons sous deux jours ouvrés.',
+    // Reads hard (C02, C03): few words, long ones.
+    { en: true, fr: true },
   ],
   [
     'Shipping & Returns',
@@ -190,6 +199,8 @@ const pageSeeds = [
     'Questions fréquentes',
     'Answers to the questions we are asked most about materials, care and delivery.',
     'Les réponses aux questions les plus fréquentes sur les matières, l’entretien et la livraison.',
+    // Reads hard in English (C02): few words, long ones.
+    { en: true, fr: false },
   ],
   [
     'Care Guide',
@@ -215,7 +226,45 @@ const pageSeeds = [
     'Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.',
     'Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.',
   ],
-] as const;
+];
+/**
+ * The care guide, written in full in both languages: long enough for a page, easy to read, linked to
+ * the linen collection, French typography kept. The store's one page with nothing to fix.
+ */
+const careGuide = {
+  title: 'Care Guide',
+  en:
+    '<p>Good things last when you treat them well. This guide tells you how we care for the pieces we make. It is short, and it covers linen, stoneware, wool, wood, glass and candles.</p>' +
+    '<h2>Linen</h2><p>Wash linen at 40 °C with a mild soap. Do not use bleach. Shake each piece when it comes out of the machine. Dry it flat or on a line, away from strong sun. Iron it while it is still a little damp, or leave it soft and crumpled. Linen gets softer with every wash. You will find <a href="/collections/the-linen-edit">our linen tea towels and throws</a> in one place.</p>' +
+    '<h2>Stoneware and ceramics</h2><p>Our plates, bowls and mugs can go in the dishwasher. Washing by hand keeps the glaze bright for longer. Avoid sudden changes of heat, such as a cold plate in a hot oven. Small marks on the base are normal. They come from the kiln and do not change how a piece works.</p>' +
+    '<h2>Wool</h2><p>Air your wool throws often. Wool cleans itself in fresh air better than you might think. When it needs a wash, use cold water and a wool soap. Press the water out gently, and never wring it. Dry it flat on a towel.</p>' +
+    '<h2>Wood and rattan</h2><p>Wipe oak and rattan with a damp cloth, then dry them at once. Once or twice a year, rub oak with a little food safe oil. Keep baskets out of wet rooms so they do not lose their shape.</p>' +
+    '<h2>Glass</h2><p>Recycled glass has small bubbles and a soft green tint. Wash it by hand in warm water. A drop of vinegar gives it back its shine.</p>' +
+    '<h2>Candles</h2><p>Burn a new candle for two hours the first time, so the wax melts evenly to the edge. Trim the wick to half a centimetre before you light it again. Never leave a lit candle alone.</p>' +
+    '<p>If a piece needs help, write to us. We are happy to tell you how to mend it, and we repair what we can.</p>',
+  fr:
+    '<p>Les belles choses durent quand on en prend soin. Ce guide explique comment nous entretenons les pièces que nous fabriquons. Il est court. Il parle du lin, du grès, de la laine, du bois, du verre et des bougies.</p>' +
+    '<h2>Le lin</h2><p>Lavez le lin à 40 °C avec un savon doux. N’utilisez pas d’eau de Javel. Secouez chaque pièce à la sortie de la machine. Faites-la sécher à plat ou sur un fil, loin du plein soleil. Repassez-la encore un peu humide, ou laissez-la souple et froissée. Le lin devient plus doux à chaque lavage. Vous trouverez <a href="/fr/collections/the-linen-edit">nos torchons et nos plaids en lin</a> au même endroit.</p>' +
+    '<h2>Le grès et la céramique</h2><p>Nos assiettes, nos bols et nos tasses passent au lave-vaisselle. Un lavage à la main garde l’émail brillant plus longtemps. Évitez les chocs de chaleur, comme une assiette froide dans un four chaud. Les petites marques sous la base sont normales. Elles viennent du four et ne changent rien à l’usage.</p>' +
+    '<h2>La laine</h2><p>Aérez souvent vos plaids en laine. La laine se nettoie au grand air mieux qu’on ne le croit. Quand elle a besoin d’un lavage, prenez de l’eau froide et un savon pour la laine. Pressez l’eau sans tordre. Faites sécher à plat sur une serviette.</p>' +
+    '<h2>Le bois et le rotin</h2><p>Essuyez le chêne et le rotin avec un chiffon humide, puis séchez tout de suite. Une ou deux fois par an, passez un peu d’huile alimentaire sur le chêne. Gardez les paniers loin des pièces humides pour qu’ils ne perdent pas leur forme.</p>' +
+    '<h2>Le verre</h2><p>Le verre recyclé a de petites bulles et une douce teinte verte. Lavez-le à la main à l’eau tiède. Une goutte de vinaigre lui rend son éclat.</p>' +
+    '<h2>Les bougies</h2><p>La première fois, laissez brûler une bougie neuve deux heures, pour que la cire fonde jusqu’au bord. Coupez la mèche à un demi-centimètre avant de la rallumer. Ne laissez jamais une bougie allumée sans surveillance.</p>' +
+    '<p>Si une pièce a besoin d’aide, écrivez-nous. Nous vous dirons volontiers comment la réparer, et nous réparons ce que nous pouvons.</p>',
+} as const;
+/**
+ * The linen collection, written in full in both languages (a body, a search description of a
+ * results page's length, all translated) and without an image: nothing to fix.
+ */
+const linenEdit = {
+  title: 'The Linen Edit',
+  en: '<p>Everything we make in linen, in one place. Tea towels, table runners, napkins and aprons, woven in the north of France and washed for a soft hand. Linen dries fast and gets better with age.</p>',
+  fr: '<p>Tout ce que nous faisons en lin, au même endroit. Torchons, chemins de table, serviettes et tabliers, tissés dans le nord de la France et lavés pour un toucher souple. Le lin sèche vite et s’embellit avec le temps.</p>',
+  descriptionEn: (shop: string) =>
+    `Linen tea towels, table runners, napkins and aprons from ${shop}, woven in northern France and washed soft. Free returns for thirty days.`,
+  descriptionFr: (shop: string) =>
+    `Torchons, chemins de table, serviettes et tabliers en lin de ${shop}, tissés dans le nord de la France et lavés pour être doux. Retours gratuits.`,
+} as const;
 const articleTopics = [
   ['How to Care for Linen', 'Comment entretenir le lin'],
   ['Setting a Summer Table', 'Dresser une table d’été'],
@@ -304,6 +353,13 @@ export class SeededStore {
   readonly pages = new Map<number, Page>();
   readonly blogs = new Map<number, Blog>();
   readonly articles = new Map<number, Article>();
+  /**
+   * The pages the seed writes in full, in both languages, with nothing for the audit to find
+   * (catalog-defects.ts lists them as clean): by gid.
+   */
+  readonly writtenInFull = new Set<string>();
+  /** The seeded pages whose fixed text reads hard, by gid: in English, and in French once translated. */
+  readonly hardToRead = new Map<string, { en: boolean; fr: boolean }>();
 
   constructor(name: string, productCount = defaultProductCount, serverUrl = defaultServerUrl) {
     this.name = name;
@@ -887,12 +943,13 @@ export class SeededStore {
         if (bodyEn !== '') fr.body_html = this.seededTranslation(bodyFr, bodyEn, updatedAt);
         collection.translations.fr = fr;
       }
+      if (titleEn === linenEdit.title) this.writeCollectionInFull(collection, titleFr);
       this.collections.set(collection.id, collection);
     }
   }
 
   private seedPages() {
-    pageSeeds.forEach(([titleEn, titleFr, textEn, textFr], position) => {
+    pageSeeds.forEach(([titleEn, titleFr, textEn, textFr, hardToRead], position) => {
       const random = randomFor(this.seed, 'page', position);
       const updatedAt = iso(seededFrom + random.int(seededUntil - seededFrom));
       const bodyEn = `<p>${textEn}</p>`;
@@ -924,8 +981,36 @@ export class SeededStore {
           ),
         };
       }
+      if (titleEn === careGuide.title) {
+        page.body = careGuide.en;
+        page.metafields = {};
+        page.translations.fr = {
+          title: this.seededTranslation(titleFr, titleEn, updatedAt),
+          body_html: this.seededTranslation(careGuide.fr, careGuide.en, updatedAt),
+        };
+        this.writtenInFull.add(gid('Page', page.id));
+      }
+      if (hardToRead !== undefined) this.hardToRead.set(gid('Page', page.id), hardToRead);
       this.pages.set(page.id, page);
     });
+  }
+
+  /** The linen collection as written in full: see `linenEdit`. */
+  private writeCollectionInFull(collection: Collection, titleFr: string) {
+    const at = collection.updatedAt;
+    collection.descriptionHtml = linenEdit.en;
+    collection.seo = { title: null, description: linenEdit.descriptionEn(this.shop.name) };
+    collection.image = null;
+    collection.translations.fr = {
+      title: this.seededTranslation(titleFr, collection.title, at),
+      body_html: this.seededTranslation(linenEdit.fr, linenEdit.en, at),
+      meta_description: this.seededTranslation(
+        linenEdit.descriptionFr(this.shop.name),
+        collection.seo.description!,
+        at,
+      ),
+    };
+    this.writtenInFull.add(gid('Collection', collection.id));
   }
 
   private seedBlogs() {
