@@ -71,6 +71,20 @@ describe('identifyLanguage', () => {
     }
   });
 
+  it('declines short titles made of names, which tinyld reads with little likelihood', () => {
+    // Each was read as the other language before: a false "title in another language".
+    for (const title of [
+      'Rattan Napkin Set – Indigo',
+      'Torchon en lin – anthracite',
+      'Tasse en verre recyclé – anthracite',
+    ]) {
+      expect(identifyLanguage(title, storeLanguages), title).toBeNull();
+    }
+    // Likely enough, and not contradicted, a short title is still judged.
+    expect(identifyLanguage('Couvertures en laine bio', storeLanguages)).toBe('fr');
+    expect(identifyLanguage('Wool blanket for a couch', storeLanguages)).toBe('en');
+  });
+
   it('answers only with a candidate language', () => {
     expect(identifyLanguage('Cette veste légère vous tient chaud.', ['en'])).toBe('en');
     expect(identifyLanguage('Cette veste légère vous tient chaud.', [])).toBeNull();

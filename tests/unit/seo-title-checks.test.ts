@@ -195,6 +195,24 @@ describe('T05 title in another language', () => {
     expect(findings('T05', untranslated(title))).toHaveLength(1);
   });
 
+  it('reads the title without the shop’s name the owner typed into it', () => {
+    const shop = { shopName: 'Maison Exemple' };
+    // "Maison Exemple" is French: with it, an English title would read as French.
+    for (const seoTitle of [
+      'Linen Napkin Set | Maison Exemple',
+      'MAISON EXEMPLE – Linen Napkin Set',
+    ]) {
+      expect(
+        findings('T05', pageView({ ...shop, language: 'en', title: 'Napkins', seoTitle })),
+      ).toEqual([]);
+    }
+    // What is left is judged as ever.
+    const french = 'Serviettes en lin lavé, tissées en Normandie | Maison Exemple';
+    expect(
+      findings('T05', pageView({ ...shop, language: 'en', title: 'Napkins', seoTitle: french })),
+    ).toEqual([{ field: 'seoTitle', excerpt: french }]);
+  });
+
   it('reads the search title the page shows', () => {
     const title = 'Wool blanket for a couch';
     expect(

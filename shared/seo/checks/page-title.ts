@@ -31,3 +31,20 @@ export function themeTitle(pageTitle: string, shopName: string): string {
   const name = collapseWhitespace(shopName);
   return title.includes(name) ? title : `${title} – ${name}`;
 }
+
+/**
+ * The title without the shop's name the owner may have typed into it ("Linen shirt | Maison
+ * Exemple"), and without the separators left around it: what the title says of the page, in the
+ * page's language. A brand name is the same in every language and tells nothing of it.
+ */
+export function titleWithoutShopName(title: string, shopName: string): string {
+  const name = collapseWhitespace(shopName);
+  const text = collapseWhitespace(title);
+  if (name === '') return text;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return collapseWhitespace(
+    text
+      .replace(new RegExp(escaped, 'giu'), ' ')
+      .replace(/^[\s|–—\-:·•,]+|[\s|–—\-:·•,]+$/gu, ''),
+  );
+}

@@ -5,7 +5,7 @@ import { excerpt } from '../text/excerpt.ts';
 import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
 import { isUntranslated } from './page-language.ts';
-import { renderedTitle, shownTitle } from './page-title.ts';
+import { renderedTitle, shownTitle, titleWithoutShopName } from './page-title.ts';
 
 /** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
 export const maxTitleWidthPx = 600;
@@ -89,15 +89,18 @@ const titleInAnotherLanguage: PageCheck = {
   appliesTo: pageKinds,
   type: 'page',
   /**
-   * Reads the shown title, not the rendered one: the shop's name the theme adds is the same in every
-   * language. A title under 24 characters, or one tinyld cannot tell, is not judged; nor is one the
+   * Reads the shown title, not the rendered one, and without the shop's name the owner may have typed
+   * into it: a brand name is the same in every language. A title under 24 characters, or one tinyld cannot tell, is not judged; nor is one the
    * storefront shows because its translation is missing, which the translation checks report once.
    */
   run(view) {
     const fromSearchTitle = view.seoTitle !== null && view.seoTitle.trim() !== '';
     if (isUntranslated(view, fromSearchTitle ? 'meta_title' : 'title')) return [];
     const title = shownTitle(view);
-    const language = identifyLanguage(title, supportedLanguages);
+    const language = identifyLanguage(
+      titleWithoutShopName(title, view.shopName),
+      supportedLanguages,
+    );
     if (language === null || language === view.language) return [];
     return [{ field: 'seoTitle', excerpt: excerpt(title) }];
   },
