@@ -502,11 +502,12 @@ describe('an approval whose process stopped before queueing its write', () => {
     const silent = { info: () => {}, warn: () => {}, error: () => {} };
     const deps = { db: api.database.db, jobs: api.jobs, log: silent };
     // Just approved: its job may still be on its way.
-    expect(await queueUnqueuedBatches(deps)).toEqual([]);
+    // This store's batches only: the test files share the database, not their job queues.
+    expect(await queueUnqueuedBatches(deps, { shopId })).toEqual([]);
     const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
-    expect(await queueUnqueuedBatches(deps, later)).toEqual([batchId]);
+    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([batchId]);
     // Queued now: a second sweep leaves it to that job.
-    expect(await queueUnqueuedBatches(deps, later)).toEqual([]);
+    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([]);
     expect(await settled(draft.id, ['applied', 'conflict', 'failed'])).toMatchObject({
       state: 'applied',
       previousValue: null,
@@ -547,7 +548,7 @@ describe('an approval whose process stopped before queueing its write', () => {
     const silent = { info: () => {}, warn: () => {}, error: () => {} };
     const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
     const deps = { db: api.database.db, jobs: api.jobs, log: silent };
-    expect(await queueUnqueuedBatches(deps, later)).toEqual([batchId]);
+    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([batchId]);
     expect(await settled(sent.id, ['applied', 'conflict', 'failed'])).toMatchObject({
       state: 'applied',
     });

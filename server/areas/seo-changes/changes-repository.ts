@@ -461,17 +461,25 @@ export async function approvedChangesOfBatch(
 }
 
 /**
- * The batches with changes approved before `before` and still waiting for their write: what a write
- * job never queued (the process stopped between the approval and the queueing) would leave.
+ * The batches (of every store, or of `shopId`) with changes approved before `before` and still
+ * waiting for their write: what a write job never queued (the process stopped between the approval
+ * and the queueing) would leave.
  */
 export async function batchesWaitingSince(
   db: Database,
   before: Date,
+  shopId?: string,
 ): Promise<Array<{ shopId: string; batchId: string }>> {
   const rows = await db
     .selectDistinct({ shopId: seoChanges.shopId, batchId: seoChanges.batchId })
     .from(seoChanges)
-    .where(and(eq(seoChanges.state, 'approved'), sql`${seoChanges.approvedAt} < ${before}`));
+    .where(
+      and(
+        eq(seoChanges.state, 'approved'),
+        sql`${seoChanges.approvedAt} < ${before}`,
+        shopId === undefined ? undefined : eq(seoChanges.shopId, shopId),
+      ),
+    );
   return rows.flatMap(({ shopId, batchId }) => (batchId === null ? [] : [{ shopId, batchId }]));
 }
 

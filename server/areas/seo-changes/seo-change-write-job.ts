@@ -69,10 +69,12 @@ export const seoChangeWriteJob = defineJob({
 });
 
 /**
- * How long an approved batch may wait before the sweep takes it for one whose job was never queued:
- * an approval queues its job right after committing, within milliseconds.
+ * How long an approved batch may wait before the sweep takes it for one whose job was never queued.
+ * An approval queues its job right after committing, within milliseconds; the margin is wide so
+ * that the sweep of one process never races a job another process is about to queue, and a write
+ * lost this way is still made within about twenty minutes.
  */
-export const unqueuedBatchAfterSeconds = 60;
+export const unqueuedBatchAfterSeconds = 15 * 60;
 
 /**
  * Queues again the write of every approved batch that has no write job: the process that approved it
@@ -92,13 +94,16 @@ export const seoChangeWriteSweepJob = defineJob({
   },
 });
 
-/** The sweep's work, on its own for the sweep's test. Answers the batches it queued. */
+/**
+ * The sweep's work, over every store or one (`shopId`), at `now`. Answers the batches it queued.
+ */
 export async function queueUnqueuedBatches(
   deps: Pick<SeoChangesDependencies, 'db' | 'jobs' | 'log'>,
-  now: Date = new Date(),
+  options: { now?: Date; shopId?: string } = {},
 ): Promise<string[]> {
+  const now = options.now ?? new Date();
   const before = new Date(now.getTime() - unqueuedBatchAfterSeconds * 1000);
-  const waiting = await changesRepository.batchesWaitingSince(deps.db, before);
+  const waiting = await changesRepository.batchesWaitingSince(deps.db, before, options.shopId);
   if (waiting.length === 0) return [];
   const queued = new Set(
     (await deps.jobs.unfinishedPayloads(seoChangeWriteJob)).map(({ batchId }) => batchId),
