@@ -1,5 +1,5 @@
 /**
- * `node --import tsx scripts/bench-seo-bulk.ts`: how fast a bulk edit previews and saves its drafts
+ * `npm run bench:bulk`: how fast a bulk edit previews and saves its drafts
  * over the most pages one may cover (shared/schemas/seo-bulk.ts `maxPagesPerBulkEdit`).
  *
  * Starts an embedded PostgreSQL in a temporary folder, writes a store's copy of PAGES pages (default
