@@ -6,13 +6,20 @@ import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
 import {
   authEmulatorHost,
-  clickAndWaitForClose,
   expect,
   fetchFromPage,
   openSession,
   test as accountTest,
 } from './fixtures.ts';
 import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
+import {
+  apiGet,
+  connectSeededStore,
+  disconnectAll,
+  open,
+  setLanguage,
+  shopDomain,
+} from './seo-owner-steps.ts';
 
 /**
  * Bulk edits against the real product: the seeded store connected through the local Shopify's
@@ -30,7 +37,6 @@ import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
 
 const test = mergeTests(accountTest, consoleTest);
 
-const shopDomain = 'maison-exemple.myshopify.com';
 /** The local Shopify, whose test controls show what the store holds (playwright.config.ts). */
 const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
 
@@ -57,50 +63,6 @@ interface LocalProduct {
 
 const englishTemplate = '{title} | {shop}';
 const frenchTemplate = '{title}, chez {shop}';
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { status, body } = await fetchFromPage(page, path);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
-}
-
-async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {
-  const { status } = await fetchFromPage(page, '/api/v1/account/me', {
-    method: 'PUT',
-    body: { language },
-  });
-  expect(status).toBe(200);
-}
-
-async function open(page: Page, user: TestUser, path: string): Promise<void> {
-  expect(await openSession(page, user)).toBe(200);
-  await setLanguage(page, 'en');
-  await page.goto(path);
-  await waitForApp(page);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** Connects the seeded store as an owner does on /shops, and waits until its import is done. */
-async function connectSeededStore(page: Page): Promise<void> {
-  await page.goto('/shops');
-  await waitForApp(page);
-  await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
-  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
-  await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
-  await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
-}
-
-async function disconnectAll(page: Page): Promise<void> {
-  const { status, body } = await fetchFromPage(page, '/api/v1/shops');
-  if (status !== 200) return;
-  for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
-    await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
-  }
-}
 
 /** Pays for Pro (monthly) on the local Stripe's Checkout, from /pricing, as an owner does. */
 async function subscribeToPro(page: Page): Promise<void> {

@@ -5,15 +5,16 @@ import { mergeTests, type Browser, type Page } from '@playwright/test';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
-import {
-  authEmulatorHost,
-  clickAndWaitForClose,
-  expect,
-  fetchFromPage,
-  openSession,
-  test as accountTest,
-} from './fixtures.ts';
+import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
 import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
+import {
+  apiGet,
+  connectSeededStore,
+  disconnectAll,
+  open,
+  setLanguage,
+  shopDomain,
+} from './seo-owner-steps.ts';
 import { pagePathOf } from '../../shared/schemas/seo.ts';
 
 /**
@@ -33,7 +34,6 @@ import { pagePathOf } from '../../shared/schemas/seo.ts';
 
 const test = mergeTests(accountTest, consoleTest);
 
-const shopDomain = 'maison-exemple.myshopify.com';
 /** The local Shopify, whose test controls show what the store holds (playwright.config.ts). */
 const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
 
@@ -68,54 +68,6 @@ interface FixedPageDetail {
 const frenchChecks = JSON.parse(
   readFileSync(new URL('../../client/locales/fr/seo-checks.json', import.meta.url), 'utf8'),
 ) as Record<string, { name: string; what: string; why: string; how: string }>;
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { status, body } = await fetchFromPage(page, path);
-  expect(status, path).toBe(200);
-  return (body as { data: T }).data;
-}
-
-async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {
-  const { status } = await fetchFromPage(page, '/api/v1/account/me', {
-    method: 'PUT',
-    body: { language },
-  });
-  expect(status).toBe(200);
-}
-
-/**
- * Opens `path` signed in as `user`, in English: the account's language is the owner's and one test
- * switches it to French, so each test says which it reads.
- */
-async function open(page: Page, user: TestUser, path: string): Promise<void> {
-  expect(await openSession(page, user)).toBe(200);
-  await setLanguage(page, 'en');
-  await page.goto(path);
-  await waitForApp(page);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** Connects the seeded store as an owner does on /shops, and waits until its import is done. */
-async function connectSeededStore(page: Page): Promise<void> {
-  await page.goto('/shops');
-  await waitForApp(page);
-  await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
-  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
-  await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
-  await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
-}
-
-async function disconnectAll(page: Page): Promise<void> {
-  const { status, body } = await fetchFromPage(page, '/api/v1/shops');
-  if (status !== 200) return;
-  for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
-    await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
-  }
-}
 
 /** The rows of the pages list in the document, in their order. */
 const listRows = (page: Page) =>

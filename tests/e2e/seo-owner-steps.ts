@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { waitForApp } from './accounts.ts';
+import { clickAndWaitForClose, expect, fetchFromPage, openSession } from './fixtures.ts';
+
+/**
+ * What the SEO specs do as an owner: read the API from the signed-in page, choose the account's
+ * language, open a screen, connect the local Shopify's seeded store on /shops and disconnect it.
+ */
+
+/** The local Shopify's seeded store, which the specs take in turns (seeded-store-turns.ts). */
+export const shopDomain = 'maison-exemple.myshopify.com';
+
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const { status, body } = await fetchFromPage(page, path);
+  expect(status, path).toBe(200);
+  return (body as { data: T }).data;
+}
+
+export async function setLanguage(page: Page, language: 'en' | 'fr'): Promise<void> {
+  const { status } = await fetchFromPage(page, '/api/v1/account/me', {
+    method: 'PUT',
+    body: { language },
+  });
+  expect(status).toBe(200);
+}
+
+/**
+ * Opens `path` signed in as `user`, in English: the account's language is the owner's and some
+ * tests switch it to French, so each test says which it reads.
+ */
+export async function open(page: Page, user: TestUser, path: string): Promise<void> {
+  expect(await openSession(page, user)).toBe(200);
+  await setLanguage(page, 'en');
+  await page.goto(path);
+  await waitForApp(page);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Connects the seeded store as an owner does on /shops, and waits until its import is done. */
+export async function connectSeededStore(page: Page): Promise<void> {
+  await page.goto('/shops');
+  await waitForApp(page);
+  await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
+  await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
+  await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
+  await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+}
+
+/** Disconnects every store of the signed-in owner, giving the seeded store back. */
+export async function disconnectAll(page: Page): Promise<void> {
+  const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+  if (status !== 200) return;
+  for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
+    await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
+  }
+}
