@@ -3,8 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
 import { runAudit } from '../../server/areas/seo/run-audit.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import type { Product } from '../../server/local/shopify/catalog-model.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
@@ -35,9 +33,13 @@ import {
 } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
-import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import {
+  connectedStore,
+  registeredOwner,
+  storeConnectedToLocalShopify,
+} from '../support/owners-and-stores.ts';
 import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
-import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test-support.ts';
+import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
 
 /**
  * Bulk edits through the API: the plans that have them, the templates filled from each page's texts
@@ -517,24 +519,8 @@ describe('written to Shopify', () => {
     for (const id of [first!, second!]) {
       await shopify.control('PATCH', `products/${id}`, { seo: { title: titleBefore } });
     }
-    const grant = await shopify.installApp();
-    shopifyStore = randomUUID();
+    shopifyStore = await storeConnectedToLocalShopify(api, shopify, shopifyOwner);
     connectedShops.push(shopifyStore);
-    await insertShop(api.database.db, {
-      id: shopifyStore,
-      ownerUid: shopifyOwner.uid,
-      shopDomain: shopify.shopDomain,
-      status: 'active',
-      scopes: grant.scope,
-      connectedAt: new Date(),
-      ...encryptedTokens(testShopTokens, shopifyStore, {
-        accessToken: grant.access_token,
-        scope: grant.scope,
-        accessTokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
-        refreshToken: grant.refresh_token,
-        refreshTokenExpiresAt: new Date(Date.now() + grant.refresh_token_expires_in * 1000),
-      }),
-    });
     await queueCatalogImport({ db: api.database.db, jobs: api.jobs }, shopifyStore);
     await waitUntil(async () => {
       const response = await api.app.inject({

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import * as changesRepository from '../../server/areas/seo-changes/changes-repository.ts';
 import {
   queueUnqueuedBatches,
@@ -25,8 +23,8 @@ import { pageDetailSchema, pagePathOf, seoOverviewSchema } from '../../shared/sc
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
-import { registeredOwner } from '../support/owners-and-stores.ts';
-import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test-support.ts';
+import { registeredOwner, storeConnectedToLocalShopify } from '../support/owners-and-stores.ts';
+import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
 
 /**
  * The SEO changes written to the local Shopify (server/local/shopify) by the product's own workers:
@@ -88,23 +86,7 @@ beforeAll(async () => {
   await shopify.control('PATCH', `products/${mug}`, { seo: { title: null } });
 
   // The store connected as an owner connects it: the app installed, its token kept encrypted.
-  const grant = await shopify.installApp();
-  shopId = randomUUID();
-  await insertShop(api.database.db, {
-    id: shopId,
-    ownerUid: owner.uid,
-    shopDomain: shopify.shopDomain,
-    status: 'active',
-    scopes: grant.scope,
-    connectedAt: new Date(),
-    ...encryptedTokens(testShopTokens, shopId, {
-      accessToken: grant.access_token,
-      scope: grant.scope,
-      accessTokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
-      refreshToken: grant.refresh_token,
-      refreshTokenExpiresAt: new Date(Date.now() + grant.refresh_token_expires_in * 1000),
-    }),
-  });
+  shopId = await storeConnectedToLocalShopify(api, shopify, owner);
   // Imported, then audited in full, by the workers.
   await queueCatalogImport({ db: api.database.db, jobs: api.jobs }, shopId);
   await waitUntil(async () => {

@@ -1,15 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import { plantedCatalogFindings } from '../../server/local/shopify/catalog-defects.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
 import { storeCatalog } from '../../server/workers.ts';
 import { startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
-import { registeredOwner } from '../support/owners-and-stores.ts';
-import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test-support.ts';
+import { registeredOwner, storeConnectedToLocalShopify } from '../support/owners-and-stores.ts';
+import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
 
 /**
  * The audit's recall and precision on a seeded store of the local Shopify: the store connected with a
@@ -32,23 +29,7 @@ beforeAll(async () => {
   shopify = await startTestShopify({ stores: [{ name: storeName }] });
   api = await startApiForTests({ shopify: testShopifyApp(shopify.url) });
   const owner = await registeredOwner(api, 'business');
-  const grant = await shopify.installApp();
-  shopId = randomUUID();
-  await insertShop(api.database.db, {
-    id: shopId,
-    ownerUid: owner.uid,
-    shopDomain: shopify.shopDomain,
-    status: 'active',
-    scopes: grant.scope,
-    connectedAt: new Date(),
-    ...encryptedTokens(testShopTokens, shopId, {
-      accessToken: grant.access_token,
-      scope: grant.scope,
-      accessTokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
-      refreshToken: grant.refresh_token,
-      refreshTokenExpiresAt: new Date(Date.now() + grant.refresh_token_expires_in * 1000),
-    }),
-  });
+  shopId = await storeConnectedToLocalShopify(api, shopify, owner);
   await queueCatalogImport({ db: api.database.db, jobs: api.jobs }, shopId);
   await waitUntil(async () => {
     const { rows } = await api.database.pool.query<{ state: string }>(

@@ -6,6 +6,7 @@ import type { PlanId } from '../../shared/plans.ts';
 import { bearer, type ApiTestContext } from './api-test-app.ts';
 import { createEmailUser, type TestUser } from './auth-emulator-users.ts';
 import { subscribeToPlan } from './billing-plans.ts';
+import type { TestShopify } from './local-shopify.ts';
 import { testShopTokens, uniqueShopDomain } from './shops-test-support.ts';
 
 /** The owners and their stores that the API's tests of stores and of their audit start from. */
@@ -60,6 +61,35 @@ export async function connectedStore(
         refreshToken: 'shprt_test',
         refreshTokenExpiresAt: new Date(Date.now() + 86_400_000),
       })),
+  });
+  return id;
+}
+
+/**
+ * The local Shopify's store connected to `owner` as an owner connects it: the app installed through
+ * Shopify's own OAuth flow, its real tokens kept encrypted as the product keeps them; its id.
+ */
+export async function storeConnectedToLocalShopify(
+  api: ApiTestContext,
+  shopify: TestShopify,
+  owner: TestUser,
+): Promise<string> {
+  const grant = await shopify.installApp();
+  const id = randomUUID();
+  await insertShop(api.database.db, {
+    id,
+    ownerUid: owner.uid,
+    shopDomain: shopify.shopDomain,
+    status: 'active',
+    scopes: grant.scope,
+    connectedAt: new Date(),
+    ...encryptedTokens(testShopTokens, id, {
+      accessToken: grant.access_token,
+      scope: grant.scope,
+      accessTokenExpiresAt: new Date(Date.now() + grant.expires_in * 1000),
+      refreshToken: grant.refresh_token,
+      refreshTokenExpiresAt: new Date(Date.now() + grant.refresh_token_expires_in * 1000),
+    }),
   });
   return id;
 }
