@@ -45,6 +45,7 @@ export const errorCodes = [
   'oauth_signature_invalid',
   'oauth_denied',
   'shopify_unavailable',
+  'write_unconfirmed',
   'shopify_refused',
   'shop_needs_reconnecting',
   'app_uninstalled',

@@ -4,6 +4,7 @@ import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-jo
 import * as changesRepository from '../../server/areas/seo-changes/changes-repository.ts';
 import {
   queueUnqueuedBatches,
+  unconfirmedWriteGivenUpAfterHours,
   unqueuedBatchAfterSeconds,
 } from '../../server/areas/seo-changes/seo-change-write-job.ts';
 import type { Product } from '../../server/local/shopify/catalog-model.ts';
@@ -535,6 +536,28 @@ describe('an approval whose process stopped before queueing its write', () => {
       state: 'applied',
     });
     expect((await shopifyProduct(mug!)).seo.description).toBe(sent.value);
+
+    // A change Shopify never confirms is not tried for ever: after a day, the owner is asked to
+    // check it in Shopify.
+    const neverConfirmed = await savedDraft(mugPage, {
+      language: 'fr',
+      field: 'seoTitle',
+      targetId: mugPage,
+      value: 'Tasse en grès | Maison',
+    });
+    const lostBatch = randomUUID();
+    await api.database.db.transaction((tx) =>
+      changesRepository.approveDrafts(tx, [neverConfirmed.id], {
+        batchId: lostBatch,
+        approvedBy: owner.uid,
+      }),
+    );
+    await changesRepository.markSent(api.database.db, neverConfirmed.id, null);
+    const nextDay = new Date(Date.now() + (unconfirmedWriteGivenUpAfterHours + 1) * 3_600_000);
+    expect(await queueUnqueuedBatches(deps, { now: nextDay, shopId })).toEqual([]);
+    expect(await settled(neverConfirmed.id, ['failed'])).toMatchObject({
+      errorCode: 'write_unconfirmed',
+    });
   });
 });
 

@@ -483,6 +483,29 @@ export async function batchesWaitingSince(
   return rows.flatMap(({ shopId, batchId }) => (batchId === null ? [] : [{ shopId, batchId }]));
 }
 
+/**
+ * Fails the changes (of every store, or of `shopId`) sent before `before` and still waiting for
+ * Shopify's confirmation (`write_unconfirmed`); answers how many.
+ */
+export async function failUnconfirmedSentBefore(
+  db: Database,
+  before: Date,
+  shopId?: string,
+): Promise<number> {
+  const failed = await db
+    .update(seoChanges)
+    .set({ state: 'failed', errorCode: 'write_unconfirmed', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(seoChanges.state, 'approved'),
+        sql`${seoChanges.sentAt} < ${before}`,
+        shopId === undefined ? undefined : eq(seoChanges.shopId, shopId),
+      ),
+    )
+    .returning({ id: seoChanges.id });
+  return failed.length;
+}
+
 /** The write is about to be sent: remembers the value it replaces. */
 export async function markSent(
   db: Database,

@@ -44,9 +44,10 @@ export const seoChangeWriteJob = defineJob({
         ? 'shopify_refused'
         : error instanceof AppError
           ? error.code
-          : 'shopify_unavailable';
+          : 'internal_error';
       // Shopify unreachable may have taken a write whose answer was lost: a change sent stays
-      // approved, and the sweep (below) tries the batch again later, reading Shopify first.
+      // approved, and the sweep (below) tries the batch again later, reading Shopify first, until
+      // it gives up on it (`unconfirmedWriteGivenUpAfterHours`).
       await changesRepository.markFailed(deps.db, { batchId }, code, {
         unsentOnly: code === 'shopify_unavailable',
       });
@@ -77,6 +78,13 @@ export const seoChangeWriteJob = defineJob({
 export const unqueuedBatchAfterSeconds = 15 * 60;
 
 /**
+ * How long after it was sent a change Shopify never confirmed is tried again: then it fails with
+ * `write_unconfirmed`, which asks the owner to check the value in Shopify, rather than be tried
+ * for ever while Shopify does not answer (or the write keeps failing).
+ */
+export const unconfirmedWriteGivenUpAfterHours = 24;
+
+/**
  * Queues again the write of every approved batch that has no write job: the process that approved it
  * stopped between committing the approval and queueing the job. The write reads Shopify before
  * writing anything, so a batch queued twice by a race with its approval is written once.
@@ -102,6 +110,14 @@ export async function queueUnqueuedBatches(
   options: { now?: Date; shopId?: string } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
+  const givenUp = await changesRepository.failUnconfirmedSentBefore(
+    deps.db,
+    new Date(now.getTime() - unconfirmedWriteGivenUpAfterHours * 3_600_000),
+    options.shopId,
+  );
+  if (givenUp > 0) {
+    deps.log.warn({ changes: givenUp }, 'seo changes never confirmed by Shopify: given up');
+  }
   const before = new Date(now.getTime() - unqueuedBatchAfterSeconds * 1000);
   const waiting = await changesRepository.batchesWaitingSince(deps.db, before, options.shopId);
   if (waiting.length === 0) return [];
