@@ -177,6 +177,21 @@ describe('the storefront fetcher', () => {
     }
   });
 
+  it('gives up on a request past its total time, whatever the read timeout allows', async () => {
+    shopify.storefront.delayAnswers(3_000);
+    try {
+      const page = await fetcher({
+        requestsPerSecond: 50,
+        readTimeoutMs: 10_000,
+        totalTimeoutMs: 400,
+      }).fetchPage(url('/pages/about-us'));
+      expect(page.status).toBeNull();
+      expect(page.error).toMatch(/no complete answer within 400 ms/);
+    } finally {
+      shopify.storefront.delayAnswers(null);
+    }
+  });
+
   it('follows redirects itself, records the chain, and stops after five', async () => {
     const pages = fetcher({ requestsPerSecond: 50 });
     const moved = await pages.fetchPage(`https://${storeName}.myshopify.com/pages/old-about`);

@@ -27,8 +27,9 @@ export const storefrontPagesPerPass = 300;
 
 /**
  * The most a pass takes, fetching included: past it, the pass stops where it is (what it fetched is
- * recorded page by page, and the next pass goes on from there). Well under the 15 minutes after
- * which the job queue takes a running job for abandoned, however slowly a store answers.
+ * recorded page by page, and the next pass goes on from there). With the fetcher's 30 s limit on
+ * each request, well under the 30 minutes after which the job queue takes the pass's job for
+ * abandoned (storefront-pass-job.ts), however slowly a store answers.
  */
 export const storefrontPassTimeLimitMs = 10 * 60_000;
 

@@ -17,6 +17,9 @@ export const storefrontPassJob = defineJob({
   payload: z.object({ shopId: z.uuid() }),
   retry: { limit: 2, delaySeconds: 60, backoff: true },
   retentionDays: 2,
+  // Past its own time limit (run-storefront-pass.ts), a pass ends at its next page, whose fetches
+  // take at most a few minutes more: 30 minutes is never reached by a pass that is alive.
+  expireInMinutes: 30,
   concurrency: 2,
   singletonKey: (payload) => payload.shopId,
   async handle(run, deps: SeoDependencies) {

@@ -38,6 +38,11 @@ export interface StorefrontFetcherOptions {
   connectTimeoutMs?: number;
   /** How long an answer may stay silent (headers or body); default 10 s. */
   readTimeoutMs?: number;
+  /**
+   * How long one request may take in all, from looking its host up to the last byte of its body,
+   * however steadily a slow server trickles it; default 30 s.
+   */
+  totalTimeoutMs?: number;
   /** Default 5 MB. */
   maxBodyBytes?: number;
   /** Default 5. */
@@ -89,6 +94,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   const userAgent = auditUserAgent(options.publicUrl);
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const readTimeoutMs = options.readTimeoutMs ?? 10_000;
+  const totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
   const maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
   const pace = new HostPace(1000 / (options.requestsPerSecond ?? 2), options.clock ?? systemClock);
@@ -106,6 +112,28 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   };
 
   const request = async (url: URL): Promise<RawAnswer> => {
+    let abandon = () => {};
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outOfTime = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        abandon();
+        reject(new FetchFailure(`no complete answer within ${totalTimeoutMs} ms`));
+      }, totalTimeoutMs);
+    });
+    try {
+      return await Promise.race([
+        send(url, (destroy) => {
+          abandon = destroy;
+        }),
+        outOfTime,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  /** One request, `onRequest` given a way to abandon it once it is under way. */
+  const send = async (url: URL, onRequest: (destroy: () => void) => void): Promise<RawAnswer> => {
     const target = await targetOf(url).catch((error: unknown) => {
       throw new FetchFailure(error instanceof Error ? error.message : String(error));
     });
@@ -126,6 +154,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
           'Accept-Encoding': 'identity',
         },
       });
+      onRequest(() => outgoing.destroy());
       const fail = (message: string) => {
         outgoing.destroy();
         reject(new FetchFailure(message));
