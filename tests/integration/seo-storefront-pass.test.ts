@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
@@ -317,6 +319,53 @@ describe('the storefront pass', () => {
     expect(await scores()).toEqual(scored);
     const { storefront } = await readSeoOverview(api.database.db, shopId);
     expect(storefront).toMatchObject({ unreachable: 2, checked: storefront.pages - 2 });
+  });
+
+  it('takes a store answering 503 or 429 for unable to answer now: findings kept, tried first next time', async () => {
+    const found = await renderedFindings();
+    // A store whose server is down: robots.txt lets everything through, every page answers 503.
+    const down = http.createServer((request, response) => {
+      if (request.url === '/robots.txt') response.writeHead(200).end('User-agent: *\nAllow: /\n');
+      else response.writeHead(request.url?.includes('/fr/') ? 429 : 503).end('try later');
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as AddressInfo).port;
+    try {
+      const failing: SeoDependencies = {
+        ...withBudget(2),
+        storefront: {
+          openFetcher: () =>
+            createStorefrontFetcher({
+              publicUrl,
+              connectTo: () => ({ protocol: 'http:', hostname: '127.0.0.1', port }),
+              requestsPerSecond: 200,
+            }),
+        },
+      };
+      const next = await pagesToFetch(api.database.db, shopId, 2);
+      expect(await runStorefrontPass(failing, shopId)).toMatchObject({ fetched: 2 });
+      expect(await renderedFindings()).toEqual(found);
+      // Just fetched, they would come last; unanswered, they come right after one page of each
+      // kind.
+      const kinds = await api.database.pool.query<{ kind: string }>(
+        'select distinct kind from seo_pages where shop_id = $1',
+        [shopId],
+      );
+      const unanswered = await api.database.pool.query<{ pages: number }>(
+        `select count(distinct page_gid)::int as pages from seo_storefront_fetches
+          where shop_id = $1 and outcome = 'unreachable'`,
+        [shopId],
+      );
+      expect(unanswered.rows[0]!.pages).toBeGreaterThanOrEqual(2);
+      const order = await pagesToFetch(
+        api.database.db,
+        shopId,
+        kinds.rows.length + unanswered.rows[0]!.pages,
+      );
+      expect(next.every((gid) => order.includes(gid))).toBe(true);
+    } finally {
+      down.close();
+    }
   });
 
   it('keeps, as the product runs it, to two requests a second to the store, whatever its hosts', async () => {

@@ -33,6 +33,15 @@ export const storefrontPagesPerPass = 300;
  */
 export const storefrontPassTimeLimitMs = 10 * 60_000;
 
+/**
+ * A status that says the store could not answer now rather than what the page is: too many
+ * requests, or a server error. The page keeps its last findings (a 503 is no lasting R01) and is
+ * tried again at the next pass.
+ */
+function isPassingRefusal(status: number | null): boolean {
+  return status === 429 || (status !== null && status >= 500);
+}
+
 /** Pages read from the catalog's copy at a time, for their addresses in each language. */
 const readChunk = 50;
 
@@ -86,7 +95,7 @@ export async function runStorefrontPass(
       const results: FetchedVersion[] = versions.map(({ language, url }) => {
         const answer = answers.get(url);
         const outcome =
-          answer === undefined || answer.error !== undefined
+          answer === undefined || answer.error !== undefined || isPassingRefusal(answer.status)
             ? 'unreachable'
             : answer.blockedByRobotsTxt
               ? 'blocked by robots.txt'

@@ -16,8 +16,9 @@ const kindOrder = sql`case kind when 'product' then 0 when 'collection' then 1 w
 /**
  * The `budget` audited pages the pass should fetch next: the least recently fetched of each kind
  * first (so that a theme's defects, which show on every page of a kind, are seen on the first pass),
- * then the others, never fetched first and then least recently fetched, so that successive passes
- * go round the whole store.
+ * then the pages the last pass could not reach (the overview says they are tried again next), then
+ * the others, never fetched first and then least recently fetched, so that successive passes go
+ * round the whole store.
  */
 export async function pagesToFetch(
   db: Database,
@@ -26,17 +27,19 @@ export async function pagesToFetch(
 ): Promise<string[]> {
   const { rows } = await db.execute<{ page_gid: string }>(sql`
     with fetched as (
-      select page_gid, min(fetched_at) as fetched_at from seo_storefront_fetches
+      select page_gid, min(fetched_at) as fetched_at,
+        bool_or(outcome = 'unreachable') as unreachable
+      from seo_storefront_fetches
       where shop_id = ${shopId} group by page_gid
     ),
     ranked as (
-      select p.page_gid, p.kind, f.fetched_at,
+      select p.page_gid, p.kind, f.fetched_at, coalesce(f.unreachable, false) as unreachable,
         row_number() over (partition by p.kind order by f.fetched_at nulls first, p.page_gid) as rank
       from seo_pages p left join fetched f on f.page_gid = p.page_gid
       where p.shop_id = ${shopId}
     )
     select page_gid from ranked
-    order by rank = 1 desc, fetched_at nulls first, ${kindOrder}, page_gid
+    order by rank = 1 desc, unreachable desc, fetched_at nulls first, ${kindOrder}, page_gid
     limit ${budget}`);
   return rows.map((row) => row.page_gid);
 }
