@@ -68,13 +68,15 @@ export type BulkPreviewBody = z.infer<typeof bulkPreviewBodySchema>;
  * Why a previewed value cannot become a draft: `empty` (the placeholders gave nothing), `too_long`
  * (over `editableFieldMaxLength`), `unchanged` (the page already has this value),
  * `translation_source_missing` (a French value where the English field is empty: Shopify translates
- * only a text that exists).
+ * only a text that exists), `has_draft` (the field has a draft of the owner's, which a bulk edit
+ * never replaces: the owner approves or discards it first).
  */
 export const bulkSkipReasons = [
   'empty',
   'too_long',
   'unchanged',
   'translation_source_missing',
+  'has_draft',
 ] as const;
 export type BulkSkipReason = (typeof bulkSkipReasons)[number];
 
@@ -119,8 +121,8 @@ export const bulkPreviewSchema = z.object({
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>['data'];
 
 /**
- * `POST /api/v1/shops/:shopId/seo/bulk/drafts`: saves the templates' values as drafts, replacing the
- * drafts those fields had, on every selected page, or only on `pageIds` when given (pages of the
+ * `POST /api/v1/shops/:shopId/seo/bulk/drafts`: saves the templates' values as drafts on every
+ * selected page, or only on `pageIds` when given (pages of the
  * selection the owner ticked). Values with a skip reason are left out. 201 with the drafts' ids, to
  * be approved through `POST …/seo/changes/approve`.
  */

@@ -44,7 +44,7 @@ import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
 /**
  * Bulk edits through the API: the plans that have them, the templates filled from each page's texts
  * in English and French, the preview's counts, skip reasons and checks, the drafts saved for the
- * whole selection or the pages ticked (replacing a field's draft), the owner only, a paused store
+ * whole selection or the pages ticked (never over a draft the owner wrote), the owner only, a paused store
  * refused; and, on the local Shopify (server/local/shopify), the drafts approved through the
  * changes' route, written by the product's workers, and undone as a batch.
  */
@@ -235,7 +235,7 @@ describe('the preview', () => {
     // collection, which have an English SEO title to translate.
     expect(whole.counts).toEqual({
       ready: 6,
-      skipped: { empty: 0, too_long: 0, unchanged: 1, translation_source_missing: 3 },
+      skipped: { empty: 0, too_long: 0, unchanged: 1, translation_source_missing: 3, has_draft: 0 },
     });
     expect(valueOf(whole, sale, 'en')).toMatchObject({
       proposed: 'Summer sale | Maison Exemple',
@@ -258,7 +258,7 @@ describe('the preview', () => {
     });
     expect(empty.counts).toEqual({
       ready: 1,
-      skipped: { empty: 4, too_long: 0, unchanged: 0, translation_source_missing: 0 },
+      skipped: { empty: 4, too_long: 0, unchanged: 0, translation_source_missing: 0, has_draft: 0 },
     });
     expect(valueOf(empty, shirt, 'en')).toMatchObject({ proposed: 'Atelier Nord', skip: null });
     expect(valueOf(empty, about, 'en')).toMatchObject({ proposed: '', skip: 'empty' });
@@ -353,7 +353,7 @@ describe('the preview', () => {
 });
 
 describe('the drafts', () => {
-  it('saves a draft of every value ready, replacing the draft a field had', async () => {
+  it('saves a draft of every value ready, and never replaces a draft the owner wrote', async () => {
     const editor = await registeredOwner(api, 'pro');
     const store = await auditedStore(editor);
     const earlier = await api.app.inject({
@@ -363,39 +363,42 @@ describe('the drafts', () => {
       payload: { language: 'en', field: 'seoTitle', targetId: shirt, value: 'An earlier draft' },
     });
     expect(earlier.statusCode, earlier.body).toBe(200);
+    const request = { selection: {}, field: 'seoTitle', templates: titleOfShop } as const;
 
-    const saved = await bulkDrafts(
-      { selection: {}, field: 'seoTitle', templates: titleOfShop },
-      editor,
-      store,
-    );
-    expect(saved.changeIds).toHaveLength(6);
-    expect(saved.skipped).toBe(4);
+    // The preview says which value waits on the owner's draft.
+    const previewed = await post(editor, store, '/bulk/preview', request);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const { counts, rows } = bulkPreviewSchema.parse(previewed.json()).data;
+    expect(counts.skipped.has_draft).toBe(1);
+    const shirtRow = rows.find((row) => row.pageId === shirt)!;
+    expect(shirtRow.values.map((value) => [value.language, value.skip])).toEqual([
+      ['en', 'has_draft'],
+      ['fr', null],
+    ]);
+
+    const saved = await bulkDrafts(request, editor, store);
+    expect(saved.changeIds).toHaveLength(5);
+    expect(saved.skipped).toBe(5);
     const drafts = await draftsOf(editor, store);
-    expect(drafts.map((draft) => draft.id).sort()).toEqual([...saved.changeIds].sort());
+    expect(drafts).toHaveLength(6);
+    expect(saved.changeIds.every((id) => drafts.some((draft) => draft.id === id))).toBe(true);
     const shirtDrafts = drafts.filter(
       (draft) => draft.pageId === shirt && draft.field === 'seoTitle',
     );
     expect(
       shirtDrafts.map((draft) => [draft.language, draft.value, draft.baseValue]).sort(),
     ).toEqual([
-      ['en', 'Linen shirt | Maison Exemple', 'Linen shirt | Maison'],
+      ['en', 'An earlier draft', 'Linen shirt | Maison'],
       ['fr', 'Chemise en lin | Maison Exemple', 'Chemise en lin | Maison'],
     ]);
-    const { rows } = await api.database.pool.query<{ count: number }>(
-      `select count(*)::int as count from seo_changes
-       where shop_id = $1 and page_gid = $2 and language = 'en' and field = 'seoTitle'`,
-      [store, shirt],
-    );
-    expect(rows).toEqual([{ count: 1 }]);
+    // The primary language's drafts come first, so that chunks of approvals write them first.
+    const languageOf = new Map(drafts.map((draft) => [draft.id, draft.language]));
+    const languages = saved.changeIds.map((id) => languageOf.get(id));
+    expect(languages.lastIndexOf('en')).toBeLessThan(languages.indexOf('fr'));
 
-    // Again: the same drafts, replaced, not duplicated.
-    const again = await bulkDrafts(
-      { selection: {}, field: 'seoTitle', templates: titleOfShop },
-      editor,
-      store,
-    );
-    expect([...again.changeIds].sort()).toEqual([...saved.changeIds].sort());
+    // Again: the drafts it made wait for approval, and are not made twice.
+    const again = await bulkDrafts(request, editor, store);
+    expect(again).toEqual({ changeIds: [], skipped: 10 });
     expect(await draftsOf(editor, store)).toHaveLength(6);
   });
 

@@ -41,7 +41,14 @@ function counts(
 ): BulkPreview['counts'] {
   return {
     ready,
-    skipped: { empty: 0, too_long: 0, unchanged: 0, translation_source_missing: 0, ...skipped },
+    skipped: {
+      empty: 0,
+      too_long: 0,
+      unchanged: 0,
+      translation_source_missing: 0,
+      has_draft: 0,
+      ...skipped,
+    },
   };
 }
 

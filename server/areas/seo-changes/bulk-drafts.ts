@@ -7,8 +7,8 @@ import { requireWritableStore } from './writable-store.ts';
 
 /**
  * Saves as drafts the values a bulk edit's templates give on the selected pages, or on those of
- * them the owner ticked (`pageIds`; a page no longer in the selection is left out), replacing the
- * drafts those fields had. A draft's base is the field's value in the store's copy now, as for a
+ * them the owner ticked (`pageIds`; a page no longer in the selection is left out), but for the
+ * fields that have a draft already (the owner's, skipped as `has_draft`). A draft's base is the field's value in the store's copy now, as for a
  * draft saved alone. Values with a skip reason are counted, not saved. Nothing reaches Shopify
  * until the drafts are approved. Refused: a plan without bulk edits (`plan_feature_unavailable`),
  * and a store its owner's plan pauses (`plan_limit_reached`), where nothing could be approved.

@@ -3,12 +3,13 @@ import type { Database } from '../../db/database.ts';
 import type { DraftInput } from './changes-repository.ts';
 
 /**
- * Saves the drafts of a bulk edit in one statement, so in one transaction, whatever their number:
- * each replaces the value of the draft of its page, language, field and target if there is one,
- * keeping that draft's base, as a draft saved alone does (changes-repository.ts `saveDraft`). The
+ * Saves the drafts of a bulk edit in one statement, so in one transaction, whatever their number.
+ * The fields with a draft are skipped before (bulk-values.ts); should one have gained a draft
+ * since, its value is replaced and its base kept, as a draft saved again is (changes-repository.ts
+ * `saveDraft`). The
  * rows travel as one JSON parameter: ten thousand drafts would pass the protocol's limit of bind
- * parameters as columns. Answers the drafts' ids. At most one draft per page, language, field and
- * target is given.
+ * parameters as columns. Answers the drafts' ids, the primary language's first. At most one draft
+ * per page, language, field and target is given.
  */
 export async function saveDrafts(db: Database, drafts: readonly DraftInput[]): Promise<string[]> {
   if (drafts.length === 0) return [];
@@ -25,7 +26,7 @@ export async function saveDrafts(db: Database, drafts: readonly DraftInput[]): P
     base_value: draft.baseValue,
     created_by: draft.createdBy,
   }));
-  const { rows: saved } = await db.execute<{ id: string }>(sql`
+  const { rows: saved } = await db.execute<{ id: string; primary: boolean }>(sql`
     insert into seo_changes (shop_id, page_gid, page_kind, page_title, language, locale, field,
       target_id, value, base_value, state, created_by)
     select d.shop_id, d.page_gid, d.page_kind, d.page_title, d.language, d.locale, d.field,
@@ -36,6 +37,28 @@ export async function saveDrafts(db: Database, drafts: readonly DraftInput[]): P
     on conflict (shop_id, page_gid, language, field, target_id) where state = 'draft'
     do update set value = excluded.value, page_title = excluded.page_title,
       locale = excluded.locale, created_by = excluded.created_by, updated_at = now()
-    returning id`);
-  return saved.map((row) => row.id);
+    returning id, locale is null as primary`);
+  // The primary language's drafts first: approved in chunks in this order, a translation is never
+  // written before the text it translates (whose change would leave it outdated).
+  return [...saved.filter((row) => row.primary), ...saved.filter((row) => !row.primary)].map(
+    (row) => row.id,
+  );
+}
+
+/**
+ * The pages of `pageGids` whose `field` has a draft, as `<page gid> <language>`: the field of a page
+ * itself (an SEO title or description targets its page).
+ */
+export async function draftedPageLanguages(
+  db: Database,
+  shopId: string,
+  field: string,
+  pageGids: readonly string[],
+): Promise<Set<string>> {
+  if (pageGids.length === 0) return new Set();
+  const { rows } = await db.execute<{ page_gid: string; language: string }>(sql`
+    select page_gid, language from seo_changes
+    where shop_id = ${shopId} and state = 'draft' and field = ${field}
+      and page_gid in (select jsonb_array_elements_text(${JSON.stringify(pageGids)}::jsonb))`);
+  return new Set(rows.map((row) => `${row.page_gid} ${row.language}`));
 }

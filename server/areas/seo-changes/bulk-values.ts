@@ -28,6 +28,7 @@ import {
   type AuditedStore,
 } from '../catalog/catalog-pages.ts';
 import { productFactsOf, type ProductFacts } from '../catalog/catalog-product-facts.ts';
+import * as bulkRepository from './bulk-repository.ts';
 import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-templates.ts';
 
 /**
@@ -315,6 +316,33 @@ export async function bulkValues(
     if (page === undefined) continue;
     rows.push(pageValues(page, request.field, templates, store, facts.get(gid)));
   }
+  await skipFieldsWithDrafts(db, shopId, request.field, rows);
   markDuplicates(rows, request.field);
   return { total: selected.total, pages: rows };
+}
+
+/**
+ * Marks `has_draft` the values whose field already has a draft: the owner's text, which a template
+ * must not replace unseen. A value skipped for another reason keeps that reason.
+ */
+async function skipFieldsWithDrafts(
+  db: Database,
+  shopId: string,
+  field: BulkField,
+  rows: readonly BulkPageValues[],
+): Promise<void> {
+  const drafted = await bulkRepository.draftedPageLanguages(
+    db,
+    shopId,
+    field,
+    rows.map((row) => row.pageId),
+  );
+  if (drafted.size === 0) return;
+  for (const row of rows) {
+    for (const value of row.values) {
+      if (value.skip === null && drafted.has(`${row.pageId} ${value.language}`)) {
+        value.skip = 'has_draft';
+      }
+    }
+  }
 }
