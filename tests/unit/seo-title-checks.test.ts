@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { titleWithoutShopName } from '../../shared/seo/checks/page-title.ts';
 import { duplicateCheck, findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 describe('T01 title missing', () => {
@@ -206,6 +207,9 @@ describe('T05 title in another language', () => {
         findings('T05', pageView({ ...shop, language: 'en', title: 'Napkins', seoTitle })),
       ).toEqual([]);
     }
+    // Only the whole name goes: a shop called "Lin" leaves "Linen" alone.
+    expect(titleWithoutShopName('Linen Napkins | Lin', 'Lin')).toBe('Linen Napkins');
+    expect(titleWithoutShopName('LIN – Linge de lit', 'Lin')).toBe('Linge de lit');
     // What is left is judged as ever.
     const french = 'Serviettes en lin lavé, tissées en Normandie | Maison Exemple';
     expect(

@@ -44,7 +44,8 @@ export function titleWithoutShopName(title: string, shopName: string): string {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return collapseWhitespace(
     text
-      .replace(new RegExp(escaped, 'giu'), ' ')
+      // As a whole name: a shop called "Lin" leaves "Linen" alone.
+      .replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), ' ')
       .replace(/^[\s|–—\-:·•,]+|[\s|–—\-:·•,]+$/gu, ''),
   );
 }
