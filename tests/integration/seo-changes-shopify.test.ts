@@ -468,6 +468,29 @@ describe('undo', () => {
 });
 
 describe('an approval whose process stopped before queueing its write', () => {
+  /** Approves drafts as one batch, as an approval whose process stopped before queueing its write. */
+  async function approvedWithoutJob(changeIds: string[]): Promise<string> {
+    const batchId = randomUUID();
+    await api.database.db.transaction((tx) =>
+      changesRepository.approveDrafts(tx, changeIds, { batchId, approvedBy: owner.uid }),
+    );
+    return batchId;
+  }
+
+  /**
+   * The sweep at `now`, over this store only: the test files share the database, not their job
+   * queues.
+   */
+  function sweep(now = new Date()) {
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    return queueUnqueuedBatches(
+      { db: api.database.db, jobs: api.jobs, log: silent },
+      { now, shopId },
+    );
+  }
+
+  const afterTheSweepsWait = () => new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
+
   it('writes a batch whose write job was never queued once the sweep finds it, and only then', async () => {
     const mugPage = productGid(mug!);
     const title = 'Stoneware Mug, Glazed by Hand | Maison';
@@ -477,26 +500,20 @@ describe('an approval whose process stopped before queueing its write', () => {
       targetId: mugPage,
       value: title,
     });
-    // The approval committed, and its process stopped before queueing the write.
-    const batchId = randomUUID();
-    await api.database.db.transaction((tx) =>
-      changesRepository.approveDrafts(tx, [draft.id], { batchId, approvedBy: owner.uid }),
-    );
-    const silent = { info: () => {}, warn: () => {}, error: () => {} };
-    const deps = { db: api.database.db, jobs: api.jobs, log: silent };
+    const batchId = await approvedWithoutJob([draft.id]);
     // Just approved: its job may still be on its way.
-    // This store's batches only: the test files share the database, not their job queues.
-    expect(await queueUnqueuedBatches(deps, { shopId })).toEqual([]);
-    const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
-    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([batchId]);
+    expect(await sweep()).toEqual([]);
+    const later = afterTheSweepsWait();
+    expect(await sweep(later)).toEqual([batchId]);
     // Queued now: a second sweep leaves it to that job.
-    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([]);
+    expect(await sweep(later)).toEqual([]);
     expect(await settled(draft.id, ['applied', 'conflict', 'failed'])).toMatchObject({
       state: 'applied',
       previousValue: null,
     });
     expect((await shopifyProduct(mug!)).seo.title).toBe(title);
   });
+
   it('keeps a change sent before Shopify stopped answering for the sweep, failing only the unsent', async () => {
     const mugPage = productGid(mug!);
     const [sent, unsent] = [
@@ -513,13 +530,7 @@ describe('an approval whose process stopped before queueing its write', () => {
         value: 'Tasse en grès émaillée à la main | Maison',
       }),
     ];
-    const batchId = randomUUID();
-    await api.database.db.transaction((tx) =>
-      changesRepository.approveDrafts(tx, [sent.id, unsent.id], {
-        batchId,
-        approvedBy: owner.uid,
-      }),
-    );
+    const batchId = await approvedWithoutJob([sent.id, unsent.id]);
     // The first write went out and its answer was lost; then every attempt found Shopify away.
     await changesRepository.markSent(api.database.db, sent.id, null);
     await changesRepository.markFailed(api.database.db, { batchId }, 'shopify_unavailable', {
@@ -528,10 +539,7 @@ describe('an approval whose process stopped before queueing its write', () => {
     expect((await settled(unsent.id, ['failed'])).errorCode).toBe('shopify_unavailable');
     expect((await allChanges()).find((change) => change.id === sent.id)?.state).toBe('approved');
 
-    const silent = { info: () => {}, warn: () => {}, error: () => {} };
-    const later = new Date(Date.now() + (unqueuedBatchAfterSeconds + 1) * 1000);
-    const deps = { db: api.database.db, jobs: api.jobs, log: silent };
-    expect(await queueUnqueuedBatches(deps, { now: later, shopId })).toEqual([batchId]);
+    expect(await sweep(afterTheSweepsWait())).toEqual([batchId]);
     expect(await settled(sent.id, ['applied', 'conflict', 'failed'])).toMatchObject({
       state: 'applied',
     });
@@ -545,16 +553,10 @@ describe('an approval whose process stopped before queueing its write', () => {
       targetId: mugPage,
       value: 'Tasse en grès | Maison',
     });
-    const lostBatch = randomUUID();
-    await api.database.db.transaction((tx) =>
-      changesRepository.approveDrafts(tx, [neverConfirmed.id], {
-        batchId: lostBatch,
-        approvedBy: owner.uid,
-      }),
-    );
+    await approvedWithoutJob([neverConfirmed.id]);
     await changesRepository.markSent(api.database.db, neverConfirmed.id, null);
     const nextDay = new Date(Date.now() + (unconfirmedWriteGivenUpAfterHours + 1) * 3_600_000);
-    expect(await queueUnqueuedBatches(deps, { now: nextDay, shopId })).toEqual([]);
+    expect(await sweep(nextDay)).toEqual([]);
     expect(await settled(neverConfirmed.id, ['failed'])).toMatchObject({
       errorCode: 'write_unconfirmed',
     });
