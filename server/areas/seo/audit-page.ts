@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Language } from '../../../shared/constants.ts';
 import type {
   Check,
@@ -92,7 +92,7 @@ export function checksByKind(checks: readonly Check[]): ChecksByKind {
 
 /** A duplicate check's value, hashed: pages with the same hash share the value. */
 function hashKey(key: string): string {
-  return createHash('sha1').update(key).digest('base64url');
+  return hash('sha1', key, 'base64url');
 }
 
 export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {

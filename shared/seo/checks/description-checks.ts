@@ -5,7 +5,7 @@ import {
   type PageCheck,
   type PageLanguageView,
 } from '../check.ts';
-import { visibleText } from '../text/html.ts';
+import { shownText } from '../text/html.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { collapseWhitespace, comparableText, isBlank } from '../text/normalize.ts';
 
@@ -24,7 +24,7 @@ export const descriptionTooLongAbove = 156;
  */
 function carriedDescription(view: PageLanguageView): string | null {
   if (!isBlank(view.seoDescription)) return collapseWhitespace(view.seoDescription ?? '');
-  const bodyText = collapseWhitespace(visibleText(view.bodyHtml));
+  const bodyText = shownText(view.bodyHtml);
   return bodyText === '' ? null : bodyText;
 }
 

@@ -2,20 +2,24 @@ import type { PageLanguageView } from '../check.ts';
 import { parseHtml, type HtmlDocument } from '../text/html.ts';
 
 /**
- * The body of the page, parsed once for the checks of content, images and links: they read it one
- * after another, so the last parse is kept for the next call on the same HTML.
+ * The body of the page as read by the checks of content, images and links: parsed once for them all
+ * (parseHtml keeps its last documents).
  */
-let lastParsed: { html: string; document: HtmlDocument } | null = null;
-
-/** The body of the page as read by the checks of content, images and links. */
 export function body(view: PageLanguageView): HtmlDocument {
-  if (lastParsed?.html !== view.bodyHtml) {
-    lastParsed = { html: view.bodyHtml, document: parseHtml(view.bodyHtml) };
-  }
-  return lastParsed.document;
+  return parseHtml(view.bodyHtml);
 }
 
-/** The visible text of the body, one block per line. */
+const textOf = new WeakMap<HtmlDocument, string>();
+
+/**
+ * The visible text of the body, one block per line: the same string for every check that asks, so
+ * that the counts and measures remembered for it (words, sentences) are found again.
+ */
 export function bodyText(document: HtmlDocument): string {
-  return document.blocks.join('\n');
+  let text = textOf.get(document);
+  if (text === undefined) {
+    text = document.blocks.join('\n');
+    textOf.set(document, text);
+  }
+  return text;
 }

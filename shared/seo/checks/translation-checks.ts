@@ -9,7 +9,7 @@ import {
   type TranslatedField,
 } from '../check.ts';
 import { excerpt } from '../text/excerpt.ts';
-import { visibleText } from '../text/html.ts';
+import { shownText } from '../text/html.ts';
 import { identifyLanguage } from '../text/language.ts';
 import { collapseWhitespace, comparableText } from '../text/normalize.ts';
 
@@ -36,7 +36,7 @@ const wordOfThreeLettersOrMore = /\p{L}{3,}/gu;
 
 /** The text a shopper reads of a value: HTML keys (`body_html`, `summary_html`) without tags. */
 function readableText(key: string, value: string): string {
-  return collapseWhitespace(key.endsWith('_html') ? visibleText(value) : value);
+  return key.endsWith('_html') ? shownText(value) : collapseWhitespace(value);
 }
 
 function evidenceOf(field: TranslatedField, text: string): FindingEvidence {

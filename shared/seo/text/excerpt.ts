@@ -11,7 +11,13 @@ export const excerptMaximumLength = 120;
  */
 export function excerpt(text: string): string {
   const collapsed = collapseWhitespace(text);
-  const characters = [...collapsed];
+  // Fewer code units than the limit are fewer characters too: most texts stop here.
+  if (collapsed.length <= excerptMaximumLength) return collapsed;
+  const characters: string[] = [];
+  for (const character of collapsed) {
+    characters.push(character);
+    if (characters.length > excerptMaximumLength) break;
+  }
   if (characters.length <= excerptMaximumLength) return collapsed;
   const cut = characters.slice(0, excerptMaximumLength - 1).join('');
   // The cut already ends a word when the next character is a space.

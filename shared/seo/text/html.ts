@@ -7,6 +7,9 @@
  * template, noscript and iframe are not visible text and are skipped.
  */
 
+import { rememberingLast } from './last-answers.ts';
+import { collapseWhitespace } from './normalize.ts';
+
 /** An `<img>` of the body. */
 export interface HtmlImage {
   src: string | null;
@@ -269,12 +272,8 @@ export function decodeEntities(text: string, inAttribute = false): string {
   );
 }
 
-/** HTML's whitespace: no-break spaces are not part of it and survive the collapsing. */
-const htmlWhitespace = /[ \t\n\f\r]+/g;
-
-function collapse(text: string): string {
-  return text.replace(htmlWhitespace, ' ').trim();
-}
+/** HTML's whitespace collapsed: no-break spaces are not part of it and survive. */
+const collapse = collapseWhitespace;
 
 interface Tag {
   name: string;
@@ -342,8 +341,14 @@ function attributeIs(attributes: Map<string, string>, name: string, ...values: s
   return value !== undefined && values.includes(value);
 }
 
-/** Reads body HTML once: its visible text by block, its images, links and headings. */
-export function parseHtml(html: string): HtmlDocument {
+/**
+ * Reads body HTML once: its visible text by block, its images, links and headings. The checks of a
+ * page each ask for the part they read, so the last documents are kept and shared: treat them as
+ * read-only.
+ */
+export const parseHtml: (html: string) => HtmlDocument = rememberingLast(readHtml);
+
+function readHtml(html: string): HtmlDocument {
   const blocks: string[] = [];
   const images: HtmlImage[] = [];
   const links: HtmlLink[] = [];
@@ -472,9 +477,17 @@ export function parseHtml(html: string): HtmlDocument {
 }
 
 /** The visible text of body HTML, its blocks separated by a blank line. */
-export function visibleText(html: string): string {
-  return parseHtml(html).blocks.join('\n\n');
-}
+export const visibleText: (html: string) => string = rememberingLast((html) =>
+  parseHtml(html).blocks.join('\n\n'),
+);
+
+/**
+ * The visible text of body HTML on one line, as a search result or a translation's excerpt shows
+ * it: whitespace collapsed. Several checks of a page read it.
+ */
+export const shownText: (html: string) => string = rememberingLast((html) =>
+  collapseWhitespace(visibleText(html)),
+);
 
 /** The `<h1>`–`<h6>` of body HTML, in order. */
 export function headings(html: string): HtmlHeading[] {

@@ -1,5 +1,5 @@
 import type { AuditLanguage } from '../check.ts';
-import { words } from './words.ts';
+import { rememberingLast } from './last-answers.ts';
 
 /**
  * Sentences of a text for the readability measures. A sentence ends at a block break (a blank line
@@ -63,8 +63,23 @@ function endsWithAbbreviation(before: string, language: AuditLanguage): boolean 
   return abbreviations[language].has(tail.toLowerCase());
 }
 
-/** The sentences of `text` that have at least one word, trimmed. */
-export function sentences(text: string, language: AuditLanguage): string[] {
+/** A letter, a mark or a digit: a text with one has at least one word (words.ts). */
+const wordCharacter = /[\p{L}\p{M}\p{N}]/u;
+
+/**
+ * The sentences of `text` that have at least one word, trimmed. Reading ease and the share of long
+ * sentences both read a page's body, so the last answers in each language are kept.
+ */
+export function sentences(text: string, language: AuditLanguage): readonly string[] {
+  return sentencesIn[language](text);
+}
+
+const sentencesIn: Record<AuditLanguage, (text: string) => readonly string[]> = {
+  en: rememberingLast((text) => splitSentences(text, 'en')),
+  fr: rememberingLast((text) => splitSentences(text, 'fr')),
+};
+
+function splitSentences(text: string, language: AuditLanguage): string[] {
   const found: string[] = [];
   for (const block of text.split(/\n+/)) {
     let start = 0;
@@ -81,5 +96,7 @@ export function sentences(text: string, language: AuditLanguage): string[] {
     }
     found.push(block.slice(start));
   }
-  return found.map((sentence) => sentence.trim()).filter((sentence) => words(sentence).length > 0);
+  return found
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => wordCharacter.test(sentence));
 }

@@ -1,3 +1,5 @@
+import { rememberingLast } from './last-answers.ts';
+
 /**
  * Words as the audit counts them, the same way in English and French, close to what a word
  * processor shows the owner:
@@ -12,9 +14,10 @@
 const wordPattern =
   /[\p{L}\p{M}\p{N}]+(?:(?:['’ʼ\-‐]|(?<=\p{N})[.,](?=\p{N}))[\p{L}\p{M}\p{N}]+)*/gu;
 
-export function words(text: string): string[] {
-  return text.match(wordPattern) ?? [];
-}
+/** The words of `text`; a page's body is counted by several checks, so the last answers are kept. */
+export const words: (text: string) => readonly string[] = rememberingLast(
+  (text) => text.match(wordPattern) ?? [],
+);
 
 export function wordCount(text: string): number {
   return words(text).length;
