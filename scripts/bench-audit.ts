@@ -131,6 +131,43 @@ async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> 
   await pool.query('analyze');
 }
 
+/** Linux counts process times in ticks of 1/100 s (USER_HZ). */
+const ticksPerSecond = 100;
+
+/** utime, stime, cutime and cstime of a process, in ticks (/proc/<pid>/stat). */
+async function processTicks(pid: number): Promise<{ own: number; reaped: number; ppid: number }> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  // The command name is in parentheses and may hold spaces: the fields are counted after it.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return { ppid: fields[1]!, own: fields[11]! + fields[12]!, reaped: fields[13]! + fields[14]! };
+}
+
+/**
+ * The CPU time PostgreSQL has used so far, in seconds: its postmaster's and its live backends', and
+ * that of the backends it has reaped. Read from /proc, so that the figures show what the audit's
+ * statements cost the database beside what the audit costs Node.
+ */
+async function postgresCpuSeconds(pool: import('pg').Pool): Promise<number> {
+  const { rows } = await pool.query<{ setting: string }>(
+    `select setting from pg_settings where name = 'data_directory'`,
+  );
+  const pidFile = await fs.readFile(path.join(rows[0]!.setting, 'postmaster.pid'), 'utf8');
+  const postmaster = Number(pidFile.split('\n')[0]);
+  let ticks = 0;
+  for (const entry of await fs.readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const times = await processTicks(pid).catch(() => undefined);
+    if (times === undefined) continue;
+    if (pid === postmaster) ticks += times.own + times.reaped;
+    else if (times.ppid === postmaster) ticks += times.own;
+  }
+  return ticks / ticksPerSecond;
+}
+
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
@@ -190,12 +227,14 @@ async function main(): Promise<void> {
     };
 
     const started = await startAudit(deps, shopId, 'manual');
+    const postgresCpuBefore = await postgresCpuSeconds(database.pool);
     const cpuBefore = process.cpuUsage();
     const wallStart = performance.now();
     await runAudit(deps, started!.run.id);
     const wallSeconds = (performance.now() - wallStart) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const nodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
+    const postgresCpu = (await postgresCpuSeconds(database.pool)) - postgresCpuBefore;
     const counts = await database.pool.query<{ pages: number; results: number; findings: number }>(
       `select (select count(*)::int from seo_pages where shop_id = $1) as pages,
         (select count(*)::int from seo_page_results where shop_id = $1) as results,
@@ -211,6 +250,9 @@ async function main(): Promise<void> {
     log(`  pages per second (wall)      ${Math.round(audited / wallSeconds).toLocaleString('en')}`);
     log(
       `  Node CPU time                ${nodeCpuSeconds.toFixed(1)} s (${Math.round(audited / nodeCpuSeconds).toLocaleString('en')} pages per CPU second of Node)`,
+    );
+    log(
+      `  PostgreSQL CPU time          ${postgresCpu.toFixed(1)} s (${Math.round(audited / (nodeCpuSeconds + postgresCpu)).toLocaleString('en')} pages per CPU second of both)`,
     );
     log(`  peak RSS of this process     ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
 

@@ -5,6 +5,7 @@ import type { PageListQuery } from '../../../shared/schemas/seo.ts';
 import type { Database } from '../../db/database.ts';
 import type { LanguageAudit, PageAudit } from './audit-page.ts';
 import { pageScore } from './audit-scores.ts';
+import { severityWeights } from '../../../shared/seo/scores.ts';
 import type { AuditState, AuditTrigger } from './tables.ts';
 
 /**
@@ -520,61 +521,67 @@ export async function resolveAllDuplicateGroups(
   await recomputePages(tx, shopId, affected);
 }
 
-/** Recomputes the page rows (scores, counts, failing checks) of `gids` from their findings. */
+/**
+ * Recomputes the page rows (scores, counts, failing checks) of `gids` from their findings, in the
+ * database: the rows a full run's duplicate groups touch are most of a large store's, and reading
+ * their findings out to score them cost more than the scoring. The score is pageScore's
+ * (audit-scores.ts): 100 minus the weight of each check that found something, counted once, floored
+ * at 0.
+ */
 export async function recomputePages(
   tx: Transaction,
   shopId: string,
   gids: readonly string[],
 ): Promise<void> {
   if (gids.length === 0) return;
-  const [languages, findings] = await Promise.all([
-    tx.execute<{ page_gid: string; language: string }>(sql`
-      select page_gid, language from seo_page_results
-      where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`),
-    tx.execute<{ page_gid: string; language: string; check_id: string; severity: Severity }>(sql`
-      select page_gid, language, check_id, severity from seo_findings
-      where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`),
-  ]);
-  const findingsOf = new Map<string, Array<{ checkId: string; severity: Severity }>>();
-  for (const row of findings.rows) {
-    const key = `${row.page_gid}|${row.language}`;
-    const list = findingsOf.get(key) ?? [];
-    list.push({ checkId: row.check_id, severity: row.severity });
-    findingsOf.set(key, list);
-  }
-  const byPage = new Map<string, Array<{ language: string } & LanguageFigures>>();
-  for (const row of languages.rows) {
-    const figures = figuresOf(findingsOf.get(`${row.page_gid}|${row.language}`) ?? []);
-    const list = byPage.get(row.page_gid) ?? [];
-    list.push({ language: row.language, ...figures });
-    byPage.set(row.page_gid, list);
-  }
-  const results = [...byPage].flatMap(([gid, list]) =>
-    list.map((figures) => ({
-      page_gid: gid,
-      language: figures.language,
-      score: figures.score,
-      errors: figures.errors,
-      warnings: figures.warnings,
-      infos: figures.infos,
-      check_ids: figures.checkIds,
-    })),
-  );
-  const summaries = [...byPage].map(([gid, list]) => ({ page_gid: gid, ...summaryOf(list) }));
   await tx.execute(sql`
-    with results as (
-      update seo_page_results r set score = v.score, errors = v.errors, warnings = v.warnings,
-        infos = v.infos, findings_total = v.errors + v.warnings + v.infos, check_ids = v.check_ids
-      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v(page_gid text,
-        language text, score int, errors int, warnings int, infos int, check_ids text[])
-      where r.shop_id = ${shopId} and r.page_gid = v.page_gid and r.language = v.language
+    with checks as (
+      select page_gid, language, check_id,
+        max(case severity when 'error' then ${severityWeights.error}::int
+          when 'warning' then ${severityWeights.warning}::int
+          else ${severityWeights.info}::int end) as weight,
+        count(*) filter (where severity = 'error') as errors,
+        count(*) filter (where severity = 'warning') as warnings,
+        count(*) filter (where severity = 'info') as infos
+      from seo_findings
+      where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+      group by page_gid, language, check_id
+    ),
+    figures as (
+      select r.page_gid, r.language,
+        greatest(0, 100 - coalesce(sum(c.weight), 0))::int as score,
+        coalesce(sum(c.errors), 0)::int as errors,
+        coalesce(sum(c.warnings), 0)::int as warnings,
+        coalesce(sum(c.infos), 0)::int as infos,
+        coalesce(array_agg(c.check_id) filter (where c.check_id is not null), '{}') as check_ids
+      from seo_page_results r
+      left join checks c on c.page_gid = r.page_gid and c.language = r.language
+      where r.shop_id = ${shopId} and r.page_gid in ${jsonList(gids)}
+      group by r.page_gid, r.language
+    ),
+    page_checks as (
+      select page_gid, array_agg(distinct check_id) as check_ids from checks group by page_gid
+    ),
+    results as (
+      update seo_page_results r set score = f.score, errors = f.errors, warnings = f.warnings,
+        infos = f.infos, findings_total = f.errors + f.warnings + f.infos, check_ids = f.check_ids
+      from figures f
+      where r.shop_id = ${shopId} and r.page_gid = f.page_gid and r.language = f.language
     )
-    update seo_pages p set score = v.score, score_en = v.score_en, score_fr = v.score_fr,
-      errors = v.errors, warnings = v.warnings, infos = v.infos,
-      findings_total = v.errors + v.warnings + v.infos, check_ids = v.check_ids
-    from jsonb_to_recordset(${JSON.stringify(summaries)}::jsonb) as v(page_gid text, score int,
-      score_en int, score_fr int, errors int, warnings int, infos int, check_ids text[])
-    where p.shop_id = ${shopId} and p.page_gid = v.page_gid`);
+    update seo_pages p set score = s.score, score_en = s.score_en, score_fr = s.score_fr,
+      errors = s.errors, warnings = s.warnings, infos = s.infos,
+      findings_total = s.errors + s.warnings + s.infos, check_ids = s.check_ids
+    from (
+      select f.page_gid, min(f.score) as score,
+        min(f.score) filter (where f.language = 'en') as score_en,
+        min(f.score) filter (where f.language = 'fr') as score_fr,
+        sum(f.errors)::int as errors, sum(f.warnings)::int as warnings, sum(f.infos)::int as infos,
+        coalesce(c.check_ids, '{}') as check_ids
+      from figures f
+      left join page_checks c on c.page_gid = f.page_gid
+      group by f.page_gid, c.check_ids
+    ) s
+    where p.shop_id = ${shopId} and p.page_gid = s.page_gid`);
 }
 
 /**
