@@ -43,10 +43,10 @@ export interface HtmlDocument {
    * `<br>`…), whitespace collapsed and trimmed, empty blocks left out. No-break spaces (U+00A0,
    * U+202F) are kept as they are: French typography is measured on them.
    */
-  blocks: string[];
-  images: HtmlImage[];
-  links: HtmlLink[];
-  headings: HtmlHeading[];
+  readonly blocks: readonly string[];
+  readonly images: readonly HtmlImage[];
+  readonly links: readonly HtmlLink[];
+  readonly headings: readonly HtmlHeading[];
 }
 
 /** Elements whose content is not visible text; the tokenizer skips to their end tag. */
@@ -490,16 +490,16 @@ export const shownText: (html: string) => string = rememberingLast((html) =>
 );
 
 /** The `<h1>`–`<h6>` of body HTML, in order. */
-export function headings(html: string): HtmlHeading[] {
+export function headings(html: string): readonly HtmlHeading[] {
   return parseHtml(html).headings;
 }
 
 /** The `<img>` of body HTML, in order. */
-export function images(html: string): HtmlImage[] {
+export function images(html: string): readonly HtmlImage[] {
   return parseHtml(html).images;
 }
 
 /** The `<a>` of body HTML, in order. */
-export function links(html: string): HtmlLink[] {
+export function links(html: string): readonly HtmlLink[] {
   return parseHtml(html).links;
 }
