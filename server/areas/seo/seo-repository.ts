@@ -362,7 +362,7 @@ export async function insertPageAudits(
         translated, translations_outdated, translations_same_as_source)
       select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
         now(), r.translation_fields, r.translated, r.translations_outdated, r.translations_same
-      from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(page_gid text,
+      from json_to_recordset(${JSON.stringify(results)}::json) as r(page_gid text,
         language text, kind text, title text, handle text, score int, errors int,
         warnings int, infos int, check_ids text[], translation_fields int, translated int,
         translations_outdated int, translations_same int)
@@ -373,19 +373,19 @@ export async function insertPageAudits(
       select ${shopId}, p.page_gid, p.kind, p.title, p.handle, lower(p.title), p.search, p.score,
         p.score_en, p.score_fr, p.errors, p.warnings, p.infos, p.errors + p.warnings + p.infos,
         p.check_ids, now()
-      from jsonb_to_recordset(${JSON.stringify(pages)}::jsonb) as p(page_gid text, kind text,
+      from json_to_recordset(${JSON.stringify(pages)}::json) as p(page_gid text, kind text,
         title text, handle text, search text, score int, score_en int, score_fr int, errors int,
         warnings int, infos int, check_ids text[])
     ),
     findings as (
       insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
       select ${shopId}, f.page_gid, f.language, f.check_id, f.severity, f.evidence
-      from jsonb_to_recordset(${JSON.stringify(findings)}::jsonb) as f(page_gid text,
+      from json_to_recordset(${JSON.stringify(findings)}::json) as f(page_gid text,
         language text, check_id text, severity text, evidence jsonb)
     )
     insert into seo_duplicate_keys (shop_id, page_gid, language, check_id, severity, field, key_hash)
     select ${shopId}, k.page_gid, k.language, k.check_id, k.severity, k.field, k.key_hash
-    from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(page_gid text, language text,
+    from json_to_recordset(${JSON.stringify(keys)}::json) as k(page_gid text, language text,
       check_id text, severity text, field text, key_hash text)`);
 }
 
