@@ -104,7 +104,14 @@ function accentlessWord(word: string): string | null {
 
 /** What String.prototype.trim removes, which tinyld's grams may not be made of alone. */
 const whitespace = /^\s$/;
-const isWhitespace = (character: string) => whitespace.test(character);
+function isWhitespace(character: string): boolean {
+  const code = character.charCodeAt(0);
+  // Printable ASCII, most of any text, is never white space.
+  return code > 32 && code < 127 ? false : whitespace.test(character);
+}
+
+/** English and French have no gram of one character of their own, but the model could. */
+const hasUniqueCharacters = [...uniqueLanguageOf.keys()].some((gram) => gram.length === 1);
 
 /*
  * tinyld pads a text with n - 1 spaces on each side and takes every window of n characters that
@@ -116,7 +123,7 @@ const isWhitespace = (character: string) => whitespace.test(character);
 
 /** The language of the first gram of the chunk that only one candidate has, if any. */
 function uniquelyMarked(chunk: string, candidates: readonly ModelLanguage[]): ModelLanguage | null {
-  for (let index = 0; index < chunk.length; index++) {
+  for (let index = 0; hasUniqueCharacters && index < chunk.length; index++) {
     const character = chunk[index]!;
     if (isWhitespace(character)) continue;
     const language = uniqueLanguageOf.get(character);
