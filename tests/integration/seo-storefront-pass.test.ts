@@ -368,6 +368,41 @@ describe('the storefront pass', () => {
     }
   });
 
+  it('counts a page it reached in English but not in French as not reached, not as checked', async () => {
+    const englishOnly: SeoDependencies = {
+      ...withBudget(3),
+      storefront: {
+        openFetcher: () =>
+          createStorefrontFetcher({
+            publicUrl,
+            // French addresses lead to port 9, where nothing listens; English ones to the store.
+            connectTo: (url) =>
+              url.pathname.startsWith('/fr/') || url.pathname === '/fr'
+                ? { protocol: 'http:', hostname: '127.0.0.1', port: 9 }
+                : localStorefronts(shopify.url)(url),
+            requestsPerSecond: 200,
+          }),
+      },
+    };
+    await runStorefrontPass(englishOnly, shopId);
+    const { rows } = await api.database.pool.query<{ page_gid: string; outcomes: string[] }>(
+      `select page_gid, array_agg(outcome order by language) as outcomes
+       from seo_storefront_fetches where shop_id = $1 group by page_gid`,
+      [shopId],
+    );
+    const halfReached = rows.filter(
+      (row) =>
+        row.outcomes.includes('unreachable') && row.outcomes.some((o) => o !== 'unreachable'),
+    );
+    expect(halfReached.length).toBeGreaterThan(0);
+    const { storefront } = await readSeoOverview(api.database.db, shopId);
+    // Each page fetched counts once: checked in every language, or not reached in one.
+    expect(storefront.checked + storefront.unreachable).toBe(rows.length);
+    expect(storefront.unreachable).toBe(
+      rows.filter((row) => row.outcomes.includes('unreachable')).length,
+    );
+  });
+
   it('keeps, as the product runs it, to two requests a second to the store, whatever its hosts', async () => {
     const product = seoDependencies({ ...deps, publicUrl, localShopifyUrl: shopify.url });
     const fetcher = product.storefront!.openFetcher();

@@ -122,9 +122,10 @@ export async function recordFetchedPage(
 }
 
 /**
- * How much of the store the storefront pass has covered: audited pages read at least once (answered,
- * or kept from by robots.txt), pages whose last fetch in a language could not reach the store, and
- * when the pass last fetched a page.
+ * How much of the store the storefront pass has covered: audited pages read in every language it
+ * fetched them in (answered, or kept from by robots.txt), pages whose last fetch in some language
+ * could not reach the store (tried again, and not counted as checked while one is missing), and when
+ * the pass last fetched a page.
  */
 export async function storefrontCoverage(
   db: Queryable,
@@ -136,17 +137,19 @@ export async function storefrontCoverage(
     pages: number;
     last_fetched_at: string | null;
   }>(sql`
-    with fetches as (
-      select f.page_gid, f.outcome, f.fetched_at from seo_storefront_fetches f
+    with fetched as (
+      select f.page_gid, bool_or(f.outcome = 'unreachable') as unreachable,
+        max(f.fetched_at) as fetched_at
+      from seo_storefront_fetches f
       join seo_pages p on p.shop_id = f.shop_id and p.page_gid = f.page_gid
       where f.shop_id = ${shopId}
+      group by f.page_gid
     )
     select
-      (select count(distinct page_gid)::int from fetches where outcome <> 'unreachable') as checked,
-      (select count(distinct page_gid)::int from fetches where outcome = 'unreachable')
-        as unreachable,
+      (select count(*)::int from fetched where not unreachable) as checked,
+      (select count(*)::int from fetched where unreachable) as unreachable,
       (select count(*)::int from seo_pages where shop_id = ${shopId}) as pages,
-      (select max(fetched_at) from fetches) as last_fetched_at`);
+      (select max(fetched_at) from fetched) as last_fetched_at`);
   const row = rows[0];
   return {
     checked: row?.checked ?? 0,
