@@ -27,7 +27,8 @@ import {
  * the API refuses it); the owner then pays for Pro with 4242 on the local Stripe's Checkout, opens
  * bulk edit on the products, writes `{title} | {shop}` in English with the placeholder buttons and
  * a French template, previews the values the server fills in, ticks two pages and approves their
- * changes; the local Shopify then holds the new values, and undoing the batch from the SEO overview
+ * changes (the dialog staying open while the approval is under way); the local Shopify then holds
+ * the new values, and undoing the batch from the SEO overview
  * puts the old ones back. No serious accessibility violation in either language. Any error printed
  * in the console fails a test.
  *
@@ -303,10 +304,33 @@ test.describe('bulk edits of the seeded store', () => {
       expect(await titlesInShopify(page, row.pageId)).toEqual(before[at]);
     }
 
+    // While the approval is under way (its request held here until released), the dialog stays
+    // open: Escape and Close do not leave the owner thinking the rest was called off.
+    let releaseApproval = () => {};
+    const approvalHeld = new Promise<void>((resolve) => (releaseApproval = resolve));
+    const approveRoute = '**/seo/changes/approve';
+    await page.route(approveRoute, async (route) => {
+      await approvalHeld;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: `Approve ${changes} changes` }).click();
+    await expect(
+      dialog.getByText(
+        'The approval is under way: this window can be closed once every change is approved.',
+      ),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    await expect(close).toHaveAttribute('aria-disabled', 'true');
+    // Playwright waits for an aria-disabled button to be enabled; a person can still press it.
+    await close.click({ force: true });
+    await expect(dialog).toBeVisible();
+    releaseApproval();
     await expect(
       dialog.getByText(`${changes} changes approved: they are being written to Shopify.`),
     ).toBeVisible({ timeout: 30_000 });
+    await page.unroute(approveRoute);
+    await expect(close).not.toHaveAttribute('aria-disabled');
 
     // The local Shopify holds the new values of the pages ticked.
     for (const { row } of chosen) {

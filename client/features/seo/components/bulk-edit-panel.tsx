@@ -74,6 +74,10 @@ export default function BulkEditPanel({
   const { t } = useTranslation('seo');
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const closeNoteId = useId();
+  // While an approval sends its chunks, the dialog stays open: closing it would leave the owner
+  // thinking the rest was called off while it goes on.
+  const [approving, setApproving] = useState(false);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -85,6 +89,9 @@ export default function BulkEditPanel({
       ref={dialogRef}
       className="seo-detail seo-bulk"
       aria-labelledby={titleId}
+      onCancel={(event) => {
+        if (approving) event.preventDefault();
+      }}
       onClose={onClosed}
     >
       <div className="seo-detail-header">
@@ -92,11 +99,20 @@ export default function BulkEditPanel({
         <button
           type="button"
           className="button button-secondary button-small"
-          onClick={() => dialogRef.current?.close()}
+          aria-disabled={approving || undefined}
+          aria-describedby={approving ? closeNoteId : undefined}
+          onClick={() => {
+            if (!approving) dialogRef.current?.close();
+          }}
         >
           {t('bulk.close')}
         </button>
       </div>
+      {approving && (
+        <p id={closeNoteId} className="form-hint">
+          {t('bulk.closeWhileApproving')}
+        </p>
+      )}
       {plan !== undefined && !planHasBulkEdits(plan) ? (
         <PlanExplanation />
       ) : (
@@ -107,6 +123,7 @@ export default function BulkEditPanel({
           filters={filters}
           format={format}
           onFieldChange={onFieldChange}
+          onApprovingChange={setApproving}
         />
       )}
     </dialog>
@@ -136,6 +153,7 @@ function BulkEditor({
   filters,
   format,
   onFieldChange,
+  onApprovingChange,
 }: {
   uid: string;
   shop: Shop;
@@ -143,6 +161,7 @@ function BulkEditor({
   filters: PageListFilters;
   format: SeoFormat;
   onFieldChange: (field: BulkField) => void;
+  onApprovingChange: (approving: boolean) => void;
 }) {
   const { t } = useTranslation('seo');
   const placeholdersId = useId();
@@ -228,6 +247,7 @@ function BulkEditor({
             setRequest(null);
             backFromPreview.current = true;
           }}
+          onApprovingChange={onApprovingChange}
         />
       ) : (
         <form
@@ -345,6 +365,7 @@ function BulkPreviewStep({
   preview,
   format,
   onBack,
+  onApprovingChange,
 }: {
   uid: string;
   shopId: string;
@@ -352,6 +373,7 @@ function BulkPreviewStep({
   preview: ReturnType<typeof useBulkPreview>;
   format: SeoFormat;
   onBack: () => void;
+  onApprovingChange: (approving: boolean) => void;
 }) {
   const { t } = useTranslation('seo');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -380,6 +402,8 @@ function BulkPreviewStep({
         : first.counts.ready;
   const busy = approval.kind === 'drafting' || approval.kind === 'approving';
   const finished = approval.kind === 'done';
+
+  useEffect(() => onApprovingChange(busy), [busy, onApprovingChange]);
 
   const approve = () => {
     if (count === 0 || busy || finished) return;
