@@ -78,6 +78,11 @@ const cornerTexts = [
   'a. b. c. d. e. f. g. h. i. j.',
   '[draft] {{ product.title }} \\ backslash / slash',
   '🙂 emoji only 🙂',
+  // Accents written as combining marks, letters beyond Latin-1, and ligatures.
+  'Cafe\u0301 cre\u0300me bru\u0302le\u0301e, c\u0327a va',
+  'Tiếng Việt có dấu, và tiếng Pháp cũng có',
+  'Œuf brouillé, cœur fondant, ﬁn ﬂocon',
+  'Straße, Ærø, Ødegaard, Łódź',
 ];
 
 const onlyChoices: ModelLanguage[][] = [['en', 'fr'], ['fr', 'en'], ['en'], ['fr']];
