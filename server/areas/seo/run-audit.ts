@@ -1,5 +1,10 @@
-import { auditedStoreOf, pageCountsOf, readPageBatches } from '../catalog/catalog-pages.ts';
-import { auditPage, checksByKind } from './audit-page.ts';
+import {
+  auditedStoreOf,
+  pageCountsOf,
+  readPageBatches,
+  type AuditedPage,
+} from '../catalog/catalog-pages.ts';
+import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import { storefrontPassJob } from './storefront-pass-job.ts';
@@ -38,7 +43,8 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   let audited = 0;
   /**
    * Where the time goes, in milliseconds, for the log line of the run (`reading` is the wait for a
-   * batch not yet read when the previous one is written).
+   * batch not yet read when the previous one is checked, `writing` the wait for the previous
+   * batch's write when this one is checked).
    */
   const spent = { reading: 0, checking: 0, writing: 0, finishing: 0 };
   let mark = performance.now();
@@ -52,17 +58,9 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
       batchSize: deps.batchSize ?? defaultBatchSize,
       limit: queued.pageLimit,
     });
-    // The next batch is read (on another connection) while this one is checked and written.
-    let next = batches.next();
-    for (;;) {
-      const batch = await next;
-      if (batch.done === true) break;
-      const pages = batch.value;
-      next = batches.next();
-      lap('reading');
-      const audits = pages.map((page) => auditPage(page, checks));
-      lap('checking');
-      const current = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
+    /** Writes a checked batch; false when the run is no longer the store's (disconnected). */
+    const write = (pages: readonly AuditedPage[], audits: readonly PageAudit[]) =>
+      seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
         if (!(await seoRepository.recordProgress(tx, runId, pages.length))) return false;
         await seoRepository.removePages(
           tx,
@@ -72,13 +70,39 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
         await seoRepository.insertPageAudits(tx, shopId, audits);
         return true;
       });
-      if (!current) {
-        // The read under way is not wanted any more; its failure, if any, neither.
-        next.catch(() => {});
-        return 'store disconnected';
+    // Three batches are under way at once, each on its own connection: the next one read, this
+    // one checked, the previous one written. The checks keep Node busy while PostgreSQL stores
+    // what they found, instead of each waiting for the other.
+    let next = batches.next();
+    let written: Promise<boolean> | null = null;
+    let writtenPages = 0;
+    try {
+      for (;;) {
+        const batch = await next;
+        if (batch.done === true) break;
+        const pages = batch.value;
+        next = batches.next();
+        lap('reading');
+        const audits = pages.map((page) => auditPage(page, checks));
+        lap('checking');
+        if (written !== null) {
+          if (!(await written)) return 'store disconnected';
+          audited += writtenPages;
+        }
+        written = write(pages, audits);
+        // Its failure is met where it is awaited, at the next batch or the end.
+        written.catch(() => {});
+        writtenPages = pages.length;
+        lap('writing');
       }
-      audited += pages.length;
-      lap('writing');
+      if (written !== null) {
+        if (!(await written)) return 'store disconnected';
+        audited += writtenPages;
+        lap('writing');
+      }
+    } finally {
+      // A read under way when the run stops early is not wanted any more; its failure neither.
+      next.catch(() => {});
     }
   }
 
