@@ -237,6 +237,40 @@ describe('a full audit', () => {
     ]);
   });
 
+  it('stops at its next batch when its run is ended meanwhile, every batch it counted written', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, {
+      products: Array.from({ length: 1500 }, (_, index) => ({
+        id: 5000 + index,
+        title: `Product number ${index}`,
+      })),
+    });
+    const started = await startAudit(deps, shopId, 'manual');
+    const runId = started!.run.id;
+    const progress = async () =>
+      (
+        await api.database.pool.query<{ done: number }>(
+          'select progress_done as done from seo_audit_runs where id = $1',
+          [runId],
+        )
+      ).rows[0]!.done;
+    const running = runAudit({ ...deps, batchSize: 10 }, runId);
+    while ((await progress()) < 30) await new Promise((resolve) => setTimeout(resolve, 5));
+    // Ended elsewhere, as an abandoned run is: the batches under way are not written.
+    await api.database.pool.query(`update seo_audit_runs set state = 'failed' where id = $1`, [
+      runId,
+    ]);
+    expect(await running).toBe('store disconnected');
+    const { rows } = await api.database.pool.query<{ pages: number }>(
+      'select count(*)::int as pages from seo_pages where shop_id = $1',
+      [shopId],
+    );
+    const counted = await progress();
+    expect(counted).toBeLessThan(1500);
+    expect(rows[0]!.pages).toBe(counted);
+  });
+
   it("reads only the plan's number of pages, in a stable order, and says how many it left out", async () => {
     const owner = await registeredOwner(api, 'free');
     const shopId = await connectedStore(api, owner);
