@@ -317,6 +317,7 @@ export async function insertPageAudits(
         kind: audit.kind,
         title: language.title,
         handle: audit.handle,
+        search,
         score: language.score,
         errors: language.errors,
         warnings: language.warnings,
@@ -357,12 +358,12 @@ export async function insertPageAudits(
   await tx.execute(sql`
     with results as (
       insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
-        score, errors, warnings, infos, findings_total, check_ids, audited_at, translation_fields,
-        translated, translations_outdated, translations_same_as_source)
-      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
+        search, score, errors, warnings, infos, findings_total, check_ids, audited_at,
+        translation_fields, translated, translations_outdated, translations_same_as_source)
+      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.search, r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
         now(), r.translation_fields, r.translated, r.translations_outdated, r.translations_same
       from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(page_gid text,
-        language text, kind text, title text, handle text, score int, errors int,
+        language text, kind text, title text, handle text, search text, score int, errors int,
         warnings int, infos int, check_ids text[], translation_fields int, translated int,
         translations_outdated int, translations_same int)
     ),
@@ -787,13 +788,9 @@ export async function listPages(
   const search = query.q?.trim().toLowerCase();
   if (search !== undefined && search !== '') {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    // Titles in any language and handles, through the pages' trigram index.
-    conditions.push(
-      language === undefined
-        ? sql`search like ${pattern}`
-        : sql`page_gid in (select page_gid from seo_pages
-            where shop_id = ${shopId} and search like ${pattern})`,
-    );
+    // Titles in any language and handles: a language's rows carry their page's searched text, so
+    // that a search with a language is filtered with that language's other conditions in one pass.
+    conditions.push(sql`search like ${pattern}`);
   }
   const table = language === undefined ? sql`seo_pages` : sql`seo_page_results`;
   const where = sql.join(conditions, sql` and `);
