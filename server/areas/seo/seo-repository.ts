@@ -703,7 +703,9 @@ export async function languageFigures(db: Database, shopId: string): Promise<Lan
 
 /**
  * Pages with at least one finding of each check, per language, most pages first: counted from the
- * page rows' failing checks, each check's severity read from one of its findings.
+ * page rows' failing checks, each check's severity read from one of its findings (the first in
+ * order of severity, which the findings' index by check gives without reading the table: with no
+ * order, the planner may look for any finding by scanning the store's findings once per check).
  */
 export async function findingsByCheck(
   db: Database,
@@ -723,7 +725,8 @@ export async function findingsByCheck(
     select c.language, c.check_id as "checkId", s.severity, c.pages from counts c
     cross join lateral (
       select f.severity from seo_findings f
-      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id limit 1
+      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id
+      order by f.severity limit 1
     ) s
     order by c.pages desc, c.check_id`);
   return rows;

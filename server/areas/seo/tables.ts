@@ -156,7 +156,8 @@ export const seoFindings = pgTable(
   },
   (table) => [
     index('seo_findings_page_idx').on(table.shopId, table.pageGid),
-    index('seo_findings_check_idx').on(table.shopId, table.language, table.checkId),
+    // The severity last: the overview reads a check's severity from the check's first entry here.
+    index('seo_findings_check_idx').on(table.shopId, table.language, table.checkId, table.severity),
   ],
 );
 
