@@ -1,2 +1,0 @@
-DROP INDEX "seo_page_results_kind_title_idx";--> statement-breakpoint
-CREATE INDEX "seo_page_results_list_idx" ON "seo_page_results" USING btree ("shop_id","language","kind","title_key","page_gid","score","errors","warnings","infos","search");
