@@ -1,20 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, expect, inject, test } from 'vitest';
 import { migrateDatabase, openDatabase } from '../../server/db/database.ts';
 
+const migrationsFolder = new URL('../../server/db/migrations/', import.meta.url);
 const journal = JSON.parse(
-  fs.readFileSync(
-    new URL('../../server/db/migrations/meta/_journal.json', import.meta.url),
-    'utf8',
-  ),
-) as { entries: unknown[] };
+  fs.readFileSync(new URL('meta/_journal.json', migrationsFolder), 'utf8'),
+) as { entries: Array<{ tag: string }> };
 
-/** A database of its own, so that its migrations start from nothing. */
+/** Databases of their own, so that their migrations start from nothing. */
 const databaseName = `migrations_${randomUUID().replaceAll('-', '')}`;
+const upgradedDatabaseName = `migrations_${randomUUID().replaceAll('-', '')}`;
 const serverUrl = new URL(inject('databaseUrl'));
-const freshUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+const urlOf = (name: string) =>
+  Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+const freshUrl = urlOf(databaseName);
 
 async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: serverUrl.toString() });
@@ -27,8 +32,33 @@ async function onServer<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 afterAll(async () => {
-  await onServer((client) => client.query(`drop database if exists ${databaseName} with (force)`));
+  await onServer(async (client) => {
+    for (const name of [databaseName, upgradedDatabaseName]) {
+      await client.query(`drop database if exists ${name} with (force)`);
+    }
+  });
 });
+
+/** A copy of the migrations up to `lastTag`, as a database that stopped there had them. */
+function migrationsUpTo(lastTag: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-migrations-'));
+  const entries = journal.entries.slice(
+    0,
+    journal.entries.findIndex((entry) => entry.tag === lastTag) + 1,
+  );
+  fs.mkdirSync(path.join(folder, 'meta'));
+  fs.writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries }),
+  );
+  for (const entry of entries) {
+    fs.copyFileSync(
+      new URL(`${entry.tag}.sql`, migrationsFolder),
+      path.join(folder, `${entry.tag}.sql`),
+    );
+  }
+  return folder;
+}
 
 test('replicas that start together on a new database migrate it once, without failing', async () => {
   await onServer((client) => client.query(`create database ${databaseName}`));
@@ -76,5 +106,58 @@ test('replicas that start together on a new database migrate it once, without fa
     expect(applied.rows[0]).toEqual({ count: journal.entries.length });
   } finally {
     await Promise.all(replicas.map((replica) => replica.close()));
+  }
+});
+
+test("the audited pages' rows of each language take their page's searched text when upgraded", async () => {
+  await onServer((client) => client.query(`create database ${upgradedDatabaseName}`));
+  const database = openDatabase(urlOf(upgradedDatabaseName), { maxConnections: 1 });
+  const olderMigrations = migrationsUpTo('0009_storefront_pass');
+  try {
+    await migrate(drizzle(database.pool), { migrationsFolder: olderMigrations });
+    const shopId = randomUUID();
+    await database.pool.query(
+      `insert into seo_pages (shop_id, page_gid, kind, title, handle, title_key, search, score,
+         score_en, score_fr, errors, warnings, infos, findings_total, check_ids, audited_at)
+       values ($1, 'gid://shopify/Product/1', 'product', 'Linen shirt', 'linen-shirt', 'linen shirt',
+         'linen shirt chemise en lin linen-shirt', 90, 90, 95, 0, 1, 0, 1, '{}', now())`,
+      [shopId],
+    );
+    // The second page's summary is missing: its rows fall back to their own title and handle.
+    await database.pool.query(
+      `insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
+         score, errors, warnings, infos, findings_total, check_ids, audited_at, translation_fields,
+         translated, translations_outdated, translations_same_as_source)
+       select $1, page_gid, language, 'product', title, handle, lower(title), 90, 0, 1, 0, 1, '{}',
+         now(), 0, 0, 0, 0
+       from (values ('gid://shopify/Product/1', 'en', 'Linen shirt', 'linen-shirt'),
+         ('gid://shopify/Product/1', 'fr', 'Chemise en lin', 'linen-shirt'),
+         ('gid://shopify/Product/2', 'en', 'Mug', 'mug')) as v(page_gid, language, title, handle)`,
+      [shopId],
+    );
+
+    await migrateDatabase(database);
+
+    const { rows } = await database.pool.query<{ page: string; language: string; search: string }>(
+      `select page_gid as page, language, search from seo_page_results where shop_id = $1
+       order by page_gid, language`,
+      [shopId],
+    );
+    expect(rows).toEqual([
+      {
+        page: 'gid://shopify/Product/1',
+        language: 'en',
+        search: 'linen shirt chemise en lin linen-shirt',
+      },
+      {
+        page: 'gid://shopify/Product/1',
+        language: 'fr',
+        search: 'linen shirt chemise en lin linen-shirt',
+      },
+      { page: 'gid://shopify/Product/2', language: 'en', search: 'mug mug' },
+    ]);
+  } finally {
+    await database.close();
+    fs.rmSync(olderMigrations, { recursive: true, force: true });
   }
 });

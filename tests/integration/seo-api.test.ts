@@ -276,6 +276,35 @@ describe('the page list', () => {
     expect((await list('q=%25')).total).toBe(0);
   });
 
+  it("filters a language's pages of a kind by severity, score and search, sorted by that language's title", async () => {
+    // French products with a warning there, scored 95 or less: product 4 ("Chemise en lin bleue",
+    // 95) and product 2 ("Mug", untranslated, 80); product 1 has no warning in French.
+    const filters = 'language=fr&kind=product&severity=warning&maxScore=95&sort=title';
+    const all = await list(filters);
+    expect(all.total).toBe(2);
+    expect(ids(all.pages)).toEqual([gid('Product', 4), gid('Product', 2)]);
+    expect(ids((await list(`${filters}&order=desc`)).pages)).toEqual([
+      gid('Product', 2),
+      gid('Product', 4),
+    ]);
+    const second = await list(`${filters}&offset=1&limit=1`);
+    expect(second).toMatchObject({ total: 2, offset: 1 });
+    expect(ids(second.pages)).toEqual([gid('Product', 2)]);
+    // The search still reads every language's title: product 4 is found by its English one.
+    const searched = await list(`${filters}&q=LINEN`);
+    expect(searched.total).toBe(1);
+    expect(searched.pages.map((entry) => [entry.id, entry.title, entry.scores])).toEqual([
+      [gid('Product', 4), 'Chemise en lin bleue', { en: 90, fr: 95 }],
+    ]);
+    // In English both shirts have a warning and the same title: ties go by page, either way.
+    const english = 'language=en&kind=product&severity=warning&maxScore=95&q=linen&sort=title';
+    expect(ids((await list(english)).pages)).toEqual([gid('Product', 1), gid('Product', 4)]);
+    expect(ids((await list(`${english}&order=desc`)).pages)).toEqual([
+      gid('Product', 4),
+      gid('Product', 1),
+    ]);
+  });
+
   it('pages through a sort by title or by findings', async () => {
     const second = await list('sort=title&offset=2&limit=2');
     expect(second).toMatchObject({ total: 6, offset: 2 });

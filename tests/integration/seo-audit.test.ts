@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '../../shared/plans.ts';
 import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
+import { listSeoPages } from '../../server/areas/seo/list-seo-pages.ts';
 import { runAudit } from '../../server/areas/seo/run-audit.ts';
 import { seoWeeklyAuditJob } from '../../server/areas/seo/seo-weekly-audit-job.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
@@ -409,6 +410,23 @@ describe('an incremental audit', () => {
     expect((await results(shopId)).get(`${gid('Product', 4)} en`)?.score).toBe(
       after.get(`${gid('Product', 4)} en`)?.score,
     );
+  });
+
+  it("finds a page by its new title in a language's list once it is audited again", async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    const foundInFrench = async (q: string) =>
+      (await listSeoPages(deps.db, shopId, { language: 'fr', q })).pages.map((page) => page.id);
+    expect(await foundInFrench('tunic')).toEqual([]);
+
+    await api.database.pool.query(
+      `update catalog_products set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 4)],
+    );
+    await auditChangedPages(deps, shopId, [gid('Product', 4)]);
+    // French shows its translation, "Chemise en lin bleue"; the search reads the English title too.
+    expect(await foundInFrench('tunic')).toEqual([gid('Product', 4)]);
+    expect(await foundInFrench('linen shirt')).toEqual([gid('Product', 1)]);
   });
 
   it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {

@@ -111,7 +111,7 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
-  await seoRepository.refreshPlannerStatistics(deps.db);
+  await seoRepository.refreshForReading(deps.db);
   if (deps.storefront !== undefined) {
     try {
       // Null when the store's next pass already waits: it will read these results too.

@@ -318,6 +318,7 @@ export async function insertPageAudits(
         kind: audit.kind,
         title: language.title,
         handle: audit.handle,
+        search,
         score: language.score,
         errors: language.errors,
         warnings: language.warnings,
@@ -358,12 +359,12 @@ export async function insertPageAudits(
   await tx.execute(sql`
     with results as (
       insert into seo_page_results (shop_id, page_gid, language, kind, title, handle, title_key,
-        score, errors, warnings, infos, findings_total, check_ids, audited_at, translation_fields,
-        translated, translations_outdated, translations_same_as_source)
-      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
+        search, score, errors, warnings, infos, findings_total, check_ids, audited_at,
+        translation_fields, translated, translations_outdated, translations_same_as_source)
+      select ${shopId}, r.page_gid, r.language, r.kind, r.title, r.handle, lower(r.title), r.search, r.score, r.errors, r.warnings, r.infos, r.errors + r.warnings + r.infos, r.check_ids,
         now(), r.translation_fields, r.translated, r.translations_outdated, r.translations_same
       from json_to_recordset(${JSON.stringify(results)}::json) as r(page_gid text,
-        language text, kind text, title text, handle text, score int, errors int,
+        language text, kind text, title text, handle text, search text, score int, errors int,
         warnings int, infos int, check_ids text[], translation_fields int, translated int,
         translations_outdated int, translations_same int)
     ),
@@ -585,13 +586,18 @@ export async function recomputePages(
 }
 
 /**
- * Has PostgreSQL sample the audit's tables again. A full run replaces a store's rows faster than
- * autovacuum notices: with the statistics of the tables before it, the planner takes a store of
- * thousands of findings for a handful, and the next incremental audit looks each page of a large
- * duplicate group up by check rather than by page (seconds instead of milliseconds).
+ * Has PostgreSQL sample the audit's tables again, and vacuum the pages' tables. A full run replaces
+ * a store's rows faster than autovacuum notices: with the statistics of the tables before it, the
+ * planner takes a store of thousands of findings for a handful, and the next incremental audit
+ * looks each page of a large duplicate group up by check rather than by page (seconds instead of
+ * milliseconds); and until a vacuum marks the new rows visible to every transaction, the page
+ * list's counts read the tables instead of their indexes alone (at 100,000 pages, the first page of
+ * a language by score in a few hundredths of a second instead of a tenth). A table a vacuum is
+ * already under way on (autovacuum's, another store's run's) is left to it.
  */
-export async function refreshPlannerStatistics(db: Database): Promise<void> {
-  await db.execute(sql`analyze seo_findings, seo_duplicate_keys, seo_page_results, seo_pages`);
+export async function refreshForReading(db: Database): Promise<void> {
+  await db.execute(sql`analyze seo_findings, seo_duplicate_keys`);
+  await db.execute(sql`vacuum (analyze, skip_locked) seo_page_results, seo_pages`);
 }
 
 /** Removes the pages a full run did not audit (gone from the store, unpublished, past the limit). */
@@ -709,7 +715,9 @@ export async function languageFigures(db: Database, shopId: string): Promise<Lan
 
 /**
  * Pages with at least one finding of each check, per language, most pages first: counted from the
- * page rows' failing checks, each check's severity read from one of its findings.
+ * page rows' failing checks, each check's severity read from one of its findings (the first in
+ * order of severity, which the findings' index by check gives without reading the table: with no
+ * order, the planner may look for any finding by scanning the store's findings once per check).
  */
 export async function findingsByCheck(
   db: Database,
@@ -729,7 +737,8 @@ export async function findingsByCheck(
     select c.language, c.check_id as "checkId", s.severity, c.pages from counts c
     cross join lateral (
       select f.severity from seo_findings f
-      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id limit 1
+      where f.shop_id = ${shopId} and f.language = c.language and f.check_id = c.check_id
+      order by f.severity limit 1
     ) s
     order by c.pages desc, c.check_id`);
   return rows;
@@ -794,13 +803,9 @@ export async function listPages(
   const search = query.q?.trim().toLowerCase();
   if (search !== undefined && search !== '') {
     const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    // Titles in any language and handles, through the pages' trigram index.
-    conditions.push(
-      language === undefined
-        ? sql`search like ${pattern}`
-        : sql`page_gid in (select page_gid from seo_pages
-            where shop_id = ${shopId} and search like ${pattern})`,
-    );
+    // Titles in any language and handles: a language's rows carry their page's searched text, so
+    // that a search with a language is filtered with that language's other conditions in one pass.
+    conditions.push(sql`search like ${pattern}`);
   }
   const table = language === undefined ? sql`seo_pages` : sql`seo_page_results`;
   const where = sql.join(conditions, sql` and `);
