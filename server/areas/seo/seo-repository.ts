@@ -586,7 +586,7 @@ export async function recomputePages(
 }
 
 /**
- * Has PostgreSQL sample the audit's tables again, and vacuum the pages' tables. A full run replaces
+ * Has PostgreSQL sample the audit's tables again, and vacuum the pages' tables when asked. A full run replaces
  * a store's rows faster than autovacuum notices: with the statistics of the tables before it, the
  * planner takes a store of thousands of findings for a handful, and the next incremental audit
  * looks each page of a large duplicate group up by check rather than by page (seconds instead of
@@ -595,7 +595,14 @@ export async function recomputePages(
  * a language by score in a few hundredths of a second instead of a tenth). A table a vacuum is
  * already under way on (autovacuum's, another store's run's) is left to it.
  */
-export async function refreshForReading(db: Database): Promise<void> {
+export async function refreshForReading(
+  db: Database,
+  { vacuumPages }: { vacuumPages: boolean },
+): Promise<void> {
+  if (!vacuumPages) {
+    await db.execute(sql`analyze seo_findings, seo_duplicate_keys, seo_page_results, seo_pages`);
+    return;
+  }
   await db.execute(sql`analyze seo_findings, seo_duplicate_keys`);
   await db.execute(sql`vacuum (analyze, skip_locked) seo_page_results, seo_pages`);
 }
