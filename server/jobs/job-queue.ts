@@ -51,7 +51,8 @@ export interface JobDefinition<Payload, Dependencies> {
   /**
    * How often an idle worker asks for this queue's jobs, in seconds (pg-boss's minimum 0.5); the
    * queue's default otherwise. For work somebody is waiting to see, such as a change in a store
-   * reaching its copy.
+   * reaching its copy. A job sent from a process that works its queue does not wait for it: it wakes
+   * one of that process's idle workers.
    */
   pollingIntervalSeconds?: number;
   /**
@@ -152,6 +153,12 @@ export interface JobQueueOptions {
   onError(error: Error): void;
 }
 
+/** One of this process's workers of a queue (pg-boss's worker id), and whether it runs a job. */
+interface LocalWorker {
+  id: string;
+  busy: boolean;
+}
+
 /** pg-boss's schema unless a test names another; the metrics read its tables (operations-figures.ts). */
 export const defaultJobQueueSchema = 'pgboss';
 
@@ -177,6 +184,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   });
   // Without a listener, an 'error' event would throw and take the process down.
   boss.on('error', options.onError);
+
+  /**
+   * This process's workers, by queue, and whether each is running a job. A job sent from a process
+   * that works its queue wakes one of its idle workers, which takes it at once instead of at its
+   * next poll: a webhook's delivery, then the audit of the page it changed, each wait for none.
+   * Other processes' workers still find it at their next poll.
+   */
+  const localWorkers = new Map<string, { workers: LocalWorker[]; lastWoken: number }>();
+  const wakeIdleWorker = (queueName: string) => {
+    const queue = localWorkers.get(queueName);
+    if (queue === undefined) return;
+    // In turn, so that jobs sent one after the other wake different workers.
+    const { workers } = queue;
+    for (let step = 1; step <= workers.length; step += 1) {
+      const index = (queue.lastWoken + step) % workers.length;
+      if (workers[index]!.busy) continue;
+      queue.lastWoken = index;
+      boss.notifyWorker(workers[index]!.id);
+      return;
+    }
+  };
 
   // pg-boss 10 refuses to send to or work on a queue that does not exist; createQueue does nothing
   // when it exists, so every instance may call it on start.
@@ -204,7 +232,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const checked = parsePayload(job, payload);
       const retry = { ...job.retry, ...sendOptions.retry };
       await ensureQueue(job as JobDefinition<unknown, never>);
-      return boss.send(job.name, checked as object, {
+      const id = await boss.send(job.name, checked as object, {
         retryLimit: retry.limit,
         retryDelay: retry.delaySeconds,
         retryBackoff: retry.backoff,
@@ -215,11 +243,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           startAfter: sendOptions.startAfterSeconds,
         }),
       });
+      if (id !== null && sendOptions.startAfterSeconds === undefined) wakeIdleWorker(job.name);
+      return id;
     },
 
     async work(job, dependencies) {
       await ensureQueue(job as JobDefinition<unknown, never>);
-      const run = async ([received]: PgBoss.JobWithMetadata<unknown>[]) => {
+      const handle = async ([received]: PgBoss.JobWithMetadata<unknown>[]) => {
         if (received === undefined) return;
         let payload: unknown;
         try {
@@ -246,8 +276,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       };
       // pg-boss 10 runs one batch at a time per worker: concurrency is that many workers, each taking
       // one job, so that one failure fails only its own job.
-      for (let worker = 0; worker < job.concurrency; worker += 1) {
-        await boss.work(
+      const queue = localWorkers.get(job.name) ?? { workers: [], lastWoken: -1 };
+      localWorkers.set(job.name, queue);
+      for (let count = 0; count < job.concurrency; count += 1) {
+        const worker: LocalWorker = { id: '', busy: false };
+        worker.id = await boss.work(
           job.name,
           {
             includeMetadata: true,
@@ -256,8 +289,16 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
               pollingIntervalSeconds: job.pollingIntervalSeconds,
             }),
           },
-          run,
+          async (jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+            worker.busy = true;
+            try {
+              await handle(jobs);
+            } finally {
+              worker.busy = false;
+            }
+          },
         );
+        queue.workers.push(worker);
       }
       if (job.schedule !== undefined) {
         const payload = parsePayload(job as JobDefinition<unknown, never>, job.schedule.payload);

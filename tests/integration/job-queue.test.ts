@@ -149,6 +149,30 @@ describe('defineJob and the queue', () => {
     }
   });
 
+  it('has a job sent from the process that works its queue taken by an idle worker, not at its next poll', async () => {
+    const ran: number[] = [];
+    const job = defineJob({
+      name: `woken-${randomUUID()}`,
+      payload: z.object({ index: z.number() }),
+      retry: { limit: 0, delaySeconds: 1, backoff: false },
+      retentionDays: 1,
+      concurrency: 2,
+      // Once started, the workers would not look for jobs again within the test.
+      pollingIntervalSeconds: 3600,
+      async handle(run) {
+        ran.push(run.payload.index);
+      },
+    });
+    await queue.work(job, noDependencies);
+    await queue.send(job, { index: 0 });
+    await expect.poll(() => ran, { timeout: 10_000 }).toEqual([0]);
+
+    // Both workers now wait for their next poll: only being woken makes them take these.
+    await queue.send(job, { index: 1 });
+    await queue.send(job, { index: 2 });
+    await expect.poll(() => [...ran].sort(), { timeout: 10_000 }).toEqual([0, 1, 2]);
+  });
+
   it('retries a failed run with the job’s policy, telling the handler which attempt it is', async () => {
     const runs: Array<Pick<JobRun<unknown>, 'retryCount' | 'lastAttempt'>> = [];
     const job = defineJob({

@@ -55,6 +55,31 @@ async function untilFinished(id: string) {
   throw new Error('The bulk operation never finished');
 }
 
+interface ProductImagesPage {
+  nodes: Array<{ media: { nodes: Array<{ id: string }> } }>;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** The ids of every product's images, products in order, as the Admin API pages through them. */
+async function productImages(): Promise<string[]> {
+  const images: string[] = [];
+  let after: string | null = null;
+  let hasNextPage = true;
+  while (hasNextPage) {
+    const answer = await shopify.graphql<{ products: ProductImagesPage }>(
+      token,
+      `query($after: String) { products(first: 50, after: $after) {
+        nodes { media(first: 10) { nodes { id } } } pageInfo { hasNextPage endCursor } } }`,
+      { after },
+    );
+    const page: ProductImagesPage = answer.body.data!.products;
+    for (const product of page.nodes) images.push(...product.media.nodes.map((media) => media.id));
+    hasNextPage = page.pageInfo.hasNextPage;
+    after = page.pageInfo.endCursor;
+  }
+  return images;
+}
+
 describe('bulk operations', () => {
   it('runs products with their media to COMPLETED, as JSONL with __parentId after each parent', async () => {
     const started = await run(`{
@@ -140,6 +165,24 @@ describe('bulk operations', () => {
     expect(lines.some((line: { translations: unknown[] }) => line.translations.length > 0)).toBe(
       true,
     );
+  });
+
+  it("exports every product image once, in order, across the operation's pages", async () => {
+    const images = await productImages();
+    // More images than one page of the operation holds: the later pages start from a cursor.
+    expect(images.length).toBeGreaterThan(100);
+
+    const started = await run(`{
+      translatableResources(resourceType: MEDIA_IMAGE) { edges { node { resourceId } } }
+    }`);
+    const { operation } = await untilFinished(
+      started.body.data!.bulkOperationRunQuery.bulkOperation!.id,
+    );
+    const exported = (await (await fetch(operation.url!)).text())
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { resourceId: string }).resourceId);
+    expect(exported).toEqual(images);
   });
 
   it('refuses queries Shopify refuses, with userErrors', async () => {

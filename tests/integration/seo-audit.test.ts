@@ -429,6 +429,52 @@ describe('an incremental audit', () => {
     expect(await foundInFrench('linen shirt')).toEqual([gid('Product', 1)]);
   });
 
+  it("admits a page new to the audit only while the store's audited pages are fewer than the plan's limit", async () => {
+    // The free plan audits 100 pages: the full run reads products 1000…1099 and leaves 1100 out.
+    const shopId = await newStore('free', {
+      products: Array.from({ length: 101 }, (_, index) => ({
+        id: 1000 + index,
+        title: `Product number ${index}`,
+      })),
+    });
+    await auditNow(shopId);
+    const audited = async () => new Set((await results(shopId)).keys());
+    expect((await audited()).has(`${gid('Product', 1100)} en`)).toBe(false);
+
+    // At the limit, the page left out still waits, while an audited page is audited again.
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 1100)])).toEqual({
+      audited: 0,
+      removed: 0,
+      regrouped: 0,
+    });
+    await api.database.pool.query(
+      `update catalog_products set title = 'A title of its own' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 1000)],
+    );
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 1000)])).toMatchObject({
+      audited: 1,
+      removed: 0,
+    });
+
+    // An audited product deleted makes room, which the page left out takes at its next change.
+    await api.database.pool.query('delete from catalog_products where shop_id = $1 and gid = $2', [
+      shopId,
+      gid('Product', 1001),
+    ]);
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 1001)])).toMatchObject({
+      audited: 0,
+      removed: 1,
+    });
+    expect(await auditChangedPages(deps, shopId, [gid('Product', 1100)])).toMatchObject({
+      audited: 1,
+      removed: 0,
+    });
+    const now = await audited();
+    expect(now.has(`${gid('Product', 1100)} en`)).toBe(true);
+    expect(now.has(`${gid('Product', 1001)} en`)).toBe(false);
+    expect(new Set([...now].map((key) => key.split(' ')[0])).size).toBe(100);
+  });
+
   it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {
     const shopId = await newStore();
     await auditNow(shopId);

@@ -62,6 +62,17 @@ export const seoChanges = pgTable(
     index('seo_changes_shop_idx').on(table.shopId, table.createdAt),
     index('seo_changes_page_idx').on(table.shopId, table.pageGid, table.createdAt),
     index('seo_changes_batch_idx').on(table.batchId),
+    // The undos still waiting for their write, of every store: the overview's "Recently approved",
+    // polled, tells each batch's changes that can still be undone from them, which read every change
+    // of every store without it.
+    index('seo_changes_pending_undo_idx')
+      .on(table.undoOf)
+      .where(sql`${table.state} in ('approved', 'conflict')`),
+    // The changes waiting for their write, of every store, as the write sweep looks for them every
+    // five minutes: a few at any time among all the changes ever made.
+    index('seo_changes_approved_idx')
+      .on(table.approvedAt)
+      .where(sql`${table.state} = 'approved'`),
     index('seo_changes_undo_of_idx').on(table.undoOf),
     index('seo_changes_created_by_idx').on(table.createdBy),
     index('seo_changes_approved_by_idx').on(table.approvedBy),

@@ -28,8 +28,12 @@ export async function auditChangedPages(
   return seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
     // The store may have been disconnected (its audit deleted) since the check above.
     if (!(await seoRepository.hasFinishedRun(tx, shopId))) return 'not audited' as const;
-    const { known, count } = await seoRepository.auditedPages(tx, shopId, unique);
-    let room = plan.pagesAudited - count;
+    const known = await seoRepository.auditedPagesAmong(tx, shopId, unique);
+    // The store's count only tells whether a page new to the audit fits in the plan's limit: a
+    // change to pages already audited, the usual webhook, does without reading every page.
+    let room = pages.every((page) => known.has(page.id))
+      ? 0
+      : plan.pagesAudited - (await seoRepository.auditedPageCount(tx, shopId));
     const admitted = pages.filter((page) => {
       if (known.has(page.id)) return true;
       if (room <= 0) return false;

@@ -637,20 +637,23 @@ export async function forgetStorefrontPages(
     delete from seo_storefront_fetches where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
 }
 
-/** Which of these pages the audit holds, and how many it holds in all. */
-export async function auditedPages(
+/** Which of these pages the audit holds. */
+export async function auditedPagesAmong(
   db: Queryable,
   shopId: string,
   gids: readonly string[],
-): Promise<{ known: Set<string>; count: number }> {
-  const { rows } = await db.execute<{ page_gid: string | null; count: number }>(sql`
-    select null as page_gid, count(*)::int as count from seo_pages where shop_id = ${shopId}
-    union all
-    select page_gid, 0 from seo_pages where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
-  return {
-    known: new Set(rows.flatMap((row) => (row.page_gid === null ? [] : [row.page_gid]))),
-    count: rows.find((row) => row.page_gid === null)?.count ?? 0,
-  };
+): Promise<Set<string>> {
+  if (gids.length === 0) return new Set();
+  const { rows } = await db.execute<{ page_gid: string }>(sql`
+    select page_gid from seo_pages where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
+  return new Set(rows.map((row) => row.page_gid));
+}
+
+/** How many pages the audit holds of the store: a read of all of them, 100,000 in a large store. */
+export async function auditedPageCount(db: Queryable, shopId: string): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from seo_pages where shop_id = ${shopId}`);
+  return rows[0]?.count ?? 0;
 }
 
 export async function hasFinishedRun(db: Queryable, shopId: string): Promise<boolean> {

@@ -280,13 +280,7 @@ function productList(store: SeededStore): ResourceList<Product> {
 
 function mediaImageList(store: SeededStore): ResourceList<{ media: MediaImage; product: Product }> {
   return {
-    *ids(afterId) {
-      for (const productId of store.productIds()) {
-        for (const media of store.product(productId)!.media) {
-          if (afterId === undefined || media.id > afterId) yield media.id;
-        }
-      }
-    },
+    ids: (afterId) => store.mediaIds(afterId),
     get(id) {
       const productId = store.productIdOfMedia(id);
       const product = productId === undefined ? undefined : store.product(productId);

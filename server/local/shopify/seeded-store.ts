@@ -496,6 +496,23 @@ export class SeededStore {
   }
 
   /**
+   * The ids of the products' images, product after product, from the first above `afterId` (all when
+   * absent). An image's id names its product's position, so a page of a bulk operation's images starts
+   * at the product of its cursor instead of generating every product before it.
+   */
+  *mediaIds(afterId?: number): Generator<number> {
+    const fromProduct =
+      afterId === undefined
+        ? undefined
+        : productIdBase + Math.floor((afterId - mediaIdBase) / mediaSlots) - 1;
+    for (const productId of this.productIds(fromProduct)) {
+      for (const media of this.product(productId)!.media) {
+        if (afterId === undefined || media.id > afterId) yield media.id;
+      }
+    }
+  }
+
+  /**
    * Adds an image to a product (one kept from now on, `editableProduct`), in the first free one of its
    * image slots: an image's id tells which product it belongs to (productIdOfMedia). Undefined when
    * the product has no slot left (`productMediaLimit`).

@@ -1,0 +1,2 @@
+CREATE INDEX "seo_changes_pending_undo_idx" ON "seo_changes" USING btree ("undo_of") WHERE "seo_changes"."state" in ('approved', 'conflict');--> statement-breakpoint
+CREATE INDEX "seo_changes_approved_idx" ON "seo_changes" USING btree ("approved_at") WHERE "seo_changes"."state" = 'approved';
