@@ -239,9 +239,7 @@ describe('a full audit', () => {
   });
 
   it('stops at its next batch when its run is ended meanwhile, every batch it counted written', async () => {
-    const owner = await registeredOwner(api, 'pro');
-    const shopId = await connectedStore(api, owner);
-    await seedStoreCopy(api, shopId, {
+    const shopId = await newStore('pro', {
       products: Array.from({ length: 1500 }, (_, index) => ({
         id: 5000 + index,
         title: `Product number ${index}`,
@@ -273,10 +271,8 @@ describe('a full audit', () => {
   });
 
   it("reads only the plan's number of pages, in a stable order, and says how many it left out", async () => {
-    const owner = await registeredOwner(api, 'free');
-    const shopId = await connectedStore(api, owner);
     // The free plan audits 100 pages: 103 products and one page are 104.
-    await seedStoreCopy(api, shopId, {
+    const shopId = await newStore('free', {
       products: Array.from({ length: 103 }, (_, index) => ({
         id: 1000 + index,
         title: `Product number ${index}`,
