@@ -2,6 +2,7 @@ import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
 import * as documents from '../../server/platform/shopify/admin-documents.ts';
+import { everyAdminDocument } from '../support/admin-documents.ts';
 
 /**
  * Every GraphQL document the product sends to Shopify is valid against the local Shopify's schema,
@@ -9,32 +10,14 @@ import * as documents from '../../server/platform/shopify/admin-documents.ts';
  * variables, one top-level connection.
  */
 
-const sampleLocales = ['fr', 'pt-BR'];
-
-/** Every document of the module, by export name; builders are called with sample languages. */
-function everyDocument(): Array<[string, string]> {
-  const found: Array<[string, string]> = [];
-  for (const [name, value] of Object.entries(documents)) {
-    if (typeof value === 'string') found.push([name, value]);
-    else if (name === 'translationsBulkQuery') {
-      for (const type of documents.translatableResourceTypes) {
-        found.push([`${name}(${type})`, documents.translationsBulkQuery(type, sampleLocales)]);
-      }
-    } else if (name === 'translationsByIdsQuery') {
-      found.push([name, documents.translationsByIdsQuery(sampleLocales)]);
-    }
-  }
-  return found;
-}
-
 describe('admin-documents.ts', () => {
   const schema = adminSchema();
-  it.each(everyDocument())('%s validates against the Admin API schema', (_name, document) => {
+  it.each(everyAdminDocument())('%s validates against the Admin API schema', (_name, document) => {
     expect(validate(schema, parse(document)).map((error) => error.message)).toEqual([]);
   });
 
   it('holds the documents the catalog sends', () => {
-    const names = everyDocument().map(([name]) => name);
+    const names = everyAdminDocument().map(([name]) => name);
     expect(names).toEqual(
       expect.arrayContaining([
         'shopDetailsQuery',
@@ -49,13 +32,13 @@ describe('admin-documents.ts', () => {
     );
   });
 
-  it.each(everyDocument())('%s is one well-formed GraphQL operation', (_name, document) => {
+  it.each(everyAdminDocument())('%s is one well-formed GraphQL operation', (_name, document) => {
     const parsed = parse(document);
     expect(parsed.definitions).toHaveLength(1);
     expect(parsed.definitions[0]!.kind).toBe(Kind.OPERATION_DEFINITION);
   });
 
-  it.each(everyDocument().filter(([name]) => /BulkQuery/.test(name)))(
+  it.each(everyAdminDocument().filter(([name]) => /BulkQuery/.test(name)))(
     '%s is a bulk query: no variables, one top-level connection',
     (_name, document) => {
       const operation = parse(document).definitions[0] as OperationDefinitionNode;

@@ -1,10 +1,15 @@
 /**
- * The part of Shopify's Admin GraphQL schema (2026-01) the local Shopify serves, in SDL with Shopify's
- * own type, field, argument and enum names, so that a document valid here is valid against Shopify.
- * Descriptions are left out; what a field means is Shopify's. Input types hold the fields the local
- * Shopify applies, a subset of Shopify's (a document naming another one is refused here).
+ * The part of Shopify's Admin GraphQL schema (2026-10, the version the product calls) the local
+ * Shopify serves, in SDL with Shopify's own type, field, argument and enum names, types and
+ * nullability, so that a document valid here is valid against Shopify and an answer here may hold
+ * what Shopify's may (a null where Shopify's field is nullable). Descriptions are left out; what a
+ * field means is Shopify's. Input types, enums and arguments hold what the local Shopify applies, a
+ * subset of Shopify's (a document naming another one is refused here).
+ * tests/unit/local-shopify-admin-schema.test.ts holds this to Shopify's published schema
+ * (tests/fixtures/shopify-admin-schema).
  */
 export const adminSchemaSdl = /* GraphQL */ `
+  scalar ARN
   scalar DateTime
   scalar HTML
   scalar URL
@@ -55,7 +60,6 @@ export const adminSchemaSdl = /* GraphQL */ `
     BOTTOM
     LEFT
     RIGHT
-    REGION
   }
 
   enum ImageContentType {
@@ -167,7 +171,6 @@ export const adminSchemaSdl = /* GraphQL */ `
   enum PageSortKeys {
     ID
     PUBLISHED_AT
-    RELEVANCE
     TITLE
     UPDATED_AT
   }
@@ -175,7 +178,6 @@ export const adminSchemaSdl = /* GraphQL */ `
   enum BlogSortKeys {
     HANDLE
     ID
-    RELEVANCE
     TITLE
   }
 
@@ -184,7 +186,6 @@ export const adminSchemaSdl = /* GraphQL */ `
     BLOG_TITLE
     ID
     PUBLISHED_AT
-    RELEVANCE
     TITLE
     UPDATED_AT
   }
@@ -192,7 +193,14 @@ export const adminSchemaSdl = /* GraphQL */ `
   enum ProductMediaSortKeys {
     ID
     POSITION
-    RELEVANCE
+  }
+
+  enum ProductCollectionSortKeys {
+    COLLECTION_DEFAULT
+    CREATED
+    ID
+    MANUAL
+    TITLE
   }
 
   enum MediaContentType {
@@ -320,7 +328,7 @@ export const adminSchemaSdl = /* GraphQL */ `
     pageInfo: PageInfo!
   }
 
-  type Collection implements Node & LegacyInteroperability {
+  type Collection implements Node {
     id: ID!
     legacyResourceId: UnsignedInt64!
     title: String!
@@ -337,8 +345,7 @@ export const adminSchemaSdl = /* GraphQL */ `
       last: Int
       before: String
       reverse: Boolean = false
-      sortKey: ProductSortKeys = ID
-      query: String
+      sortKey: ProductCollectionSortKeys = COLLECTION_DEFAULT
     ): ProductConnection!
     productsCount: Count
     metafield(namespace: String, key: String!): Metafield
@@ -390,7 +397,7 @@ export const adminSchemaSdl = /* GraphQL */ `
     handle: String!
     tags: [String!]!
     createdAt: DateTime!
-    updatedAt: DateTime!
+    updatedAt: DateTime
     templateSuffix: String
     articles(
       first: Int
@@ -398,8 +405,6 @@ export const adminSchemaSdl = /* GraphQL */ `
       last: Int
       before: String
       reverse: Boolean = false
-      sortKey: ArticleSortKeys = ID
-      query: String
     ): ArticleConnection!
     articlesCount: Count
     metafield(namespace: String, key: String!): Metafield
@@ -584,7 +589,6 @@ export const adminSchemaSdl = /* GraphQL */ `
   enum BulkOperationsSortKeys {
     COMPLETED_AT
     CREATED_AT
-    ID
   }
 
   type BulkOperation implements Node {
@@ -617,7 +621,6 @@ export const adminSchemaSdl = /* GraphQL */ `
     INVALID
     LIMIT_REACHED
     OPERATION_IN_PROGRESS
-    NO_SUCH_FILE
   }
 
   type BulkOperationUserError {
@@ -681,7 +684,7 @@ export const adminSchemaSdl = /* GraphQL */ `
   }
 
   type WebhookEventBridgeEndpoint {
-    arn: String!
+    arn: ARN!
   }
 
   type WebhookPubSubEndpoint {
@@ -728,7 +731,7 @@ export const adminSchemaSdl = /* GraphQL */ `
   }
 
   input HasMetafieldsMetafieldIdentifierInput {
-    namespace: String!
+    namespace: String
     key: String!
   }
 
@@ -797,7 +800,7 @@ export const adminSchemaSdl = /* GraphQL */ `
       query: String
       savedSearchId: ID
     ): PageConnection!
-    pagesCount(query: String, limit: Int = 10000): Count
+    pagesCount(limit: Int = 10000): Count
 
     blog(id: ID!): Blog
     blogs(
@@ -821,7 +824,6 @@ export const adminSchemaSdl = /* GraphQL */ `
       sortKey: ArticleSortKeys = ID
       query: String
     ): ArticleConnection!
-    articlesCount(query: String, limit: Int = 10000): Count
 
     translatableResource(resourceId: ID!): TranslatableResource
     translatableResources(
@@ -1078,7 +1080,7 @@ export const adminSchemaSdl = /* GraphQL */ `
 
   input PageUpdateInput {
     title: String
-    body: HTML
+    body: String
     metafields: [MetafieldInput!]
   }
 
@@ -1128,7 +1130,9 @@ export const adminSchemaSdl = /* GraphQL */ `
       marketIds: [ID!]
     ): TranslationsRemovePayload
     productUpdate(product: ProductUpdateInput, media: [CreateMediaInput!]): ProductUpdatePayload
-    collectionUpdate(input: CollectionInput!): CollectionUpdatePayload
+    collectionUpdate(
+      input: CollectionInput @deprecated(reason: "Use \`collection\` instead.")
+    ): CollectionUpdatePayload
     metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
     metafieldsDelete(metafields: [MetafieldIdentifierInput!]!): MetafieldsDeletePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload

@@ -78,6 +78,7 @@ const sortFields: Record<string, string> = {
   TITLE: 'title',
   UPDATED_AT: 'updated_at',
   CREATED_AT: 'created_at',
+  CREATED: 'created_at',
   PUBLISHED_AT: 'published_at',
   PRODUCT_TYPE: 'product_type',
   VENDOR: 'vendor',
