@@ -3,14 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  execute,
-  getVariableValues,
-  parse,
-  validate,
-  type DocumentNode,
-  type GraphQLError,
-} from 'graphql';
+import { execute, getVariableValues, parse, type DocumentNode, type GraphQLError } from 'graphql';
 import { adminRootValue, adminSchema } from './admin-schema.ts';
 import {
   escapeHtml,
@@ -31,6 +24,7 @@ import {
   type ResultDownloadHold,
 } from './local-shopify-state.ts';
 import type { SeededStore } from './seeded-store.ts';
+import { shopifyValidationErrors, shopifyVariableError } from './validation-errors.ts';
 
 /**
  * Shopify's own endpoints, under `/<shop>.myshopify.com/…` (where a real store answers at
@@ -187,7 +181,7 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
           return reply.send({ errors: [(error as GraphQLError).toJSON()] });
         }
         const schema = adminSchema();
-        const validationErrors = validate(schema, document);
+        const validationErrors = shopifyValidationErrors(schema, document);
         if (validationErrors.length > 0) {
           return reply.send({ errors: validationErrors.map((error) => error.toJSON()) });
         }
@@ -202,13 +196,12 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
             ],
           });
         }
-        const coerced = getVariableValues(
-          schema,
-          operation.variableDefinitions ?? [],
-          (variables ?? {}) as Record<string, unknown>,
-        );
+        const given = (variables ?? {}) as Record<string, unknown>;
+        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], given);
         if (coerced.errors !== undefined) {
-          return reply.send({ errors: coerced.errors.map((error) => error.toJSON()) });
+          return reply.send({
+            errors: coerced.errors.map((error) => shopifyVariableError(error, given).toJSON()),
+          });
         }
 
         const bucket = installation.bucket;
