@@ -57,6 +57,9 @@ export function controls(localShopifyUrl: string, shopDomain: string) {
     deleteProduct: (id: string) => call('DELETE', `products/${id}`),
     patchPage: (id: string, changes: Record<string, unknown>) =>
       call('PATCH', `pages/${id}`, changes),
+    /** The blog or article is one Shopify holds no update time for: its `updatedAt` answers null. */
+    forgetUpdateTime: (kind: 'blogs' | 'articles', id: string) =>
+      call('DELETE', `${kind}/${id.split('/').pop()}/updated-at`),
     setBucket: (bucket: { maximumAvailable: number; restoreRate: number }) =>
       call('PUT', 'bucket', bucket),
     /** The store's result files stop part-way, silent but open, until lifted with null. */

@@ -20,7 +20,9 @@
  * lifetimes, bucket, webhookRetryDelaysMs, log). Defaults here: access tokens live 600 s, refresh
  * tokens 3600 s, webhooks are retried after 100, 200 and 400 ms. The controls (see
  * server/local/shopify/local-controls.ts): GET summary, GET|PATCH|DELETE products/<id>, POST products,
- * POST collections, PATCH|DELETE collections/<id>, PATCH pages/<id>, PATCH shop, PUT locales,
+ * POST collections, PATCH|DELETE collections/<id>, PATCH pages/<id>, PATCH articles/<id>,
+ * DELETE articles/<id>/updated-at and blogs/<id>/updated-at (Shopify then holds no update time for
+ * it: `updatedAt` answers null), PATCH shop, PUT locales,
  * PUT translations, POST revoke-refresh-tokens,
  * POST expire-access-tokens, POST uninstall, POST shop-redact, POST customers-redact,
  * POST customers-data-request, GET webhook-deliveries, GET installation, PUT bucket,

@@ -78,6 +78,21 @@ function requiredDate(value: unknown, what: string): Date {
   return date;
 }
 
+/**
+ * An article's or a blog's update time. Shopify's schema lets `updatedAt` be null there (Shopify holds
+ * none for a record brought over from another platform and never edited since), never `createdAt`.
+ * Such a record is as its creation left it, so the copy dates it from then: the time still orders
+ * what reaches the copy (a later edit gets a real update time, after it). Treating it as unknown
+ * would need a nullable column, and a rule for ordering by it, for a time the record does have.
+ */
+function updateOrCreationDate(node: Json, what: string): Date {
+  if (node.updatedAt !== null) return requiredDate(node.updatedAt, what);
+  const created = new Date(text(node.createdAt));
+  if (Number.isNaN(created.getTime()))
+    throw new Error(`${what} has no valid updatedAt or createdAt`);
+  return created;
+}
+
 export function productRow(node: Json): ProductRow {
   const seo = object(node.seo);
   return {
@@ -143,7 +158,7 @@ export function blogRow(node: Json): BlogRow {
     gid: text(node.id),
     title: text(node.title),
     handle: text(node.handle),
-    updatedAt: requiredDate(node.updatedAt, `Blog ${text(node.id)}`),
+    updatedAt: updateOrCreationDate(node, `Blog ${text(node.id)}`),
   };
 }
 
@@ -162,7 +177,7 @@ export function articleRow(node: Json, blogGid: string): ArticleRow {
     seoTitle: metafieldValue(node.titleTag),
     seoDescription: metafieldValue(node.descriptionTag),
     isPublished: node.isPublished === true,
-    updatedAt: requiredDate(node.updatedAt, `Article ${text(node.id)}`),
+    updatedAt: updateOrCreationDate(node, `Article ${text(node.id)}`),
   };
 }
 

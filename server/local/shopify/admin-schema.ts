@@ -144,6 +144,14 @@ function matching(query: unknown) {
 const appIdOf = (store: SeededStore) => store.shop.id % 100_000;
 const appNamespaceOf = (store: SeededStore) => `app--${appIdOf(store)}`;
 
+/**
+ * A metafield's times are its resource's. Only a blog or an article may have no update time (Shopify
+ * holds none for it); its metafields then date from its creation, as Metafield.updatedAt is never null.
+ */
+function metafieldTimeOf(resource: MetafieldOwner['resource']): string {
+  return resource.updatedAt ?? (resource as Blog | Article).createdAt;
+}
+
 function metafieldView(metafield: StoredMetafield, updatedAt: string) {
   return {
     __typename: 'Metafield',
@@ -173,7 +181,9 @@ function metafieldField(owner: MetafieldOwner) {
         ? args.namespace
         : appNamespaceOf(ctx.store);
     const metafield = owner.get(namespace, dotted ? key.slice(key.indexOf('.') + 1) : key);
-    return metafield === undefined ? null : metafieldView(metafield, owner.resource.updatedAt);
+    return metafield === undefined
+      ? null
+      : metafieldView(metafield, metafieldTimeOf(owner.resource));
   };
 }
 
@@ -1136,7 +1146,7 @@ function rootValue() {
       return {
         metafields:
           result.metafields?.map(({ owner, metafield }) =>
-            metafieldView(metafield, owner.resource.updatedAt),
+            metafieldView(metafield, metafieldTimeOf(owner.resource)),
           ) ?? null,
         userErrors: result.userErrors,
       };

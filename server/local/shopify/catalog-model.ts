@@ -140,7 +140,8 @@ export interface Blog {
   handle: string;
   tags: string[];
   createdAt: string;
-  updatedAt: string;
+  /** Null when Shopify holds no update time for the blog (its schema's `updatedAt` is nullable). */
+  updatedAt: string | null;
   metafields: Metafields;
   translations: Translations;
 }
@@ -158,7 +159,8 @@ export interface Article {
   publishedAt: string | null;
   tags: string[];
   createdAt: string;
-  updatedAt: string;
+  /** Null when Shopify holds no update time for the article (as for the blog). */
+  updatedAt: string | null;
   metafields: Metafields;
   translations: Translations;
 }

@@ -301,6 +301,28 @@ export function localControls(state: LocalShopifyState) {
       },
     );
 
+    // An article or a blog Shopify holds no update time for (one brought over from another
+    // platform, never edited since): its `updatedAt` answers null, as Shopify's schema allows.
+    for (const kind of ['Article', 'Blog'] as const) {
+      app.delete<{ Params: ShopParams & { id: string } }>(
+        `/:shop/_local/api/${kind.toLowerCase()}s/:id/updated-at`,
+        async (request, reply) => {
+          const store = storeOr404(request, reply);
+          if (store === undefined) return reply;
+          const id = numericId(request.params.id, kind);
+          const record =
+            id === undefined
+              ? undefined
+              : kind === 'Article'
+                ? store.articles.get(id)
+                : store.blogs.get(id);
+          if (record === undefined) return notFound(reply, kind.toLowerCase());
+          record.updatedAt = null;
+          return { id: gid(kind, record.id), updatedAt: null };
+        },
+      );
+    }
+
     // A product image's alt text, as the owner edits it in the product's media: products/update.
     app.patch<{ Params: ShopParams & { id: string } }>(
       '/:shop/_local/api/media/:id',

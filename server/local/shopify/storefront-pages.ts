@@ -199,7 +199,7 @@ function articleResource(
     headline: title,
     ...(image !== null && { image: [image.url] }),
     ...(!defects.has('articleDatePublishedMissing') && { datePublished: article.publishedAt }),
-    dateModified: article.updatedAt,
+    ...(article.updatedAt !== null && { dateModified: article.updatedAt }),
     author: { '@type': 'Person', name: article.authorName },
     publisher: { '@type': 'Organization', name: store.shop.name },
   };
@@ -495,7 +495,9 @@ export function storefrontSitemap(store: SeededStore): string {
     if (page.isPublished) entries.push(entry(storefrontPath(store, 'page', page), page.updatedAt));
   for (const article of store.articles.values())
     if (article.isPublished)
-      entries.push(entry(storefrontPath(store, 'article', article), article.updatedAt));
+      entries.push(
+        entry(storefrontPath(store, 'article', article), article.updatedAt ?? undefined),
+      );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${entries.join('\n')}

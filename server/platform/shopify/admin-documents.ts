@@ -190,10 +190,12 @@ const pageFields = `
   ${seoMetafields}
 `;
 
+// A blog's and an article's `updatedAt` may be null; `createdAt` dates them then (catalog-records.ts).
 const blogFields = `
   id
   title
   handle
+  createdAt
   updatedAt
 `;
 
@@ -211,6 +213,7 @@ const articleFields = `
     altText
   }
   isPublished
+  createdAt
   updatedAt
   ${seoMetafields}
 `;
