@@ -18,7 +18,8 @@ import type { SeededStore } from './seeded-store.ts';
  * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it,
- * shrink its query budget, or hold the downloads of its bulk operations' files part-way.
+ * shrink its query budget, hold the downloads of its bulk operations' files part-way, or make a blog
+ * or an article one Shopify holds no update time for (`updatedAt` null, as Shopify's schema allows).
  * `install-app` opens the app for an install started from Shopify's side.
  */
 
