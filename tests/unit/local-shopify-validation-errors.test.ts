@@ -27,7 +27,24 @@ async function errorsOf(query: string, variables?: Record<string, unknown>) {
   ).map((error) => error.extensions);
 }
 
+async function messagesOf(query: string) {
+  const answer = await shopify.graphql(token, query);
+  return (answer.body.errors as Array<{ message: string }>).map((error) => error.message);
+}
+
 describe('the local Shopify’s refusals of a document', () => {
+  it('words the commonest refusals as Shopify does', async () => {
+    expect(await messagesOf('{ shop { name notAField } }')).toEqual([
+      "Field 'notAField' doesn't exist on type 'Shop'",
+    ]);
+    expect(await messagesOf('{ shop { name(truncateAt: 3) } }')).toEqual([
+      "Field 'name' doesn't accept argument 'truncateAt'",
+    ]);
+    expect(await messagesOf('{ product { id } }')).toEqual([
+      "Field 'product' is missing required arguments: id",
+    ]);
+  });
+
   it('names a field the type does not have: undefinedField, with the type and the field', async () => {
     expect(await errorsOf('{ shop { name notAField } }')).toEqual([
       { code: 'undefinedField', typeName: 'Shop', fieldName: 'notAField' },

@@ -21,7 +21,7 @@ import {
  * `argumentNotAccepted`, `missingRequiredArguments`, …, with the type, field or argument it is
  * about), and whose invalid variable values answer `INVALID_VARIABLE` with the value and its
  * problems. The local Shopify validates with graphql-js, one rule at a time, and names each rule's
- * errors with graphql-ruby's code for the same rule.
+ * errors with graphql-ruby's code for the same rule, in graphql-ruby's words for the commonest.
  */
 
 type Extensions = Record<string, unknown>;
@@ -165,6 +165,16 @@ function documentFacts(document: DocumentNode): Facts {
   return { variableTypes, defaultValues };
 }
 
+/** Shopify's wording of its commonest refusals (graphql-ruby's), from what the code names. */
+const messages: Record<string, (details: Extensions) => string> = {
+  undefinedField: (details) =>
+    `Field '${String(details.fieldName)}' doesn't exist on type '${String(details.typeName)}'`,
+  argumentNotAccepted: (details) =>
+    `${String(details.typeName)} '${String(details.name)}' doesn't accept argument '${String(details.argumentName)}'`,
+  missingRequiredArguments: (details) =>
+    `${String(details.className)} '${String(details.name)}' is missing required arguments: ${String(details.arguments)}`,
+};
+
 /** A rule whose reports carry Shopify's code, read while the rule still stands where it reported. */
 function coded(rule: ValidationRule, facts: Facts): ValidationRule {
   const extensionsOf = codes[rule.name];
@@ -175,8 +185,9 @@ function coded(rule: ValidationRule, facts: Facts): ValidationRule {
       const defined = Object.fromEntries(
         Object.entries(extensions).filter(([, value]) => value !== undefined),
       );
+      const wording = messages[String(defined.code)];
       context.reportError(
-        new GraphQLError(error.message, {
+        new GraphQLError(wording === undefined ? error.message : wording(defined), {
           nodes: error.nodes,
           source: error.source,
           positions: error.positions,
