@@ -117,6 +117,10 @@ describe('deleting an account with a connected store', () => {
     await draftedChange(owner, shopId);
     // An authorization started and never completed.
     await startedAuthorization(api, shopify, owner);
+    const statesOf = async (uid: string) =>
+      (await api.database.pool.query('select 1 from shop_oauth_states where uid = $1', [uid]))
+        .rowCount;
+    expect(await statesOf(owner.uid)).toBe(1);
     const before = await rowsOfStore(shopId);
     for (const table of ['shops', 'catalog_products', 'seo_changes']) {
       expect(before[table], table).toBeGreaterThan(0);
@@ -139,10 +143,7 @@ describe('deleting an account with a connected store', () => {
     expect(stores.rowCount).toBe(0);
     const left = Object.entries(await rowsOfStore(shopId)).filter(([, rows]) => rows > 0);
     expect(left).toEqual([]);
-    const states = await api.database.pool.query('select 1 from shop_oauth_states where uid = $1', [
-      owner.uid,
-    ]);
-    expect(states.rowCount).toBe(0);
+    expect(await statesOf(owner.uid)).toBe(0);
     expect(await installation()).toMatchObject({ installed: false });
 
     // The same person signs up again: a new account, which connects the same store.
