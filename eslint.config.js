@@ -100,14 +100,14 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
 
 /**
  * Which areas an area may use, through their public functions: the account area erases what the
- * others keep about a user; the catalog reads a store with the shops area's access to it; the SEO
+ * others keep about a user (its stores disconnected as their owner would disconnect them); the catalog reads a store with the shops area's access to it; the SEO
  * area audits the catalog's copy and shows the owner's changes of a page beside its audit; the SEO
  * changes read and record the texts in the catalog's copy, check the store with the shops area and
  * name their approvers as the account area does. Any other arrow needs a line here and in the
  * decision record.
  */
 const areaDependencies = {
-  account: ['billing', 'contact', 'seo-changes', 'sessions'],
+  account: ['billing', 'contact', 'seo-changes', 'sessions', 'shops'],
   catalog: ['shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
+import { orphanedStoresSweepJob } from './areas/account/orphaned-stores-sweep-job.ts';
 import { handleStripeEvent } from './areas/billing/stripe-event-handlers.ts';
 import {
   adminClients,
@@ -30,6 +31,7 @@ import {
 import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
 import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
 import { storeIsPaused } from './areas/shops/store-limit.ts';
+import type { UserShopsDependencies } from './areas/shops/user-data.ts';
 import {
   webhookDeliveryJob,
   webhookDeliveryPurgeJob,
@@ -90,7 +92,8 @@ export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler
  * job is not listed here keeps its jobs until an instance that lists it starts.
  */
 export async function startWorkers(deps: WorkerDependencies): Promise<void> {
-  await deps.jobs.work(accountDeletionJob, deps);
+  await deps.jobs.work(accountDeletionJob, { ...deps, stores: userShopsDependencies(deps) });
+  await deps.jobs.work(orphanedStoresSweepJob, { ...deps, stores: userShopsDependencies(deps) });
   await deps.jobs.work(contactMailJob, deps);
   await deps.jobs.work(contactMailSweepJob, deps);
   await deps.jobs.work(sessionPurgeJob, deps);
@@ -105,6 +108,11 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await startCatalogJobs(catalogDependencies(deps));
   await startSeoJobs(seoDependencies(deps));
   await startSeoChangesJobs(seoChangesDependencies(deps));
+}
+
+/** What disconnecting a deleted account's stores needs, from what every worker has. */
+function userShopsDependencies(deps: WorkerDependencies): UserShopsDependencies {
+  return { shopify: deps.shopify, shopTokens: deps.shopTokens, catalog: deps.shopCatalog };
 }
 
 /** What the SEO area's jobs need, from what every worker has. */

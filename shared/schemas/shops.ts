@@ -107,7 +107,11 @@ export type ShopList = z.infer<typeof shopListSchema>['data'];
 export const shopDisconnectionSchema = z.object({
   data: z.object({
     shopDomain: z.string(),
-    /** Whether Shopify confirmed the app's removal from the store (false when it was already gone). */
+    /**
+     * Whether Shopify confirmed the app's removal from the store. False when no token of the store
+     * opens it any more (the app gone already, or a connection that had ended) or Shopify could not
+     * be reached: the app may be left installed, and only the owner can remove it, in Shopify.
+     */
     uninstalled: z.boolean(),
     removed: catalogCountsSchema,
   }),

@@ -356,6 +356,21 @@ describe('connecting a store at the local Shopify', () => {
     expect((await shopNameWith(accessToken)).status).toBe(401);
   });
 
+  it('disconnecting a store whose token Shopify ended early removes the app with a fresh token', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    // Shopify ends the access token before the expiry it gave; the stored copy still looks good.
+    await localControl('api/expire-access-tokens');
+
+    const response = await disconnect(owner, shopId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ data: { shopDomain, uninstalled: true } });
+    const installation = await localControl('api/installation', { method: 'GET' });
+    expect(await installation.json()).toMatchObject({ installed: false });
+    expect(await shopRow(shopId)).toBeUndefined();
+  });
+
   it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);

@@ -9,7 +9,7 @@ import { buildApiApp, type ApiDependencies } from '../../server/api/app.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
 import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
-import { startWorkers } from '../../server/workers.ts';
+import { startWorkers, storeCatalog } from '../../server/workers.ts';
 import type { IdentityProvider } from '../../server/platform/identity.ts';
 import { createMailer } from '../../server/platform/mail.ts';
 import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
@@ -49,8 +49,11 @@ export interface ApiTestOptions {
   wrapJobs?: (jobs: JobQueue) => JobQueue;
   /** The Shopify app the stores' routes use; default: one whose Shopify cannot be reached. */
   shopify?: ShopifyApp;
-  /** The catalog's side of connected stores; default: a recording one. */
-  shopCatalog?: ShopCatalog;
+  /**
+   * The catalog's side of connected stores; default: a recording one. `product`: the product's own
+   * (storeCatalog), which imports, and deletes a store's copy, audit and changes.
+   */
+  shopCatalog?: ShopCatalog | 'product';
   /** Where the API's log lines go; default: nowhere. */
   logStream?: DestinationStream;
   /** The Stripe account billing reads subscriptions from; default: one whose Stripe cannot be reached. */
@@ -87,7 +90,10 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     () => {},
   );
   const silent = { info: () => {}, warn: () => {}, error: () => {} };
-  const shopCatalog = options.shopCatalog ?? recordingCatalog();
+  const shopCatalog =
+    options.shopCatalog === 'product'
+      ? storeCatalog({ db: database.db, jobs })
+      : (options.shopCatalog ?? recordingCatalog());
   const shopify = options.shopify ?? testShopifyApp();
   const stripeSettings = options.stripe ?? unreachableStripe;
   const stripe = createStripeClient(stripeSettings);

@@ -1,5 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { sessionBindingHeader } from '../../server/http/session-binding.ts';
 import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
 import { insertShop } from '../../server/areas/shops/shops-repository.ts';
 import type { PlanId } from '../../shared/plans.ts';
@@ -92,4 +94,56 @@ export async function storeConnectedToLocalShopify(
     }),
   });
   return id;
+}
+
+/** What an owner's browser sends along to start or complete an authorization: a BFF session's binding. */
+function ownerSession(owner: TestUser, binding: string) {
+  return { ...bearer(owner.idToken), [sessionBindingHeader]: binding };
+}
+
+/** Starts an authorization of the local Shopify's store for `owner`; Shopify's install screen. */
+export async function startedAuthorization(
+  api: ApiTestContext,
+  shopify: TestShopify,
+  owner: TestUser,
+  binding = randomBytes(32).toString('hex'),
+): Promise<URL> {
+  const started = await api.app.inject({
+    method: 'POST',
+    url: '/api/v1/shops/authorizations',
+    headers: ownerSession(owner, binding),
+    payload: { shop: shopify.shopDomain.replace(/\.myshopify\.com$/, '') },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  return new URL(started.json<{ data: { authorizeUrl: string } }>().data.authorizeUrl);
+}
+
+/**
+ * The local Shopify's store connected to `owner` as the product connects it: the authorization
+ * started through the API, Install chosen on Shopify's screen, and the redirect's query handed to the
+ * API's callback. The callback's answer, for the test to read.
+ */
+export async function connectThroughShopify(
+  api: ApiTestContext,
+  shopify: TestShopify,
+  owner: TestUser,
+): Promise<LightMyRequestResponse> {
+  const binding = randomBytes(32).toString('hex');
+  const authorizeUrl = await startedAuthorization(api, shopify, owner, binding);
+  const fields = new URLSearchParams(authorizeUrl.search);
+  fields.set('decision', 'install');
+  const decision = await fetch(`${authorizeUrl.origin}${authorizeUrl.pathname}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: fields,
+  });
+  const location = decision.headers.get('location');
+  if (location === null) throw new Error(`The install was refused (HTTP ${decision.status})`);
+  return api.app.inject({
+    method: 'POST',
+    url: '/api/v1/shops/authorizations/callback',
+    headers: ownerSession(owner, binding),
+    payload: { query: new URL(location).search.slice(1) },
+  });
 }

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
 import { defineJob, type JobLog, type JobQueue } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
+import type { UserShopsDependencies } from '../shops/user-data.ts';
 import { deleteAccountEverywhere, type AccountDeletionDependencies } from './delete-account.ts';
 
 export interface AccountDeletionJobDependencies extends AccountDeletionDependencies {
+  /** The job always disconnects the account's stores, whatever the API that queued it could do. */
+  stores: UserShopsDependencies;
   /** To queue the job again when it runs out of attempts. */
   jobs: JobQueue;
   /** Where failed attempts are logged; the error reporter hears of them too. */
@@ -23,8 +26,8 @@ export const secondPassDelaySeconds = 60 * 60 + 5 * 60;
  * before it deletes anything, so that whatever the inline deletion leaves behind (a database hiccup,
  * Firebase down) is deleted later, however long it takes and whichever instance survives.
  *
- * It deletes the user's sessions, contact messages, SEO changes, billing records, account row and
- * Firebase user, each step idempotently: the job may run after the inline deletion already
+ * It deletes the user's sessions, stores (the app removed at Shopify first), contact messages, SEO
+ * changes, billing records, account row and Firebase user, each step idempotently: the job may run after the inline deletion already
  * succeeded, or alongside it, and then finds nothing to do. It calls nothing at Stripe: the
  * account's subscriptions were cancelled before it was queued (request-account-deletion.ts), and a
  * cancellation that failed queued no job.
@@ -32,8 +35,10 @@ export const secondPassDelaySeconds = 60 * 60 + 5 * 60;
  * Once everything is gone, the job queues its own second pass, to start when the user's last ID token
  * has expired (secondPassDelaySeconds). A call that carried such a token and was let through just
  * before the Firebase user went (a second tab, another BFF instance) may have re-created the account
- * or a contact message, and Stripe's late events about the cancelled subscriptions may have
- * recorded them again; the second pass deletes these, and queues nothing further.
+ * or a contact message, or connected a store, and Stripe's late events about the cancelled
+ * subscriptions may have recorded them again; the second pass deletes these, and queues nothing
+ * further. A store connected later still is disconnected by the sweep of stores without an account
+ * (orphaned-stores-sweep-job.ts).
  *
  * Retries: 1 minute, then doubling with jitter, twelve times: about four days of attempts in all,
  * well inside the 14 days a job is kept. pg-boss caps a job's retries, but a deletion must not give

@@ -4,18 +4,31 @@ import { deleteBillingData } from '../billing/cancel-for-account-deletion.ts';
 import { deleteUserContactMessages } from '../contact/user-data.ts';
 import { deleteUserChanges } from '../seo-changes/user-data.ts';
 import { deleteUserSessions } from '../sessions/user-data.ts';
+import { deleteUserShops, type UserShopsDependencies } from '../shops/user-data.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 
 export interface AccountDeletionDependencies {
   db: Database;
   identity: IdentityProvider;
+  /**
+   * To disconnect the account's stores (Vitrine as a Shopify app, the tokens' cipher, the catalog's
+   * copy). Absent only where the API runs without stores (tests of other routes): an account with
+   * stores is then left to the account-deletion job, which always has them.
+   */
+  stores?: UserShopsDependencies | undefined;
 }
 
 /** Which step of a deletion failed, for the logs and the error report. */
 export class AccountDeletionStepError extends Error {
   constructor(
     readonly step:
-      'sessions' | 'contact-messages' | 'seo-changes' | 'billing' | 'account' | 'identity',
+      | 'sessions'
+      | 'stores'
+      | 'contact-messages'
+      | 'seo-changes'
+      | 'billing'
+      | 'account'
+      | 'identity',
     options: ErrorOptions,
   ) {
     super(`Deleting the user's ${step} failed`, options);
@@ -25,7 +38,9 @@ export class AccountDeletionStepError extends Error {
 
 /**
  * Removes everything the product keeps about a user: the BFF's sessions (they live in the same
- * database), the messages sent through the contact form, the SEO changes the user made or approved,
+ * database), the account's stores (each disconnected: the app removed at Shopify, the copy of its
+ * catalog, its audit, its changes and its row deleted) and the store authorizations the user started,
+ * the messages sent through the contact form, the SEO changes the user made or approved,
  * the account's Stripe customer and subscriptions as billing recorded them (cancelled at Stripe
  * before any deletion starts, request-account-deletion.ts), the account row, then the Firebase user.
  *
@@ -39,6 +54,8 @@ export async function deleteAccountEverywhere(
   uid: string,
 ): Promise<void> {
   await runStep('sessions', () => deleteUserSessions(deps.db, uid));
+  // Next, the stores: their tokens open the owner's Shopify store, and their webhooks keep coming.
+  await runStep('stores', () => deleteUserShops(deps.db, deps.stores, uid));
   await runStep('contact-messages', () => deleteUserContactMessages(deps.db, uid));
   await runStep('seo-changes', () => deleteUserChanges(deps.db, uid));
   await runStep('billing', () => deleteBillingData(deps.db, uid));

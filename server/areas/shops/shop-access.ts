@@ -45,21 +45,31 @@ export const accessTokenRefreshMarginMs = 5 * 60 * 1000;
  * before the token is handed out. When Shopify refuses the refresh, the store is marked
  * needs_reconnecting and `shop_needs_reconnecting` (409) is thrown; when Shopify cannot be reached,
  * `shopify_unavailable` (503), the tokens kept.
+ *
+ * `refusedAccessToken` is a token Shopify has just answered 401 to, although its expiry as stored
+ * said it was still good: unless another process has replaced it since, the pair is refreshed now,
+ * whatever that expiry says, so that a caller can tell a token that merely expired early from an
+ * app that is gone.
  */
 export async function shopAccess(
   deps: ShopAccessDependencies,
   shopId: string,
+  options: { refusedAccessToken?: string } = {},
 ): Promise<ShopAccess> {
+  const mustRefresh = (shop: ShopRow) =>
+    needsRefresh(shop, new Date()) ||
+    (options.refusedAccessToken !== undefined &&
+      holdsToken(deps.shopTokens, shop, options.refusedAccessToken));
   const shop = await findShop(deps.db, shopId);
   if (shop === undefined) throw shopNotFound();
-  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopTokens, shop);
+  if (!mustRefresh(shop)) return accessOf(deps.shopTokens, shop);
 
   let refused: AppError | undefined;
   const access = await deps.db.transaction(async (tx) => {
     const locked = await findShopForUpdate(tx, shopId);
     if (locked === undefined) throw shopNotFound();
     // Another process may have refreshed while this one waited for the lock.
-    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopTokens, locked);
+    if (!mustRefresh(locked)) return accessOf(deps.shopTokens, locked);
 
     const refreshToken = readToken(deps.shopTokens, locked, 'refresh_token');
     if (refreshToken === null) {
@@ -124,6 +134,12 @@ export async function markShopNeedsReconnecting(
     await endShopConnection(tx, shopId, 'needs_reconnecting', errorCode);
     return 'ended';
   });
+}
+
+/** Whether the store's stored access token is still `accessToken`. */
+function holdsToken(shopTokens: TokenCipher, shop: ShopRow, accessToken: string): boolean {
+  const stored = readToken(shopTokens, shop, 'access_token');
+  return stored !== null && sameToken(stored, accessToken);
 }
 
 function sameToken(stored: string, presented: string): boolean {

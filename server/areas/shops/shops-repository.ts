@@ -6,7 +6,10 @@ export type ShopRow = typeof shops.$inferSelect;
 export type NewShopRow = typeof shops.$inferInsert;
 
 /** A transaction or the pool: the repository's functions work within either. */
-type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+type Queryable = Pick<
+  Database,
+  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'
+>;
 
 export async function insertOauthState(
   db: Database,
@@ -48,6 +51,20 @@ export async function deleteExpiredOauthStates(db: Database, now: Date): Promise
     .where(lt(shopOauthStates.expiresAt, now))
     .returning({ stateHash: shopOauthStates.stateHash });
   return removed.length;
+}
+
+/** Every authorization the account started, used or not. */
+export async function deleteOauthStatesOfUser(db: Queryable, uid: string): Promise<void> {
+  await db.delete(shopOauthStates).where(eq(shopOauthStates.uid, uid));
+}
+
+/** The accounts that have stores connected before `connectedBefore`, each once. */
+export async function listShopOwners(db: Queryable, connectedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ ownerUid: shops.ownerUid })
+    .from(shops)
+    .where(lt(shops.connectedAt, connectedBefore));
+  return rows.map((row) => row.ownerUid);
 }
 
 export async function findShop(db: Queryable, shopId: string): Promise<ShopRow | undefined> {

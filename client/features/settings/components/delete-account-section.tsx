@@ -15,8 +15,9 @@ type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
 /**
  * Account deletion (docs/decisions/0009-account-deletion-and-local-google-sign-in.md): a modal
  * dialog asks the user to prove it is them again (their password, or the Google popup), with the
- * same account they are signed in with; then the account is deleted (its data, the Firebase user,
- * every session), this browser forgets the person, and after postDeleteRedirectMs the user is on
+ * same account they are signed in with, having read that their stores are disconnected and a paid
+ * plan ends at once; then the account is deleted (its data and stores, the Firebase user, every
+ * session), this browser forgets the person, and after postDeleteRedirectMs the user is on
  * /login, loaded afresh.
  *
  * The dialog is the native <dialog> opened with showModal(): the browser traps focus inside it,
@@ -38,6 +39,7 @@ export function DeleteAccountSection({
   const passwordRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const textId = useId();
+  const storesId = useId();
   const errorId = useId();
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -139,7 +141,7 @@ export function DeleteAccountSection({
         ref={dialogRef}
         className="modal-dialog"
         aria-labelledby={titleId}
-        aria-describedby={textId}
+        aria-describedby={`${storesId} ${textId}`}
         onCancel={(event) => {
           // Escape while the deletion runs would hide a step the user must see through.
           if (busy) event.preventDefault();
@@ -152,6 +154,7 @@ export function DeleteAccountSection({
       >
         <form noValidate onSubmit={handleSubmit}>
           <h2 id={titleId}>{t('settings.delete.dialogTitle')}</h2>
+          <p id={storesId}>{t('settings.delete.stores')}</p>
           <p id={textId}>
             {usesPassword
               ? t('settings.delete.withPassword', { email })

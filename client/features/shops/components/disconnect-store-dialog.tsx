@@ -6,7 +6,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import { displayNameOf } from '../shop-presentation.ts';
 
 /**
- * Asks before disconnecting a store, naming it, and disconnects it. The native <dialog> opened with
+ * Asks before disconnecting a store, naming it and what goes with it (the change history, so no
+ * undo, and the score trend), and disconnects it. The native <dialog> opened with
  * showModal(): the browser keeps focus inside it, makes the page behind it inert, closes it on
  * Escape and gives focus back to the button that opened it; Cancel has the focus first, so that
  * Enter never disconnects by accident. While the disconnection runs, it cannot be dismissed.
@@ -28,6 +29,7 @@ export function DisconnectStoreDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
+  const lossesId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = displayNameOf(shop);
@@ -56,7 +58,7 @@ export function DisconnectStoreDialog({
       ref={dialogRef}
       className="modal-dialog"
       aria-labelledby={titleId}
-      aria-describedby={textId}
+      aria-describedby={`${textId} ${lossesId}`}
       onCancel={(event) => {
         if (busy) event.preventDefault();
       }}
@@ -65,6 +67,7 @@ export function DisconnectStoreDialog({
       <form noValidate onSubmit={(event) => void confirm(event)}>
         <h2 id={titleId}>{t('disconnect.title', { name })}</h2>
         <p id={textId}>{t('disconnect.text', { domain: shop.shopDomain })}</p>
+        <p id={lossesId}>{t('disconnect.losses')}</p>
         {error !== null && (
           <p className="form-error" role="alert">
             {error}

@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import {
-  oauthCompletionMessageSchema,
-  type Shop,
-  type ShopDisconnection,
-} from '../../../../shared/schemas/shops.ts';
+import { oauthCompletionMessageSchema, type Shop } from '../../../../shared/schemas/shops.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
@@ -22,8 +18,9 @@ import {
 import { ConnectStoreForm } from '../components/connect-store-form.tsx';
 import { DisconnectStoreDialog } from '../components/disconnect-store-dialog.tsx';
 import { ShopCard } from '../components/shop-card.tsx';
-import { countKinds, storeAllowance, storeOffered } from '../shop-presentation.ts';
+import { storeAllowance, storeOffered } from '../shop-presentation.ts';
 import { useConnectStore, type ConnectionStatus } from '../use-connect-store.ts';
+import { useDisconnectionText } from '../use-disconnection-text.ts';
 import '../../../components/form-controls.css';
 import '../shops.css';
 
@@ -38,9 +35,10 @@ export const namespaces: readonly Namespace[] = ['shops'];
  * the popup opens on the owner's click, the one moment a browser lets a page open one.
  */
 export default function ShopsPage() {
-  const { t, i18n } = useTranslation('shops');
+  const { t } = useTranslation('shops');
   const { t: tCommon } = useTranslation();
   const errorText = useApiErrorText();
+  const disconnectionText = useDisconnectionText();
   const auth = useAuthState();
   const uid = auth.status === 'signed-in' ? auth.user.uid : '';
   const shopsQuery = useShops(uid);
@@ -152,21 +150,6 @@ export default function ShopsPage() {
       )}
     </div>
   );
-
-  function disconnectionText(result: ShopDisconnection): string {
-    const removed = countKinds
-      .filter((kind) => result.removed[kind] > 0)
-      .map((kind) => t(`counts.${kind}`, { count: result.removed[kind] }));
-    const language = i18n.resolvedLanguage ?? 'en';
-    const sentence =
-      removed.length === 0
-        ? t('disconnect.doneEmpty', { domain: result.shopDomain })
-        : t('disconnect.done', {
-            domain: result.shopDomain,
-            removed: new Intl.ListFormat(language, { type: 'conjunction' }).format(removed),
-          });
-    return result.uninstalled ? sentence : `${sentence} ${t('disconnect.alreadyUninstalled')}`;
-  }
 }
 
 function NoStoreYet() {

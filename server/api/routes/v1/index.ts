@@ -31,6 +31,9 @@ export const v1Routes: FastifyPluginAsync<{
     identity,
     jobs,
     stripe: billing?.stripe,
+    ...(shops !== undefined && {
+      stores: { shopify: shops.shopify, shopTokens: shops.shopTokens, catalog: shops.catalog },
+    }),
   });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
   if (shops !== undefined) {

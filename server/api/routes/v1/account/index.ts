@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { IdentityProvider } from '../../../../platform/identity.ts';
+import type { UserShopsDependencies } from '../../../../areas/shops/user-data.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import { cancelRegistration } from '../../../../areas/account/cancel-registration.ts';
@@ -34,12 +35,17 @@ export interface AccountRoutesOptions {
   jobs: JobQueue;
   /** Cancels the account's subscriptions before a deletion; absent where the API runs without billing. */
   stripe?: Stripe | undefined;
+  /**
+   * Disconnects the account's stores in a deletion; absent where the API runs without stores, and
+   * then the account-deletion job disconnects them.
+   */
+  stores?: UserShopsDependencies;
 }
 
 /** The caller's own backend account. Every route acts on the caller's uid and no other. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { database, identity, jobs, stripe },
+  { database, identity, jobs, stripe, stores },
 ) => {
   // A deletion starts by cancelling the subscriptions at Stripe.
   logStripeFailures(app);
@@ -123,11 +129,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/delete',
     {
       schema: {
-        summary: "Delete the caller's account, sessions and Firebase user",
+        summary: "Delete the caller's account, stores, sessions and Firebase user",
         description:
           'Needs a sign-in of the last five minutes. The subscriptions are cancelled at Stripe first; ' +
-          'then a durable job is queued, and everything is deleted at once; what fails is left to ' +
-          'the job, which retries with backoff. Idempotent.',
+          'then a durable job is queued, and everything is deleted at once, each store disconnected ' +
+          '(the app removed at Shopify); what fails is left to the job, which retries with backoff. ' +
+          'Idempotent.',
         tags: ['account'],
         security: bearerToken,
         response: {
@@ -145,7 +152,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const outcome = await requestAccountDeletion(
-        { db: database.db, identity, jobs, stripe },
+        { db: database.db, identity, jobs, stripe, stores },
         authenticatedCaller(request),
       );
       if (outcome.status === 'done') return reply.code(204).send(null);
