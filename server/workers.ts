@@ -75,7 +75,7 @@ export interface WorkerDependencies {
 /** What each webhook topic does, gathered from the areas that handle them. */
 export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
   return {
-    ...shopWebhookHandlers({ db: deps.db, catalog: deps.shopCatalog }),
+    ...shopWebhookHandlers({ ...deps, catalog: deps.shopCatalog }),
     ...catalogWebhookHandlers(catalogDependencies(deps)),
   };
 }

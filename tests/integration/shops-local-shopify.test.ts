@@ -14,6 +14,7 @@ import { createEmailUser, type TestUser } from '../support/auth-emulator-users.t
 import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
 import {
   recordingCatalog,
+  shopifyWebhookHeaders,
   testOauthRedirectUri,
   testShopifyApp,
   testShopifyCredentials,
@@ -444,6 +445,35 @@ describe('connecting a store at the local Shopify', () => {
     expect((await shopNameWith(accessToken)).status).toBe(401);
   });
 
+  it('an app/uninstalled for a store where Shopify still accepts the app’s token leaves it connected', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    // A removal signed by Shopify but not confirmed by it: a store removed then installed again,
+    // or a delivery sent again.
+    const body = JSON.stringify({ id: 1, myshopify_domain: shopDomain });
+    const headers = shopifyWebhookHeaders('app/uninstalled', shopDomain, body);
+
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers,
+      payload: body,
+    });
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => {
+      const { rows } = await api.database.pool.query<{ processed_at: Date | null }>(
+        'select processed_at from webhook_deliveries where webhook_id = $1',
+        [headers['x-shopify-webhook-id']],
+      );
+      return rows[0]?.processed_at != null;
+    });
+    expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+    const access = await shopAccess(accessDependencies(), shopId);
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
   it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
@@ -466,7 +496,11 @@ describe('connecting a store at the local Shopify', () => {
 
     await localControl('api/uninstall');
     await waitUntil(async () => (await shopRow(shopId))?.status === 'uninstalled');
-    expect(await shopRow(shopId)).toMatchObject({ access_token_encrypted: null });
+    expect(await shopRow(shopId)).toMatchObject({
+      error_code: 'shopify_refused',
+      access_token_encrypted: null,
+      refresh_token_encrypted: null,
+    });
 
     await localControl('api/shop-redact');
     await waitUntil(async () => (await shopRow(shopId)) === undefined);

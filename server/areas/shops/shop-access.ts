@@ -1,7 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
-import { endsTheGrant, refreshAccessToken } from '../../platform/shopify/oauth.ts';
+import {
+  endsTheGrant,
+  isAccessTokenAccepted,
+  refreshAccessToken,
+} from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../platform/token-cipher.ts';
 import { encryptedTokens } from './complete-shop-authorization.ts';
@@ -100,6 +104,30 @@ async function refreshLocked(
     if (!endsTheGrant(error)) throw shopifyFailure(error, 'The refresh');
     await endShopConnection(tx, locked.id, 'needs_reconnecting', errorCode);
     return 'ended';
+  }
+}
+
+/**
+ * Whether the app is still installed on the store, as Shopify says when asked with the store's
+ * token (refreshed first if it is about to expire): a delivery saying it was removed is believed
+ * only if Shopify confirms. False when Shopify refuses the token, or refuses its refresh as over
+ * (the connection then ends as a refused refresh does); Shopify unable to say is thrown.
+ */
+export async function isAppStillInstalled(
+  deps: ShopAccessDependencies,
+  shopId: string,
+): Promise<boolean> {
+  let access: ShopAccess;
+  try {
+    access = await shopAccess(deps, shopId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'shop_needs_reconnecting') return false;
+    throw error;
+  }
+  try {
+    return await isAccessTokenAccepted(deps.shopify, access.shopDomain, access.accessToken);
+  } catch (error) {
+    throw shopifyFailure(error, 'The check of the store’s token');
   }
 }
 

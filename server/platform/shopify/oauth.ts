@@ -5,7 +5,7 @@ import type { ShopifyApp } from './shopify-app.ts';
 /**
  * Shopify's authorization-code grant, as the app's server speaks it: the install screen's address,
  * the signature on the queries Shopify sends back, the code exchange, the refresh of an expiring
- * offline token and the app's removal from a store. Plain HTTP calls to `shopUrl(shop)`, so local
+ * offline token, whether a token is still accepted, and the app's removal from a store. Plain HTTP calls to `shopUrl(shop)`, so local
  * mode's Shopify answers them exactly as Shopify does.
  *
  * No function here puts a token in a URL, an error message or a log line.
@@ -183,6 +183,36 @@ export async function uninstallApp(
     throw new ShopifyUnavailableError(`Shopify answered ${response.status} to the uninstall`);
   }
   return false;
+}
+
+/**
+ * Whether Shopify still accepts the access token, asked with the cheapest query the Admin API
+ * answers (the shop's id, one point): false on 401, true on any other answer (a store frozen or
+ * locked still has the app installed); throws ShopifyUnavailableError when Shopify cannot say
+ * (no answer, 408, 429, 5xx).
+ */
+export async function isAccessTokenAccepted(
+  shopify: ShopifyApp,
+  shopDomain: string,
+  accessToken: string,
+): Promise<boolean> {
+  const response = await callShopify(
+    `${shopify.shopUrl(shopDomain)}/admin/api/${shopify.apiVersion}/graphql.json`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-shopify-access-token': accessToken,
+      },
+      body: JSON.stringify({ query: '{ shop { id } }' }),
+    },
+  );
+  await response.body?.cancel();
+  if (isTransientStatus(response.status)) {
+    throw new ShopifyUnavailableError(`Shopify answered ${response.status} to a token check`);
+  }
+  return response.status !== 401;
 }
 
 async function requestTokens(
