@@ -24,7 +24,7 @@ import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
 import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
 import {
   findShopByDomain,
-  markShopNeedsReconnecting,
+  handleRefusedAccessToken,
   shopAccess,
   type ShopAccessDependencies,
 } from './areas/shops/shop-access.ts';
@@ -77,7 +77,7 @@ export interface WorkerDependencies {
 /** What each webhook topic does, gathered from the areas that handle them. */
 export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
   return {
-    ...shopWebhookHandlers({ db: deps.db, catalog: deps.shopCatalog }),
+    ...shopWebhookHandlers({ ...deps, catalog: deps.shopCatalog }),
     ...catalogWebhookHandlers(catalogDependencies(deps)),
   };
 }
@@ -185,8 +185,8 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
     shopAccess: (shopId) => shopAccess(deps, shopId),
     findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),
     storeIsPaused: (shopId) => storeIsPaused(deps.db, shopId),
-    markShopNeedsReconnecting: (shopId, errorCode, refusedAccessToken) =>
-      markShopNeedsReconnecting(deps, shopId, errorCode, refusedAccessToken),
+    handleRefusedAccessToken: (shopId, errorCode, refusedAccessToken) =>
+      handleRefusedAccessToken(deps, shopId, errorCode, refusedAccessToken),
   };
 }
 

@@ -224,7 +224,7 @@ export function catalogDependenciesFor(options: {
     findShopByDomain: async (shopDomain) =>
       shopDomain === store.shopDomain ? { shopId: store.shopId, ownerUid: 'owner' } : undefined,
     storeIsPaused: async (shopId) => options.paused?.has(shopId) ?? false,
-    markShopNeedsReconnecting: async (shopId) => {
+    handleRefusedAccessToken: async (shopId) => {
       options.refused?.push(shopId);
       return 'ended';
     },

@@ -66,7 +66,7 @@ function dependencies(
       findShopByDomain: async (shopDomain) =>
         shopDomain === shops.shopDomain ? { shopId: shops.shopId, ownerUid: 'owner' } : undefined,
       storeIsPaused: async (shopId) => options.paused === true && shopId === shops.shopId,
-      markShopNeedsReconnecting: async () => 'ended',
+      handleRefusedAccessToken: async () => 'ended',
     },
     adminClient: () => {
       throw new Error('This test expects no call to Shopify');

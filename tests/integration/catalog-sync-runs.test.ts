@@ -297,7 +297,7 @@ describe('a store disconnected while its copy is filled', () => {
         shopAccess: () => Promise.reject(shopNotFound()),
         findShopByDomain: async () => undefined,
         storeIsPaused: async () => false,
-        markShopNeedsReconnecting: async () => 'ended',
+        handleRefusedAccessToken: async () => 'ended',
       },
     };
 

@@ -14,6 +14,7 @@ import { createEmailUser, type TestUser } from '../support/auth-emulator-users.t
 import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
 import {
   recordingCatalog,
+  shopifyWebhookHeaders,
   testOauthRedirectUri,
   testShopifyApp,
   testShopifyCredentials,
@@ -63,6 +64,7 @@ beforeAll(async () => {
 let lastConnected: { owner: Owner; shopId: string } | undefined;
 
 afterEach(async () => {
+  await localControl('api/token-endpoint-failures', jsonRequest('PUT', { status: null }));
   if (lastConnected !== undefined && (await shopRow(lastConnected.shopId)) !== undefined) {
     await disconnect(lastConnected.owner, lastConnected.shopId);
   }
@@ -76,7 +78,13 @@ afterAll(async () => {
 
 /** What shopAccess needs, as the product's workers have it. */
 function accessDependencies() {
-  return { db: api.database.db, shopify, shopTokens: testShopTokens };
+  // Short waits between the attempts at a refresh Shopify could not answer.
+  return {
+    db: api.database.db,
+    shopify,
+    shopTokens: testShopTokens,
+    refreshRetryDelaysMs: [20, 40],
+  };
 }
 
 interface Owner extends TestUser {
@@ -186,6 +194,10 @@ async function localControl(path: string, init: RequestInit = { method: 'POST' }
   const response = await fetch(`${localShopify.url}/${shopDomain}/_local/${path}`, init);
   expect(response.ok).toBe(true);
   return response;
+}
+
+function jsonRequest(method: string, body: unknown): RequestInit {
+  return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 async function expireOurCopyOfTheToken(shopId: string): Promise<void> {
@@ -320,9 +332,30 @@ describe('connecting a store at the local Shopify', () => {
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 
-  it('a 401 to the token still stored ends the connection', async () => {
+  it('a 401 to the token still stored refreshes the pair once and makes the call again: the store stays connected', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
+    const before = await shopAccess(accessDependencies(), shopId);
+    // Shopify no longer takes the access token though our copy says it has long to live.
+    await localControl('api/expire-access-tokens');
+
+    const answer = await adminClients(shopify, shopAccessProvider(accessDependencies()))(
+      shopId,
+      shopDomain,
+    ).request<{ shop: { name: string } }>('{ shop { name } }');
+
+    expect(answer.shop.name).toBeTruthy();
+    expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+    const after = await shopAccess(accessDependencies(), shopId);
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect((await shopNameWith(after.accessToken)).status).toBe(200);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('a 401 whose refresh Shopify refuses as invalid_grant ends the connection', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    await localControl('api/revoke-refresh-tokens');
     await localControl('api/expire-access-tokens');
 
     const refused = await adminClients(shopify, shopAccessProvider(accessDependencies()))(
@@ -335,10 +368,66 @@ describe('connecting a store at the local Shopify', () => {
     expect((refused as AppError).code).toBe('shop_needs_reconnecting');
     expect(await shopRow(shopId)).toMatchObject({
       status: 'needs_reconnecting',
-      error_code: 'shop_needs_reconnecting',
       access_token_encrypted: null,
       refresh_token_encrypted: null,
     });
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it.each([408, 429, 500, 502, 503, 504])(
+    'a refresh answered %i is made again, and the store keeps its connection',
+    async (status) => {
+      const owner = await registeredOwner();
+      const shopId = await connect(owner);
+      const before = await shopAccess(accessDependencies(), shopId);
+      await expireOurCopyOfTheToken(shopId);
+      await localControl('api/token-endpoint-failures', jsonRequest('PUT', { status, times: 1 }));
+
+      const access = await shopAccess(accessDependencies(), shopId);
+
+      expect(access.accessToken).not.toBe(before.accessToken);
+      expect((await shopNameWith(access.accessToken)).status).toBe(200);
+      expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+      expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+    },
+  );
+
+  it('a token endpoint that keeps answering 429 fails the call as unavailable, and the tokens are kept for the next one', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    await expireOurCopyOfTheToken(shopId);
+    await localControl(
+      'api/token-endpoint-failures',
+      jsonRequest('PUT', { status: 429, times: null }),
+    );
+
+    const failed = await shopAccess(accessDependencies(), shopId).catch((error: unknown) => error);
+
+    expect((failed as AppError).code).toBe('shopify_unavailable');
+    const kept = await shopRow(shopId);
+    expect(kept).toMatchObject({ status: 'active', error_code: null });
+    expect(kept!.refresh_token_encrypted).not.toBeNull();
+    await localControl('api/token-endpoint-failures', jsonRequest('PUT', { status: null }));
+    const access = await shopAccess(accessDependencies(), shopId);
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('a refresh refused for the app’s own credentials (invalid_client) leaves the store connected', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    await expireOurCopyOfTheToken(shopId);
+    const misconfigured = { ...shopify, apiSecret: 'not-the-app-secret-0123456789abcdef' };
+
+    const failed = await shopAccess(
+      { ...accessDependencies(), shopify: misconfigured },
+      shopId,
+    ).catch((error: unknown) => error);
+
+    expect((failed as AppError).code).toBe('shopify_refused');
+    expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+    const access = await shopAccess(accessDependencies(), shopId);
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 
@@ -371,6 +460,35 @@ describe('connecting a store at the local Shopify', () => {
     expect(await shopRow(shopId)).toBeUndefined();
   });
 
+  it('an app/uninstalled for a store where Shopify still accepts the app’s token leaves it connected', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    // A removal signed by Shopify but not confirmed by it: a store removed then installed again,
+    // or a delivery sent again.
+    const body = JSON.stringify({ id: 1, myshopify_domain: shopDomain });
+    const headers = shopifyWebhookHeaders('app/uninstalled', shopDomain, body);
+
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers,
+      payload: body,
+    });
+
+    expect(response.statusCode).toBe(200);
+    await waitUntil(async () => {
+      const { rows } = await api.database.pool.query<{ processed_at: Date | null }>(
+        'select processed_at from webhook_deliveries where webhook_id = $1',
+        [headers['x-shopify-webhook-id']],
+      );
+      return rows[0]?.processed_at != null;
+    });
+    expect(await shopRow(shopId)).toMatchObject({ status: 'active', error_code: null });
+    const access = await shopAccess(accessDependencies(), shopId);
+    expect((await shopNameWith(access.accessToken)).status).toBe(200);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
   it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);
@@ -393,7 +511,11 @@ describe('connecting a store at the local Shopify', () => {
 
     await localControl('api/uninstall');
     await waitUntil(async () => (await shopRow(shopId))?.status === 'uninstalled');
-    expect(await shopRow(shopId)).toMatchObject({ access_token_encrypted: null });
+    expect(await shopRow(shopId)).toMatchObject({
+      error_code: 'shopify_refused',
+      access_token_encrypted: null,
+      refresh_token_encrypted: null,
+    });
 
     await localControl('api/shop-redact');
     await waitUntil(async () => (await shopRow(shopId)) === undefined);

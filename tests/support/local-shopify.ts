@@ -24,7 +24,9 @@
  * DELETE articles/<id>/updated-at and blogs/<id>/updated-at (Shopify then holds no update time for
  * it: `updatedAt` answers null), PATCH shop, PUT locales,
  * PUT translations, POST revoke-refresh-tokens,
- * POST expire-access-tokens, POST uninstall, POST shop-redact, POST customers-redact,
+ * POST expire-access-tokens, PUT token-endpoint-failures ({ status: 408|429|5xx, times }: the
+ * token endpoint fails so many times, null times for every request; { status: null } ends it),
+ * POST uninstall, POST shop-redact, POST customers-redact,
  * POST customers-data-request, GET webhook-deliveries, GET installation, PUT bucket,
  * PUT result-downloads ({ holdAfterBytes }: the store's bulk result files stop part-way; null resumes).
  */

@@ -19,10 +19,12 @@ export interface ShopAccessProvider {
    */
   storeIsPaused(shopId: string): Promise<boolean>;
   /**
-   * Shopify answered 401 to `refusedAccessToken`: `ended` when the store held it (the owner must
-   * connect the store again), `replaced` when the store holds a newer one to try instead.
+   * Shopify answered 401 to `refusedAccessToken`: `replaced` when the store holds a newer one to try
+   * instead (another process refreshed the pair, or this call did: a store still holding the refused
+   * token has its pair refreshed once), `ended` when Shopify refused that refresh (the owner must
+   * connect the store again). Throws when Shopify could not answer the refresh.
    */
-  markShopNeedsReconnecting(
+  handleRefusedAccessToken(
     shopId: string,
     errorCode: string,
     refusedAccessToken: string,
@@ -72,7 +74,7 @@ export function adminClients(
         endpoint: `${shopify.shopUrl(shopDomain)}/admin/api/${shopify.apiVersion}/graphql.json`,
         accessToken: async () => (await shops.shopAccess(shopId)).accessToken,
         onUnauthorized: (refusedToken) =>
-          shops.markShopNeedsReconnecting(shopId, 'shop_needs_reconnecting', refusedToken),
+          shops.handleRefusedAccessToken(shopId, 'shop_needs_reconnecting', refusedToken),
       });
       clients.set(shopId, client);
     }

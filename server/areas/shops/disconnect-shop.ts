@@ -2,7 +2,12 @@ import { AppError } from '../../../shared/errors.ts';
 import type { ShopDisconnection } from '../../../shared/schemas/shops.ts';
 import { uninstallApp } from '../../platform/shopify/oauth.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
-import { shopAccess, shopNotFound, type ShopAccessDependencies } from './shop-access.ts';
+import {
+  handleRefusedAccessToken,
+  shopAccess,
+  shopNotFound,
+  type ShopAccessDependencies,
+} from './shop-access.ts';
 import { deleteShop, findShopOfOwner, type ShopRow } from './shops-repository.ts';
 
 export interface DisconnectShopDependencies extends ShopAccessDependencies {
@@ -63,7 +68,14 @@ async function removeAppAtShopify(deps: ShopAccessDependencies, shop: ShopRow): 
   try {
     const access = await shopAccess(deps, shop.id);
     if (await uninstallApp(deps.shopify, shop.shopDomain, access.accessToken)) return true;
-    const fresh = await shopAccess(deps, shop.id, { refusedAccessToken: access.accessToken });
+    const outcome = await handleRefusedAccessToken(
+      deps,
+      shop.id,
+      'shopify_refused',
+      access.accessToken,
+    );
+    if (outcome === 'ended') return false;
+    const fresh = await shopAccess(deps, shop.id);
     if (fresh.accessToken === access.accessToken) return false;
     return await uninstallApp(deps.shopify, shop.shopDomain, fresh.accessToken);
   } catch (error) {

@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
 import {
+  endsTheGrant,
+  isAccessTokenAccepted,
   refreshAccessToken,
-  ShopifyRefusedError,
-  type ShopifyTokenGrant,
 } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../platform/token-cipher.ts';
@@ -20,11 +20,18 @@ import {
   type ShopRow,
 } from './shops-repository.ts';
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface ShopAccessDependencies {
   db: Database;
   shopify: ShopifyApp;
   /** The cipher of the stores' tokens (shop-tokens.ts). */
   shopTokens: TokenCipher;
+  /**
+   * The waits before each new attempt at a refresh Shopify could not answer (408, 429, 5xx, no
+   * answer); default: oauth.ts's defaultRefreshRetryDelaysMs.
+   */
+  refreshRetryDelaysMs?: readonly number[];
 }
 
 export interface ShopAccess {
@@ -42,58 +49,86 @@ export const accessTokenRefreshMarginMs = 5 * 60 * 1000;
  * A refresh holds the store's row locked (SELECT … FOR UPDATE) from the read to the commit, so one
  * process at a time refreshes a store: the others wait, then find the new token and use it. Shopify
  * replaces the refresh token at every use, so the new pair is stored, in the same transaction,
- * before the token is handed out. When Shopify refuses the refresh, the store is marked
- * needs_reconnecting and `shop_needs_reconnecting` (409) is thrown; when Shopify cannot be reached,
- * `shopify_unavailable` (503), the tokens kept.
- *
- * `refusedAccessToken` is a token Shopify has just answered 401 to, although its expiry as stored
- * said it was still good: unless another process has replaced it since, the pair is refreshed now,
- * whatever that expiry says, so that a caller can tell a token that merely expired early from an
- * app that is gone.
+ * before the token is handed out. Only Shopify saying the grant is over (`invalid_grant`) ends the
+ * connection: the store is marked needs_reconnecting and `shop_needs_reconnecting` (409) is thrown.
+ * Shopify not answering (no answer, 408, 429, 5xx, each tried again a few times) is
+ * `shopify_unavailable` (503), and any other refusal `shopify_refused` (502): the tokens are kept.
  */
 export async function shopAccess(
   deps: ShopAccessDependencies,
   shopId: string,
-  options: { refusedAccessToken?: string } = {},
 ): Promise<ShopAccess> {
-  const mustRefresh = (shop: ShopRow) =>
-    needsRefresh(shop, new Date()) ||
-    (options.refusedAccessToken !== undefined &&
-      holdsToken(deps.shopTokens, shop, options.refusedAccessToken));
   const shop = await findShop(deps.db, shopId);
   if (shop === undefined) throw shopNotFound();
-  if (!mustRefresh(shop)) return accessOf(deps.shopTokens, shop);
+  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopTokens, shop);
 
-  let refused: AppError | undefined;
   const access = await deps.db.transaction(async (tx) => {
     const locked = await findShopForUpdate(tx, shopId);
     if (locked === undefined) throw shopNotFound();
     // Another process may have refreshed while this one waited for the lock.
-    if (!mustRefresh(locked)) return accessOf(deps.shopTokens, locked);
-
-    const refreshToken = readToken(deps.shopTokens, locked, 'refresh_token');
-    if (refreshToken === null) {
-      // A token that does not expire has nothing to refresh it.
-      if (locked.accessTokenExpiresAt === null) return accessOf(deps.shopTokens, locked);
-      await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
-      refused = needsReconnecting();
-      return undefined;
-    }
-    let grant: ShopifyTokenGrant;
-    try {
-      grant = await refreshAccessToken(deps.shopify, locked.shopDomain, refreshToken);
-    } catch (error) {
-      if (!(error instanceof ShopifyRefusedError)) throw shopifyFailure(error, 'The refresh');
-      await endShopConnection(tx, shopId, 'needs_reconnecting', 'shopify_refused');
-      refused = needsReconnecting();
-      return undefined;
-    }
-    await updateShop(tx, shopId, encryptedTokens(deps.shopTokens, shopId, grant));
-    return { shopId, shopDomain: locked.shopDomain, accessToken: grant.accessToken };
+    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopTokens, locked);
+    return refreshLocked(tx, deps, locked, 'shopify_refused');
   });
-  // Thrown once the transaction that recorded the refusal has committed.
-  if (access === undefined) throw refused ?? needsReconnecting();
+  // Thrown once the transaction that recorded the end of the connection has committed.
+  if (access === 'ended') throw needsReconnecting();
   return access;
+}
+
+/**
+ * Refreshes the pair of a store whose row `tx` holds locked, and stores the new one in `tx`. When
+ * Shopify says the grant is over, or the store has no refresh token (a token that does not expire,
+ * refused), the connection is ended with `errorCode` in `tx`: `ended`. Any other failure is thrown
+ * (shopify-failure.ts), the tokens kept.
+ */
+async function refreshLocked(
+  tx: Transaction,
+  deps: ShopAccessDependencies,
+  locked: ShopRow,
+  errorCode: string,
+): Promise<ShopAccess | 'ended'> {
+  const refreshToken = readToken(deps.shopTokens, locked, 'refresh_token');
+  if (refreshToken === null) {
+    await endShopConnection(tx, locked.id, 'needs_reconnecting', errorCode);
+    return 'ended';
+  }
+  try {
+    const grant = await refreshAccessToken(
+      deps.shopify,
+      locked.shopDomain,
+      refreshToken,
+      ...(deps.refreshRetryDelaysMs === undefined ? [] : [deps.refreshRetryDelaysMs]),
+    );
+    await updateShop(tx, locked.id, encryptedTokens(deps.shopTokens, locked.id, grant));
+    return { shopId: locked.id, shopDomain: locked.shopDomain, accessToken: grant.accessToken };
+  } catch (error) {
+    if (!endsTheGrant(error)) throw shopifyFailure(error, 'The refresh');
+    await endShopConnection(tx, locked.id, 'needs_reconnecting', errorCode);
+    return 'ended';
+  }
+}
+
+/**
+ * Whether the app is still installed on the store, as Shopify says when asked with the store's
+ * token (refreshed first if it is about to expire): a delivery saying it was removed is believed
+ * only if Shopify confirms. False when Shopify refuses the token, or refuses its refresh as over
+ * (the connection then ends as a refused refresh does); Shopify unable to say is thrown.
+ */
+export async function isAppStillInstalled(
+  deps: ShopAccessDependencies,
+  shopId: string,
+): Promise<boolean> {
+  let access: ShopAccess;
+  try {
+    access = await shopAccess(deps, shopId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'shop_needs_reconnecting') return false;
+    throw error;
+  }
+  try {
+    return await isAccessTokenAccepted(deps.shopify, access.shopDomain, access.accessToken);
+  } catch (error) {
+    throw shopifyFailure(error, 'The check of the store’s token');
+  }
 }
 
 /** The store connected under this domain, and its owner. */
@@ -113,14 +148,19 @@ export async function findShopByDomain(
 export type RefusedTokenOutcome = 'ended' | 'replaced';
 
 /**
- * Shopify answered 401 to `refusedAccessToken`. If the store still holds that token, the connection
- * is over: the tokens are deleted and the owner sees the store as needing to be reconnected. If
- * another process has replaced the pair since the token was read (a refresh, whose token Shopify
- * accepts), the 401 says nothing about the new pair, which is kept: the answer is `replaced`. The
- * comparison and the deletion happen under the row lock a refresh takes, so neither can come between.
+ * Shopify answered 401 to `refusedAccessToken`. A 401 alone does not end a connection: Shopify may
+ * have let the access token lapse before the time it gave, while the refresh token still holds.
+ * - If another process has replaced the pair since the token was read (a refresh), the 401 says
+ *   nothing about the new pair, which is kept: `replaced`.
+ * - If the store still holds that token, the pair is refreshed once: `replaced`, the call is made
+ *   again with the new token. Only Shopify refusing the refresh as `invalid_grant` (or a refused
+ *   token that has no refresh token) ends the connection: the tokens are deleted, the owner sees the
+ *   store as needing to be reconnected, `ended`. A refresh Shopify cannot answer now throws
+ *   `shopify_unavailable`, the tokens kept.
+ * The comparison, the refresh and the deletion happen under the row lock a refresh takes.
  */
-export async function markShopNeedsReconnecting(
-  deps: Pick<ShopAccessDependencies, 'db' | 'shopTokens'>,
+export async function handleRefusedAccessToken(
+  deps: ShopAccessDependencies,
   shopId: string,
   errorCode: string,
   refusedAccessToken: string,
@@ -131,15 +171,9 @@ export async function markShopNeedsReconnecting(
     const stored = readToken(deps.shopTokens, locked, 'access_token');
     if (stored === null) return 'ended';
     if (!sameToken(stored, refusedAccessToken)) return 'replaced';
-    await endShopConnection(tx, shopId, 'needs_reconnecting', errorCode);
-    return 'ended';
+    const refreshed = await refreshLocked(tx, deps, locked, errorCode);
+    return refreshed === 'ended' ? 'ended' : 'replaced';
   });
-}
-
-/** Whether the store's stored access token is still `accessToken`. */
-function holdsToken(shopTokens: TokenCipher, shop: ShopRow, accessToken: string): boolean {
-  const stored = readToken(shopTokens, shop, 'access_token');
-  return stored !== null && sameToken(stored, accessToken);
 }
 
 function sameToken(stored: string, presented: string): boolean {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
+import { isAppStillInstalled, type ShopAccessDependencies } from './shop-access.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repository.ts';
 
@@ -7,21 +7,24 @@ import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repo
  * What the shops area does with the topics about a store's connection and the privacy topics every
  * Shopify app must answer, by topic. The composition root registers them with the webhooks area.
  */
-export function shopWebhookHandlers(deps: {
-  db: Database;
-  catalog: Pick<ShopCatalog, 'deleteStoreCopy'>;
-}): Record<string, (delivery: WebhookDelivery) => Promise<void>> {
+export function shopWebhookHandlers(
+  deps: ShopAccessDependencies & { catalog: Pick<ShopCatalog, 'deleteStoreCopy'> },
+): Record<string, (delivery: WebhookDelivery) => Promise<void>> {
   return {
     /**
      * The owner removed the app in Shopify's admin: the tokens are dead, and deleted at once. The
      * store stays listed, marked uninstalled (shown as needing to be reconnected), with its copy,
-     * until the owner disconnects it or Shopify asks for the shop's data to be erased.
+     * until the owner disconnects it or Shopify asks for the shop's data to be erased. The signature
+     * covers the body, not the store the headers name: before a connection is ended, Shopify is asked
+     * whether its token is really refused; a store where the app is still installed is left alone,
+     * and a Shopify that cannot say fails the job, which tries again.
      */
     'app/uninstalled': async (delivery) => {
       const shop = await findShopRowByDomain(deps.db, delivery.shopDomain);
       if (shop === undefined) return;
       // A removal older than the current connection concerns an installation since replaced.
       if (isOlderThanConnection(delivery, shop.connectedAt)) return;
+      if (shop.status === 'active' && (await isAppStillInstalled(deps, shop.id))) return;
       await endShopConnection(deps.db, shop.id, 'uninstalled', 'shopify_refused');
     },
     /**

@@ -35,9 +35,14 @@ export type ReceivedWebhook = 'recorded' | 'queued again' | 'replayed';
  * 400, a bad signature 401, and neither leaves a trace. A webhook id seen before is Shopify sending
  * a delivery again: it is recorded already, and queued again if it is not handled yet (a process
  * that stopped before queueing its job, a queue that refused it, a handler that failed every
- * attempt); a job finding it handled, or being handled by another job, does nothing. The answer
- * does not wait for the handler, so Shopify hears back at once; when the job cannot be queued it is
- * an error, so that Shopify sends the delivery again.
+ * attempt); a job finding it handled, or being handled by another job, does nothing. An event id
+ * seen before for the topic (X-Shopify-Event-Id) is the same event under another webhook id, and is
+ * treated as that delivery. The answer does not wait for the handler, so Shopify hears back at once;
+ * when the job cannot be queued it is an error, so that Shopify sends the delivery again.
+ *
+ * The signature covers the body, not the headers: the headers are believed only where the body
+ * cannot say. A body naming a store (`shop_domain`, `myshopify_domain`) other than the header's is
+ * refused (400), nothing recorded. A triggered-at later than the receipt is taken as the receipt.
  */
 export async function receiveShopifyWebhook(
   deps: ReceiveWebhookDependencies,
@@ -70,23 +75,58 @@ export async function receiveShopifyWebhook(
   } catch (error) {
     throw new AppError('invalid_json', 400, { message: 'The body is not JSON', cause: error });
   }
-  const triggeredAt = new Date(header('x-shopify-triggered-at') ?? '');
+  const namedInBody = shopDomainOfPayload(payload);
+  if (namedInBody !== undefined && namedInBody.toLowerCase() !== shopDomain.toLowerCase()) {
+    throw new AppError('invalid_request', 400, {
+      message: 'The delivery’s header names another store than its signed body',
+    });
+  }
 
   const webhookId = header('x-shopify-webhook-id')!;
+  const eventId = header('x-shopify-event-id');
   const deliveryId = await insertDelivery(deps.db, {
     provider: 'shopify',
     webhookId,
+    eventId: eventId ?? null,
     topic,
     shopDomain,
-    triggeredAt: Number.isNaN(triggeredAt.getTime()) ? null : triggeredAt,
+    triggeredAt: triggeredAtOf(header('x-shopify-triggered-at'), new Date()),
     payload: privacyTopics.has(topic) ? null : payload,
   });
   if (deliveryId !== undefined) {
     await deps.jobs.send(webhookDeliveryJob, { deliveryId });
     return 'recorded';
   }
-  const unprocessedId = await findUnprocessedDeliveryId(deps.db, 'shopify', webhookId);
+  const unprocessedId = await findUnprocessedDeliveryId(
+    deps.db,
+    'shopify',
+    webhookId,
+    eventId === undefined ? undefined : { topic, eventId },
+  );
   if (unprocessedId === undefined) return 'replayed';
   await deps.jobs.send(webhookDeliveryJob, { deliveryId: unprocessedId });
   return 'queued again';
+}
+
+/**
+ * The store the signed body names, when it names one: `shop_domain` in the privacy topics,
+ * `myshopify_domain` in the shop's own (app/uninstalled, shop/update). Not `domain`, the shop's
+ * primary domain, which is usually not its myshopify.com one.
+ */
+function shopDomainOfPayload(payload: unknown): string | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const fields = payload as { shop_domain?: unknown; myshopify_domain?: unknown };
+  if (typeof fields.shop_domain === 'string') return fields.shop_domain;
+  if (typeof fields.myshopify_domain === 'string') return fields.myshopify_domain;
+  return undefined;
+}
+
+/**
+ * When Shopify says the event happened, null when it did not say. Never later than the receipt: a
+ * time to come is not one Shopify gave, and would make the delivery look newer than anything.
+ */
+function triggeredAtOf(header: string | undefined, receivedAt: Date): Date | null {
+  const triggeredAt = new Date(header ?? '');
+  if (Number.isNaN(triggeredAt.getTime())) return null;
+  return triggeredAt > receivedAt ? receivedAt : triggeredAt;
 }

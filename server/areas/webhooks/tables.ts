@@ -1,9 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * A webhook delivery, recorded once: a provider retries a delivery (same webhook id) until it is
- * answered 2xx, so the pair (provider, webhook id) is unique and a replay finds its row taken.
+ * answered 2xx, so the pair (provider, webhook id) is unique and a replay finds its row taken; and
+ * a Shopify event is recorded once per topic whatever webhook ids it comes under (its event id).
  *
  * The payload is kept only until its handler has run, and never for the privacy topics, whose
  * payloads name a store's customers (we keep no customer data).
@@ -14,6 +24,12 @@ export const webhookDeliveries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     provider: text('provider', { enum: ['shopify', 'stripe'] }).notNull(),
     webhookId: text('webhook_id').notNull(),
+    /**
+     * The event the delivery tells of (X-Shopify-Event-Id): the same on every delivery of one event,
+     * whatever its webhook id (Shopify sends one per subscription to the topic, and may send an event
+     * again under a new webhook id). Null when the provider gave none.
+     */
+    eventId: text('event_id'),
     topic: text('topic').notNull(),
     /** The store a Shopify delivery is about; null for Stripe's events, which are about accounts. */
     shopDomain: text('shop_domain'),
@@ -34,6 +50,10 @@ export const webhookDeliveries = pgTable(
   },
   (table) => [
     unique('webhook_deliveries_provider_webhook_id_unique').on(table.provider, table.webhookId),
+    // One event of a topic is recorded once, under the first webhook id it came with.
+    uniqueIndex('webhook_deliveries_provider_topic_event_id_unique')
+      .on(table.provider, table.topic, table.eventId)
+      .where(sql`${table.eventId} is not null`),
     index('webhook_deliveries_received_at_idx').on(table.receivedAt),
     // The sweep and the metrics look for the unprocessed ones, the metrics for the recent ones.
     index('webhook_deliveries_unprocessed_received_at_idx')

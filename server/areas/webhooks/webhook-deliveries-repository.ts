@@ -5,7 +5,10 @@ import { webhookDeliveries } from './tables.ts';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
-/** Records the delivery; returns its id, or undefined when this webhook id was recorded before. */
+/**
+ * Records the delivery; returns its id, or undefined when this webhook id, or this event of the
+ * topic (under another webhook id), was recorded before.
+ */
 export async function insertDelivery(
   db: Database,
   row: typeof webhookDeliveries.$inferInsert,
@@ -13,24 +16,38 @@ export async function insertDelivery(
   const [inserted] = await db
     .insert(webhookDeliveries)
     .values(row)
-    .onConflictDoNothing({ target: [webhookDeliveries.provider, webhookDeliveries.webhookId] })
+    // Either unique key taken: (provider, webhook id) or (provider, topic, event id).
+    .onConflictDoNothing()
     .returning({ id: webhookDeliveries.id });
   return inserted?.id;
 }
 
-/** The id of the delivery recorded under this webhook id, if it is not processed yet. */
+/**
+ * The id of the delivery recorded under this webhook id, or for this event of the topic, if it is
+ * not processed yet.
+ */
 export async function findUnprocessedDeliveryId(
   db: Database,
   provider: WebhookDeliveryRow['provider'],
   webhookId: string,
+  event?: { topic: string; eventId: string },
 ): Promise<string | undefined> {
+  const sameDelivery = eq(webhookDeliveries.webhookId, webhookId);
   const [row] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
       and(
         eq(webhookDeliveries.provider, provider),
-        eq(webhookDeliveries.webhookId, webhookId),
+        event === undefined
+          ? sameDelivery
+          : or(
+              sameDelivery,
+              and(
+                eq(webhookDeliveries.topic, event.topic),
+                eq(webhookDeliveries.eventId, event.eventId),
+              ),
+            ),
         isNull(webhookDeliveries.processedAt),
       ),
     )

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { gid, parseGid, type Product } from './catalog-model.ts';
-import type { LocalShopifyState } from './local-shopify-state.ts';
+import { tokenEndpointFailureStatuses, type LocalShopifyState } from './local-shopify-state.ts';
 import { escapeHtml, signQuery } from './oauth-pages.ts';
 import {
   collectionPayload,
@@ -17,9 +17,10 @@ import type { SeededStore } from './seeded-store.ts';
  * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin
  * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
  * with the same consequences (an edited product fires products/update and outdates the translations
- * of the texts that changed), and let a test revoke or expire the app's tokens, uninstall it,
- * shrink its query budget, hold the downloads of its bulk operations' files part-way, or make a blog
- * or an article one Shopify holds no update time for (`updatedAt` null, as Shopify's schema allows).
+ * of the texts that changed), and let a test revoke or expire the app's tokens, make the token
+ * endpoint fail for a while (408, 429, 5xx), uninstall it, shrink its query budget, hold the
+ * downloads of its bulk operations' files part-way, or make a blog or an article one Shopify holds
+ * no update time for (`updatedAt` null, as Shopify's schema allows).
  * `install-app` opens the app for an install started from Shopify's side.
  */
 
@@ -89,6 +90,15 @@ const bucketSchema = z
 const resultDownloadsSchema = z
   .object({ holdAfterBytes: z.number().int().nonnegative().nullable() })
   .strict();
+const tokenEndpointFailuresSchema = z.union([
+  z
+    .object({
+      status: z.literal(tokenEndpointFailureStatuses),
+      times: z.number().int().positive().nullable(),
+    })
+    .strict(),
+  z.object({ status: z.null() }).strict(),
+]);
 const shopChangesSchema = z.object({ name: z.string().min(1) }).strict();
 const newCollectionSchema = z
   .object({
@@ -389,6 +399,20 @@ export function localControls(state: LocalShopifyState) {
       'access tokens expired',
     );
     installationControl('uninstall', (store) => state.uninstall(store), 'app uninstalled');
+
+    // The token endpoint answering 408, 429 or 5xx to the next `times` requests (null: until lifted
+    // with `{ status: null }`), as Shopify does when it is slow, overloaded or failing.
+    app.put<{ Params: ShopParams }>(
+      '/:shop/_local/api/token-endpoint-failures',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const failure = parseBody(tokenEndpointFailuresSchema, request, reply);
+        if (failure === undefined) return reply;
+        state.failTokenRequests(store, failure.status === null ? null : failure);
+        return failure;
+      },
+    );
 
     app.post<{ Params: ShopParams }>('/:shop/_local/api/shop-redact', async (request, reply) => {
       const store = storeOr404(request, reply);

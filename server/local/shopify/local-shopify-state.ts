@@ -70,7 +70,20 @@ export interface ResultDownloadHold {
   released: Promise<void>;
 }
 
+/**
+ * The statuses the token endpoint can be made to answer (`_local/api/token-endpoint-failures`): what
+ * Shopify answers when a request takes too long (408), when the app sends too many (429) or when it
+ * fails on its side (5xx). None of them says anything about the credentials sent.
+ */
+export const tokenEndpointFailureStatuses = [408, 429, 500, 502, 503, 504] as const;
+export type TokenEndpointFailureStatus = (typeof tokenEndpointFailureStatuses)[number];
+
 export class LocalShopifyState {
+  /** By store: the status the token endpoint answers, and to how many more requests (null: all). */
+  private readonly tokenEndpointFailures = new Map<
+    string,
+    { status: TokenEndpointFailureStatus; remaining: number | null }
+  >();
   private readonly bulkOperations = new WeakMap<Installation, BulkOperations>();
   /** Which store each result file belongs to, by file name. */
   private readonly resultFileStores = new Map<string, string>();
@@ -257,6 +270,33 @@ export class LocalShopifyState {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     this.resultDownloadHolds.set(store.domain, { afterBytes, released, release });
+  }
+
+  /**
+   * Makes the store's token endpoint answer `status` to the next `times` requests (every request
+   * when `times` is null), or with null answers again as usual.
+   */
+  failTokenRequests(
+    store: SeededStore,
+    failure: { status: TokenEndpointFailureStatus; times: number | null } | null,
+  ) {
+    if (failure === null) this.tokenEndpointFailures.delete(store.domain);
+    else
+      this.tokenEndpointFailures.set(store.domain, {
+        status: failure.status,
+        remaining: failure.times,
+      });
+  }
+
+  /** The failure the store's token endpoint answers to this request, if one is set; counts it. */
+  takeTokenEndpointFailure(store: SeededStore): TokenEndpointFailureStatus | undefined {
+    const failure = this.tokenEndpointFailures.get(store.domain);
+    if (failure === undefined) return undefined;
+    if (failure.remaining !== null) {
+      failure.remaining -= 1;
+      if (failure.remaining <= 0) this.tokenEndpointFailures.delete(store.domain);
+    }
+    return failure.status;
   }
 
   /** The hold on a result file's downloads, if its store has one. */

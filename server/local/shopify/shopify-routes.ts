@@ -22,6 +22,7 @@ import {
   servedApiVersion,
   type LocalShopifyState,
   type ResultDownloadHold,
+  type TokenEndpointFailureStatus,
 } from './local-shopify-state.ts';
 import type { SeededStore } from './seeded-store.ts';
 import { shopifyValidationErrors, shopifyVariableError } from './validation-errors.ts';
@@ -33,6 +34,22 @@ import { shopifyValidationErrors, shopifyVariableError } from './validation-erro
  */
 
 type ShopParams = { shop: string };
+
+/**
+ * What Shopify's endpoints answer, in the REST Admin API's error shape, when they time out, are
+ * called too often (with `Retry-After`, in seconds) or fail on their side.
+ */
+const tokenEndpointFailureBody: Record<TokenEndpointFailureStatus, { errors: string }> = {
+  408: { errors: 'Request Timeout' },
+  429: {
+    errors:
+      'Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.',
+  },
+  500: { errors: 'Internal Server Error' },
+  502: { errors: 'Bad Gateway' },
+  503: { errors: 'Service Unavailable' },
+  504: { errors: 'Gateway Timeout' },
+};
 
 export const invalidTokenBody = {
   errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
@@ -143,9 +160,14 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
     app.post<{ Params: ShopParams }>('/:shop/admin/oauth/access_token', async (request, reply) => {
       const store = storeOf(state, request);
       if (store === undefined) return notFound(reply);
+      reply.header('Cache-Control', 'no-store');
+      const failure = state.takeTokenEndpointFailure(store);
+      if (failure !== undefined) {
+        if (failure === 429) reply.header('Retry-After', '2.0');
+        return reply.code(failure).send(tokenEndpointFailureBody[failure]);
+      }
       const body = (request.body ?? {}) as Record<string, unknown>;
       const result = state.installations.grant(store.domain, body);
-      reply.header('Cache-Control', 'no-store');
       if ('status' in result) return reply.code(result.status).send(result.body);
       return reply.send(result);
     });

@@ -14,10 +14,11 @@ import { AppError } from '../../../shared/errors.ts';
  *   sent again once the bucket holds its cost, as many times as it takes.
  * - A server error (5xx) or a network failure is retried with exponential backoff; after the last
  *   attempt the call fails with `shopify_unavailable`.
- * - 401 means Shopify no longer accepts the token sent: `onUnauthorized` is told which one. When the
- *   store still holds it, the shops area marks the store as needing reconnection and the call fails
- *   with `shop_needs_reconnecting`; when another process has replaced it meanwhile (a refresh), the
- *   request is sent once more with the current token.
+ * - 401 means Shopify no longer accepts the token sent: `onUnauthorized` is told which one. The
+ *   shops area refreshes the pair (or finds it replaced by another process meanwhile), and the
+ *   request is sent once more with the current token; a second 401 fails the call with
+ *   `shopify_refused`, nothing more refreshed or ended. When Shopify refused the refresh itself, the
+ *   store needs reconnection and the call fails with `shop_needs_reconnecting`.
  *
  * The token is asked for on every attempt (`accessToken()`), so a token refreshed meanwhile is used.
  * When none can be had (the store was disconnected or must be reconnected, or its refresh failed),
@@ -44,7 +45,7 @@ export interface AdminClientOptions {
   accessToken(): Promise<string>;
   /**
    * Shopify answered 401 to `refusedToken`: `ended` when the store's connection is over, `replaced`
-   * when the store holds another token since, with which the request is sent once more.
+   * when the store holds another token since (refreshed), with which the request is sent once more.
    */
   onUnauthorized(refusedToken: string): Promise<'ended' | 'replaced'>;
   /** Attempts for a server or network failure (THROTTLED is retried without limit). Default 6. */
@@ -224,15 +225,16 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
             lastCosts.set(document, cost.requestedQueryCost);
           }
           if (status === 401) {
+            // A token just refreshed and refused too: refreshing again would not end the refusals.
+            if (sentAgainWithReplacement) {
+              throw new AppError('shopify_refused', 502, {
+                message: 'Shopify refused the store’s access token twice, replaced in between',
+              });
+            }
             const outcome = await options.onUnauthorized(result.token);
             if (outcome === 'ended') {
               throw new AppError('shop_needs_reconnecting', 409, {
                 message: 'Shopify no longer accepts the store’s access token',
-              });
-            }
-            if (sentAgainWithReplacement) {
-              throw new AppError('shopify_refused', 502, {
-                message: 'Shopify refused the store’s access token twice, replaced in between',
               });
             }
             sentAgainWithReplacement = true;

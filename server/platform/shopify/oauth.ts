@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ShopifyApp } from './shopify-app.ts';
 
 /**
  * Shopify's authorization-code grant, as the app's server speaks it: the install screen's address,
  * the signature on the queries Shopify sends back, the code exchange, the refresh of an expiring
- * offline token and the app's removal from a store. Plain HTTP calls to `shopUrl(shop)`, so local
+ * offline token, whether a token is still accepted, and the app's removal from a store. Plain HTTP calls to `shopUrl(shop)`, so local
  * mode's Shopify answers them exactly as Shopify does.
  *
  * No function here puts a token in a URL, an error message or a log line.
@@ -12,6 +13,12 @@ import type { ShopifyApp } from './shopify-app.ts';
 
 /** How long a call to Shopify may take before it counts as Shopify being unavailable. */
 const requestTimeoutMs = 10_000;
+
+/**
+ * The waits before each new attempt at a refresh Shopify could not answer: three attempts in all.
+ * A `Retry-After` Shopify sends is honoured up to the longest of them.
+ */
+export const defaultRefreshRetryDelaysMs: readonly number[] = [500, 2000];
 
 /**
  * Shopify's install screen for `shopDomain`, asking for the app's scopes and an offline token
@@ -78,12 +85,34 @@ export class ShopifyRefusedError extends Error {
   }
 }
 
-/** Shopify could not be reached, did not answer in time, or failed on its side (5xx). */
+/**
+ * Whether a refusal says that the grant itself is over: OAuth's `invalid_grant`, the refresh token
+ * (or code) revoked, expired or unknown, as after the app's removal. Nothing else Shopify refuses
+ * says so: `invalid_client` is about the app's own credentials (a secret rotated, a
+ * misconfiguration), `invalid_request` about the request; ending the stores' connections for them
+ * would end every store's for a mistake of the app's.
+ */
+export function endsTheGrant(error: unknown): boolean {
+  return error instanceof ShopifyRefusedError && error.reason === 'invalid_grant';
+}
+
+/** Shopify could not be reached, did not answer in time, or could not answer now (408, 429, 5xx). */
 export class ShopifyUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** How long Shopify asked to wait before trying again (its `Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(message: string, options?: { cause?: unknown; retryAfterMs?: number }) {
     super(message, options);
     this.name = 'ShopifyUnavailableError';
+    this.retryAfterMs = options?.retryAfterMs;
   }
+}
+
+/**
+ * Whether an HTTP status says that Shopify could not answer now rather than that it refuses: a
+ * request it took too long to read (408), too many requests (429), a failure on its side (5xx).
+ */
+export function isTransientStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
 }
 
 /** Trades the code of Shopify's redirect for the store's offline token, asking for one that expires. */
@@ -100,18 +129,35 @@ export function exchangeAuthorizationCode(
   });
 }
 
-/** A new token pair for the store; Shopify replaces the refresh token each time it is used. */
-export function refreshAccessToken(
+/**
+ * A new token pair for the store; Shopify replaces the refresh token each time it is used.
+ *
+ * A refresh Shopify could not answer (no answer, 408, 429, 5xx) is made again after each of
+ * `retryDelaysMs`, then fails with ShopifyUnavailableError. Sending the same refresh token again is
+ * safe even when Shopify did issue a pair that never arrived: the token it replaced stays usable
+ * until the replacement is used. A refusal (ShopifyRefusedError) is not retried.
+ */
+export async function refreshAccessToken(
   shopify: ShopifyApp,
   shopDomain: string,
   refreshToken: string,
+  retryDelaysMs: readonly number[] = defaultRefreshRetryDelaysMs,
 ): Promise<ShopifyTokenGrant> {
-  return requestTokens(shopify, shopDomain, {
-    client_id: shopify.apiKey,
-    client_secret: shopify.apiSecret,
-    refresh_token: refreshToken,
-    grant_type: 'refresh_token',
-  });
+  const longestWaitMs = Math.max(0, ...retryDelaysMs);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await requestTokens(shopify, shopDomain, {
+        client_id: shopify.apiKey,
+        client_secret: shopify.apiSecret,
+        refresh_token: refreshToken,
+        grant_type: 'refresh_token',
+      });
+    } catch (error) {
+      const delayMs = retryDelaysMs[attempt];
+      if (!(error instanceof ShopifyUnavailableError) || delayMs === undefined) throw error;
+      await sleep(Math.min(error.retryAfterMs ?? delayMs, longestWaitMs));
+    }
+  }
 }
 
 /**
@@ -133,10 +179,40 @@ export async function uninstallApp(
   );
   await response.body?.cancel();
   if (response.ok) return true;
-  if (response.status >= 500) {
+  if (isTransientStatus(response.status)) {
     throw new ShopifyUnavailableError(`Shopify answered ${response.status} to the uninstall`);
   }
   return false;
+}
+
+/**
+ * Whether Shopify still accepts the access token, asked with the cheapest query the Admin API
+ * answers (the shop's id, one point): false on 401, true on any other answer (a store frozen or
+ * locked still has the app installed); throws ShopifyUnavailableError when Shopify cannot say
+ * (no answer, 408, 429, 5xx).
+ */
+export async function isAccessTokenAccepted(
+  shopify: ShopifyApp,
+  shopDomain: string,
+  accessToken: string,
+): Promise<boolean> {
+  const response = await callShopify(
+    `${shopify.shopUrl(shopDomain)}/admin/api/${shopify.apiVersion}/graphql.json`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-shopify-access-token': accessToken,
+      },
+      body: JSON.stringify({ query: '{ shop { id } }' }),
+    },
+  );
+  await response.body?.cancel();
+  if (isTransientStatus(response.status)) {
+    throw new ShopifyUnavailableError(`Shopify answered ${response.status} to a token check`);
+  }
+  return response.status !== 401;
 }
 
 async function requestTokens(
@@ -149,19 +225,24 @@ async function requestTokens(
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
+  if (isTransientStatus(response.status)) {
+    await response.body?.cancel();
+    const retryAfterMs = retryAfterMsOf(response);
+    throw new ShopifyUnavailableError(
+      `Shopify answered ${response.status} to a token request`,
+      retryAfterMs === undefined ? {} : { retryAfterMs },
+    );
+  }
   let answer: unknown;
   try {
     answer = await response.json();
   } catch (error) {
-    if (response.status >= 500 || response.ok) {
+    if (response.ok) {
       throw new ShopifyUnavailableError(`Shopify answered ${response.status} without JSON`, {
         cause: error,
       });
     }
     answer = {};
-  }
-  if (response.status >= 500) {
-    throw new ShopifyUnavailableError(`Shopify answered ${response.status} to a token request`);
   }
   if (!response.ok) throw new ShopifyRefusedError(response.status, errorNameOf(answer));
   return grantOf(answer);
@@ -178,6 +259,13 @@ async function callShopify(url: string, init: RequestInit): Promise<Response> {
     // The message of a fetch failure names the address only; the request's body is not in it.
     throw new ShopifyUnavailableError('Shopify cannot be reached', { cause: error });
   }
+}
+
+/** `Retry-After` in seconds (Shopify writes `2.0`), in milliseconds; undefined when absent or not a delay. */
+function retryAfterMsOf(response: Response): number | undefined {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
 }
 
 function errorNameOf(answer: unknown): string {

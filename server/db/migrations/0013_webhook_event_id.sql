@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_deliveries" ADD COLUMN "event_id" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_provider_topic_event_id_unique" ON "webhook_deliveries" USING btree ("provider","topic","event_id") WHERE "webhook_deliveries"."event_id" is not null;
