@@ -23,6 +23,7 @@ export const errorCodes = [
   'upstream_timeout',
   'identity_provider_unavailable',
   'not_ready',
+  'server_busy',
   'account_exists',
   'account_not_found',
   'account_mismatch',
@@ -59,6 +60,7 @@ export const errorCodes = [
   'store_choice_required',
   'billing_unavailable',
   'subscription_cancel_failed',
+  'checkout_in_progress',
   // SEO fixes (server/areas/seo-changes)
   'change_not_found',
   'change_state_conflict',
@@ -110,6 +112,8 @@ export interface AppErrorOptions {
   field?: string;
   /** For `plan_limit_reached`: the limit reached and the plan that lifts it. */
   planLimit?: PlanLimitDetails;
+  /** How long the caller should wait before trying again, sent as `Retry-After` (a 429 or 503). */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -120,6 +124,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly field?: string;
   readonly planLimit?: PlanLimitDetails;
+  readonly retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
@@ -130,5 +135,6 @@ export class AppError extends Error {
     this.name = 'AppError';
     if (options.field !== undefined) this.field = options.field;
     if (options.planLimit !== undefined) this.planLimit = options.planLimit;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

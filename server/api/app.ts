@@ -21,6 +21,8 @@ import privateAnswers from '../http/private-answers.ts';
 import requestMetrics from '../http/request-metrics.ts';
 import unreadBodies from '../http/unread-bodies.ts';
 import { serverOptions, type ServerTimeouts } from '../http/server-options.ts';
+import { databaseBusyFailureOf } from '../db/database-busy.ts';
+import type { ApiRateLimits } from './plugins/caller-rate-limits.ts';
 import { docsRoutes } from './routes/docs.ts';
 import { healthRoutes } from './routes/health.ts';
 import { v1Routes } from './routes/v1/index.ts';
@@ -43,7 +45,7 @@ export interface ApiDependencies {
    * Connected stores: the /api/v1/shops routes and Shopify's webhooks. The product always gives
    * them; tests of other routes may leave them out.
    */
-  shops?: Omit<ShopsRoutesOptions, 'database'>;
+  shops?: Omit<ShopsRoutesOptions, 'database' | 'rateLimits'>;
   /**
    * Vitrine's Stripe account and the signing secret of its endpoint, for Stripe's events
    * (`/webhooks/stripe`). The product always gives them; tests of other routes may leave them out.
@@ -54,7 +56,12 @@ export interface ApiDependencies {
    * /api/v1/billing routes (with the stores) and the cancellation an account deletion starts with.
    * The product always gives them; tests of other routes may leave them out.
    */
-  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog'>;
+  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog' | 'rateLimits'>;
+  /**
+   * Budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts); each
+   * defaults to its value in defaultApiRateLimits.
+   */
+  rateLimits?: Partial<ApiRateLimits>;
   /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
   recordRequest?: RecordRequest;
 }
@@ -107,7 +114,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   readJsonBodies(app);
-  answerErrorsWithCodes(app);
+  answerErrorsWithCodes(app, { namedFailureOf: databaseBusyFailureOf });
   answerUnknownRoutes(app);
   if (deps.recordRequest !== undefined)
     await app.register(requestMetrics, { server: 'api', record: deps.recordRequest });
@@ -131,6 +138,7 @@ export async function buildApiApp(deps: ApiDependencies): Promise<FastifyInstanc
     jobs: deps.jobs,
     ...(deps.shops !== undefined && { shops: deps.shops }),
     ...(deps.billing !== undefined && { billing: deps.billing }),
+    ...(deps.rateLimits !== undefined && { rateLimits: deps.rateLimits }),
   });
   if (deps.shops !== undefined || deps.stripeEvents !== undefined) {
     await app.register(webhookRoutes, {

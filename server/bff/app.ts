@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/database.ts';
+import { databaseBusyFailureOf } from '../db/database-busy.ts';
 import type { IdentityProvider } from '../platform/identity.ts';
 import { answerErrorsWithCodes } from '../http/error-replies.ts';
 import gracefulShutdown from '../http/graceful-shutdown.ts';
@@ -121,7 +122,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   readJsonBodies(app);
-  answerErrorsWithCodes(app, { pageFor: errorPageFor });
+  answerErrorsWithCodes(app, { pageFor: errorPageFor, namedFailureOf: databaseBusyFailureOf });
   const rateLimitBudgets: BffRateLimits = { ...defaultRateLimits, ...deps.rateLimits };
 
   try {

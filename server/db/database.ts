@@ -50,14 +50,41 @@ export interface OpenDatabaseOptions {
    * that keeps dropping connections is noticed. Default: one line on stderr.
    */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * How long a query waits for a connection of the pool (all lent) or for a new one to open before
+   * it fails (isConnectionWaitTimeout). Default: 5 s, less than the BFF waits for the API's answer
+   * (10 s), so that the caller hears "busy, try again" from the API rather than a timeout.
+   */
+  connectionWaitMs?: number;
+}
+
+/** pg-pool's messages when no connection came in time: all lent, or the server slow to accept. */
+const connectionWaitMessages = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+/**
+ * Whether `error` (or an error it was caused by: the query builder wraps the driver's) is a query
+ * that got no connection in time: every connection of the pool was lent for that long, or the
+ * database was too slow to open one. Nothing was sent to the database; the same call may succeed
+ * in a moment.
+ */
+export function isConnectionWaitTimeout(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    if (connectionWaitMessages.has(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
 }
 
 export function openDatabase(url: string, options: OpenDatabaseOptions = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,
-    // A database that does not answer fails the call (and a start) instead of hanging it.
-    connectionTimeoutMillis: 10_000,
+    // A database that does not answer, or a pool all lent, fails the call (and a start) instead of
+    // hanging it.
+    connectionTimeoutMillis: options.connectionWaitMs ?? 5_000,
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on(

@@ -141,6 +141,12 @@ export interface ErrorRepliesOptions {
    * undefined for JSON; the API has none.
    */
   pageFor?: (request: FastifyRequest, statusCode: number) => string | undefined;
+  /**
+   * Names a failure of a layer beneath the server that the caller can do something about (the
+   * API's database pool, all lent: wait and try again), as the AppError it is answered with.
+   * Undefined leaves the failure as it is.
+   */
+  namedFailureOf?: (error: unknown) => AppError | undefined;
 }
 
 /**
@@ -152,7 +158,8 @@ export function answerErrorsWithCodes(
   app: FastifyInstance,
   options: ErrorRepliesOptions = {},
 ): void {
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    const error = options.namedFailureOf?.(thrown) ?? thrown;
     const described = describeError(error);
     if (described.statusCode >= 500) {
       // A crawler's failed request is logged and answered but not reported.
@@ -169,6 +176,9 @@ export function answerErrorsWithCodes(
         { code: described.code, statusCode: described.statusCode },
         'request refused',
       );
+    }
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(error.retryAfterSeconds));
     }
     const page =
       described.statusCode >= 500 ? options.pageFor?.(request, described.statusCode) : undefined;

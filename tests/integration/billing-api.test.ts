@@ -182,7 +182,18 @@ describe('checkout', () => {
   it('creates one Stripe customer per account, however many checkouts start, even at once', async () => {
     const owner = await registeredOwner(api);
 
-    const urls = await Promise.all([checkoutUrl(owner), checkoutUrl(owner)]);
+    // Two at once: the second may find the first still opening (`checkout_in_progress`).
+    const together = await Promise.all([
+      post(owner, '/checkout-sessions', { plan: 'pro', interval: 'month' }),
+      post(owner, '/checkout-sessions', { plan: 'pro', interval: 'month' }),
+    ]);
+    const opened = together.filter((response) => response.statusCode === 201);
+    expect(opened.length).toBeGreaterThan(0);
+    for (const response of together.filter((answer) => answer.statusCode !== 201)) {
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response).code).toBe('checkout_in_progress');
+    }
+    const urls = opened.map((response) => response.json<{ data: { url: string } }>().data.url);
     await checkoutUrl(owner);
 
     const customer = await customerIdOf(owner);

@@ -389,6 +389,11 @@ describe('an audit on demand', () => {
         url: `/api/v1/shops/${shopId}/seo/audits`,
         headers: bearer(owner.idToken),
       });
+    // The store's first audit, on request too, ended long enough ago for another.
+    await api.database.pool.query(
+      `update seo_audit_runs set finished_at = now() - interval '1 hour' where shop_id = $1`,
+      [shopId],
+    );
     const first = await start();
     expect(first.statusCode, first.body).toBe(202);
     const run = startAuditSchema.parse(first.json()).data;

@@ -60,6 +60,10 @@ export interface ApiTestOptions {
   stripe?: StripeSettings;
   /** Stripe, the plans' prices and Checkout's settings (tests/support/local-stripe.ts); default: none. */
   billing?: ApiDependencies['billing'];
+  /** Budgets per account of the costly writes; default: the product's. */
+  rateLimits?: ApiDependencies['rateLimits'];
+  /** The API's pool: its size (default 4) and how long a query waits for a connection. */
+  pool?: { maxConnections?: number; connectionWaitMs?: number };
 }
 
 /** A Stripe account whose API answers nowhere (nothing listens on port 9), for tests without billing. */
@@ -71,7 +75,7 @@ export const unreachableStripe: StripeSettings = {
 };
 
 export async function startApiForTests(options: ApiTestOptions = {}): Promise<ApiTestContext> {
-  const database = openTestDatabase();
+  const database = openTestDatabase(options.pool);
   const realIdentity = createTestIdentity();
   const identity = options.wrapIdentity?.(realIdentity) ?? realIdentity;
   const jobSchema = `pgboss_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -124,6 +128,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
     },
     stripeEvents: { client: stripe, webhookSecret: stripeSettings.webhookSecret },
     ...(options.billing !== undefined && { billing: options.billing }),
+    ...(options.rateLimits !== undefined && { rateLimits: options.rateLimits }),
   });
   return {
     app,

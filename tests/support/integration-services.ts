@@ -10,8 +10,13 @@ import { testProjectId } from './test-environment.ts';
 
 export const emulatorHost = (): string => inject('authEmulatorHost');
 
-export function openTestDatabase(options: { maxConnections?: number } = {}): DatabaseHandle {
-  return openDatabase(inject('databaseUrl'), { maxConnections: options.maxConnections ?? 4 });
+export function openTestDatabase(
+  options: { maxConnections?: number; connectionWaitMs?: number } = {},
+): DatabaseHandle {
+  return openDatabase(inject('databaseUrl'), {
+    maxConnections: options.maxConnections ?? 4,
+    ...(options.connectionWaitMs !== undefined && { connectionWaitMs: options.connectionWaitMs }),
+  });
 }
 
 export function createTestIdentity(): IdentityProvider {

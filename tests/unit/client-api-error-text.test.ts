@@ -62,6 +62,15 @@ describe.each(supportedLanguages)('API error texts in %s', (language) => {
     expect(text).toBe(apiErrors(language)[code]);
   });
 
+  it.each(['rate_limited', 'server_busy', 'checkout_in_progress'])(
+    'tell a request refused for now, %s, in its own words',
+    (code) => {
+      const text = shownFor(code);
+      expect(text).not.toBe(fallback);
+      expect(text).toBe(apiErrors(language)[code]);
+    },
+  );
+
   it('leave the generic failures and the codes they do not know to the screen', () => {
     expect(shownFor('internal_error')).toBe(fallback);
     expect(shownFor('form_expired')).toBe(fallback);

@@ -22,7 +22,7 @@ const errorStatusDescriptions = {
   429: 'Too many requests (`rate_limited`)',
   500: 'Unexpected failure; details are logged, not returned (`internal_error`)',
   502: 'A service the route depends on refused the request',
-  503: 'A service the route depends on is unavailable; try again',
+  503: 'A service the route depends on is unavailable, or every database connection is busy (`server_busy`, with `Retry-After`); try again',
 } as const;
 
 type ErrorStatus = keyof typeof errorStatusDescriptions;
@@ -47,7 +47,8 @@ export function errorResponses<Status extends ErrorStatus>(
 
 /**
  * The failures any authenticated route can meet, whatever it does; 503 when Firebase cannot be asked
- * whether the caller's tokens still count (`identity_provider_unavailable`).
+ * whether the caller's tokens still count (`identity_provider_unavailable`), or when no database
+ * connection came free in time (`server_busy`, with `Retry-After`).
  */
 export const authenticatedRouteErrors = [401, 500, 503] as const;
 /** The extra failures of a route that reads a JSON body. */

@@ -13,24 +13,6 @@ export type SubscriptionState = Omit<
 >;
 
 /**
- * Runs `work` in a transaction that holds the subscription's advisory lock until it ends, so that two
- * runs about one subscription follow each other: the second reads Stripe after the first has
- * written, and what it writes is at least as recent.
- */
-export async function withSubscriptionLock<T>(
-  db: Database,
-  stripeSubscriptionId: string,
-  work: (tx: Queryable) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended('billing-subscription:' || ${stripeSubscriptionId}, 0))`,
-    );
-    return work(tx);
-  });
-}
-
-/**
  * Stores the subscription as Stripe says it is now. `past_due_since` is the time this product first
  * saw it past due: set then, kept while it stays past due (however many events say so again), and
  * cleared once it is not past due any more, so that a later failure starts a new grace period.

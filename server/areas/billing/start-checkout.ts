@@ -2,7 +2,11 @@ import type { PlanPrice } from './price-catalog.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { customerOf, existingCustomerOf, type BillingAccount } from './billing-customer.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';
-import { withAccountCheckoutLock } from './billing-customers-repository.ts';
+import {
+  checkoutClaimKey,
+  claimBillingWork,
+  releaseBillingClaim,
+} from './billing-claims-repository.ts';
 import { expireOpenCheckoutSessions } from './checkout-sessions.ts';
 import { hasEnded } from './live-subscription.ts';
 import { subscriptionsOf } from './plan-state.ts';
@@ -23,8 +27,29 @@ export async function startCheckout(
   choice: PlanPrice,
 ): Promise<string> {
   // One checkout start of an account at a time: two at once (two tabs) would each expire the
-  // other's older sessions, then both leave a payable one open.
-  return withAccountCheckoutLock(deps.db, account.uid, () => openCheckout(deps, account, choice));
+  // other's older sessions, then both leave a payable one open. The one that comes second is
+  // refused at once rather than kept waiting, and nothing holds a database connection while Stripe
+  // answers: otherwise one account sending many starts at once would take every connection.
+  const claim = await claimBillingWork(deps.db, checkoutClaimKey(account.uid), checkoutClaimMs);
+  if (claim === undefined) throw checkoutInProgress();
+  try {
+    return await openCheckout(deps, account, choice);
+  } finally {
+    await releaseBillingClaim(deps.db, claim);
+  }
+}
+
+/**
+ * How long a checkout start may hold its claim: far longer than its calls to Stripe take (each
+ * ends within 20 s, server/platform/stripe/stripe-client.ts), and short enough that a start whose
+ * process died does not keep the owner from checking out for long.
+ */
+const checkoutClaimMs = 2 * 60_000;
+
+function checkoutInProgress(): AppError {
+  return new AppError('checkout_in_progress', 409, {
+    message: 'A checkout of this account is being opened; wait for it, then try again',
+  });
 }
 
 async function openCheckout(

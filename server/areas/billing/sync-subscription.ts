@@ -2,11 +2,11 @@ import Stripe from 'stripe';
 import { subscriptionStatuses, type SubscriptionStatus } from '../../../shared/billing.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobLog } from '../../jobs/job-queue.ts';
+import { subscriptionClaimKey, withBillingClaim } from './billing-claims-repository.ts';
 import {
   findCustomerOwner,
   findSubscription,
   upsertSubscription,
-  withSubscriptionLock,
 } from './billing-subscriptions-repository.ts';
 import { hasEnded } from './live-subscription.ts';
 import { planOfLookupKey } from './price-catalog.ts';
@@ -74,11 +74,17 @@ async function cancelOrphan(
   );
 }
 
+/** How long a sync may hold its claim: far longer than its calls to Stripe take (each ends within
+ * 20 s, server/platform/stripe/stripe-client.ts). */
+const syncClaimMs = 2 * 60_000;
+
 /**
  * Reads the subscription back from Stripe and stores what Stripe says now. Whatever event led here,
  * however late, repeated or out of order, the row ends as Stripe has it: the event only says which
- * subscription to read. Reading and storing happen under the subscription's lock, so two runs at
- * once cannot store an older reading over a newer one. A subscription deleted at Stripe reads back
+ * subscription to read. Reading and storing happen under the subscription's claim, so two runs at
+ * once cannot store an older reading over a newer one: the second waits, then reads Stripe after the
+ * first has written. The claim is a row, not an open transaction, so no database connection waits
+ * on Stripe (billing-claims-repository.ts). A subscription deleted at Stripe reads back
  * `canceled`. A failure to reach Stripe is thrown, for the job to try again.
  *
  * Nothing is stored for a customer without its `billing_customers` row (deleted with its account):
@@ -90,7 +96,8 @@ export async function syncSubscription(
   deps: SyncSubscriptionDependencies,
   subscriptionId: string,
 ): Promise<SyncOutcome> {
-  return withSubscriptionLock(deps.db, subscriptionId, async (tx) => {
+  const claimKey = subscriptionClaimKey(subscriptionId);
+  return withBillingClaim(deps.db, claimKey, syncClaimMs, async () => {
     const subscription = await retrieveSubscription(deps.stripe, subscriptionId);
     if (subscription === undefined) {
       deps.log.warn({ subscriptionId }, 'Stripe has no such subscription; nothing stored');
@@ -102,7 +109,7 @@ export async function syncSubscription(
     }
     const item = subscription.items.data[0];
     const lookupKey = item?.price.lookup_key ?? null;
-    const stored = await findSubscription(tx, subscriptionId);
+    const stored = await findSubscription(deps.db, subscriptionId);
     const sold = planOfLookupKey(lookupKey) ?? stored;
     if (item === undefined || sold === undefined) {
       deps.log.warn(
@@ -120,7 +127,7 @@ export async function syncSubscription(
       );
     }
     const customerId = idOf(subscription.customer);
-    const customerOwner = await findCustomerOwner(tx, customerId);
+    const customerOwner = await findCustomerOwner(deps.db, customerId);
     if (customerOwner === undefined) {
       // A customer this product made has a row until its account is deleted.
       if (!hasEnded(subscription)) await cancelOrphan(deps, subscription);
@@ -132,7 +139,7 @@ export async function syncSubscription(
       typeof fromMetadata === 'string' && fromMetadata !== ''
         ? fromMetadata
         : (stored?.uid ?? customerOwner);
-    await upsertSubscription(tx, {
+    await upsertSubscription(deps.db, {
       stripeSubscriptionId: subscription.id,
       uid,
       stripeCustomerId: customerId,

@@ -41,3 +41,16 @@ export const billingSubscriptions = pgTable(
   },
   (table) => [index('billing_subscriptions_uid_idx').on(table.uid, table.stripeCreatedAt)],
 );
+
+/**
+ * Work of the billing area that must not run twice at once, and that calls Stripe while it runs: a
+ * checkout start of an account (`checkout:<uid>`), a sync of a subscription
+ * (`subscription:<id>`). Claimed in one statement before the first call to Stripe and given back
+ * when the work ends (billing-claims-repository.ts), so that no database connection is held while
+ * Stripe answers. A claim whose work died with its process lapses at `expires_at`.
+ */
+export const billingClaims = pgTable('billing_claims', {
+  key: text('key').primaryKey(),
+  claimId: text('claim_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -98,6 +98,28 @@ export async function queueRun(
   }
 }
 
+/**
+ * Seconds left before the store's last manual run that ended well is `cooldownSeconds` old, or
+ * undefined when it is older, when there is none, or when a run is queued or under way (which a
+ * new request joins).
+ */
+export async function manualRunCooldownLeft(
+  db: Database,
+  shopId: string,
+  cooldownSeconds: number,
+): Promise<number | undefined> {
+  const { rows } = await db.execute<{ secondsLeft: number }>(sql`
+    select ceil(extract(epoch from
+      max(finished_at) + make_interval(secs => ${cooldownSeconds}) - now()))::int as "secondsLeft"
+    from seo_audit_runs
+    where shop_id = ${shopId} and trigger = 'manual' and state = 'done'
+      and not exists (select 1 from seo_audit_runs active
+        where active.shop_id = ${shopId} and active.state in ('queued', 'running'))
+    having max(finished_at) > now() - make_interval(secs => ${cooldownSeconds})`);
+  const left = rows[0]?.secondsLeft;
+  return left === undefined ? undefined : Math.max(1, left);
+}
+
 export async function findRun(db: Queryable, runId: string): Promise<AuditRunRow | undefined> {
   const { rows } = await db.execute<AuditRunRow>(
     sql`select ${runColumns} from seo_audit_runs where id = ${runId}`,

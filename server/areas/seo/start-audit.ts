@@ -1,10 +1,36 @@
+import { AppError } from '../../../shared/errors.ts';
 import type { AuditRun } from '../../../shared/schemas/seo.ts';
+import type { Database } from '../../db/database.ts';
 import { requireActiveStore } from '../shops/store-limit.ts';
 import { seoAuditJob } from './seo-audit-job.ts';
 import { presentRun } from './present-audit.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import type { AuditTrigger } from './tables.ts';
+
+/**
+ * How long after a manual audit of a store ended well the owner waits before asking for another:
+ * a full audit reads the whole store, and the changes made meanwhile are audited as they arrive.
+ */
+export const manualAuditCooldownSeconds = 5 * 60;
+
+/**
+ * Refuses a manual audit asked for within manualAuditCooldownSeconds of the last one that ended
+ * well (`rate_limited`, 429, with the seconds left). A run queued or under way is never refused:
+ * the request joins it.
+ */
+export async function requireManualAuditCooldownOver(db: Database, shopId: string): Promise<void> {
+  const secondsLeft = await seoRepository.manualRunCooldownLeft(
+    db,
+    shopId,
+    manualAuditCooldownSeconds,
+  );
+  if (secondsLeft === undefined) return;
+  throw new AppError('rate_limited', 429, {
+    message: `This store was audited a moment ago; audit it again in ${secondsLeft} seconds`,
+    retryAfterSeconds: secondsLeft,
+  });
+}
 
 /**
  * Queues a full audit of the store with its owner's page limit, unless one is queued or under way:

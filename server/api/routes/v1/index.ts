@@ -3,6 +3,10 @@ import type { DatabaseHandle } from '../../../db/database.ts';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import type { IdentityProvider } from '../../../platform/identity.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
+import callerRateLimits, {
+  defaultApiRateLimits,
+  type ApiRateLimits,
+} from '../../plugins/caller-rate-limits.ts';
 import { accountRoutes } from './account/index.ts';
 import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
@@ -20,11 +24,16 @@ export const v1Routes: FastifyPluginAsync<{
   identity: IdentityProvider;
   jobs: JobQueue;
   /** The stores' routes; absent, there are none (tests of other routes). */
-  shops?: Omit<ShopsRoutesOptions, 'database'>;
+  shops?: Omit<ShopsRoutesOptions, 'database' | 'rateLimits'>;
   /** The plans' routes, which list the stores too; absent, there are none (tests of other routes). */
-  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog'>;
-}> = async (scope, { database, identity, jobs, shops, billing }) => {
+  billing?: Omit<BillingRoutesOptions, 'database' | 'catalog' | 'rateLimits'>;
+  /** Budgets per account of the costly writes; each defaults to defaultApiRateLimits'. */
+  rateLimits?: Partial<ApiRateLimits>;
+}> = async (scope, { database, identity, jobs, shops, billing, rateLimits: budgets }) => {
   authenticateEveryRequest(scope, identity);
+  // After the authentication hook, which the limits' own hooks follow: they count per account.
+  await scope.register(callerRateLimits);
+  const rateLimits: ApiRateLimits = { ...defaultApiRateLimits, ...budgets };
   await scope.register(accountRoutes, {
     prefix: '/account',
     database,
@@ -37,15 +46,16 @@ export const v1Routes: FastifyPluginAsync<{
   });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
   if (shops !== undefined) {
-    await scope.register(shopsRoutes, { prefix: '/shops', database, ...shops });
+    await scope.register(shopsRoutes, { prefix: '/shops', database, rateLimits, ...shops });
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
-    await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs });
-    await scope.register(seoBulkRoutes, { prefix: '/shops', database });
+    await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs, rateLimits });
+    await scope.register(seoBulkRoutes, { prefix: '/shops', database, rateLimits });
     if (billing !== undefined) {
       await scope.register(billingRoutes, {
         prefix: '/billing',
         database,
         catalog: shops.catalog,
+        rateLimits,
         ...billing,
       });
     }

@@ -31,6 +31,7 @@ import { listShops } from '../../../../areas/shops/list-shops.ts';
 import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
 import { storeActivityOf } from '../../../../areas/shops/store-limit.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
+import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import {
@@ -52,6 +53,8 @@ export interface BillingRoutesOptions {
   settings: CheckoutSettings;
   /** The stores' catalog copies, which the shops area's listing reads. */
   catalog: Pick<ShopCatalog, 'summaries'>;
+  /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
+  rateLimits: ApiRateLimits;
 }
 
 /** The body of a call that needs nothing but the caller: `{}`. */
@@ -69,7 +72,7 @@ const accountMissing = 'The caller has no account yet (`account_not_found`)';
  * the plan changes when Stripe's event arrives, never here, so the client reads the state again.
  */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, options) => {
-  const { database, stripe, prices, settings, catalog } = options;
+  const { database, stripe, prices, settings, catalog, rateLimits } = options;
   const db = database.db;
   const billing = { db, stripe, prices, settings };
   logStripeFailures(app);
@@ -141,6 +144,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/checkout-sessions',
     {
+      config: limitedPerCaller(rateLimits.checkoutSessions),
       schema: {
         summary: 'Subscribe to a paid plan',
         description:
@@ -150,11 +154,14 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         body: startCheckoutBodySchema,
         response: {
           201: describedAs(billingRedirectSchema, "Stripe's Checkout"),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
-            404: accountMissing,
-            409: 'The account already has a live subscription: change its plan instead (`subscription_exists`)',
-            ...stripeErrors,
-          }),
+          ...errorResponses(
+            [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
+            {
+              404: accountMissing,
+              409: 'The account already has a live subscription: change its plan instead (`subscription_exists`), or another checkout of the account is being opened (`checkout_in_progress`)',
+              ...stripeErrors,
+            },
+          ),
         },
       },
     },
@@ -168,6 +175,7 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.post(
     '/portal-sessions',
     {
+      config: limitedPerCaller(rateLimits.portalSessions),
       schema: {
         summary: "Open Stripe's customer portal",
         description:
@@ -177,11 +185,14 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         body: emptyBodySchema,
         response: {
           201: describedAs(billingRedirectSchema, "Stripe's customer portal"),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
-            404: accountMissing,
-            409: 'The account never subscribed (`no_subscription`)',
-            ...stripeErrors,
-          }),
+          ...errorResponses(
+            [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
+            {
+              404: accountMissing,
+              409: 'The account never subscribed (`no_subscription`)',
+              ...stripeErrors,
+            },
+          ),
         },
       },
     },

@@ -13,6 +13,7 @@ import { previewBulkEdit } from '../../../../areas/seo-changes/bulk-preview.ts';
 import type { BulkPageSelector } from '../../../../areas/seo-changes/bulk-values.ts';
 import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
+import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import {
   authenticatedRouteErrors,
@@ -26,6 +27,8 @@ const bearerToken = [{ firebaseIdToken: [] }];
 
 export interface SeoBulkRoutesOptions {
   database: DatabaseHandle;
+  /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
+  rateLimits: ApiRateLimits;
 }
 
 const shopParams = z.object({ shopId: z.uuid() });
@@ -88,6 +91,7 @@ export const seoBulkRoutes: FastifyPluginAsyncZod<SeoBulkRoutesOptions> = async 
   app.post(
     '/:shopId/seo/bulk/drafts',
     {
+      config: limitedPerCaller(options.rateLimits.bulkDrafts),
       schema: {
         summary: 'Save a bulk edit as drafts',
         description:
@@ -98,7 +102,7 @@ export const seoBulkRoutes: FastifyPluginAsyncZod<SeoBulkRoutesOptions> = async 
         body: bulkDraftsBodySchema,
         response: {
           201: describedAs(bulkDraftsSchema, 'The drafts saved'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 429], {
             400: invalidTemplate,
             403: `${planWithout}; or the store is paused: the plan allows fewer stores than are connected (\`plan_limit_reached\`, \`limit: stores\`, with the plan that lifts it)`,
             404: 'No such store on this account (`shop_not_found`)',

@@ -22,6 +22,7 @@ import { undoBatch, undoChange } from '../../../../areas/seo-changes/undo-change
 import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
+import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import {
   authenticatedRouteErrors,
@@ -36,6 +37,8 @@ const bearerToken = [{ firebaseIdToken: [] }];
 export interface SeoChangeRoutesOptions {
   database: DatabaseHandle;
   jobs: JobQueue;
+  /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
+  rateLimits: ApiRateLimits;
 }
 
 const shopParams = z.object({ shopId: z.uuid() });
@@ -56,7 +59,7 @@ export const seoChangeRoutes: FastifyPluginAsyncZod<SeoChangeRoutesOptions> = as
   app,
   options,
 ) => {
-  const { database, jobs } = options;
+  const { database, jobs, rateLimits } = options;
   const db = database.db;
 
   /** The caller, once the store is known to be theirs. */
@@ -181,6 +184,7 @@ export const seoChangeRoutes: FastifyPluginAsyncZod<SeoChangeRoutesOptions> = as
   app.post(
     '/:shopId/seo/changes/approve',
     {
+      config: limitedPerCaller(rateLimits.approvals),
       schema: {
         summary: 'Approve drafts',
         description:
@@ -191,7 +195,7 @@ export const seoChangeRoutes: FastifyPluginAsyncZod<SeoChangeRoutesOptions> = as
         body: approveBodySchema,
         response: {
           202: describedAs(batchResponseSchema, 'The batch queued'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 409], {
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 409, 429], {
             ...notOwned,
             403: paused,
             409: 'A change is no draft (`change_state_conflict`): nothing was approved',

@@ -12,7 +12,7 @@ import {
 import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
 import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
 import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
-import { startAudit } from '../../../../areas/seo/start-audit.ts';
+import { requireManualAuditCooldownOver, startAudit } from '../../../../areas/seo/start-audit.ts';
 import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
 import { shopNotFound } from '../../../../areas/shops/shop-access.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
@@ -134,15 +134,16 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       schema: {
         summary: 'Audit the store now',
         description:
-          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store. A store the owner's plan pauses is not audited.",
+          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store. A store the owner's plan pauses is not audited, and one audited on request less than 5 minutes ago is audited again once they have passed (429, with `Retry-After`).",
         tags: ['seo'],
         security: bearerToken,
         params: shopParams,
         response: {
           200: describedAs(startAuditSchema, 'The run already queued or under way'),
           202: describedAs(startAuditSchema, 'The run queued'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 403, 404], {
+          ...errorResponses([...authenticatedRouteErrors, 400, 403, 404, 429], {
             ...notOwned,
+            429: 'The store was audited on request less than 5 minutes ago (`rate_limited`, with `Retry-After`)',
             403: 'The store is paused: the plan allows fewer stores than are connected (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)',
           }),
         },
@@ -151,6 +152,7 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     async (request, reply) => {
       const { shopId } = request.params;
       await ownerOf(request, shopId);
+      await requireManualAuditCooldownOver(db, shopId);
       const started = await startAudit({ db, jobs }, shopId, 'manual');
       // Disconnected between the two statements.
       if (started === undefined) throw shopNotFound();

@@ -12,6 +12,7 @@ import { sessionBindingFrom } from '../../../../http/session-binding.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../../../platform/token-cipher.ts';
+import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
 import { keepStoreActive } from '../../../../areas/shops/keep-store-active.ts';
@@ -43,6 +44,8 @@ export interface ShopsRoutesOptions {
   oauthRedirectUri: string;
   /** The copy of each store's catalog, kept by the catalog area. */
   catalog: ShopCatalog;
+  /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
+  rateLimits: ApiRateLimits;
 }
 
 /** Shopify's redirect to the BFF's /oauth/shopify, its query forwarded as it came (without the `?`). */
@@ -56,7 +59,7 @@ const shopConnectedSchema = z.object({
 
 /** The caller's connected Shopify stores. Every route acts on the caller's stores and no other. */
 export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app, options) => {
-  const { database, shopify, shopTokens, oauthRedirectUri, catalog } = options;
+  const { database, shopify, shopTokens, oauthRedirectUri, catalog, rateLimits } = options;
   const db = database.db;
   const authorizationDeps = { db, shopify, redirectUri: oauthRedirectUri };
 
@@ -103,6 +106,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
   app.post(
     '/authorizations',
     {
+      config: limitedPerCaller(rateLimits.storeAuthorizations),
       schema: {
         summary: 'Start connecting a store',
         description:
@@ -112,7 +116,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
         body: startShopAuthorizationBodySchema,
         response: {
           200: describedAs(shopAuthorizationSchema, "Shopify's install screen"),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
+          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 429], {
             400: 'Not a store address (`invalid_shop_domain`, `field: shop`), or an invalid body',
             403: "The plan's store limit is reached (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)",
             404: 'The caller has no account yet (`account_not_found`)',
