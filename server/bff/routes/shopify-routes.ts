@@ -45,12 +45,12 @@ const forwardedWebhookHeaders = [
  *   Shopify opens when an install starts from Shopify's side (`shop`, `timestamp`, `hmac`, `host`;
  *   no `code`). The redirect back needs no session rule of its own: its query is forwarded to the
  *   API with the session's ID token, the API checks everything, and the popup is answered with a
- *   small page that tells the window that opened it and closes (server/bff/popup-answer-page.ts). An install from Shopify's side is
- *   checked on arrival (signature, time, store domain: the API's `POST /shopify/install-requests`,
- *   which holds the app's secret), since its signature is only good for 90 seconds and a sign-in
- *   may take longer: once checked, only the store's domain goes on, to the stores screen
- *   (`/shops?connect=<domain>`, through sign-in without a session), where the owner connects it. A
- *   visit Shopify did not sign (no `code`, no `hmac`) goes to the stores.
+ *   small page that tells the window that opened it and closes (server/bff/popup-answer-page.ts).
+ *   An install from Shopify's side is checked on arrival (signature, time, store domain: the API's
+ *   `POST /shopify/install-requests`, which holds the app's secret), since its signature is only
+ *   good for 90 seconds and a sign-in may take longer: once checked, only the store's domain goes
+ *   on, to the stores screen (`/shops?connect=<domain>`, through sign-in without a session), where
+ *   the owner connects it. A visit Shopify did not sign (no `code`, no `hmac`) goes to the stores.
  * - `POST /webhooks/shopify`, forwarded as it came (raw body, Shopify's headers) to the API, which
  *   checks the signature. No session and no CSRF check: Shopify has neither; the body is limited.
  *
