@@ -324,6 +324,21 @@ test.describe('connecting the seeded store', () => {
     expect(await shopsOf(page)).toEqual([]);
   });
 
+  test('Back in the window while Shopify’s screen is open, then Install: the popup closes itself and the store is connected', async ({
+    page,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const popup = await startConnecting(page, shopDomain);
+    await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
+    // The stores screen is left for the page before it, its popup still open.
+    await page.goBack();
+    await install(popup);
+    await page.goto('/shops');
+    await waitForApp(page);
+    expect((await shopsOf(page)).length).toBe(1);
+  });
+
   test('a second Connect cancels the first popup, and the second connects', async ({
     page,
     verifiedUser,
