@@ -40,6 +40,12 @@ export const authInitializationFallbackMs = 1 * second;
 export const appStartWait = { intervalMs: 100, attempts: 30 } as const;
 export const postDeleteRedirectMs = 100;
 export const popupClosedDetectionMs = 8 * second;
+/**
+ * The Shopify connection's popup posts its outcome before it closes itself, and a Cancel on Shopify's
+ * screen closes it: a popup seen closed is told after this grace, for a message still on its way,
+ * instead of popupClosedDetectionMs, which keeps the spec's bound for a popup that never answers.
+ */
+export const shopifyPopupClosedGraceMs = 500;
 export const popupSize = { width: 500, height: 600 } as const;
 export const chunkReloadGuardMs = 10 * second;
 export const buildCheckDelayMs = 1 * second;

@@ -40,6 +40,7 @@ export const errorCodes = [
   'headers_too_large',
   // Stores (server/areas/shops, server/areas/catalog)
   'invalid_shop_domain',
+  'shop_does_not_exist',
   'shop_connected_elsewhere',
   'shop_not_found',
   'oauth_state_invalid',

@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findFreePort } from './free-port.ts';
+import { LocalSetupError } from './local-setup-error.ts';
+import { cpuTicksOf, waitUntilReady } from './readiness-wait.ts';
 
 export interface AuthEmulator {
   /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
@@ -20,7 +23,6 @@ export interface AuthEmulatorOptions {
   log: (line: string) => void;
 }
 
-const readyTimeoutMs = 60_000;
 const stopTimeoutMs = 10_000;
 const restartWindowMs = 10 * 60_000;
 const maxRestartsPerWindow = 3;
@@ -70,7 +72,16 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       options,
     );
     try {
-      await waitUntilReady(host, running.child);
+      await waitUntilReady({
+        what: 'the Firebase Auth Emulator',
+        program: {
+          ended: () => endOf(running.child),
+          progress: () => running.outputLength() + cpuTicksOf(running.child.pid),
+        },
+        isReady: () => answersAsReady(host),
+        log: options.log,
+        advice: `its output is above; fix what it says, or set FIREBASE_AUTH_EMULATOR_HOST to an Auth Emulator already running.`,
+      });
     } catch (error) {
       running.kill();
       options.log(`[auth-emulator] did not start:\n${running.output()}`);
@@ -79,6 +90,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     return running;
   };
 
+  await refuseTakenPort(options.port);
   let current = await launch();
   let stopping = false;
   /** The start again under way, which a stop waits for so that the port is free when it returns. */
@@ -142,6 +154,8 @@ interface RunningEmulator {
   child: ChildProcess;
   /** The last lines it printed. */
   output(): string;
+  /** How much it has printed in all. */
+  outputLength(): number;
   kill(): void;
   /** SIGINT, which lets firebase-tools export the users, then SIGKILL if it lingers. */
   stop(): Promise<void>;
@@ -169,7 +183,9 @@ function spawnEmulator(
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: undefined, NO_UPDATE_NOTIFIER: '1' },
   });
   const output: string[] = [];
+  let outputLength = 0;
   const remember = (chunk: Buffer) => {
+    outputLength += chunk.length;
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };
@@ -183,6 +199,7 @@ function spawnEmulator(
   return {
     child,
     output: () => output.join(''),
+    outputLength: () => outputLength,
     kill: killGroup,
     async stop() {
       process.off('exit', killGroup);
@@ -201,24 +218,41 @@ function spawnEmulator(
   };
 }
 
-async function waitUntilReady(host: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + readyTimeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`Auth emulator exited with code ${child.exitCode}`);
-    try {
-      // Its own answer, not any server's: another program on the port would leave it unable to
-      // start, which only its answer tells apart from a start that went well.
-      const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
-      const body = (await response.json().catch(() => undefined)) as
-        { authEmulator?: { ready?: boolean } } | undefined;
-      if (response.ok && body?.authEmulator?.ready === true) return;
-    } catch {
-      // Not listening yet.
-    }
-    await delay(200);
+/**
+ * Its own answer, not any server's: another program on the port would leave it unable to start,
+ * which only its answer tells apart from a start that went well.
+ */
+async function answersAsReady(host: string): Promise<boolean> {
+  try {
+    const response = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    const body = (await response.json().catch(() => undefined)) as
+      { authEmulator?: { ready?: boolean } } | undefined;
+    return response.ok && body?.authEmulator?.ready === true;
+  } catch {
+    // Not listening yet.
+    return false;
   }
-  throw new Error(`Auth emulator not ready on ${host} after ${readyTimeoutMs / 1000} s`);
+}
+
+/** How the process ended, or undefined while it runs. */
+function endOf(child: ChildProcess): string | undefined {
+  if (child.signalCode !== null) return child.signalCode;
+  if (child.exitCode !== null) return `exit code ${child.exitCode}`;
+  return undefined;
+}
+
+/** A port another program holds: said at once, in the words of the other local services. */
+async function refuseTakenPort(port: number): Promise<void> {
+  const taken = await new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(true));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+  if (taken) {
+    throw new LocalSetupError(
+      `Port ${port} is taken: set FIREBASE_AUTH_EMULATOR_PORT to a free port, or FIREBASE_AUTH_EMULATOR_HOST to the address of an Auth Emulator already running.`,
+    );
+  }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { findFreePort } from './free-port.ts';
 import { findPostgresPrograms, type PostgresPrograms } from './postgres-programs.ts';
 import { placeWithinReach, postgresSystemUser, type SystemUser } from './postgres-system-user.ts';
+import { cpuTicksOf, waitUntilReady } from './readiness-wait.ts';
 
 export interface EmbeddedDatabase {
   url: string;
@@ -18,7 +19,6 @@ const password = 'vitrine-local';
 const databaseName = 'vitrine';
 
 const readyLine = 'database system is ready to accept connections';
-const startTimeoutMs = 60_000;
 const stopTimeoutMs = 10_000;
 /** Messages in English whatever the machine's locale: readiness is read from them. */
 const environment = { ...process.env, LC_MESSAGES: 'C' };
@@ -53,7 +53,7 @@ export async function startEmbeddedPostgres(
   if (!initialised) await initialiseCluster(programs, clusterDir, runAs);
   await removeStalePidFile(clusterDir);
   const port = await findFreePort();
-  const server = await startServer(programs, clusterDir, port, runAs);
+  const server = await startServer(programs, clusterDir, port, runAs, log);
   try {
     await createDatabaseOnce(port);
   } catch (error) {
@@ -140,16 +140,27 @@ async function startServer(
   clusterDir: string,
   port: number,
   runAs: SystemUser | undefined,
+  log: (line: string) => void,
 ): Promise<RunningServer> {
   const child = spawn(
     programs.postgres,
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1'],
-    { ...credentialsOf(runAs), env: environment, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      ...credentialsOf(runAs),
+      env: environment,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      // A process group of its own: Ctrl-C in a terminal, or a service manager's SIGTERM, reaches
+      // every process of the product's group at once, and would stop PostgreSQL under the job queue
+      // and the requests still finishing. The product stops it itself, last (server/start-product.ts).
+      detached: true,
+    },
   );
   // Read to the end, or PostgreSQL would block once the pipe is full; the last lines explain a failure.
   const lastLines: string[] = [];
+  let outputLength = 0;
   let ready = false;
   child.stderr.on('data', (chunk: Buffer) => {
+    outputLength += chunk.length;
     lastLines.push(chunk.toString());
     if (lastLines.length > 50) lastLines.shift();
     // The line may come in two chunks.
@@ -177,23 +188,26 @@ async function startServer(
     }
   };
 
-  const deadline = Date.now() + startTimeoutMs;
-  while (!ready) {
-    if (spawnError !== undefined || hasExited(child)) {
-      await stop();
-      throw new Error(
-        spawnError !== undefined
-          ? `Could not run ${programs.postgres}: ${spawnError.message}`
-          : `PostgreSQL stopped during its start:\n${lastLines.join('').trim()}`,
-      );
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(
-        `PostgreSQL did not start within ${startTimeoutMs / 1000} s:\n${lastLines.join('').trim()}`,
-      );
-    }
-    await delay(50);
+  try {
+    await waitUntilReady({
+      what: 'PostgreSQL',
+      program: {
+        ended: () =>
+          spawnError !== undefined
+            ? `could not run ${programs.postgres}: ${spawnError.message}`
+            : hasExited(child)
+              ? (child.signalCode ?? `exit code ${child.exitCode}`)
+              : undefined,
+        progress: () => outputLength + cpuTicksOf(child.pid),
+      },
+      isReady: () => ready,
+      log,
+      advice: `its last lines are above; fix what they say, or set DATABASE_URL to a PostgreSQL already running.`,
+    });
+  } catch (error) {
+    log(`[postgres] did not start:\n${lastLines.join('').trim()}`);
+    await stop();
+    throw error;
   }
   return { stop };
 }

@@ -315,13 +315,28 @@ test.describe('connecting the seeded store', () => {
     await openShops(page, verifiedUser);
     const popup = await startConnecting(page, shopDomain);
     await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Cancel' }));
-    // The popup's grace for an answer still on its way (8 s), then the spec's message.
+    // Told as soon as the popup is seen closed, with a grace of half a second for an answer on its way.
     await expect(
       page.getByRole('alert').filter({ hasText: 'Connection cancelled by the user' }),
     ).toBeVisible({
       timeout: 15_000,
     });
     expect(await shopsOf(page)).toEqual([]);
+  });
+
+  test('Back in the window while Shopify’s screen is open, then Install: the popup closes itself and the store is connected', async ({
+    page,
+    verifiedUser,
+  }) => {
+    await openShops(page, verifiedUser);
+    const popup = await startConnecting(page, shopDomain);
+    await expect(popup.getByRole('button', { name: 'Install' })).toBeVisible();
+    // The stores screen is left for the page before it, its popup still open.
+    await page.goBack();
+    await install(popup);
+    await page.goto('/shops');
+    await waitForApp(page);
+    expect((await shopsOf(page)).length).toBe(1);
   });
 
   test('a second Connect cancels the first popup, and the second connects', async ({
@@ -510,6 +525,21 @@ test('a wrong address is told under the field, and nothing opens nor is sent', a
   await page.waitForTimeout(500);
   expect(popups).toEqual([]);
   expect(authorizations).toEqual([]);
+});
+
+test('an address no Shopify store has is told as such, not as a connection cancelled', async ({
+  page,
+  verifiedUser,
+}) => {
+  await openShops(page, verifiedUser);
+  const popup = await startConnecting(page, 'nulle-part-introuvable');
+  // Shopify was asked before its screen was shown: the popup closes without showing anything.
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+  await expect(
+    page.getByText('Shopify has no store at this address.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Connection cancelled by the user')).toHaveCount(0);
+  expect(await shopsOf(page)).toEqual([]);
 });
 
 test('the stores screen and Shopify’s return pages speak both languages', async ({

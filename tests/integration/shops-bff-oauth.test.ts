@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthCompletionMessageType } from '../../shared/schemas/shops.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {
@@ -22,7 +24,8 @@ import {
 
 /**
  * The BFF's side of connecting a store, with the real API behind it: the popup's /oauth/shopify,
- * which forwards Shopify's query with the session's ID token and ends on /oauth/complete, an install
+ * which forwards Shopify's query with the session's ID token and answers the popup with a page that
+ * tells its opener, an install
  * started from Shopify (its signed query checked on arrival, then the stores screen, through sign-in
  * when needed), and Shopify's webhooks passed through without a session or a CSRF header.
  */
@@ -104,18 +107,46 @@ function openCallback(query: URLSearchParams, cookie?: { cookie: string }) {
   });
 }
 
+/**
+ * The popup's answer: what it posts to the window that opened it, and where it goes when it has no
+ * such window (server/bff/popup-answer-page.ts).
+ */
+function popupAnswerOf(response: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+}): {
+  message: unknown;
+  next: string;
+} {
+  expect(response.statusCode).toBe(200);
+  expect(String(response.headers['content-type'])).toContain('text/html');
+  const data = /<script type="application\/json" id="outcome">([^<]*)<\/script>/.exec(
+    response.body,
+  );
+  expect(data, response.body).not.toBeNull();
+  return JSON.parse(data![1]!) as { message: unknown; next: string };
+}
+
 describe('the popup coming back from Shopify', () => {
-  it('connects the store and sends the popup to /oauth/complete with the store', async () => {
+  it('connects the store and answers the popup with a page that tells its opener, not the app', async () => {
     const owner = await signedInOwner();
     const shopDomain = uniqueShopDomain();
     const state = await startThroughBff(owner.cookie, shopDomain);
 
     const response = await openCallback(redirectBack(shopDomain, state), owner.cookie);
 
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(
-      `/oauth/complete?result=connected&shop=${encodeURIComponent(shopDomain)}`,
-    );
+    expect(popupAnswerOf(response)).toEqual({
+      message: { type: oauthCompletionMessageType, result: 'connected', shopDomain },
+      next: `/oauth/complete?result=connected&shop=${encodeURIComponent(shopDomain)}`,
+    });
+    // A page of its own: none of the app's scripts or styles, its one script allowed by its hash.
+    expect(response.body).not.toMatch(/<script[^>]+src=|<link/);
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(response.body)![1]!;
+    expect(policy).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(response.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     expect(response.headers['cache-control']).toBe('no-store');
     const rows = await api.database.pool.query('select 1 from shops where owner_uid = $1', [
       owner.uid,
@@ -144,12 +175,12 @@ describe('the popup coming back from Shopify', () => {
 
     const response = await openCallback(redirectBack(shopDomain, state), second);
 
-    expect(response.headers.location).toBe(
+    expect(popupAnswerOf(response).next).toBe(
       '/oauth/complete?result=failed&error=oauth_state_invalid',
     );
   });
 
-  it('sends a tampered redirect to /oauth/complete with the failure', async () => {
+  it('tells the popup’s opener the failure of a tampered redirect', async () => {
     const owner = await signedInOwner();
     const shopDomain = uniqueShopDomain();
     const state = await startThroughBff(owner.cookie, shopDomain);
@@ -158,17 +189,23 @@ describe('the popup coming back from Shopify', () => {
 
     const response = await openCallback(query, owner.cookie);
 
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(
-      '/oauth/complete?result=failed&error=oauth_signature_invalid',
-    );
+    expect(popupAnswerOf(response)).toEqual({
+      message: {
+        type: oauthCompletionMessageType,
+        result: 'failed',
+        errorCode: 'oauth_signature_invalid',
+      },
+      next: '/oauth/complete?result=failed&error=oauth_signature_invalid',
+    });
   });
 
   it('without a session, fails the popup rather than asking for a sign-in', async () => {
     const shopDomain = uniqueShopDomain();
     const response = await openCallback(redirectBack(shopDomain, 'f'.repeat(64)));
 
-    expect(response.headers.location).toBe('/oauth/complete?result=failed&error=unauthenticated');
+    expect(popupAnswerOf(response).next).toBe(
+      '/oauth/complete?result=failed&error=unauthenticated',
+    );
   });
 
   it('keeps the code and the state out of the BFF’s logs', async () => {

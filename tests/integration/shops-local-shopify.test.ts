@@ -238,6 +238,24 @@ describe('connecting a store at the local Shopify', () => {
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 
+  it('refuses an address no Shopify store has, saying so, and keeps no state for it', async () => {
+    const owner = await registeredOwner();
+    const unknown = `nulle-part-${randomBytes(4).toString('hex')}.myshopify.com`;
+    const started = await api.app.inject({
+      method: 'POST',
+      url: '/api/v1/shops/authorizations',
+      headers: { ...bearer(owner.idToken), [sessionBindingHeader]: owner.binding },
+      payload: { shop: unknown },
+    });
+    expect(started.statusCode).toBe(404);
+    expect(started.json()).toMatchObject({ error: { code: 'shop_does_not_exist', field: 'shop' } });
+    const states = await api.database.pool.query(
+      'select 1 from shop_oauth_states where shop_domain = $1',
+      [unknown],
+    );
+    expect(states.rowCount).toBe(0);
+  });
+
   it('refreshes a token about to expire once, whoever asks at the same time, and stores the new pair', async () => {
     const owner = await registeredOwner();
     const shopId = await connect(owner);

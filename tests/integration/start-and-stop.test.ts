@@ -1,5 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -9,6 +11,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { findFreePort } from '../../server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { openSessionWithAccount } from '../support/product-session.ts';
+import { startProduct } from '../support/started-product.ts';
 import { testProjectId } from '../support/test-environment.ts';
 
 /**
@@ -156,6 +159,68 @@ test('a SIGTERM while the embedded services are still starting stops them too', 
   }
   expect(product.output()).not.toContain('Ready on');
 }, 150_000);
+
+test.each(['SIGINT', 'SIGTERM'] as const)(
+  'a %s to the whole process group, as Ctrl-C in a terminal or a service manager sends it, stops the job queue before the database and exits 0',
+  async (signal) => {
+    // The log level that shows the queue's failures and the shutdown's.
+    const product = await startProduct({
+      cwd: repoRoot,
+      env: { DATA_DIR: dataDir, LOG_LEVEL: 'info', FIREBASE_PROJECT_ID: 'demo-vitrine-lifecycle' },
+    });
+    try {
+      // A busy machine's start, which may take minutes (server/local/readiness-wait.ts).
+      await product.waitFor(() => product.output().includes('Ready on'), 'ready line', 600_000);
+      // Long enough for the queue's workers to poll the database at least once more.
+      await delay(3_000);
+      process.kill(-product.process.pid!, signal);
+      expect(await product.exitCode, product.output()).toBe(0);
+    } finally {
+      await product.stop();
+    }
+    expect(product.output()).not.toContain('job queue failed');
+    expect(product.output()).not.toContain('Shutdown failed');
+    expect(product.output()).not.toContain('the database system is shutting down');
+    expect(processesUsing(dataDir)).toEqual([]);
+  },
+  660_000,
+);
+
+/** The one line a failed start prints, which must say what to do and carry no stack trace. */
+function expectOneSentence(output: string, advice: string) {
+  const failure = output.match(/[^\n]*Vitrine failed to start[^\n]*/g) ?? [];
+  expect(failure, output).toHaveLength(1);
+  expect(failure[0]).toContain(advice);
+  expect(output).not.toMatch(/^\s+at /m);
+  expect(output).not.toContain('"stack"');
+}
+
+test('a database that cannot start stops the start with one sentence saying what to do', async () => {
+  // A cluster folder PostgreSQL refuses: it stops during its start.
+  await fs.mkdir(path.join(dataDir, 'postgres'), { recursive: true });
+  await fs.writeFile(path.join(dataDir, 'postgres', 'PG_VERSION'), '18\n');
+  const product = await startProduct({ cwd: repoRoot, env: { DATA_DIR: dataDir } });
+  expect(await product.exitCode, product.output()).toBe(1);
+  expectOneSentence(product.output(), 'set DATABASE_URL to a PostgreSQL already running');
+  expect(processesUsing(dataDir)).toEqual([]);
+}, 660_000);
+
+test('an Auth Emulator port another program holds stops the start with one sentence saying what to do', async () => {
+  const emulatorPort = await findFreePort();
+  const squatter = net.createServer().listen(emulatorPort, '127.0.0.1');
+  await once(squatter, 'listening');
+  try {
+    const product = await startProduct({
+      cwd: repoRoot,
+      env: { DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort) },
+    });
+    expect(await product.exitCode, product.output()).toBe(1);
+    expectOneSentence(product.output(), `Port ${emulatorPort} is taken`);
+  } finally {
+    squatter.close();
+  }
+  expect(processesUsing(dataDir)).toEqual([]);
+}, 660_000);
 
 /** autocannon's run, with a way to stop it early (as users leaving, their requests under way). */
 function runLoad(options: autocannon.Options): {

@@ -116,7 +116,8 @@ export function recordingCatalog(): RecordingCatalog {
 
 /**
  * Shopify's token endpoint (`POST /<shop>/admin/oauth/access_token`) as the tests play it, for the
- * tests that need a code traded and need nothing else of Shopify: it checks the app's credentials,
+ * tests that need a code traded and need nothing else of Shopify (its install screen answers for
+ * every store, which thus exists): it checks the app's credentials,
  * takes each code once, and grants expiring offline tokens of its own making. The whole local
  * Shopify (tests/support/local-shopify.ts) speaks the rest of the protocol.
  */
@@ -134,6 +135,10 @@ export async function playShopifyTokenEndpoint(): Promise<PlayedTokenEndpoint> {
   const server = Fastify();
   const codes = new Map<string, string>();
   const grantedTokens: string[] = [];
+  // Every store exists here: the install screen's address answers, as Shopify's does for a store.
+  server.get('/:shop/admin/oauth/authorize', async (_request, reply) =>
+    reply.type('text/html').send('<!doctype html><title>Install</title>'),
+  );
   server.post<{ Params: { shop: string }; Body: Record<string, string> }>(
     '/:shop/admin/oauth/access_token',
     async (request, reply) => {

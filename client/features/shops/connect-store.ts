@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { popupClosedDetectionMs, popupSize } from '../../../shared/constants.ts';
+import { popupSize, shopifyPopupClosedGraceMs } from '../../../shared/constants.ts';
 import {
   oauthCompletionMessageSchema,
   type OAuthCompletionMessage,
@@ -8,13 +8,14 @@ import type { PopupCoordinator, PopupOptions, PopupWindow } from '../../lib/popu
 
 /**
  * Connecting a store: Shopify's install screen in a popup, under the rules of
- * client/lib/popup-coordinator.ts (a new popup cancels the previous one, a closed popup gives up
- * after popupClosedDetectionMs, a blocked one fails at once). The popup opens on the click, blank,
- * because the browser lets a page open one only then; the API's answer (Shopify's address for this
- * store) sends it on its way. The popup comes back to /oauth/complete, which posts the outcome
- * (`oauthCompletionMessageSchema`) to this window; only a message from this window's own origin and
- * from the popup itself counts. Pure: the browser is given as arguments, so it is tested in Node
- * (tests/unit/client-shops-connect.test.ts).
+ * client/lib/popup-coordinator.ts (a new popup cancels the previous one, a popup closed by the owner
+ * is told within a second, shopifyPopupClosedGraceMs after it is seen closed, a blocked one fails
+ * at once). The popup opens on the click, blank, because the browser lets a page open one only
+ * then; the API's answer (Shopify's address for this store) sends it on its way. The popup comes
+ * back to the BFF's /oauth/shopify, whose small page (server/bff/popup-answer-page.ts) posts the
+ * outcome (`oauthCompletionMessageSchema`) to this window and closes; only a message from this
+ * window's own origin and from the popup itself counts. Pure: the browser is given as arguments, so
+ * it is tested in Node (tests/unit/client-shops-connect.test.ts).
  */
 
 /** A popup this flow can send elsewhere once the address is known. */
@@ -88,7 +89,7 @@ export async function connectStore<W extends NavigablePopup>(
       url: 'about:blank',
       name: 'vitrine-shopify',
       ...popupSize,
-      closedDetectionMs: popupClosedDetectionMs,
+      closedDetectionMs: shopifyPopupClosedGraceMs,
       ...(dependencies.screen !== undefined && { screen: dependencies.screen }),
     },
     (popup, answer, fail) => {

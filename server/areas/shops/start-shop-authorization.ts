@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../../shared/errors.ts';
 import { shopDomainFrom } from '../../../shared/shop-domain.ts';
 import type { Database } from '../../db/database.ts';
-import { shopifyAuthorizeUrl } from '../../platform/shopify/oauth.ts';
+import { shopifyAuthorizeUrl, storeExistsAtShopify } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import { countShopsOfOwner, findShopRowByDomain, insertOauthState } from './shops-repository.ts';
 import { storeLimitOf, storeLimitReached } from './store-limit.ts';
@@ -29,7 +29,8 @@ export function hashOauthState(state: string): string {
 }
 
 /**
- * Starts connecting a store: checks the address and the plan's limit, keeps a new state for this
+ * Starts connecting a store: checks the address, the plan's limit and that Shopify has such a store
+ * (shop_does_not_exist otherwise, told beside the address), keeps a new state for this
  * account, session and store (its hash only), and answers Shopify's install screen for the store.
  * Whether the store is connected to another account is told only once Shopify has vouched that the
  * owner administers it (at the callback): asked here, anyone could probe which stores use Vitrine.
@@ -52,6 +53,12 @@ export async function startShopAuthorization(
     const connected = await countShopsOfOwner(deps.db, requester.uid);
     const limit = await storeLimitOf(deps.db, requester.uid);
     if (connected >= limit.maxStores) throw storeLimitReached(limit, connected + 1);
+  }
+  if (!(await storeExistsAtShopify(deps.shopify, shopDomain))) {
+    throw new AppError('shop_does_not_exist', 404, {
+      message: 'No Shopify store has this address',
+      field: 'shop',
+    });
   }
 
   const now = deps.now?.() ?? new Date();

@@ -6,6 +6,12 @@ import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
+import {
+  completionPath,
+  popupAnswerPage,
+  popupAnswerPolicy,
+  type ConnectionOutcome,
+} from '../popup-answer-page.ts';
 import { sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
 import { forwardWebhook, keepRawBodies } from '../webhook-forwarder.ts';
 
@@ -13,9 +19,6 @@ export interface ShopifyRoutesOptions {
   /** The BFF's connections to the product API, which the API proxy uses too (upstream-api.ts). */
   api: UpstreamApi;
 }
-
-/** The client's page that ends a connection: it tells the window that opened the popup. */
-const oauthCompletePath = '/oauth/complete';
 
 /** The stores screen, where a connection starts. */
 const shopsPath = '/shops';
@@ -41,13 +44,13 @@ const forwardedWebhookHeaders = [
  * - `GET /oauth/shopify`, Shopify's redirect back after Install (with `code`), and the app URL
  *   Shopify opens when an install starts from Shopify's side (`shop`, `timestamp`, `hmac`, `host`;
  *   no `code`). The redirect back needs no session rule of its own: its query is forwarded to the
- *   API with the session's ID token, the API checks everything, and the popup then goes to
- *   /oauth/complete, which tells the window that opened it. An install from Shopify's side is
- *   checked on arrival (signature, time, store domain: the API's `POST /shopify/install-requests`,
- *   which holds the app's secret), since its signature is only good for 90 seconds and a sign-in
- *   may take longer: once checked, only the store's domain goes on, to the stores screen
- *   (`/shops?connect=<domain>`, through sign-in without a session), where the owner connects it. A
- *   visit Shopify did not sign (no `code`, no `hmac`) goes to the stores.
+ *   API with the session's ID token, the API checks everything, and the popup is answered with a
+ *   small page that tells the window that opened it and closes (server/bff/popup-answer-page.ts).
+ *   An install from Shopify's side is checked on arrival (signature, time, store domain: the API's
+ *   `POST /shopify/install-requests`, which holds the app's secret), since its signature is only
+ *   good for 90 seconds and a sign-in may take longer: once checked, only the store's domain goes
+ *   on, to the stores screen (`/shops?connect=<domain>`, through sign-in without a session), where
+ *   the owner connects it. A visit Shopify did not sign (no `code`, no `hmac`) goes to the stores.
  * - `POST /webhooks/shopify`, forwarded as it came (raw body, Shopify's headers) to the API, which
  *   checks the signature. No session and no CSRF check: Shopify has neither; the body is limited.
  *
@@ -75,14 +78,14 @@ export async function shopifyRoutes(
     const session = await request.getSession();
     // A callback without a session cannot be completed: the session that asked is gone.
     if (session === null) {
-      return reply.redirect(completion({ result: 'failed', error: 'unauthenticated' }));
+      return answerPopup(reply, { result: 'failed', error: 'unauthenticated' });
     }
     let idToken: string;
     try {
       ({ idToken } = await request.getFreshTokens());
     } catch (error) {
       const code = error instanceof SessionEndedError ? 'session_expired' : codeOf(error);
-      return reply.redirect(completion({ result: 'failed', error: code }));
+      return answerPopup(reply, { result: 'failed', error: code });
     }
     const answer = await callApi(api, {
       path: '/api/v1/shops/authorizations/callback',
@@ -97,10 +100,10 @@ export async function shopifyRoutes(
     });
     if (answer.status !== 200) {
       request.log.info({ code: answer.errorCode }, 'store connection refused');
-      return reply.redirect(completion({ result: 'failed', error: answer.errorCode }));
+      return answerPopup(reply, { result: 'failed', error: answer.errorCode });
     }
     const shopDomain = stringAt(answer.body, 'shopDomain') ?? '';
-    return reply.redirect(completion({ result: 'connected', shop: shopDomain }));
+    return answerPopup(reply, { result: 'connected', shop: shopDomain });
   });
 
   /**
@@ -121,11 +124,11 @@ export async function shopifyRoutes(
     });
     if (answer.status !== 200) {
       request.log.info({ code: answer.errorCode }, 'install request from Shopify refused');
-      return reply.redirect(completion({ result: 'failed', error: answer.errorCode }));
+      return reply.redirect(completionPath({ result: 'failed', error: answer.errorCode }));
     }
     const shopDomain = stringAt(answer.body, 'shopDomain');
     if (shopDomain === undefined || !isShopDomain(shopDomain)) {
-      return reply.redirect(completion({ result: 'failed', error: 'internal_error' }));
+      return reply.redirect(completionPath({ result: 'failed', error: 'internal_error' }));
     }
     const landing = `${shopsPath}?${new URLSearchParams({ [connectParameter]: shopDomain }).toString()}`;
     const session = await request.getSession();
@@ -151,10 +154,12 @@ function queryOf(url: string): string {
   return start === -1 ? '' : url.slice(start + 1);
 }
 
-function completion(
-  outcome: { result: 'connected'; shop: string } | { result: 'failed'; error: string },
-): string {
-  return `${oauthCompletePath}?${new URLSearchParams(outcome).toString()}`;
+/** The popup's answer (server/bff/popup-answer-page.ts), under its own content policy. */
+function answerPopup(reply: FastifyReply, outcome: ConnectionOutcome) {
+  return reply
+    .header('content-security-policy', popupAnswerPolicy)
+    .type('text/html; charset=utf-8')
+    .send(popupAnswerPage(outcome));
 }
 
 function codeOf(error: unknown): string {

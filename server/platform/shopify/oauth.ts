@@ -39,6 +39,32 @@ export function shopifyAuthorizeUrl(
   return `${shopify.shopUrl(request.shopDomain)}/admin/oauth/authorize?${query.toString().replaceAll('+', '%20')}`;
 }
 
+/** How long the question whether a store exists may take before the install screen is opened anyway. */
+const storeCheckTimeoutMs = 3_000;
+
+/**
+ * Whether Shopify has a store at `shopDomain`: its install screen answers 404 to an address no store
+ * has, which the owner would otherwise only see in the popup and close, as if cancelled. Asked with
+ * the app's key alone (no redirect address, no state), so that nothing can be granted. Any other
+ * answer, or none in time, counts as a store: its install screen will say what is wrong.
+ */
+export async function storeExistsAtShopify(
+  shopify: ShopifyApp,
+  shopDomain: string,
+): Promise<boolean> {
+  const query = new URLSearchParams({ client_id: shopify.apiKey });
+  try {
+    const response = await fetch(
+      `${shopify.shopUrl(shopDomain)}/admin/oauth/authorize?${query.toString()}`,
+      { redirect: 'manual', signal: AbortSignal.timeout(storeCheckTimeoutMs) },
+    );
+    await response.body?.cancel();
+    return response.status !== 404;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Whether a query Shopify sent (the install request, the redirect back after Install) carries
  * Shopify's signature: `hmac` is the hex HMAC-SHA256, under the app's secret, of the other

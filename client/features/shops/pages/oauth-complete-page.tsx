@@ -19,8 +19,9 @@ export const namespaces: readonly Namespace[] = ['shops'];
 let outcomeHandedOn = false;
 
 /**
- * Where the BFF sends Shopify's popup once the connection is settled: the outcome goes to the window
- * that opened the popup, on this origin only, and the popup closes. Reached in a full tab (an install
+ * Where the BFF's answer to Shopify's popup (server/bff/popup-answer-page.ts) goes when it could not
+ * tell an opener and close: the outcome goes to the window that opened the popup, if any, on this
+ * origin only, and the popup closes. Reached in a full tab (an install
  * started from Shopify's side, no opener), it goes on to /shops with the outcome. If the window
  * cannot close itself (not opened by a script), it says what happened and links to the stores.
  */

@@ -119,7 +119,7 @@ export const shopsRoutes: FastifyPluginAsyncZod<ShopsRoutesOptions> = async (app
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 429], {
             400: 'Not a store address (`invalid_shop_domain`, `field: shop`), or an invalid body',
             403: "The plan's store limit is reached (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)",
-            404: 'The caller has no account yet (`account_not_found`)',
+            404: 'No Shopify store has this address (`shop_does_not_exist`, `field: shop`), or the caller has no account yet (`account_not_found`)',
           }),
         },
       },
