@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { apiBodyLimitBytes } from '../../../shared/constants.ts';
+import { shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
@@ -136,7 +136,7 @@ export async function shopifyRoutes(
 
   fastify.post(
     '/webhooks/shopify',
-    { bodyLimit: apiBodyLimitBytes, compress: false },
+    { bodyLimit: shopifyWebhookBodyLimitBytes, compress: false },
     async (request, reply) =>
       forwardWebhook(api, request, reply, {
         path: '/webhooks/shopify',
