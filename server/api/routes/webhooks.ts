@@ -9,6 +9,7 @@ import {
   receiveShopifyWebhook,
   type ReceivedWebhook,
 } from '../../areas/webhooks/receive-webhook.ts';
+import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import { describedAs, errorResponses } from './error-responses.ts';
 
 export interface WebhookRoutesOptions {
@@ -43,7 +44,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   const { shopifyApiSecret, stripe } = options;
   if (shopifyApiSecret !== undefined) {
     app.post(
-      '/webhooks/shopify',
+      shopifyWebhookPath,
       {
         // A product's delivery runs to several MB: the bound is Shopify's, not the API's.
         bodyLimit: shopifyWebhookBodyLimitBytes,

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../../shared/errors.ts';
 import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import {
   blogsBulkQuery,
   bulkOperationQuery,
@@ -219,7 +220,7 @@ export async function subscribeWebhooks(
   deps: Pick<CatalogDependencies, 'publicUrl'>,
   client: AdminClient,
 ): Promise<void> {
-  const uri = `${deps.publicUrl}/webhooks/shopify`;
+  const uri = `${deps.publicUrl}${shopifyWebhookPath}`;
   const subscribed = new Set<string>();
   let after: string | null = null;
   do {

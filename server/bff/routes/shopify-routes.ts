@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
+import { shopifyRedirectPath, shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
 import { sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';
 import { forwardWebhook, keepRawBodies } from '../webhook-forwarder.ts';
@@ -62,7 +63,7 @@ export async function shopifyRoutes(
 
   keepRawBodies(fastify);
 
-  fastify.get('/oauth/shopify', async (request, reply) => {
+  fastify.get(shopifyRedirectPath, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const rawQuery = queryOf(request.url);
     const params = new URLSearchParams(rawQuery);
@@ -135,11 +136,11 @@ export async function shopifyRoutes(
   }
 
   fastify.post(
-    '/webhooks/shopify',
+    shopifyWebhookPath,
     { bodyLimit: shopifyWebhookBodyLimitBytes, compress: false },
     async (request, reply) =>
       forwardWebhook(api, request, reply, {
-        path: '/webhooks/shopify',
+        path: shopifyWebhookPath,
         headers: forwardedWebhookHeaders,
       }),
   );
