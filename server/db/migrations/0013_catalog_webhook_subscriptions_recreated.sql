@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_sync_states" ADD COLUMN "webhook_subscriptions_recreated" integer DEFAULT 0 NOT NULL;
