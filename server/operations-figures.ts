@@ -109,6 +109,17 @@ export function operationsFigures(options: OperationsFiguresOptions): SampledFig
         return syncPhases.map((phase) => ({ labels: { phase }, value: byPhase.get(phase) ?? 0 }));
       },
     },
+    {
+      name: 'vitrine_webhook_subscriptions_recreated',
+      help: 'Webhook subscriptions the catalog reconciliation created again after Shopify deleted them for failed deliveries, over the connected stores.',
+      async sample() {
+        const [row] = await rows<{ recreated: number }>(
+          sql`select coalesce(sum(webhook_subscriptions_recreated), 0)::int as recreated
+              from catalog_sync_states`,
+        );
+        return [{ value: row?.recreated ?? 0 }];
+      },
+    },
   ];
   if (options.jobsSchema !== undefined)
     figures.push(...jobQueueFigures(options, options.jobsSchema));

@@ -19,7 +19,7 @@ import { createIdentityProvider, type IdentityProvider } from './platform/identi
 import { createLogger, type LogDestination } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mail.ts';
 import { createMetrics, listenForScrapes, type MetricsListener } from './platform/metrics.ts';
-import { shopifyApp } from './platform/shopify/shopify-app.ts';
+import { shopifyApp, shopifyRedirectPath } from './platform/shopify/shopify-app.ts';
 import { createStripeClient } from './platform/stripe/stripe-client.ts';
 
 /** How long in-flight requests may take to finish once a stop is asked for. */
@@ -205,7 +205,7 @@ export async function startProduct(
           shopify,
           shopTokens,
           // Shopify's allow-list of redirect addresses names this one exactly.
-          oauthRedirectUri: `${config.publicUrl}/oauth/shopify`,
+          oauthRedirectUri: `${config.publicUrl}${shopifyRedirectPath}`,
           catalog: shopCatalog,
         },
         stripeEvents: { client: stripe, webhookSecret: config.stripe.webhookSecret },

@@ -70,6 +70,15 @@ export const csrfHeader = { name: 'x-requested-with', value: 'vitrine' } as cons
 
 export const apiBodyLimitBytes = 1024 * 1024;
 
+/**
+ * The bound on a Shopify webhook's body, at the BFF and at the API. Shopify sends the whole REST
+ * resource (a product with its variants, options and media runs to several MB) and documents no
+ * ceiling; a delivery answered 413 is retried with the same body until Shopify gives up, so the
+ * bound sits well above real payloads. Only the signature check reads the whole body; what the
+ * handlers use of it is the resource's id and `updated_at`.
+ */
+export const shopifyWebhookBodyLimitBytes = 16 * 1024 * 1024;
+
 /** Error reporting (Sentry), server and client alike. */
 export const errorReporting = {
   sampleRate: 1,

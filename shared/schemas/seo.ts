@@ -100,13 +100,21 @@ export const seoOverviewSchema = z.object({
     /**
      * How much of the store the storefront passes have covered: audited pages read at least once,
      * of all audited pages; pages whose last fetch could not reach the store; and when a page was
-     * last fetched (null before the first).
+     * last fetched (null before the first). `lastPass`: when the last pass ended and why it
+     * stopped before its budget (`storefront_timeouts`: the store left pages in a row unanswered;
+     * `time_limit`: the pass ran out of time), null when it went to its end; null before the first.
      */
     storefront: z.object({
       checked: z.number(),
       unreachable: z.number(),
       pages: z.number(),
       lastCheckedAt: z.nullable(z.string()),
+      lastPass: z.nullable(
+        z.object({
+          endedAt: z.string(),
+          stopReason: z.nullable(z.enum(['storefront_timeouts', 'time_limit'])),
+        }),
+      ),
     }),
   }),
 });

@@ -142,6 +142,8 @@ export interface WebhookReceiver {
   handled: Array<{ delivery: WebhookDelivery; triggeredAtMs: number; doneAtMs: number }>;
   /** While false, deliveries are answered 200 and dropped: webhooks the product missed. */
   accepting: boolean;
+  /** While true, deliveries are answered 500: a product that is down, as Shopify sees it. */
+  failing: boolean;
   setHandlers(handlers: Record<string, WebhookHandler>): void;
   close(): Promise<void>;
 }
@@ -153,6 +155,7 @@ export async function startWebhookReceiver(apiSecret: string): Promise<WebhookRe
     url: '',
     handled: [],
     accepting: true,
+    failing: false,
     setHandlers(next) {
       handlers = next;
     },
@@ -167,6 +170,10 @@ export async function startWebhookReceiver(apiSecret: string): Promise<WebhookRe
       const given = Buffer.from(String(request.headers['x-shopify-hmac-sha256'] ?? ''), 'base64');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         response.writeHead(401).end();
+        return;
+      }
+      if (receiver.failing) {
+        response.writeHead(500).end();
         return;
       }
       response.writeHead(200).end();

@@ -10,7 +10,8 @@ import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.t
 import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { productQuery } from '../../server/platform/shopify/admin-documents.ts';
-import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+import { shopifyApiVersion, shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+import { operationsFigures } from '../../server/operations-figures.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 import {
@@ -268,5 +269,80 @@ describe('the catalog against the local Shopify', () => {
     expect(await copyCounts(seededShopId)).toEqual(await local.summary());
     const state = await catalogRepository.findSyncState(database.db, seededShopId);
     expect(state!.lastReconciledAt).not.toBeNull();
+  }, 120_000);
+  it('subscribes again at the reconciliation what Shopify deleted after failed deliveries, and counts it', async () => {
+    const local = controls(shopify.url, seeded);
+    const subscribedTopics = async () => {
+      const response = await fetch(
+        `${shopify.url}/${seeded}/admin/api/${shopifyApiVersion}/graphql.json`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-access-token': tokens.get(seeded)!,
+          },
+          body: JSON.stringify({
+            query: `query($uri: String!) {
+              webhookSubscriptions(first: 250, uri: $uri) { nodes { topic } }
+            }`,
+            variables: { uri: `${receiver.url}/webhooks/shopify` },
+          }),
+        },
+      );
+      const answer = (await response.json()) as {
+        data: { webhookSubscriptions: { nodes: Array<{ topic: string }> } };
+      };
+      return answer.data.webhookSubscriptions.nodes.map((node) => node.topic);
+    };
+    const recreatedFigure = async () => {
+      const figure = operationsFigures({ database }).find(
+        (item) => item.name === 'vitrine_webhook_subscriptions_recreated',
+      );
+      expect(figure, 'the figure is defined').toBeDefined();
+      const [sample] = await figure!.sample();
+      return sample!.value;
+    };
+    const { rows: products } = await database.pool.query<{ gid: string }>(
+      'select gid from catalog_products where shop_id = $1 order by gid limit 1',
+      [seededShopId],
+    );
+    const productId = numericId(products[0]!.gid);
+    expect(await subscribedTopics()).toContain('PRODUCTS_UPDATE');
+    const countedBefore = await recreatedFigure();
+
+    // The product answers 500: two changes, four attempts each, and Shopify deletes the subscription.
+    receiver.failing = true;
+    try {
+      await local.patchProduct(productId, { title: 'Nappe en lin, première' });
+      await local.patchProduct(productId, { title: 'Nappe en lin, seconde' });
+      await eventually(
+        'Shopify to delete the subscription',
+        subscribedTopics,
+        (topics) => !topics.includes('PRODUCTS_UPDATE'),
+      );
+    } finally {
+      receiver.failing = false;
+    }
+
+    expect(await reconcileCatalog(seededDeps, seededShopId)).toBe('reconciled');
+    expect(await subscribedTopics()).toContain('PRODUCTS_UPDATE');
+    expect(await recreatedFigure()).toBe(countedBefore + 1);
+    // A run that finds every subscription in place creates none and counts none.
+    expect(await reconcileCatalog(seededDeps, seededShopId)).toBe('reconciled');
+    expect(await recreatedFigure()).toBe(countedBefore + 1);
+
+    // The next change reaches the copy through its webhook again.
+    await local.patchProduct(productId, { title: 'Nappe en lin, de retour' });
+    await eventually(
+      'the change to reach the copy',
+      async () =>
+        (
+          await database.pool.query<{ title: string }>(
+            'select title from catalog_products where shop_id = $1 and gid = $2',
+            [seededShopId, products[0]!.gid],
+          )
+        ).rows[0]?.title,
+      (title) => title === 'Nappe en lin, de retour',
+    );
   }, 120_000);
 });

@@ -35,7 +35,8 @@ beforeAll(async () => {
         headers: request.headers,
         body: Buffer.concat(chunks).toString(),
       });
-      response.statusCode = answers.shift() ?? 200;
+      // An address that always fails, for a subscription Shopify ends up deleting.
+      response.statusCode = request.url === '/failing' ? 500 : (answers.shift() ?? 200);
       response.end();
     });
   });
@@ -177,6 +178,65 @@ describe('deliveries', () => {
     }, 'the delivery to fail');
     // The first attempt and the three retries of this test's Shopify.
     expect(failed.attempts.map((attempt) => attempt.status)).toEqual([503, 503, 503, 503]);
+  });
+
+  it('deletes a subscription after 8 failed deliveries in a row, and lists only those left', async () => {
+    const failing = `${receiverUrl}/failing`;
+    const created = await shopify.graphql<SubscribeAnswer>(token, subscribe, {
+      topic: 'COLLECTIONS_UPDATE',
+      uri: failing,
+    });
+    expect(created.body.data!.webhookSubscriptionCreate.userErrors).toEqual([]);
+    const listed = `query($uri: String!) {
+      webhookSubscriptions(first: 250, uri: $uri) {
+        nodes { id topic uri }
+        pageInfo { hasNextPage endCursor }
+      }
+    }`;
+    type Listed = {
+      webhookSubscriptions: {
+        nodes: Array<{ id: string; topic: string; uri: string }>;
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      };
+    };
+    const before = await shopify.graphql<Listed>(token, listed, { uri: failing });
+    expect(before.body.data!.webhookSubscriptions.nodes).toEqual([
+      {
+        id: created.body.data!.webhookSubscriptionCreate.webhookSubscription!.id,
+        topic: 'COLLECTIONS_UPDATE',
+        uri: failing,
+      },
+    ]);
+    const collections = await shopify.graphql<{
+      collections: { nodes: Array<{ legacyResourceId: string }> };
+    }>(token, '{ collections(first: 1) { nodes { legacyResourceId } } }');
+    const collectionId = collections.body.data!.collections.nodes[0]!.legacyResourceId;
+
+    // This test's Shopify tries a delivery 4 times: two deliveries failing make 8 in a row.
+    for (const title of ['Été', 'Hiver']) {
+      await shopify.control('PATCH', `collections/${collectionId}`, { title });
+      await waitFor(async () => {
+        const answer = await shopify.control<{
+          deliveries: Array<{ uri: string; state: string; payload: { title?: string } }>;
+        }>('GET', 'webhook-deliveries');
+        return answer.body.deliveries.find(
+          (item) => item.uri === failing && item.payload.title === title && item.state === 'failed',
+        );
+      }, `the ${title} delivery to fail`);
+    }
+
+    const after = await shopify.graphql<Listed>(token, listed, { uri: failing });
+    expect(after.body.data!.webhookSubscriptions).toEqual({
+      nodes: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
+    // The subscriptions whose deliveries succeed are kept.
+    const kept = await shopify.graphql<Listed>(token, listed, {
+      uri: `${receiverUrl}/webhooks/shopify`,
+    });
+    expect(kept.body.data!.webhookSubscriptions.nodes.map((node) => node.topic)).toContain(
+      'PRODUCTS_UPDATE',
+    );
   });
 
   it('sends nothing for a page change, as Shopify does', async () => {

@@ -149,6 +149,7 @@ test('sessions, webhook lag and catalog sync phases are read from their tables a
   expect(before.value('vitrine_webhook_lag_seconds', { statistic: 'max' })).toBe(0);
   for (const phase of ['queued', 'importing', 'ready', 'error'])
     expect(before.value('vitrine_catalog_stores', { phase })).toBe(0);
+  expect(before.value('vitrine_webhook_subscriptions_recreated')).toBe(0);
 
   const { pool } = database;
   // Two open sessions and one expired.
@@ -220,7 +221,13 @@ test('a figure that cannot be read leaves the scrape answering, without that fig
     const { figures } = await scrape();
     expect(figures.series('vitrine_catalog_stores')).toEqual([]);
     expect(figures.value('vitrine_sessions_open')).toBe(2);
-    expect(sampleErrors).toEqual([expect.stringContaining('vitrine_catalog_stores')]);
+    expect(sampleErrors).toHaveLength(2);
+    expect(sampleErrors).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('vitrine_catalog_stores'),
+        expect.stringContaining('vitrine_webhook_subscriptions_recreated'),
+      ]),
+    );
   } finally {
     await database.pool.query('alter table catalog_sync_states_away rename to catalog_sync_states');
     sampleErrors.length = 0;

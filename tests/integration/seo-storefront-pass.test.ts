@@ -9,12 +9,19 @@ import { deleteStoreAudit } from '../../server/areas/seo/delete-store-audit.ts';
 import { readSeoOverview } from '../../server/areas/seo/read-seo-overview.ts';
 import { readSeoPage } from '../../server/areas/seo/read-seo-page.ts';
 import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { runStorefrontPass } from '../../server/areas/seo/run-storefront-pass.ts';
+import {
+  runStorefrontPass,
+  storefrontTimeoutsEndingPass,
+} from '../../server/areas/seo/run-storefront-pass.ts';
 import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
 import * as seoRepository from '../../server/areas/seo/seo-repository.ts';
 import { startAudit } from '../../server/areas/seo/start-audit.ts';
 import { storefrontPassJob } from '../../server/areas/seo/storefront-pass-job.ts';
-import { pagesToFetch } from '../../server/areas/seo/storefront-repository.ts';
+import {
+  endStorefrontPass,
+  pagesToFetch,
+  startStorefrontPass,
+} from '../../server/areas/seo/storefront-repository.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { seoDependencies } from '../../server/workers.ts';
 import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
@@ -63,6 +70,7 @@ let idleJobs: JobQueue;
 let receiver: WebhookReceiver;
 let shopify: LocalShopify;
 let shopId: string;
+let owner: Awaited<ReturnType<typeof registeredOwner>>;
 let deps: SeoDependencies;
 
 /** The audit's dependencies with a pass of `budget` pages, the storefront reached as local mode does. */
@@ -85,7 +93,7 @@ beforeAll(async () => {
     },
     stores: [{ name: storeName, products: productCount }],
   });
-  const owner = await registeredOwner(api, 'business');
+  owner = await registeredOwner(api, 'business');
   shopId = await connectedStore(api, owner, shopDomain);
   const accessToken = await installApp(
     shopify.url,
@@ -179,6 +187,7 @@ describe('the storefront pass', () => {
       unreachable: 0,
       pages: catalogScores.size / 2,
       lastCheckedAt: null,
+      lastPass: null,
     });
   });
 
@@ -447,6 +456,67 @@ describe('the storefront pass', () => {
       expect(left, table).toEqual([]);
     }
     expect(await pagesToFetch(api.database.db, shopId, 1_000)).not.toContain(gone);
+  });
+
+  it('ends a pass once pages in a row went unanswered, with the reason the overview shows', async () => {
+    // A store that takes every connection and never answers a page.
+    const silent = http.createServer((request, response) => {
+      if (request.url === '/robots.txt') response.writeHead(200).end('User-agent: *\nAllow: /\n');
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const silentDeps: SeoDependencies = {
+        ...withBudget(20),
+        storefront: {
+          openFetcher: () =>
+            createStorefrontFetcher({
+              publicUrl,
+              connectTo: () => ({ protocol: 'http:', hostname: '127.0.0.1', port }),
+              requestsPerSecond: 200,
+              readTimeoutMs: 50,
+              totalTimeoutMs: 200,
+            }),
+        },
+      };
+      expect(await runStorefrontPass(silentDeps, shopId)).toEqual({
+        fetched: storefrontTimeoutsEndingPass,
+        findings: 0,
+        stoppedEarly: true,
+        stopReason: 'storefront_timeouts',
+      });
+      const { storefront } = await readSeoOverview(api.database.db, shopId);
+      expect(storefront.lastPass).toMatchObject({ stopReason: 'storefront_timeouts' });
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+    // The next pass that goes to its end clears the reason.
+    expect(await runStorefrontPass(withBudget(1), shopId)).toMatchObject({ stoppedEarly: false });
+    const { storefront } = await readSeoOverview(api.database.db, shopId);
+    expect(storefront.lastPass).toMatchObject({ stopReason: null });
+  });
+
+  it('runs one pass at a time per owner: with another of the owner’s stores under way, it waits', async () => {
+    const otherStore = await connectedStore(api, owner);
+    expect(await startStorefrontPass(api.database.db, otherStore, owner.uid)).toBe(true);
+
+    expect(await runStorefrontPass(withBudget(1), shopId)).toBe('owner busy');
+    // The job comes back later rather than holding one of the queue's slots.
+    await storefrontPassJob.handle(
+      {
+        id: randomUUID(),
+        payload: { shopId },
+        retryCount: 0,
+        retry: storefrontPassJob.retry,
+        lastAttempt: false,
+      },
+      withBudget(1),
+    );
+    expect(await idleJobs.waitingKeys(storefrontPassJob)).toContain(shopId);
+
+    await endStorefrontPass(api.database.db, otherStore, null);
+    expect(await runStorefrontPass(withBudget(1), shopId)).toMatchObject({ fetched: 1 });
   });
 
   it("removes the store's rendered findings and fetches when the store is disconnected", async () => {

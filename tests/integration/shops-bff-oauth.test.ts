@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopifyWebhookBodyLimitBytes } from '../../shared/constants.ts';
 import { oauthCompletionMessageType } from '../../shared/schemas/shops.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
@@ -315,6 +316,59 @@ describe("Shopify's webhooks through the BFF", () => {
       [shopDomain],
     );
     expect(rows.rowCount).toBe(1);
+  });
+
+  it('takes a product delivery of several MB, as Shopify sends for a large product', async () => {
+    const shopDomain = uniqueShopDomain();
+    const variants = Array.from({ length: 2000 }, (_, index) => ({
+      id: 44_000_000_000 + index,
+      title: `Taille ${index}`,
+      option1: `Option ${index}`,
+      sku: `SKU-${index}`,
+      inventory_item_id: 45_000_000_000 + index,
+    }));
+    const body = JSON.stringify({
+      id: 7,
+      admin_graphql_api_id: 'gid://shopify/Product/7',
+      title: 'Bougie parfumée',
+      body_html: `<p>${'Cire de soja, mèche en coton. '.repeat(80_000)}</p>`,
+      updated_at: new Date().toISOString(),
+      variants,
+    });
+    expect(body.length).toBeGreaterThan(2 * 1024 * 1024);
+
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers: shopifyWebhookHeaders('products/update', shopDomain, body),
+      payload: body,
+    });
+
+    expect(response.statusCode).toBe(200);
+    const rows = await api.database.pool.query(
+      'select 1 from webhook_deliveries where shop_domain = $1',
+      [shopDomain],
+    );
+    expect(rows.rowCount).toBe(1);
+  });
+
+  it('refuses a delivery above its bound with 413, and records nothing', async () => {
+    const shopDomain = uniqueShopDomain();
+    const body = JSON.stringify({ id: 7, body_html: 'x'.repeat(shopifyWebhookBodyLimitBytes) });
+
+    const response = await bff.app.inject({
+      method: 'POST',
+      url: '/webhooks/shopify',
+      headers: shopifyWebhookHeaders('products/update', shopDomain, body),
+      payload: body,
+    });
+
+    expect(response.statusCode).toBe(413);
+    const rows = await api.database.pool.query(
+      'select 1 from webhook_deliveries where shop_domain = $1',
+      [shopDomain],
+    );
+    expect(rows.rowCount).toBe(0);
   });
 
   it("answers the API's 401 to a bad signature, and records nothing", async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import * as z from 'zod/mini';
-import { apiBodyLimitBytes } from '../../../shared/constants.ts';
+import { apiBodyLimitBytes, shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { receiveStripeEvent } from '../../areas/webhooks/receive-stripe-event.ts';
@@ -9,6 +9,7 @@ import {
   receiveShopifyWebhook,
   type ReceivedWebhook,
 } from '../../areas/webhooks/receive-webhook.ts';
+import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import { describedAs, errorResponses } from './error-responses.ts';
 
 export interface WebhookRoutesOptions {
@@ -43,9 +44,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   const { shopifyApiSecret, stripe } = options;
   if (shopifyApiSecret !== undefined) {
     app.post(
-      '/webhooks/shopify',
+      shopifyWebhookPath,
       {
-        bodyLimit: apiBodyLimitBytes,
+        // A product's delivery runs to several MB: the bound is Shopify's, not the API's.
+        bodyLimit: shopifyWebhookBodyLimitBytes,
         schema: {
           summary: 'Receive a Shopify webhook',
           description:
@@ -56,7 +58,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
             ...errorResponses([400, 401, 413, 500, 503], {
               400: 'Missing Shopify headers or body (`invalid_request`), a shop that is not one (`invalid_shop_domain`), or a body that is not JSON (`invalid_json`)',
               401: 'The signature does not match the body (`webhook_signature_invalid`); nothing is recorded',
-              413: `Body larger than ${apiBodyLimitBytes / 1024 / 1024} MB (\`payload_too_large\`)`,
+              413: `Body larger than ${shopifyWebhookBodyLimitBytes / 1024 / 1024} MB (\`payload_too_large\`)`,
             }),
           },
         },

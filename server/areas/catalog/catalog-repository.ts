@@ -701,6 +701,20 @@ export async function finishRun(
   });
 }
 
+/** Counts the webhook subscriptions a reconciliation created again for the store. */
+export async function countRecreatedSubscriptions(
+  db: Database,
+  shopId: string,
+  recreated: number,
+): Promise<void> {
+  await db
+    .update(catalogSyncStates)
+    .set({
+      webhookSubscriptionsRecreated: sql`${catalogSyncStates.webhookSubscriptionsRecreated} + ${recreated}`,
+    })
+    .where(eq(catalogSyncStates.shopId, shopId));
+}
+
 /** Shows the import as failed, with why; a store no longer importing (or gone) is left as it is. */
 export async function failImport(db: Database, shopId: string, errorCode: string): Promise<void> {
   await db

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../../shared/errors.ts';
 import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import {
   blogsBulkQuery,
   bulkOperationQuery,
@@ -213,13 +214,13 @@ interface UserErrorsAnswer {
 
 /**
  * Subscribes the store's webhooks to the product's address, creating only the topics not yet
- * subscribed there (an import that runs again adds nothing).
+ * subscribed there (an import that runs again adds nothing); answers the topics it created.
  */
 export async function subscribeWebhooks(
   deps: Pick<CatalogDependencies, 'publicUrl'>,
   client: AdminClient,
-): Promise<void> {
-  const uri = `${deps.publicUrl}/webhooks/shopify`;
+): Promise<string[]> {
+  const uri = `${deps.publicUrl}${shopifyWebhookPath}`;
   const subscribed = new Set<string>();
   let after: string | null = null;
   do {
@@ -234,6 +235,7 @@ export async function subscribeWebhooks(
       ? answer.webhookSubscriptions.pageInfo.endCursor
       : null;
   } while (after !== null);
+  const created: string[] = [];
   for (const topic of webhookTopics) {
     if (subscribed.has(topic)) continue;
     const answer = await client.request<{ webhookSubscriptionCreate: UserErrorsAnswer }>(
@@ -246,7 +248,9 @@ export async function subscribeWebhooks(
         `Shopify refused the ${topic} webhook: ${errors.map((e) => e.message).join('; ')}`,
       );
     }
+    created.push(topic);
   }
+  return created;
 }
 
 interface BulkOperationState {

@@ -7,6 +7,7 @@ import {
   readShopDetails,
   reconciliationKinds,
   runOperations,
+  subscribeWebhooks,
 } from './catalog-sync.ts';
 import { refetchMany } from './refetch-records.ts';
 import { withStoreSync } from './store-sync-lock.ts';
@@ -25,6 +26,12 @@ export type ReconciliationOutcome =
  * then removes what the run did not see, as the import does, and tells `onPagesChanged` of the
  * records it read again or removed and of every page and article. A run that stops is simply run
  * again.
+ *
+ * First of all it subscribes again the webhooks Shopify deleted: Shopify deletes a subscription
+ * whose deliveries kept failing (the product down for hours, a deployment gone wrong), after which
+ * the store's changes would reach the copy only at each reconciliation. Each one created again is
+ * logged and counted (the operators' `vitrine_webhook_subscriptions_recreated`), since it also
+ * means that deliveries were lost.
  *
  * Like the import, it holds the store's sync lock throughout (`busy` when another run holds it), and
  * stops quietly at its next write when the store was disconnected or another run replaced it.
@@ -55,6 +62,14 @@ async function reconcileHoldingLock(
   if (existing.phase !== 'ready') return 'not ready';
   const access = await deps.shops.shopAccess(shopId);
   const client = deps.adminClient(shopId, access.shopDomain);
+  const recreated = await subscribeWebhooks(deps, client);
+  if (recreated.length > 0) {
+    await catalogRepository.countRecreatedSubscriptions(deps.db, shopId, recreated.length);
+    deps.log.warn(
+      { shopId, topics: recreated },
+      'webhook subscriptions created again: Shopify had deleted them after failed deliveries',
+    );
+  }
   const shop = await readShopDetails(deps, client, shopId);
   const state = await catalogRepository.beginRun(deps.db, shopId, {
     phase: 'ready',

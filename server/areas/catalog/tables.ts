@@ -234,4 +234,9 @@ export const catalogSyncStates = pgTable('catalog_sync_states', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
   lastReconciledAt: timestamp('last_reconciled_at', { withTimezone: true }),
+  /**
+   * Webhook subscriptions the reconciliation created again, Shopify having deleted them after
+   * deliveries that kept failing (reconcile-catalog.ts); the operators' figure sums them.
+   */
+  webhookSubscriptionsRecreated: integer('webhook_subscriptions_recreated').notNull().default(0),
 });

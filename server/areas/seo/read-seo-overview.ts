@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { auditedStoreOf } from '../catalog/catalog-pages.ts';
 import { presentRun } from './present-audit.ts';
 import * as seoRepository from './seo-repository.ts';
-import { storefrontCoverage } from './storefront-repository.ts';
+import { lastStorefrontPass, storefrontCoverage } from './storefront-repository.ts';
 
 /** How many finished runs the trend shows. */
 export const trendLength = 26;
@@ -14,13 +14,14 @@ export const worstPagesShown = 5;
 /** The store's audit side by side in its audited languages, the primary one first. */
 export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
   const store = await auditedStoreOf(db, shopId);
-  const [lastRun, figures, byCheck, trend, worst, storefront] = await Promise.all([
+  const [lastRun, figures, byCheck, trend, worst, storefront, lastPass] = await Promise.all([
     seoRepository.latestRun(db, shopId),
     seoRepository.languageFigures(db, shopId),
     seoRepository.findingsByCheck(db, shopId),
     seoRepository.scoreTrend(db, shopId, trendLength),
     seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
     storefrontCoverage(db, shopId),
+    lastStorefrontPass(db, shopId),
   ]);
   // The coverage of the language other than the primary one, as its pages' audits counted it.
   const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
@@ -71,6 +72,10 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
       unreachable: storefront.unreachable,
       pages: storefront.pages,
       lastCheckedAt: storefront.lastFetchedAt?.toISOString() ?? null,
+      lastPass:
+        lastPass === undefined
+          ? null
+          : { endedAt: lastPass.endedAt.toISOString(), stopReason: lastPass.stopReason },
     },
   };
 }

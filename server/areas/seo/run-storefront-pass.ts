@@ -4,9 +4,16 @@ import type {
   StorefrontFetcher,
 } from '../../platform/storefront/storefront-fetcher.ts';
 import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
-import type { SeoDependencies } from './seo-dependencies.ts';
+import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
-import { pagesToFetch, recordFetchedPage, type FetchedVersion } from './storefront-repository.ts';
+import {
+  endStorefrontPass,
+  pagesToFetch,
+  recordFetchedPage,
+  startStorefrontPass,
+  type FetchedVersion,
+} from './storefront-repository.ts';
+import type { StorefrontPassStopReason } from './tables.ts';
 
 /**
  * The storefront pass of an audit: storefront pages of the store fetched in each audited language,
@@ -34,6 +41,14 @@ export const storefrontPagesPerPass = 300;
 export const storefrontPassTimeLimitMs = 10 * 60_000;
 
 /**
+ * Pages in a row whose every language timed out end the pass: a store that takes connections and
+ * does not answer would otherwise hold one of the queue's few slots for the whole time limit, 30 s
+ * a request, while other stores wait. The pass records why it stopped (the overview says so), and
+ * the next one starts again from the pages not fetched.
+ */
+export const storefrontTimeoutsEndingPass = 5;
+
+/**
  * A status that says the store could not answer now rather than what the page is: too many
  * requests, or a server error. The page keeps its last findings (a 503 is no lasting R01) and is
  * tried again at the next pass.
@@ -46,9 +61,15 @@ function isPassingRefusal(status: number | null): boolean {
 const readChunk = 50;
 
 export type StorefrontPassOutcome =
-  | { fetched: number; findings: number; stoppedEarly: boolean }
+  | {
+      fetched: number;
+      findings: number;
+      stoppedEarly: boolean;
+      stopReason?: StorefrontPassStopReason;
+    }
   | 'not audited'
-  | 'store disconnected';
+  | 'store disconnected'
+  | 'owner busy';
 
 /** The fetcher's answers, kept by address, as the pass records them per language. */
 function recording(fetcher: StorefrontFetcher) {
@@ -65,6 +86,11 @@ function recording(fetcher: StorefrontFetcher) {
   };
 }
 
+/**
+ * Runs the store's pass, one at a time per owner: while another store of the same owner has its
+ * pass under way, answers `owner busy` without fetching (storefront-pass-job.ts queues it again),
+ * so that an owner of many stores, or of a slow one, holds one of the queue's slots at most.
+ */
 export async function runStorefrontPass(
   deps: SeoDependencies,
   shopId: string,
@@ -73,6 +99,28 @@ export async function runStorefrontPass(
   if (!(await seoRepository.hasFinishedRun(deps.db, shopId))) return 'not audited';
   const store = await auditedStoreOf(deps.db, shopId);
   if (store === undefined || store.locales.length === 0) return 'not audited';
+  const plan = await storePlanOf(deps, shopId);
+  if (plan === undefined) return 'store disconnected';
+  if (!(await startStorefrontPass(deps.db, shopId, plan.ownerUid))) return 'owner busy';
+  let outcome: StorefrontPassOutcome | undefined;
+  try {
+    outcome = await fetchPages({ ...deps, storefront: deps.storefront }, shopId, store);
+    return outcome;
+  } finally {
+    // A pass that threw ends too: the owner's other stores need not wait for its lease.
+    await endStorefrontPass(
+      deps.db,
+      shopId,
+      typeof outcome === 'object' ? (outcome.stopReason ?? null) : null,
+    );
+  }
+}
+
+async function fetchPages(
+  deps: SeoDependencies & { storefront: NonNullable<SeoDependencies['storefront']> },
+  shopId: string,
+  store: NonNullable<Awaited<ReturnType<typeof auditedStoreOf>>>,
+): Promise<StorefrontPassOutcome> {
   const started = Date.now();
   const budget = deps.storefrontPagesPerPass ?? storefrontPagesPerPass;
   const gids = await pagesToFetch(deps.db, shopId, budget);
@@ -80,11 +128,12 @@ export async function runStorefrontPass(
   const { fetcher, answers } = recording(deps.storefront.openFetcher());
   let fetched = 0;
   let findings = 0;
+  let timeoutsInARow = 0;
   for (let start = 0; start < gids.length; start += readChunk) {
     const pages = await readPages(deps.db, store, gids.slice(start, start + readChunk));
     for (const page of pages) {
       if (Date.now() - started > storefrontPassTimeLimitMs) {
-        return { fetched, findings, stoppedEarly: true };
+        return { fetched, findings, stoppedEarly: true, stopReason: 'time_limit' };
       }
       const versions = store.locales.flatMap((entry) => {
         const url = page.urls[entry.language];
@@ -92,6 +141,7 @@ export async function runStorefrontPass(
       });
       if (versions.length === 0) continue;
       const audit = await auditRenderedPages(fetcher, [{ kind: page.kind, versions }]);
+      const timedOut = versions.every(({ url }) => answers.get(url)?.timedOut === true);
       const results: FetchedVersion[] = versions.map(({ language, url }) => {
         const answer = answers.get(url);
         const outcome =
@@ -132,6 +182,10 @@ export async function runStorefrontPass(
       if (!recorded) continue;
       fetched++;
       findings += results.reduce((sum, result) => sum + result.findings.length, 0);
+      timeoutsInARow = timedOut ? timeoutsInARow + 1 : 0;
+      if (timeoutsInARow >= storefrontTimeoutsEndingPass) {
+        return { fetched, findings, stoppedEarly: true, stopReason: 'storefront_timeouts' };
+      }
     }
   }
   return { fetched, findings, stoppedEarly: false };

@@ -716,6 +716,7 @@ export async function deleteShopAudit(db: Database, shopId: string): Promise<voi
     await tx.execute(sql`delete from seo_pages where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_rendered_findings where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_storefront_fetches where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_storefront_passes where shop_id = ${shopId}`);
   });
 }
 

@@ -7,7 +7,8 @@ import type { SeoDependencies } from './seo-dependencies.ts';
 
 /**
  * The storefront pass of a store (run-storefront-pass.ts), queued when a full audit's catalog part
- * is done. One per store waits or runs at a time: a full audit finishing while its store's pass is
+ * is done. One per owner runs at a time: a pass whose owner has another under way is queued again a
+ * minute later. One per store waits or runs at a time: a full audit finishing while its store's pass is
  * under way queues the next one, which goes on from the pages this one did not reach. A failed
  * attempt is tried again; it starts with the pages not yet fetched, since each page is recorded as
  * it is fetched.
@@ -26,6 +27,11 @@ export const storefrontPassJob = defineJob({
     const { shopId } = run.payload;
     try {
       const outcome = await runStorefrontPass(deps, shopId);
+      if (outcome === 'owner busy') {
+        // Another store of the owner has its pass under way: this one comes back later, rather
+        // than waiting in one of the queue's slots.
+        await deps.jobs.send(storefrontPassJob, { shopId }, { startAfterSeconds: 60 });
+      }
       deps.log.info(
         { shopId, ...(typeof outcome === 'string' ? { outcome } : outcome) },
         'seo storefront pass done',

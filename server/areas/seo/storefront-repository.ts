@@ -3,7 +3,7 @@ import type { FindingEvidence, Severity } from '../../../shared/seo/check.ts';
 import { renderedCheckIds } from '../../../shared/seo/check-ids.ts';
 import type { Database } from '../../db/database.ts';
 import { jsonList, recomputePages, type Queryable, type Transaction } from './seo-repository.ts';
-import type { StorefrontFetchOutcome } from './tables.ts';
+import type { StorefrontFetchOutcome, StorefrontPassStopReason } from './tables.ts';
 
 /**
  * The storefront pass's reads and writes: which pages it fetches next, what it found on a page (kept
@@ -159,5 +159,71 @@ export async function storefrontCoverage(
       row?.last_fetched_at === null || row?.last_fetched_at === undefined
         ? null
         : new Date(row.last_fetched_at),
+  };
+}
+
+/**
+ * How long a pass counts as under way without ending: past its own time limit, a pass ends at its
+ * next page; a pass whose process died leaves its row behind, which stops holding the owner's turn
+ * once this has passed (the job queue's own limit, storefront-pass-job.ts).
+ */
+const passLeaseMinutes = 30;
+
+/**
+ * Starts the store's pass unless another store of the same owner has one under way: answers false
+ * then, and nothing changes. The owner's rows are read under a transaction lock on the owner, so
+ * that two of the owner's passes starting at once cannot both go.
+ */
+export async function startStorefrontPass(
+  db: Database,
+  shopId: string,
+  ownerUid: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`storefront-pass:${ownerUid}`}, 0))`,
+    );
+    const { rows } = await tx.execute<{ busy: boolean }>(sql`
+      select exists (
+        select 1 from seo_storefront_passes
+        where owner_uid = ${ownerUid} and shop_id <> ${shopId} and running_until > now()
+      ) as busy`);
+    if (rows[0]?.busy === true) return false;
+    await tx.execute(sql`
+      insert into seo_storefront_passes (shop_id, owner_uid, started_at, running_until)
+      values (${shopId}, ${ownerUid}, now(), now() + ${`${passLeaseMinutes} minutes`}::interval)
+      on conflict (shop_id) do update set
+        owner_uid = excluded.owner_uid,
+        started_at = excluded.started_at,
+        running_until = excluded.running_until`);
+    return true;
+  });
+}
+
+/** Ends the store's pass, with why it stopped early (null when it went to its end). */
+export async function endStorefrontPass(
+  db: Queryable,
+  shopId: string,
+  stopReason: StorefrontPassStopReason | null,
+): Promise<void> {
+  await db.execute(sql`
+    update seo_storefront_passes
+    set running_until = null, ended_at = now(), stop_reason = ${stopReason}
+    where shop_id = ${shopId}`);
+}
+
+/** How the store's last pass ended, for the overview; undefined before its first pass ends. */
+export async function lastStorefrontPass(
+  db: Queryable,
+  shopId: string,
+): Promise<{ endedAt: Date; stopReason: StorefrontPassStopReason | null } | undefined> {
+  const { rows } = await db.execute<{ ended_at: string | Date | null; stop_reason: string | null }>(
+    sql`select ended_at, stop_reason from seo_storefront_passes where shop_id = ${shopId}`,
+  );
+  const row = rows[0];
+  if (row === undefined || row.ended_at === null) return undefined;
+  return {
+    endedAt: new Date(row.ended_at),
+    stopReason: row.stop_reason as StorefrontPassStopReason | null,
   };
 }

@@ -251,3 +251,25 @@ export const seoStorefrontFetches = pgTable(
   },
   (table) => [primaryKey({ columns: [table.shopId, table.pageGid, table.language] })],
 );
+
+export const storefrontPassStopReasons = ['storefront_timeouts', 'time_limit'] as const;
+export type StorefrontPassStopReason = (typeof storefrontPassStopReasons)[number];
+
+/**
+ * A store's storefront pass, one row per store: under way while `runningUntil` lies ahead (the
+ * owner's other stores wait their turn, run-storefront-pass.ts), and how the last one ended, which
+ * the overview shows. `runningUntil` bounds a pass whose process died without ending it.
+ */
+export const seoStorefrontPasses = pgTable(
+  'seo_storefront_passes',
+  {
+    shopId: uuid('shop_id').primaryKey(),
+    ownerUid: text('owner_uid').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    runningUntil: timestamp('running_until', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Why the last pass stopped before its budget of pages; null when it went to its end. */
+    stopReason: text('stop_reason', { enum: storefrontPassStopReasons }),
+  },
+  (table) => [index('seo_storefront_passes_owner_idx').on(table.ownerUid)],
+);

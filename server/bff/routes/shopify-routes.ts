@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { apiBodyLimitBytes } from '../../../shared/constants.ts';
+import { shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
+import { shopifyRedirectPath, shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
 import {
   completionPath,
@@ -65,7 +66,7 @@ export async function shopifyRoutes(
 
   keepRawBodies(fastify);
 
-  fastify.get('/oauth/shopify', async (request, reply) => {
+  fastify.get(shopifyRedirectPath, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
     const rawQuery = queryOf(request.url);
     const params = new URLSearchParams(rawQuery);
@@ -138,11 +139,11 @@ export async function shopifyRoutes(
   }
 
   fastify.post(
-    '/webhooks/shopify',
-    { bodyLimit: apiBodyLimitBytes, compress: false },
+    shopifyWebhookPath,
+    { bodyLimit: shopifyWebhookBodyLimitBytes, compress: false },
     async (request, reply) =>
       forwardWebhook(api, request, reply, {
-        path: '/webhooks/shopify',
+        path: shopifyWebhookPath,
         headers: forwardedWebhookHeaders,
       }),
   );

@@ -4,7 +4,10 @@ import { BulkOperations, type BulkOperationFiles } from './bulk-operations.ts';
 import { gid } from './catalog-model.ts';
 import { shopPayload } from './rest-payloads.ts';
 import type { SeededStore } from './seeded-store.ts';
-import type { WebhookDeliveries } from './webhook-deliveries.ts';
+import {
+  failedAttemptsRemovingSubscription,
+  type WebhookDeliveries,
+} from './webhook-deliveries.ts';
 
 /**
  * Everything a running local Shopify holds: its stores, the app's installations on them, each
@@ -92,6 +95,8 @@ export class LocalShopifyState {
     ResultDownloadHold & { release: () => void }
   >();
   private lastId = 4_300_000_000;
+  /** Failed deliveries in a row, per subscription. */
+  private readonly failedAttempts = new WeakMap<WebhookSubscriptionRecord, number>();
   private stopped = false;
 
   constructor(
@@ -223,14 +228,39 @@ export class LocalShopifyState {
     if (installation === undefined) return;
     for (const subscription of installation.webhookSubscriptions) {
       if (subscription.topic !== topic) continue;
-      this.deliveries.deliver({
-        topic: webhookTopics[topic] ?? topic.toLowerCase(),
-        shopDomain: store.domain,
-        uri: subscription.uri,
-        apiVersion: subscription.apiVersion,
-        payload,
-      });
+      this.deliveries.deliver(
+        {
+          topic: webhookTopics[topic] ?? topic.toLowerCase(),
+          shopDomain: store.domain,
+          uri: subscription.uri,
+          apiVersion: subscription.apiVersion,
+          payload,
+        },
+        (delivered) => this.countAttempt(store, installation, subscription, delivered),
+      );
     }
+  }
+
+  /**
+   * A subscription whose deliveries failed `failedAttemptsRemovingSubscription` times in a row is
+   * deleted, as Shopify deletes it: the app hears nothing more of that topic until it subscribes
+   * again.
+   */
+  private countAttempt(
+    store: SeededStore,
+    installation: Installation,
+    subscription: WebhookSubscriptionRecord,
+    delivered: boolean,
+  ) {
+    const failures = delivered ? 0 : (this.failedAttempts.get(subscription) ?? 0) + 1;
+    this.failedAttempts.set(subscription, failures);
+    if (failures < failedAttemptsRemovingSubscription) return;
+    const index = installation.webhookSubscriptions.indexOf(subscription);
+    if (index === -1) return;
+    installation.webhookSubscriptions.splice(index, 1);
+    this.log(
+      `Webhook subscription ${subscription.topic} of ${store.domain} to ${subscription.uri} deleted after ${failures} failed deliveries in a row`,
+    );
   }
 
   /** The owner removed the app (or the app asked to be removed): tokens refused, app/uninstalled sent. */

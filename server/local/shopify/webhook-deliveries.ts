@@ -8,6 +8,12 @@ import { createHmac, randomUUID } from 'node:crypto';
  */
 
 export const webhookResponseTimeoutMs = 5_000;
+/**
+ * Shopify deletes a subscription made through the Admin API once this many deliveries to it in a row
+ * have failed, retries included: a delivery that spends all its retries removes it, as does a run of
+ * failures spread over several deliveries. A 2xx starts the count again.
+ */
+export const failedAttemptsRemovingSubscription = 8;
 /** Shopify retries 8 times over 4 hours; locally the same count, in seconds rather than hours. */
 export const defaultWebhookRetryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000];
 
@@ -60,7 +66,8 @@ export class WebhookDeliveries {
     },
   ) {}
 
-  deliver(request: DeliveryRequest): WebhookDelivery {
+  /** `onAttempt` hears how each attempt ended (true for a 2xx), once it has. */
+  deliver(request: DeliveryRequest, onAttempt?: (delivered: boolean) => void): WebhookDelivery {
     const delivery: WebhookDelivery = {
       ...request,
       webhookId: randomUUID(),
@@ -73,7 +80,7 @@ export class WebhookDeliveries {
     const keep = this.options.keep ?? 1000;
     if (this.deliveries.length > keep) this.deliveries.splice(0, this.deliveries.length - keep);
     const body = JSON.stringify(request.payload);
-    void this.attempt(delivery, body);
+    void this.attempt(delivery, body, onAttempt);
     return delivery;
   }
 
@@ -89,7 +96,11 @@ export class WebhookDeliveries {
     for (const controller of this.inFlight) controller.abort();
   }
 
-  private async attempt(delivery: WebhookDelivery, body: string) {
+  private async attempt(
+    delivery: WebhookDelivery,
+    body: string,
+    onAttempt?: (delivered: boolean) => void,
+  ) {
     if (this.stopped) return;
     const attempt: DeliveryAttempt = { at: new Date().toISOString() };
     delivery.attempts.push(attempt);
@@ -127,7 +138,9 @@ export class WebhookDeliveries {
       this.inFlight.delete(controller);
     }
     if (this.stopped) return;
-    if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
+    const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
+    onAttempt?.(delivered);
+    if (delivered) {
       delivery.state = 'delivered';
       this.options.log(
         `Webhook ${delivery.topic} for ${delivery.shopDomain} delivered to ${delivery.uri}`,
@@ -149,7 +162,7 @@ export class WebhookDeliveries {
     );
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      void this.attempt(delivery, body);
+      void this.attempt(delivery, body, onAttempt);
     }, delay);
     this.timers.add(timer);
   }

@@ -28,6 +28,19 @@ export const shopifyScopes = [
   'write_files',
 ] as const;
 
+/**
+ * Where Shopify sends the owner back after Install, and the app URL it opens for an install started
+ * on its side: the BFF's path, at the product's public address. Shopify's allow-list of redirect
+ * addresses (shopify.app.toml) names it exactly.
+ */
+export const shopifyRedirectPath = '/oauth/shopify';
+
+/**
+ * Where Shopify delivers every webhook, the store topics the import subscribes and the privacy
+ * topics shopify.app.toml subscribes: the BFF's path, at the product's public address.
+ */
+export const shopifyWebhookPath = '/webhooks/shopify';
+
 export interface ShopifyApp {
   /** The app's client id. */
   readonly apiKey: string;

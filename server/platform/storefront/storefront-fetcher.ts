@@ -76,6 +76,8 @@ export interface FetchedStorefrontPage {
   blockedByRobotsTxt: boolean;
   redirects: RedirectHop[];
   error?: string;
+  /** Set when `error` is a timeout: the store took the request and did not answer in time. */
+  timedOut?: true;
 }
 
 interface RawAnswer {
@@ -84,7 +86,14 @@ interface RawAnswer {
   body: string;
 }
 
-class FetchFailure extends Error {}
+class FetchFailure extends Error {
+  constructor(
+    message: string,
+    readonly timedOut = false,
+  ) {
+    super(message);
+  }
+}
 
 export interface StorefrontFetcher {
   fetchPage(url: string): Promise<FetchedStorefrontPage>;
@@ -117,7 +126,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
     const outOfTime = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => {
         abandon();
-        reject(new FetchFailure(`no complete answer within ${totalTimeoutMs} ms`));
+        reject(new FetchFailure(`no complete answer within ${totalTimeoutMs} ms`, true));
       }, totalTimeoutMs);
     });
     try {
@@ -155,12 +164,12 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
         },
       });
       onRequest(() => outgoing.destroy());
-      const fail = (message: string) => {
+      const fail = (message: string, timedOut = false) => {
         outgoing.destroy();
-        reject(new FetchFailure(message));
+        reject(new FetchFailure(message, timedOut));
       };
       const connectTimer = setTimeout(
-        () => fail(`no connection within ${connectTimeoutMs} ms`),
+        () => fail(`no connection within ${connectTimeoutMs} ms`, true),
         connectTimeoutMs,
       );
       outgoing.on('socket', (socket) => {
@@ -168,7 +177,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
         else socket.once('connect', () => clearTimeout(connectTimer));
       });
       outgoing.setTimeout(readTimeoutMs, () =>
-        fail(`no answer for ${readTimeoutMs} ms while reading`),
+        fail(`no answer for ${readTimeoutMs} ms while reading`, true),
       );
       outgoing.on('error', (error) => {
         clearTimeout(connectTimer);
@@ -285,6 +294,7 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
         }
       } catch (error) {
         result.error = error instanceof Error ? error.message : String(error);
+        if (error instanceof FetchFailure && error.timedOut) result.timedOut = true;
         return result;
       }
     },

@@ -163,6 +163,16 @@ function StorefrontCoverage({
           })}
         </p>
       )}
+      {storefront.lastPass?.stopReason != null && (
+        <p className="notice">
+          {t(
+            storefront.lastPass.stopReason === 'storefront_timeouts'
+              ? 'storefront.stoppedTimeouts'
+              : 'storefront.stoppedTimeLimit',
+            { date: format.dateTime(storefront.lastPass.endedAt) },
+          )}
+        </p>
+      )}
     </>
   );
 }
