@@ -95,6 +95,7 @@ test('replicas that start together on a new database migrate it once, without fa
       'seo_rendered_findings',
       'seo_score_history',
       'seo_storefront_fetches',
+      'seo_storefront_passes',
       'sessions',
       'shop_oauth_states',
       'shops',
