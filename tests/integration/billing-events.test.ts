@@ -575,4 +575,29 @@ describe('the subscription as Stripe says it is', () => {
     });
     expect((await planStateOf(api.database.db, uid)).graceEndsAt).toBeNull();
   });
+
+  it('gives no grace to a failed upgrade: the owner keeps the plan paid for, not the one refused', async () => {
+    const uid = uniqueUid();
+    const { customerId, subscriptionId, completed } = await subscribe(uid);
+    await passAndHandle(completed);
+    await local.control('POST', `customers/${customerId}/card`, { number: '4000 0000 0000 0341' });
+    const [business] = (
+      await local.stripe.prices.list({ lookup_keys: [priceLookupKey('business', 'month')] })
+    ).data;
+    const subscription = await local.stripe.subscriptions.retrieve(subscriptionId);
+
+    // Changed without pending updates (as Stripe's Dashboard may): Stripe applies Business and the
+    // subscription goes past due on the upgrade's invoice.
+    await local.stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: subscription.items.data[0]!.id, price: business!.id }],
+      proration_behavior: 'always_invoice',
+    });
+    const [failed] = await delivered(customerId, 'invoice.payment_failed');
+    await passAndHandle(failed!);
+
+    const state = await planStateOf(api.database.db, uid);
+    expect(state.subscription).toMatchObject({ status: 'past_due', plan: 'pro' });
+    expect(state.plan).toBe('pro');
+    expect(state.graceEndsAt).toBeNull();
+  });
 });

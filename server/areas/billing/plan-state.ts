@@ -21,8 +21,10 @@ export interface PlanState {
 /**
  * The plan a subscription grants at `now`. Active and trialing subscriptions grant their plan, also
  * when cancelling at the period's end (Stripe ends them then, and its event says so). A past-due one
- * keeps its plan for the grace period after the renewal first failed. Every other status (unpaid,
- * canceled, incomplete, paused) grants Free: the data stays, the limits are Free's.
+ * keeps its plan for the grace period after the renewal first failed; past due on a change that was
+ * not paid (no grace period started: sync-subscription.ts), it grants the plan recorded, the one the
+ * period was paid for. Every other status (unpaid, canceled, incomplete, paused) grants Free: the
+ * data stays, the limits are Free's.
  */
 export function planGrantedBy(subscription: SubscriptionRow | null, now: Date): PlanId {
   if (subscription === null) return 'free';
@@ -32,7 +34,8 @@ export function planGrantedBy(subscription: SubscriptionRow | null, now: Date): 
       return subscription.plan;
     case 'past_due': {
       const graceEndsAt = graceEndOf(subscription);
-      return graceEndsAt !== null && now < graceEndsAt ? subscription.plan : 'free';
+      if (graceEndsAt === null) return subscription.plan;
+      return now < graceEndsAt ? subscription.plan : 'free';
     }
     default:
       return 'free';

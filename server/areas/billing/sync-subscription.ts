@@ -9,6 +9,7 @@ import {
   withSubscriptionLock,
 } from './billing-subscriptions-repository.ts';
 import { hasEnded } from './live-subscription.ts';
+import type { SubscriptionRow } from './plan-state.ts';
 import { planOfLookupKey } from './price-catalog.ts';
 
 export interface SyncSubscriptionDependencies {
@@ -39,13 +40,25 @@ async function retrieveSubscription(
   subscriptionId: string,
 ): Promise<Stripe.Subscription | undefined> {
   try {
-    return await stripe.subscriptions.retrieve(subscriptionId);
+    return await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
       return undefined;
     }
     throw error;
   }
+}
+
+/**
+ * Whether a subscription past due owes a renewal (its latest invoice is a new period's,
+ * `billing_reason = subscription_cycle`), or was already in a renewal's grace period: only then
+ * does the grace period apply. Past due on a change's invoice (an upgrade charged without pending
+ * updates, from Stripe's Dashboard say), the owner paid for the period on the plan they had.
+ */
+function owesRenewal(subscription: Stripe.Subscription, stored: SubscriptionRow | undefined) {
+  const invoice = subscription.latest_invoice;
+  const reason = typeof invoice === 'object' ? invoice?.billing_reason : undefined;
+  return reason === undefined || reason === 'subscription_cycle' || stored?.pastDueSince != null;
 }
 
 /**
@@ -85,6 +98,8 @@ async function cancelOrphan(
  * a late event must not bring a deleted account's subscription back, and one still live there is
  * cancelled (cancelOrphan). The plan and period come from the price's lookup key; a stored
  * subscription whose price lost its key keeps its plan and period and follows Stripe for the rest.
+ * A subscription past due on a change's invoice keeps the plan stored before the change, without
+ * a grace period (owesRenewal): the grace is for renewals that failed.
  */
 export async function syncSubscription(
   deps: SyncSubscriptionDependencies,
@@ -127,22 +142,29 @@ export async function syncSubscription(
       else deps.log.warn({ subscriptionId }, 'subscription of no known account; skipped');
       return 'unknown account';
     }
+    // A change refused for its payment grants nothing: the plan stays the one stored before it.
+    const failedChange = subscription.status === 'past_due' && !owesRenewal(subscription, stored);
+    const granted = failedChange && stored !== undefined ? stored : sold;
     const fromMetadata = subscription.metadata?.uid;
     const uid =
       typeof fromMetadata === 'string' && fromMetadata !== ''
         ? fromMetadata
         : (stored?.uid ?? customerOwner);
-    await upsertSubscription(tx, {
-      stripeSubscriptionId: subscription.id,
-      uid,
-      stripeCustomerId: customerId,
-      plan: sold.plan,
-      interval: sold.interval,
-      status: subscription.status,
-      currentPeriodEnd: new Date(item.current_period_end * 1000),
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      stripeCreatedAt: new Date(subscription.created * 1000),
-    });
+    await upsertSubscription(
+      tx,
+      {
+        stripeSubscriptionId: subscription.id,
+        uid,
+        stripeCustomerId: customerId,
+        plan: granted.plan,
+        interval: granted.interval,
+        status: subscription.status,
+        currentPeriodEnd: new Date(item.current_period_end * 1000),
+        cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        stripeCreatedAt: new Date(subscription.created * 1000),
+      },
+      { graceApplies: !failedChange },
+    );
     deps.log.info({ subscriptionId, uid, status: subscription.status }, 'subscription synced');
     return 'stored';
   });
