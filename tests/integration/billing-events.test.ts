@@ -6,6 +6,10 @@ import { planStateOf } from '../../server/areas/billing/plan-state.ts';
 import { syncSubscription } from '../../server/areas/billing/sync-subscription.ts';
 import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import { seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
+import { startAudit } from '../../server/areas/seo/start-audit.ts';
+import { planLimitsOf } from '../../server/areas/billing/plan-limits.ts';
 import { waitUntil } from '../support/shops-test-support.ts';
 import { logCollector, startBff, testConfig, type BffHarness } from './bff-test-harness.ts';
 
@@ -599,5 +603,34 @@ describe('the subscription as Stripe says it is', () => {
     expect(state.subscription).toMatchObject({ status: 'past_due', plan: 'pro' });
     expect(state.plan).toBe('pro');
     expect(state.graceEndsAt).toBeNull();
+  });
+});
+
+describe('an upgrade', () => {
+  it("audits the owner's stores again at once with the new plan's page limit", async () => {
+    const owner = await registeredOwner(api);
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, { products: [{ id: 1, title: 'Linen shirt' }] });
+    const first = await startAudit(seoDependencies(api), shopId, 'manual');
+    const runs = async () =>
+      (
+        await api.database.pool.query<{ trigger: string; state: string; page_limit: number }>(
+          'select trigger, state, page_limit from seo_audit_runs where shop_id = $1 order by started_at',
+          [shopId],
+        )
+      ).rows;
+    await waitUntil(async () => (await runs())[0]?.state === 'done');
+    expect(first?.run.id).toBeDefined();
+
+    const { completed } = await subscribe(owner.uid, 'pro');
+    await passAndHandle(completed);
+
+    expect(await runs()).toEqual([
+      { trigger: 'manual', state: 'done', page_limit: planLimitsOf('free').limits.pagesAudited },
+      expect.objectContaining({
+        trigger: 'upgrade',
+        page_limit: planLimitsOf('pro').limits.pagesAudited,
+      }),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { pastDueGraceDays } from '../../../shared/billing.ts';
 import type { PlanId } from '../../../shared/plans.ts';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from './billing-subscriptions-repository.ts';
 import { billingSubscriptions } from './tables.ts';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -64,7 +64,7 @@ export function isLive(subscription: { status: string }): boolean {
 }
 
 /** Every subscription recorded for the account, newest first. */
-export async function subscriptionsOf(db: Database, uid: string): Promise<SubscriptionRow[]> {
+export async function subscriptionsOf(db: Queryable, uid: string): Promise<SubscriptionRow[]> {
   return db
     .select()
     .from(billingSubscriptions)
@@ -78,7 +78,7 @@ export async function subscriptionsOf(db: Database, uid: string): Promise<Subscr
  * late, a second one refunded) must not hide the one the owner pays for.
  */
 export async function currentSubscriptionOf(
-  db: Database,
+  db: Queryable,
   uid: string,
   now = new Date(),
 ): Promise<SubscriptionRow | null> {
@@ -86,7 +86,11 @@ export async function currentSubscriptionOf(
   return rows.find((row) => planGrantedBy(row, now) !== 'free' || isLive(row)) ?? rows[0] ?? null;
 }
 
-export async function planStateOf(db: Database, uid: string, now = new Date()): Promise<PlanState> {
+export async function planStateOf(
+  db: Queryable,
+  uid: string,
+  now = new Date(),
+): Promise<PlanState> {
   const subscription = await currentSubscriptionOf(db, uid, now);
   return {
     plan: planGrantedBy(subscription, now),
@@ -97,7 +101,7 @@ export async function planStateOf(db: Database, uid: string, now = new Date()): 
 
 /** The plan whose limits apply to the account now: what the other areas check their limits with. */
 export async function effectivePlanOf(
-  db: Database,
+  db: Queryable,
   uid: string,
   now = new Date(),
 ): Promise<PlanId> {

@@ -9,7 +9,9 @@ import {
   withSubscriptionLock,
 } from './billing-subscriptions-repository.ts';
 import { hasEnded } from './live-subscription.ts';
-import type { SubscriptionRow } from './plan-state.ts';
+import type { PlanId } from '../../../shared/plans.ts';
+import { planLimitsOf } from './plan-limits.ts';
+import { effectivePlanOf, type SubscriptionRow } from './plan-state.ts';
 import { planOfLookupKey } from './price-catalog.ts';
 
 export interface SyncSubscriptionDependencies {
@@ -17,6 +19,12 @@ export interface SyncSubscriptionDependencies {
   /** Vitrine's Stripe account (server/platform/stripe/stripe-client.ts). */
   stripe: Stripe;
   log: Pick<JobLog, 'info' | 'warn'>;
+  /**
+   * Called once a sync grew the page limit of the account's plan (an upgrade, a payment that
+   * ended a lapse): the composition root has the SEO area audit the owner's stores again, so that
+   * the pages the plan now allows are read at once rather than at the next weekly audit.
+   */
+  onPageLimitGrown?: (uid: string) => Promise<void>;
 }
 
 /**
@@ -105,7 +113,8 @@ export async function syncSubscription(
   deps: SyncSubscriptionDependencies,
   subscriptionId: string,
 ): Promise<SyncOutcome> {
-  return withSubscriptionLock(deps.db, subscriptionId, async (tx) => {
+  const grown: { uid?: string } = {};
+  const outcome = await withSubscriptionLock(deps.db, subscriptionId, async (tx) => {
     const subscription = await retrieveSubscription(deps.stripe, subscriptionId);
     if (subscription === undefined) {
       deps.log.warn({ subscriptionId }, 'Stripe has no such subscription; nothing stored');
@@ -150,6 +159,7 @@ export async function syncSubscription(
       typeof fromMetadata === 'string' && fromMetadata !== ''
         ? fromMetadata
         : (stored?.uid ?? customerOwner);
+    const planBefore = await effectivePlanOf(tx, uid);
     await upsertSubscription(
       tx,
       {
@@ -165,7 +175,27 @@ export async function syncSubscription(
       },
       { graceApplies: !failedChange },
     );
+    if (pageLimitGrew(planBefore, await effectivePlanOf(tx, uid))) grown.uid = uid;
     deps.log.info({ subscriptionId, uid, status: subscription.status }, 'subscription synced');
     return 'stored';
   });
+  // Once the plan is committed, so that the audits read its limit.
+  if (grown.uid !== undefined) await auditAgain(deps, grown.uid);
+  return outcome;
+}
+
+function pageLimitGrew(before: PlanId, after: PlanId): boolean {
+  return planLimitsOf(after).limits.pagesAudited > planLimitsOf(before).limits.pagesAudited;
+}
+
+/**
+ * The stores' audit with the larger limit; not queued, it waits for the next weekly audit, and the
+ * subscription stays stored (the event is not handled again for it).
+ */
+async function auditAgain(deps: SyncSubscriptionDependencies, uid: string): Promise<void> {
+  try {
+    await deps.onPageLimitGrown?.(uid);
+  } catch (error) {
+    deps.log.warn({ err: error, uid }, 'audit after the page limit grew not queued');
+  }
 }
