@@ -22,6 +22,11 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: isoDate,
   /** True when the subscription ends at `currentPeriodEnd` instead of renewing. */
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * What the current period cost after a discount (a promotion code at Checkout), in cents of the
+   * plan's currency, as Stripe invoiced it; null when no discount applied to it.
+   */
+  discountedPriceCents: z.nullable(z.number()),
   /** Past due: when the renewal first failed, and when the grace period ends. */
   pastDueSince: z.nullable(isoDate),
   graceEndsAt: z.nullable(isoDate),

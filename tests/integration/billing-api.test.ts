@@ -618,6 +618,7 @@ describe('the overview', () => {
         status: 'active',
         currentPeriodEnd: new Date(period * 1000).toISOString(),
         cancelAtPeriodEnd: false,
+        discountedPriceCents: null,
         pastDueSince: null,
         graceEndsAt: null,
       },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceLookupKey, type BillingInterval, type PaidPlanId } from '../../shared/billing.ts';
 import type Stripe from 'stripe';
 import { planStateOf } from '../../server/areas/billing/plan-state.ts';
+import { readBillingOverview } from '../../server/areas/billing/read-billing-overview.ts';
 import { syncSubscription } from '../../server/areas/billing/sync-subscription.ts';
 import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';
@@ -148,6 +149,7 @@ async function subscribe(
   uid: string | null,
   plan: PaidPlanId = 'pro',
   interval: BillingInterval = 'month',
+  promotionCode?: string,
 ) {
   const customer = await local.stripe.customers.create({
     email: `owner-${randomUUID()}@maison-exemple.fr`,
@@ -163,8 +165,9 @@ async function subscribe(
     line_items: [{ price: price!.id, quantity: 1 }],
     success_url: 'http://localhost:3000/billing?checkout={CHECKOUT_SESSION_ID}',
     ...(uid !== null && { client_reference_id: uid, subscription_data: { metadata: { uid } } }),
+    ...(promotionCode !== undefined && { allow_promotion_codes: true }),
   });
-  const paid = await local.pay(session.url!);
+  const paid = await local.pay(session.url!, promotionCode === undefined ? {} : { promotionCode });
   expect(paid.status).toBeLessThan(400);
   const [completed] = await delivered(customer.id, 'checkout.session.completed');
   const subscriptionId = (await local.stripe.checkout.sessions.retrieve(session.id))
@@ -632,5 +635,36 @@ describe('an upgrade', () => {
         page_limit: planLimitsOf('pro').limits.pagesAudited,
       }),
     ]);
+  });
+});
+
+describe('a promotion code', () => {
+  it('shows the price the owner paid for the period, after the discount, beside the plan’s', async () => {
+    const uid = uniqueUid();
+    const { completed } = await subscribe(uid, 'pro', 'month', 'WELCOME10');
+    await passAndHandle(completed);
+
+    const overview = await readBillingOverview(api.database.db, uid, {
+      stores: [],
+      pagesAudited: 0,
+      blogPostsThisMonth: 0,
+    });
+
+    // Pro is 19 € a month; WELCOME10 takes 10 % off the first invoice: 17,10 € paid.
+    expect(overview.subscription).toMatchObject({ plan: 'pro', discountedPriceCents: 1710 });
+  });
+
+  it('shows none without one', async () => {
+    const uid = uniqueUid();
+    const { completed } = await subscribe(uid, 'pro', 'month');
+    await passAndHandle(completed);
+
+    const overview = await readBillingOverview(api.database.db, uid, {
+      stores: [],
+      pagesAudited: 0,
+      blogPostsThisMonth: 0,
+    });
+
+    expect(overview.subscription).toMatchObject({ plan: 'pro', discountedPriceCents: null });
   });
 });

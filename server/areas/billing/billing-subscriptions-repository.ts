@@ -55,6 +55,7 @@ export async function upsertSubscription(
         status: state.status,
         currentPeriodEnd: state.currentPeriodEnd,
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        discountedPriceCents: state.discountedPriceCents ?? null,
         stripeCreatedAt: state.stripeCreatedAt,
         pastDueSince: inGrace
           ? sql`coalesce(${billingSubscriptions.pastDueSince}, now())`

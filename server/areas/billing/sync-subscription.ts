@@ -70,6 +70,30 @@ function owesRenewal(subscription: Stripe.Subscription, stored: SubscriptionRow 
 }
 
 /**
+ * What the current period cost after a discount, from the subscription's latest invoice: the
+ * period's own (its first or a renewal) with a discount gives its total; without one, null. A paid
+ * change's invoice starts a price of its own (null); an unpaid one changed nothing (`stored`).
+ */
+function discountedPriceOf(
+  subscription: Stripe.Subscription,
+  stored: SubscriptionRow | undefined,
+): number | null {
+  const invoice = subscription.latest_invoice;
+  if (invoice === null || typeof invoice !== 'object') return stored?.discountedPriceCents ?? null;
+  if (
+    invoice.billing_reason === 'subscription_create' ||
+    invoice.billing_reason === 'subscription_cycle'
+  ) {
+    const discount = (invoice.total_discount_amounts ?? []).reduce(
+      (sum, { amount }) => sum + amount,
+      0,
+    );
+    return discount > 0 ? invoice.total : null;
+  }
+  return invoice.status === 'paid' ? null : (stored?.discountedPriceCents ?? null);
+}
+
+/**
  * Ends now, at Stripe, a subscription whose customer no account has any more: the account was
  * deleted (its deletion cancels its subscriptions and expires its open Checkout sessions first), so
  * this one slipped through, a payment made while the account was being deleted, say. Nobody could
@@ -171,6 +195,7 @@ export async function syncSubscription(
         status: subscription.status,
         currentPeriodEnd: new Date(item.current_period_end * 1000),
         cancelAtPeriodEnd: subscription.cancel_at_period_end,
+        discountedPriceCents: discountedPriceOf(subscription, stored),
         stripeCreatedAt: new Date(subscription.created * 1000),
       },
       { graceApplies: !failedChange },
