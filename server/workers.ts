@@ -12,6 +12,7 @@ import { startCatalogJobs } from './areas/catalog/catalog-jobs.ts';
 import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
 import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
 import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
+import { auditStoresAfterUpgrade } from './areas/seo/audit-after-upgrade.ts';
 import { deleteStoreAudit } from './areas/seo/delete-store-audit.ts';
 import type { SeoDependencies } from './areas/seo/seo-dependencies.ts';
 import { startSeoJobs } from './areas/seo/seo-jobs.ts';
@@ -82,9 +83,21 @@ export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
   };
 }
 
-/** What becomes of Stripe's events: the billing area reads their subscription back from Stripe. */
+/**
+ * What becomes of Stripe's events: the billing area reads their subscription back from Stripe, and
+ * a plan that now reads more pages has the SEO area audit the owner's stores again.
+ */
 export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler {
-  return (event) => handleStripeEvent({ db: deps.db, stripe: deps.stripe, log: deps.log }, event);
+  return (event) =>
+    handleStripeEvent(
+      {
+        db: deps.db,
+        stripe: deps.stripe,
+        log: deps.log,
+        onPageLimitGrown: (uid) => auditStoresAfterUpgrade(seoDependencies(deps), uid),
+      },
+      event,
+    );
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   billingOverviewSchema,
   billingRedirectSchema,
   subscriptionChangeAcceptedSchema,
+  subscriptionChangeSchema,
   type BillingOverview,
   type CancelSubscriptionBody,
   type ChangeSubscriptionBody,
@@ -47,14 +48,20 @@ export async function startPortalSession(): Promise<string> {
   return followableAddress(answer.data.url, 'POST portal-sessions');
 }
 
-/** Another plan or period; Stripe's event, not this answer, changes the plan in force. */
-export async function changeSubscription(body: ChangeSubscriptionBody): Promise<void> {
-  await apiRequest(
+/**
+ * Another plan or period; Stripe's event, not this answer, changes the plan in force. The address of
+ * the change's invoice when Stripe holds the change until it is paid (the browser goes there
+ * next), else null.
+ */
+export async function changeSubscription(body: ChangeSubscriptionBody): Promise<string | null> {
+  const answer = await apiRequest(
     'POST',
     `${billingPath}/subscription/change`,
-    subscriptionChangeAcceptedSchema,
+    subscriptionChangeSchema,
     body,
   );
+  const { paymentUrl } = answer.data;
+  return paymentUrl === null ? null : followableAddress(paymentUrl, 'POST subscription/change');
 }
 
 /** Ends the subscription at the end of the period paid for. */

@@ -22,6 +22,11 @@ export const subscriptionSchema = z.object({
   currentPeriodEnd: isoDate,
   /** True when the subscription ends at `currentPeriodEnd` instead of renewing. */
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * What the current period cost after a discount (a promotion code at Checkout), in cents of the
+   * plan's currency, as Stripe invoiced it; null when no discount applied to it.
+   */
+  discountedPriceCents: z.nullable(z.number()),
   /** Past due: when the renewal first failed, and when the grace period ends. */
   pastDueSince: z.nullable(isoDate),
   graceEndsAt: z.nullable(isoDate),
@@ -79,7 +84,16 @@ export const changeSubscriptionBodySchema = z.strictObject({
 });
 export type ChangeSubscriptionBody = z.infer<typeof changeSubscriptionBodySchema>;
 
-/** The answer of a change, a cancellation or a resumption: Stripe took it, its event will follow. */
+/**
+ * The answer of a plan change: Stripe took it, its event will follow. `paymentUrl` is the page of
+ * the change's invoice when Stripe holds the change until that invoice is paid (the card was
+ * refused or needs the owner's action): the browser goes there; the plan stays as it was until then.
+ */
+export const subscriptionChangeSchema = z.object({
+  data: z.object({ accepted: z.literal(true), paymentUrl: z.nullable(z.string()) }),
+});
+
+/** The answer of a cancellation or a resumption: Stripe took it, its event will follow. */
 export const subscriptionChangeAcceptedSchema = z.object({
   data: z.object({ accepted: z.literal(true) }),
 });

@@ -40,7 +40,7 @@ export type FindingView = z.infer<typeof findingSchema>;
  */
 export const auditRunSchema = z.object({
   id: z.string(),
-  trigger: z.enum(['import', 'manual', 'weekly']),
+  trigger: z.enum(['import', 'manual', 'weekly', 'upgrade']),
   state: z.enum(['queued', 'running', 'done', 'failed']),
   startedAt: z.string(),
   finishedAt: z.nullable(z.string()),

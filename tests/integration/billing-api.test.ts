@@ -383,7 +383,7 @@ describe('changing plan', () => {
       keepStoreId: second,
     });
     expect(accepted.statusCode).toBe(202);
-    expect(accepted.json()).toEqual({ data: { accepted: true } });
+    expect(accepted.json()).toEqual({ data: { accepted: true, paymentUrl: null } });
     const changed = await atStripe(subscriptionId);
     expect(changed.items.data[0]?.price.id).toBe(
       await prices.priceIdOf({ plan: 'pro', interval: 'month' }),
@@ -454,6 +454,116 @@ describe('changing plan', () => {
   });
 });
 
+describe('an upgrade not paid', () => {
+  /** An owner on Pro whose saved card now fails every charge, as 4000 0000 0000 0341 does. */
+  async function proWithFailingCard(owner: TestUser) {
+    const subscriptionId = await subscribe(owner, 'pro');
+    const customer = (await customerIdOf(owner))!;
+    const card = await local.control('POST', `customers/${customer}/card`, {
+      number: '4000 0000 0000 0341',
+    });
+    expect(card.status).toBe(200);
+    return { subscriptionId, customer };
+  }
+
+  it('keeps the plan the owner had, holds the change pending its invoice, and sends the owner to pay it', async () => {
+    const owner = await registeredOwner(api);
+    const { subscriptionId } = await proWithFailingCard(owner);
+    const before = Math.floor(Date.now() / 1000);
+
+    const response = await post(owner, '/subscription/change', {
+      plan: 'business',
+      interval: 'month',
+    });
+
+    expect(response.statusCode).toBe(202);
+    const { paymentUrl } = response.json<{ data: { paymentUrl: string | null } }>().data;
+    const atStripeNow = await local.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice'],
+    });
+    const invoice = atStripeNow.latest_invoice as Stripe.Invoice;
+    expect(paymentUrl).toBe(invoice.hosted_invoice_url);
+    expect(invoice).toMatchObject({ status: 'open', billing_reason: 'subscription_update' });
+    // Still Pro, still active: nothing of Business is granted before it is paid.
+    expect(atStripeNow.status).toBe('active');
+    expect(atStripeNow.items.data[0]?.price.id).toBe(
+      await prices.priceIdOf({ plan: 'pro', interval: 'month' }),
+    );
+    expect(atStripeNow.pending_update?.subscription_items?.[0]?.price.id).toBe(
+      await prices.priceIdOf({ plan: 'business', interval: 'month' }),
+    );
+    // Stripe discards the pending update 23 hours after the call unless its invoice is paid.
+    const expiresAt = atStripeNow.pending_update!.expires_at;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 23 * 3600);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 23 * 3600);
+  });
+
+  it('applies the upgrade once the owner pays its invoice on the payment page', async () => {
+    const owner = await registeredOwner(api);
+    const { subscriptionId, customer } = await proWithFailingCard(owner);
+    const response = await post(owner, '/subscription/change', {
+      plan: 'business',
+      interval: 'month',
+    });
+    const { paymentUrl } = response.json<{ data: { paymentUrl: string } }>().data;
+
+    // In the customer's language, as Stripe's invoice page.
+    const page = await fetch(paymentUrl);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<button type="submit">Pay</button>');
+    const paid = await local.pay(paymentUrl);
+    expect(paid.status).toBeLessThan(400);
+
+    const changed = await local.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice'],
+    });
+    expect(changed.pending_update).toBeNull();
+    expect(changed.items.data[0]?.price.id).toBe(
+      await prices.priceIdOf({ plan: 'business', interval: 'month' }),
+    );
+    expect((changed.latest_invoice as Stripe.Invoice).status).toBe('paid');
+    const events = await local.deliveredEvents(customer, 1);
+    expect(events.map((entry) => entry.event.type)).toContain(
+      'customer.subscription.pending_update_applied',
+    );
+  });
+
+  it('drops the change when its invoice is still unpaid 23 hours later, voiding the invoice', async () => {
+    const owner = await registeredOwner(api);
+    const { subscriptionId, customer } = await proWithFailingCard(owner);
+    await post(owner, '/subscription/change', { plan: 'business', interval: 'month' });
+
+    await local.control('POST', `customers/${customer}/advance-clock`, { days: 1 });
+
+    const afterwards = await local.stripe.subscriptions.retrieve(subscriptionId, {
+      expand: ['latest_invoice'],
+    });
+    expect(afterwards.pending_update).toBeNull();
+    expect(afterwards.status).toBe('active');
+    expect(afterwards.items.data[0]?.price.id).toBe(
+      await prices.priceIdOf({ plan: 'pro', interval: 'month' }),
+    );
+    expect((afterwards.latest_invoice as Stripe.Invoice).status).toBe('void');
+    const events = await local.deliveredEvents(customer, 1);
+    expect(events.map((entry) => entry.event.type)).toEqual(
+      expect.arrayContaining(['customer.subscription.pending_update_expired', 'invoice.voided']),
+    );
+  });
+
+  it('answers no payment page when the upgrade was paid at once', async () => {
+    const owner = await registeredOwner(api);
+    await subscribe(owner, 'pro');
+
+    const response = await post(owner, '/subscription/change', {
+      plan: 'business',
+      interval: 'month',
+    });
+
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ data: { accepted: true, paymentUrl: null } });
+  });
+});
+
 describe('cancelling and resuming', () => {
   it('ends the subscription at the period’s end at Stripe, and resumes it', async () => {
     const owner = await registeredOwner(api);
@@ -519,6 +629,7 @@ describe('the overview', () => {
         status: 'active',
         currentPeriodEnd: new Date(period * 1000).toISOString(),
         cancelAtPeriodEnd: false,
+        discountedPriceCents: null,
         pastDueSince: null,
         graceEndsAt: null,
       },

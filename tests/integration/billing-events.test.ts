@@ -3,9 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceLookupKey, type BillingInterval, type PaidPlanId } from '../../shared/billing.ts';
 import type Stripe from 'stripe';
 import { planStateOf } from '../../server/areas/billing/plan-state.ts';
+import { readBillingOverview } from '../../server/areas/billing/read-billing-overview.ts';
 import { syncSubscription } from '../../server/areas/billing/sync-subscription.ts';
 import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import { seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
+import { startAudit } from '../../server/areas/seo/start-audit.ts';
+import { planLimitsOf } from '../../server/areas/billing/plan-limits.ts';
 import { waitUntil } from '../support/shops-test-support.ts';
 import { logCollector, startBff, testConfig, type BffHarness } from './bff-test-harness.ts';
 
@@ -144,6 +149,7 @@ async function subscribe(
   uid: string | null,
   plan: PaidPlanId = 'pro',
   interval: BillingInterval = 'month',
+  promotionCode?: string,
 ) {
   const customer = await local.stripe.customers.create({
     email: `owner-${randomUUID()}@maison-exemple.fr`,
@@ -159,8 +165,9 @@ async function subscribe(
     line_items: [{ price: price!.id, quantity: 1 }],
     success_url: 'http://localhost:3000/billing?checkout={CHECKOUT_SESSION_ID}',
     ...(uid !== null && { client_reference_id: uid, subscription_data: { metadata: { uid } } }),
+    ...(promotionCode !== undefined && { allow_promotion_codes: true }),
   });
-  const paid = await local.pay(session.url!);
+  const paid = await local.pay(session.url!, promotionCode === undefined ? {} : { promotionCode });
   expect(paid.status).toBeLessThan(400);
   const [completed] = await delivered(customer.id, 'checkout.session.completed');
   const subscriptionId = (await local.stripe.checkout.sessions.retrieve(session.id))
@@ -574,5 +581,90 @@ describe('the subscription as Stripe says it is', () => {
       past_due_since: null,
     });
     expect((await planStateOf(api.database.db, uid)).graceEndsAt).toBeNull();
+  });
+
+  it('gives no grace to a failed upgrade: the owner keeps the plan paid for, not the one refused', async () => {
+    const uid = uniqueUid();
+    const { customerId, subscriptionId, completed } = await subscribe(uid);
+    await passAndHandle(completed);
+    await local.control('POST', `customers/${customerId}/card`, { number: '4000 0000 0000 0341' });
+    const [business] = (
+      await local.stripe.prices.list({ lookup_keys: [priceLookupKey('business', 'month')] })
+    ).data;
+    const subscription = await local.stripe.subscriptions.retrieve(subscriptionId);
+
+    // Changed without pending updates (as Stripe's Dashboard may): Stripe applies Business and the
+    // subscription goes past due on the upgrade's invoice.
+    await local.stripe.subscriptions.update(subscriptionId, {
+      items: [{ id: subscription.items.data[0]!.id, price: business!.id }],
+      proration_behavior: 'always_invoice',
+    });
+    const [failed] = await delivered(customerId, 'invoice.payment_failed');
+    await passAndHandle(failed!);
+
+    const state = await planStateOf(api.database.db, uid);
+    expect(state.subscription).toMatchObject({ status: 'past_due', plan: 'pro' });
+    expect(state.plan).toBe('pro');
+    expect(state.graceEndsAt).toBeNull();
+  });
+});
+
+describe('an upgrade', () => {
+  it("audits the owner's stores again at once with the new plan's page limit", async () => {
+    const owner = await registeredOwner(api);
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, { products: [{ id: 1, title: 'Linen shirt' }] });
+    const first = await startAudit(seoDependencies(api), shopId, 'manual');
+    const runs = async () =>
+      (
+        await api.database.pool.query<{ trigger: string; state: string; page_limit: number }>(
+          'select trigger, state, page_limit from seo_audit_runs where shop_id = $1 order by started_at',
+          [shopId],
+        )
+      ).rows;
+    await waitUntil(async () => (await runs())[0]?.state === 'done');
+    expect(first?.run.id).toBeDefined();
+
+    const { completed } = await subscribe(owner.uid, 'pro');
+    await passAndHandle(completed);
+
+    expect(await runs()).toEqual([
+      { trigger: 'manual', state: 'done', page_limit: planLimitsOf('free').limits.pagesAudited },
+      expect.objectContaining({
+        trigger: 'upgrade',
+        page_limit: planLimitsOf('pro').limits.pagesAudited,
+      }),
+    ]);
+  });
+});
+
+describe('a promotion code', () => {
+  it('shows the price the owner paid for the period, after the discount, beside the plan’s', async () => {
+    const uid = uniqueUid();
+    const { completed } = await subscribe(uid, 'pro', 'month', 'WELCOME10');
+    await passAndHandle(completed);
+
+    const overview = await readBillingOverview(api.database.db, uid, {
+      stores: [],
+      pagesAudited: 0,
+      blogPostsThisMonth: 0,
+    });
+
+    // Pro is 19 € a month; WELCOME10 takes 10 % off the first invoice: 17,10 € paid.
+    expect(overview.subscription).toMatchObject({ plan: 'pro', discountedPriceCents: 1710 });
+  });
+
+  it('shows none without one', async () => {
+    const uid = uniqueUid();
+    const { completed } = await subscribe(uid, 'pro', 'month');
+    await passAndHandle(completed);
+
+    const overview = await readBillingOverview(api.database.db, uid, {
+      stores: [],
+      pagesAudited: 0,
+      blogPostsThisMonth: 0,
+    });
+
+    expect(overview.subscription).toMatchObject({ plan: 'pro', discountedPriceCents: null });
   });
 });

@@ -27,6 +27,7 @@ function subscription(overrides: Partial<Subscription> = {}): Subscription {
     status: 'active',
     currentPeriodEnd: '2026-12-23T10:00:00.000Z',
     cancelAtPeriodEnd: false,
+    discountedPriceCents: null,
     pastDueSince: null,
     graceEndsAt: null,
     ...overrides,

@@ -24,16 +24,26 @@ export function useBillingFormat() {
           interval === 'month'
             ? found.monthlyPriceCents
             : found.monthlyPriceCents * monthsBilledPerYear;
-        const fractionDigits = cents % 100 === 0 ? 0 : 2;
-        return new Intl.NumberFormat(locale, {
-          style: 'currency',
-          currency: found.currency,
-          minimumFractionDigits: fractionDigits,
-          maximumFractionDigits: fractionDigits,
-        }).format(cents / 100);
+        return amount(locale, cents, found.currency);
+      },
+      /** An amount in the plan's currency: what a period cost after a discount. */
+      amount: (plan: PlanId, cents: number) => {
+        const found = plans.find((candidate) => candidate.id === plan) ?? plans[0];
+        return amount(locale, cents, found.currency);
       },
     };
   }, [locale]);
+}
+
+/** Cents in the currency, without decimals when whole: "€19" and "€17.10", "19 €" and "17,10 €". */
+function amount(locale: string, cents: number, currency: string): string {
+  const fractionDigits = cents % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(cents / 100);
 }
 
 export type BillingFormat = ReturnType<typeof useBillingFormat>;

@@ -14,16 +14,19 @@ export type SubscriptionState = Omit<
 
 /**
  * Stores the subscription as Stripe says it is now. `past_due_since` is the time this product first
- * saw it past due: set then, kept while it stays past due (however many events say so again), and
- * cleared once it is not past due any more, so that a later failure starts a new grace period.
+ * saw it past due on a renewal (`graceApplies`): set then, kept while it stays past due (however
+ * many events say so again), and cleared once it is not past due any more, so that a later failure
+ * starts a new grace period. Past due on anything else, it stays null: no grace period runs.
  */
 export async function upsertSubscription(
   db: Queryable,
   state: SubscriptionState,
+  { graceApplies }: { graceApplies: boolean },
 ): Promise<SubscriptionRow> {
+  const inGrace = state.status === 'past_due' && graceApplies;
   const [row] = await db
     .insert(billingSubscriptions)
-    .values({ ...state, pastDueSince: state.status === 'past_due' ? sql`now()` : null })
+    .values({ ...state, pastDueSince: inGrace ? sql`now()` : null })
     .onConflictDoUpdate({
       target: billingSubscriptions.stripeSubscriptionId,
       set: {
@@ -34,9 +37,11 @@ export async function upsertSubscription(
         status: state.status,
         currentPeriodEnd: state.currentPeriodEnd,
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        discountedPriceCents: state.discountedPriceCents ?? null,
         stripeCreatedAt: state.stripeCreatedAt,
-        pastDueSince: sql`case when excluded.status = 'past_due'
-          then coalesce(${billingSubscriptions.pastDueSince}, now()) else null end`,
+        pastDueSince: inGrace
+          ? sql`coalesce(${billingSubscriptions.pastDueSince}, now())`
+          : sql`null`,
         syncedAt: sql`now()`,
       },
     })

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { pastDueGraceDays } from '../../../shared/billing.ts';
 import type { PlanId } from '../../../shared/plans.ts';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from './billing-subscriptions-repository.ts';
 import { billingSubscriptions } from './tables.ts';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
@@ -21,8 +21,10 @@ export interface PlanState {
 /**
  * The plan a subscription grants at `now`. Active and trialing subscriptions grant their plan, also
  * when cancelling at the period's end (Stripe ends them then, and its event says so). A past-due one
- * keeps its plan for the grace period after the renewal first failed. Every other status (unpaid,
- * canceled, incomplete, paused) grants Free: the data stays, the limits are Free's.
+ * keeps its plan for the grace period after the renewal first failed; past due on a change that was
+ * not paid (no grace period started: sync-subscription.ts), it grants the plan recorded, the one the
+ * period was paid for. Every other status (unpaid, canceled, incomplete, paused) grants Free: the
+ * data stays, the limits are Free's.
  */
 export function planGrantedBy(subscription: SubscriptionRow | null, now: Date): PlanId {
   if (subscription === null) return 'free';
@@ -32,7 +34,8 @@ export function planGrantedBy(subscription: SubscriptionRow | null, now: Date): 
       return subscription.plan;
     case 'past_due': {
       const graceEndsAt = graceEndOf(subscription);
-      return graceEndsAt !== null && now < graceEndsAt ? subscription.plan : 'free';
+      if (graceEndsAt === null) return subscription.plan;
+      return now < graceEndsAt ? subscription.plan : 'free';
     }
     default:
       return 'free';
@@ -61,7 +64,7 @@ export function isLive(subscription: { status: string }): boolean {
 }
 
 /** Every subscription recorded for the account, newest first. */
-export async function subscriptionsOf(db: Database, uid: string): Promise<SubscriptionRow[]> {
+export async function subscriptionsOf(db: Queryable, uid: string): Promise<SubscriptionRow[]> {
   return db
     .select()
     .from(billingSubscriptions)
@@ -75,7 +78,7 @@ export async function subscriptionsOf(db: Database, uid: string): Promise<Subscr
  * late, a second one refunded) must not hide the one the owner pays for.
  */
 export async function currentSubscriptionOf(
-  db: Database,
+  db: Queryable,
   uid: string,
   now = new Date(),
 ): Promise<SubscriptionRow | null> {
@@ -83,7 +86,11 @@ export async function currentSubscriptionOf(
   return rows.find((row) => planGrantedBy(row, now) !== 'free' || isLive(row)) ?? rows[0] ?? null;
 }
 
-export async function planStateOf(db: Database, uid: string, now = new Date()): Promise<PlanState> {
+export async function planStateOf(
+  db: Queryable,
+  uid: string,
+  now = new Date(),
+): Promise<PlanState> {
   const subscription = await currentSubscriptionOf(db, uid, now);
   return {
     plan: planGrantedBy(subscription, now),
@@ -94,7 +101,7 @@ export async function planStateOf(db: Database, uid: string, now = new Date()): 
 
 /** The plan whose limits apply to the account now: what the other areas check their limits with. */
 export async function effectivePlanOf(
-  db: Database,
+  db: Queryable,
   uid: string,
   now = new Date(),
 ): Promise<PlanId> {

@@ -50,6 +50,7 @@ function presentSubscription({ subscription, graceEndsAt }: PlanState): Subscrip
     status: subscription.status,
     currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    discountedPriceCents: subscription.discountedPriceCents,
     pastDueSince: subscription.pastDueSince?.toISOString() ?? null,
     graceEndsAt: graceEndsAt?.toISOString() ?? null,
   };

@@ -7,6 +7,8 @@ export const subscriptionEventTypes: ReadonlySet<string> = new Set([
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'customer.subscription.pending_update_applied',
+  'customer.subscription.pending_update_expired',
   'invoice.paid',
   'invoice.payment_failed',
   'invoice.payment_succeeded',

@@ -9,6 +9,9 @@ import {
   upsertSubscription,
 } from './billing-subscriptions-repository.ts';
 import { hasEnded } from './live-subscription.ts';
+import type { PlanId } from '../../../shared/plans.ts';
+import { planLimitsOf } from './plan-limits.ts';
+import { effectivePlanOf, type SubscriptionRow } from './plan-state.ts';
 import { planOfLookupKey } from './price-catalog.ts';
 
 export interface SyncSubscriptionDependencies {
@@ -16,6 +19,12 @@ export interface SyncSubscriptionDependencies {
   /** Vitrine's Stripe account (server/platform/stripe/stripe-client.ts). */
   stripe: Stripe;
   log: Pick<JobLog, 'info' | 'warn'>;
+  /**
+   * Called once a sync grew the page limit of the account's plan (an upgrade, a payment that
+   * ended a lapse): the composition root has the SEO area audit the owner's stores again, so that
+   * the pages the plan now allows are read at once rather than at the next weekly audit.
+   */
+  onPageLimitGrown?: (uid: string) => Promise<void>;
 }
 
 /**
@@ -39,13 +48,49 @@ async function retrieveSubscription(
   subscriptionId: string,
 ): Promise<Stripe.Subscription | undefined> {
   try {
-    return await stripe.subscriptions.retrieve(subscriptionId);
+    return await stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice'] });
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
       return undefined;
     }
     throw error;
   }
+}
+
+/**
+ * Whether a subscription past due owes a renewal (its latest invoice is a new period's,
+ * `billing_reason = subscription_cycle`), or was already in a renewal's grace period: only then
+ * does the grace period apply. Past due on a change's invoice (an upgrade charged without pending
+ * updates, from Stripe's Dashboard say), the owner paid for the period on the plan they had.
+ */
+function owesRenewal(subscription: Stripe.Subscription, stored: SubscriptionRow | undefined) {
+  const invoice = subscription.latest_invoice;
+  const reason = typeof invoice === 'object' ? invoice?.billing_reason : undefined;
+  return reason === undefined || reason === 'subscription_cycle' || stored?.pastDueSince != null;
+}
+
+/**
+ * What the current period cost after a discount, from the subscription's latest invoice: the
+ * period's own (its first or a renewal) with a discount gives its total; without one, null. A paid
+ * change's invoice starts a price of its own (null); an unpaid one changed nothing (`stored`).
+ */
+function discountedPriceOf(
+  subscription: Stripe.Subscription,
+  stored: SubscriptionRow | undefined,
+): number | null {
+  const invoice = subscription.latest_invoice;
+  if (invoice === null || typeof invoice !== 'object') return stored?.discountedPriceCents ?? null;
+  if (
+    invoice.billing_reason === 'subscription_create' ||
+    invoice.billing_reason === 'subscription_cycle'
+  ) {
+    const discount = (invoice.total_discount_amounts ?? []).reduce(
+      (sum, { amount }) => sum + amount,
+      0,
+    );
+    return discount > 0 ? invoice.total : null;
+  }
+  return invoice.status === 'paid' ? null : (stored?.discountedPriceCents ?? null);
 }
 
 /**
@@ -91,13 +136,16 @@ const syncClaimMs = 2 * 60_000;
  * a late event must not bring a deleted account's subscription back, and one still live there is
  * cancelled (cancelOrphan). The plan and period come from the price's lookup key; a stored
  * subscription whose price lost its key keeps its plan and period and follows Stripe for the rest.
+ * A subscription past due on a change's invoice keeps the plan stored before the change, without
+ * a grace period (owesRenewal): the grace is for renewals that failed.
  */
 export async function syncSubscription(
   deps: SyncSubscriptionDependencies,
   subscriptionId: string,
 ): Promise<SyncOutcome> {
   const claimKey = subscriptionClaimKey(subscriptionId);
-  return withBillingClaim(deps.db, claimKey, syncClaimMs, async () => {
+  const grown: { uid?: string } = {};
+  const outcome = await withBillingClaim(deps.db, claimKey, syncClaimMs, async () => {
     const subscription = await retrieveSubscription(deps.stripe, subscriptionId);
     if (subscription === undefined) {
       deps.log.warn({ subscriptionId }, 'Stripe has no such subscription; nothing stored');
@@ -107,6 +155,7 @@ export async function syncSubscription(
       deps.log.warn({ subscriptionId, status: subscription.status }, 'unknown status; ignored');
       return 'unknown status';
     }
+    const status = subscription.status;
     const item = subscription.items.data[0];
     const lookupKey = item?.price.lookup_key ?? null;
     const stored = await findSubscription(deps.db, subscriptionId);
@@ -134,23 +183,55 @@ export async function syncSubscription(
       else deps.log.warn({ subscriptionId }, 'subscription of no known account; skipped');
       return 'unknown account';
     }
+    // A change refused for its payment grants nothing: the plan stays the one stored before it.
+    const failedChange = subscription.status === 'past_due' && !owesRenewal(subscription, stored);
+    const granted = failedChange && stored !== undefined ? stored : sold;
     const fromMetadata = subscription.metadata?.uid;
     const uid =
       typeof fromMetadata === 'string' && fromMetadata !== ''
         ? fromMetadata
         : (stored?.uid ?? customerOwner);
-    await upsertSubscription(deps.db, {
-      stripeSubscriptionId: subscription.id,
-      uid,
-      stripeCustomerId: customerId,
-      plan: sold.plan,
-      interval: sold.interval,
-      status: subscription.status,
-      currentPeriodEnd: new Date(item.current_period_end * 1000),
-      cancelAtPeriodEnd: subscription.cancel_at_period_end,
-      stripeCreatedAt: new Date(subscription.created * 1000),
+    // One short transaction, Stripe already read: the plan before and after the write agree.
+    await deps.db.transaction(async (tx) => {
+      const planBefore = await effectivePlanOf(tx, uid);
+      await upsertSubscription(
+        tx,
+        {
+          stripeSubscriptionId: subscription.id,
+          uid,
+          stripeCustomerId: customerId,
+          plan: granted.plan,
+          interval: granted.interval,
+          status,
+          currentPeriodEnd: new Date(item.current_period_end * 1000),
+          cancelAtPeriodEnd: subscription.cancel_at_period_end,
+          discountedPriceCents: discountedPriceOf(subscription, stored),
+          stripeCreatedAt: new Date(subscription.created * 1000),
+        },
+        { graceApplies: !failedChange },
+      );
+      if (pageLimitGrew(planBefore, await effectivePlanOf(tx, uid))) grown.uid = uid;
     });
     deps.log.info({ subscriptionId, uid, status: subscription.status }, 'subscription synced');
     return 'stored';
   });
+  // Once the plan is committed, so that the audits read its limit.
+  if (grown.uid !== undefined) await auditAgain(deps, grown.uid);
+  return outcome;
+}
+
+function pageLimitGrew(before: PlanId, after: PlanId): boolean {
+  return planLimitsOf(after).limits.pagesAudited > planLimitsOf(before).limits.pagesAudited;
+}
+
+/**
+ * The stores' audit with the larger limit; not queued, it waits for the next weekly audit, and the
+ * subscription stays stored (the event is not handled again for it).
+ */
+async function auditAgain(deps: SyncSubscriptionDependencies, uid: string): Promise<void> {
+  try {
+    await deps.onPageLimitGrown?.(uid);
+  } catch (error) {
+    deps.log.warn({ err: error, uid }, 'audit after the page limit grew not queued');
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { billingIntervals, paidPlanIds, subscriptionStatuses } from '../../../shared/billing.ts';
 
 /**
@@ -31,6 +31,11 @@ export const billingSubscriptions = pgTable(
     /** From the subscription's item: Stripe moved the period dates there in 2025. */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull(),
+    /**
+     * What the current period cost after a discount (a promotion code), as Stripe invoiced it;
+     * null when none applied to it: the owner sees the price paid beside the plan's.
+     */
+    discountedPriceCents: integer('discounted_price_cents'),
     /** When this product first saw the subscription past due; null when it is not past due. */
     pastDueSince: timestamp('past_due_since', { withTimezone: true }),
     /** When Stripe created the subscription: the newest one of an account is its current one. */

@@ -935,6 +935,19 @@ export async function findPageAudit(
 }
 
 /** The stores whose audit has at least one run, for the weekly sweep. */
+/** Those of the stores that were audited at least once, in the order given. */
+export async function auditedShopIdsAmong(db: Database, shopIds: string[]): Promise<string[]> {
+  if (shopIds.length === 0) return [];
+  const { rows } = await db.execute<{ shop_id: string }>(
+    sql`select distinct shop_id from seo_audit_runs where shop_id in (${sql.join(
+      shopIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  const audited = new Set(rows.map((row) => row.shop_id));
+  return shopIds.filter((id) => audited.has(id));
+}
+
 export async function findAuditedShopIds(db: Database): Promise<string[]> {
   const { rows } = await db.execute<{ shop_id: string }>(
     sql`select distinct shop_id from seo_audit_runs`,

@@ -21,7 +21,8 @@ import type { FindingEvidence } from '../../../shared/seo/check.ts';
  * is in docs/seo-scores.md.
  */
 
-export const auditTriggers = ['import', 'manual', 'weekly'] as const;
+/** Why a run started: the import, the owner, the weekly schedule, or a plan that reads more pages. */
+export const auditTriggers = ['import', 'manual', 'weekly', 'upgrade'] as const;
 export type AuditTrigger = (typeof auditTriggers)[number];
 export const auditStates = ['queued', 'running', 'done', 'failed'] as const;
 export type AuditState = (typeof auditStates)[number];

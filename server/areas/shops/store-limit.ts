@@ -55,6 +55,16 @@ export async function storeActivityOf(db: Database, ownerUid: string): Promise<S
   return { ...limit, connected: stores.length, paused: pausedStoreIds(stores, limit.maxStores) };
 }
 
+/** The owner's stores that the plan keeps active, in the order they were connected. */
+export async function activeStoreIdsOf(db: Database, ownerUid: string): Promise<string[]> {
+  const [limit, stores] = await Promise.all([
+    storeLimitOf(db, ownerUid),
+    listShopsOfOwner(db, ownerUid),
+  ]);
+  const paused = pausedStoreIds(stores, limit.maxStores);
+  return stores.filter((store) => !paused.has(store.id)).map((store) => store.id);
+}
+
 /** Whether the store is paused by its owner's plan; a store no longer connected is not. */
 export async function storeIsPaused(db: Database, shopId: string): Promise<boolean> {
   const store = await findShop(db, shopId);

@@ -543,3 +543,79 @@ ${invoices}
 ${options.returnUrl === null ? '' : `<p><a href="${escapeHtml(options.returnUrl)}">← ${t.returnTo}</a></p>`}`,
   );
 }
+
+const invoiceTexts = {
+  en: {
+    title: (number: string) => `Invoice ${number}`,
+    amountDue: 'Amount due',
+    lines: 'Details',
+    pay: 'Pay',
+    paid: 'This invoice has been paid. You can close this page.',
+    void: 'This invoice was voided: nothing is owed.',
+  },
+  fr: {
+    title: (number: string) => `Facture ${number}`,
+    amountDue: 'Montant dû',
+    lines: 'Détail',
+    pay: 'Payer',
+    paid: 'Cette facture a été payée. Vous pouvez fermer cette page.',
+    void: `Cette facture a été annulée${nbsp}: rien n’est dû.`,
+  },
+} as const;
+
+/**
+ * The invoice's hosted page (Stripe's `hosted_invoice_url`): what is owed and a card form to pay
+ * it, or its outcome once paid or voided.
+ */
+export function invoicePage(options: {
+  language: PageLanguage;
+  invoice: Invoice;
+  action: string;
+  values: Record<string, string>;
+  errors: Partial<Record<string, CheckoutErrorKey>>;
+  failure?: CheckoutErrorKey;
+}): string {
+  const { language, invoice } = options;
+  const t = texts[language];
+  const own = invoiceTexts[language];
+  const title = own.title(invoice.number);
+  const lines = `<h2>${own.lines}</h2>
+<table>
+${invoice.lines.data
+  .map(
+    (line) =>
+      `<tr><td>${escapeHtml(line.description)}</td><td>${escapeHtml(money(language, line.amount, line.currency))}</td></tr>`,
+  )
+  .join('\n')}
+</table>`;
+  const due = `<p>${own.amountDue}${language === 'fr' ? nbsp : ''}: <strong>${escapeHtml(money(language, invoice.amount_remaining, invoice.currency))}</strong></p>`;
+  if (invoice.status !== 'open') {
+    const outcome =
+      invoice.status === 'paid'
+        ? `<p class="notice" role="status">${own.paid}</p>`
+        : `<p>${escapeHtml(own.void)}</p>`;
+    return page(language, title, `<h1>${escapeHtml(title)}</h1>\n${outcome}\n${lines}`);
+  }
+  const hasErrors = Object.keys(options.errors).length > 0;
+  const summary =
+    options.failure !== undefined
+      ? alert(t.errors[options.failure])
+      : hasErrors
+        ? alert(t.fixErrors)
+        : '';
+  return page(
+    language,
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+${due}
+${lines}
+${summary}
+<form method="post" action="${escapeHtml(options.action)}" novalidate>
+${cardFields(language, options.values, options.errors)}
+<div class="actions">
+<span></span>
+<button type="submit">${own.pay}</button>
+</div>
+</form>`,
+  );
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkoutPage,
+  invoicePage,
   notFoundPage,
   pageLanguage,
   portalPage,
@@ -12,8 +13,9 @@ import {
 import { checkCardNumber, sessionCustomer, type LocalStripeState } from './local-stripe-state.ts';
 
 /**
- * The hosted pages' routes: Checkout at `/c/pay/<session>` and the portal at `/p/session/<session>`,
- * as Stripe serves them on checkout.stripe.com and billing.stripe.com. A paid Checkout sends the
+ * The hosted pages' routes: Checkout at `/c/pay/<session>`, the portal at `/p/session/<session>` and
+ * an invoice's payment page at `/i/<invoice>`, as Stripe serves them on checkout.stripe.com,
+ * billing.stripe.com and invoice.stripe.com. A paid Checkout sends the
  * customer to success_url (its `{CHECKOUT_SESSION_ID}` replaced) with a 303; a portal action comes
  * back to the portal page with a notice.
  */
@@ -190,6 +192,58 @@ export function hostedRoutes(state: LocalStripeState) {
       });
       const successUrl = completed.success_url!.replaceAll('{CHECKOUT_SESSION_ID}', completed.id);
       return reply.code(303).header('Location', successUrl).send();
+    });
+
+    // --- An invoice's payment page ---
+    const renderInvoice = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      invoiceId: string,
+      extra: {
+        values?: Form;
+        errors?: Partial<Record<string, CheckoutErrorKey>>;
+        failure?: CheckoutErrorKey;
+      } = {},
+    ) => {
+      const invoice = state.invoices.get(invoiceId);
+      if (invoice === undefined) return html(reply, 404, notFoundPage(browserLanguage(request)));
+      const customer = state.customerRecord(invoice.customer as string).customer;
+      const language = pageLanguage(
+        customer.preferred_locales[0] ?? null,
+        request.headers['accept-language'],
+      );
+      return html(
+        reply,
+        status,
+        invoicePage({
+          language,
+          invoice,
+          action: `/i/${invoice.id}`,
+          values: extra.values ?? {},
+          errors: extra.errors ?? {},
+          ...(extra.failure !== undefined && { failure: extra.failure }),
+        }),
+      );
+    };
+
+    app.get<{ Params: { id: string } }>('/i/:id', async (request, reply) =>
+      renderInvoice(request, reply, 200, request.params.id),
+    );
+
+    app.post<{ Params: { id: string } }>('/i/:id', async (request, reply) => {
+      const { id } = request.params;
+      const invoice = state.invoices.get(id);
+      if (invoice === undefined || invoice.status !== 'open')
+        return renderInvoice(request, reply, invoice === undefined ? 404 : 409, id);
+      const form = formOf(request);
+      const { card, errors, declined } = readCard(form, state.now(invoice.customer as string));
+      if (Object.keys(errors).length > 0)
+        return renderInvoice(request, reply, 400, id, { values: form, errors });
+      // A card that is declined, or whose charges fail (0341), pays nothing.
+      if (declined || card === undefined || !state.payInvoiceWithCard(id, card))
+        return renderInvoice(request, reply, 402, id, { values: form, failure: 'declined' });
+      return reply.code(303).header('Location', `/i/${id}`).send();
     });
 
     // --- Customer portal ---

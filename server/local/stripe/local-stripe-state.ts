@@ -37,6 +37,12 @@ export const paymentRetryDays = [3, 5, 7] as const;
 
 const day = 24 * 3600;
 
+/**
+ * How long a pending update waits for its invoice to be paid: 23 hours, or less when the period (or
+ * a trial) ends sooner (Stripe's pending updates reference).
+ */
+const pendingUpdateLifetime = 23 * 3600;
+
 /** Test cards as Stripe documents them: 4242… always pays, 0341 attaches but every charge fails. */
 export type CardCheck =
   | { outcome: 'valid'; last4: string; failsCharges: boolean }
@@ -786,6 +792,12 @@ export class LocalStripeState {
    * the difference for the rest of it is prorated (on the next invoice, or at once with
    * always_invoice); to another interval the billing cycle starts again now, invoiced at once with
    * the unused time credited.
+   *
+   * With `pending` (payment_behavior=pending_if_incomplete), a change whose invoice cannot be paid
+   * now is not applied: the subscription keeps its items and gets a `pending_update` (with the
+   * cancellation and metadata given alongside), its invoice stays open, and the update applies
+   * once that invoice is paid, or is dropped at `expires_at` (expirePendingUpdate). A change that
+   * invoices nothing, or whose invoice is paid, applies at once, as Stripe does.
    */
   changePrice(
     subscriptionId: string,
@@ -793,6 +805,7 @@ export class LocalStripeState {
     priceId: string,
     prorationBehavior: 'create_prorations' | 'none' | 'always_invoice',
     request?: RequestInfo,
+    pending?: { cancelAtPeriodEnd?: boolean; metadata?: Metadata },
   ): Subscription {
     const record = this.subscriptionRecord(subscriptionId);
     const { subscription } = record;
@@ -816,7 +829,11 @@ export class LocalStripeState {
     const customerId = subscription.customer as string;
     const customerRecord = this.customerRecord(customerId);
     const now = this.now(customerId);
+    // A new change replaces one still waiting for its payment.
+    if (subscription.pending_update !== null) this.expirePendingUpdate(record, now, request);
     const previousItems = snapshot(subscription.items);
+    const previousAnchor = subscription.billing_cycle_anchor;
+    const previousInvoice = subscription.latest_invoice;
     const oldPrice = item.price;
     const sameInterval = oldPrice.recurring!.interval === price.recurring.interval;
     const remaining = Math.max(0, item.current_period_end - now);
@@ -826,17 +843,14 @@ export class LocalStripeState {
     credit.description = `Unused time on ${this.productName(oldPrice)} after ${dateText(now)}`;
     item.price = snapshot(price);
 
-    const events: Array<() => void> = [];
+    let invoice: Invoice | undefined;
     if (sameInterval) {
       const charge = this.itemLine(subscription, price, now, item.current_period_end, true);
       charge.amount = Math.round(price.unit_amount * item.quantity * unused);
       charge.description = `Remaining time on ${this.productName(price)} after ${dateText(now)}`;
       if (prorationBehavior === 'create_prorations') record.pendingLines.push(credit, charge);
-      if (prorationBehavior === 'always_invoice') {
-        const invoice = this.createInvoice(record, 'subscription_update', now, [credit, charge]);
-        subscription.latest_invoice = invoice.id;
-        events.push(() => this.payInvoice(invoice, customerRecord, now));
-      }
+      if (prorationBehavior === 'always_invoice')
+        invoice = this.createInvoice(record, 'subscription_update', now, [credit, charge]);
     } else {
       item.current_period_start = now;
       item.current_period_end = addInterval(now, price.recurring.interval);
@@ -846,9 +860,38 @@ export class LocalStripeState {
         ...(prorationBehavior === 'none' ? [] : [credit]),
         ...record.pendingLines.splice(0),
       ];
-      const invoice = this.createInvoice(record, 'subscription_update', now, lines);
-      subscription.latest_invoice = invoice.id;
-      events.push(() => this.payInvoice(invoice, customerRecord, now));
+      invoice = this.createInvoice(record, 'subscription_update', now, lines);
+    }
+    if (invoice !== undefined) subscription.latest_invoice = invoice.id;
+    if (invoice !== undefined && pending !== undefined && !this.chargeSucceeds(invoice)) {
+      // Held: the subscription goes back to what it was, the change waits for its invoice.
+      const wanted = snapshot(subscription.items.data);
+      subscription.items = previousItems;
+      subscription.billing_cycle_anchor = previousAnchor;
+      subscription.pending_update = {
+        billing_cycle_anchor: sameInterval ? null : now,
+        cancel_at_period_end: pending.cancelAtPeriodEnd ?? null,
+        discount: null,
+        discounts: null,
+        expires_at: Math.min(
+          now + pendingUpdateLifetime,
+          previousItems.data[0]!.current_period_end,
+        ),
+        metadata: pending.metadata ?? null,
+        subscription_items: wanted,
+        trial_end: null,
+        trial_from_plan: null,
+      };
+      this.payInvoice(invoice, customerRecord, now);
+      this.emit(
+        'customer.subscription.updated',
+        subscription,
+        customerId,
+        now,
+        { latest_invoice: previousInvoice, pending_update: null },
+        request,
+      );
+      return subscription;
     }
     this.emit(
       'customer.subscription.updated',
@@ -858,8 +901,86 @@ export class LocalStripeState {
       { items: previousItems },
       request,
     );
-    for (const send of events) send();
+    if (invoice !== undefined) this.payInvoice(invoice, customerRecord, now);
     return subscription;
+  }
+
+  /**
+   * Applies a pending update whose invoice was just paid: its items (and their period, when it
+   * started a new one), then the cancellation and metadata given with it; Stripe sends
+   * `customer.subscription.pending_update_applied` and `customer.subscription.updated`.
+   */
+  private applyPendingUpdate(record: SubscriptionRecord, at: number) {
+    const { subscription } = record;
+    const update = subscription.pending_update!;
+    const previous: Record<string, unknown> = {
+      items: snapshot(subscription.items),
+      pending_update: snapshot(update),
+    };
+    if (update.subscription_items !== null)
+      subscription.items.data = snapshot(update.subscription_items);
+    if (update.billing_cycle_anchor !== null) {
+      previous.billing_cycle_anchor = subscription.billing_cycle_anchor;
+      subscription.billing_cycle_anchor = update.billing_cycle_anchor;
+    }
+    subscription.pending_update = null;
+    if (
+      update.cancel_at_period_end !== null &&
+      update.cancel_at_period_end !== subscription.cancel_at_period_end
+    )
+      Object.assign(
+        previous,
+        this.applyCancelAtPeriodEnd(subscription, update.cancel_at_period_end, at),
+      );
+    if (update.metadata !== null) {
+      previous.metadata = subscription.metadata;
+      subscription.metadata = mergedMetadata(subscription.metadata, update.metadata);
+    }
+    const customerId = subscription.customer as string;
+    this.emit(
+      'customer.subscription.pending_update_applied',
+      subscription,
+      customerId,
+      at,
+      previous,
+    );
+    this.emit('customer.subscription.updated', subscription, customerId, at, previous);
+  }
+
+  /**
+   * Drops a pending update, at its `expires_at` or when another change replaces it: its invoice is
+   * voided (the customer's balance it drew on given back), and Stripe sends
+   * `customer.subscription.pending_update_expired`.
+   */
+  private expirePendingUpdate(record: SubscriptionRecord, at: number, request?: RequestInfo) {
+    const { subscription } = record;
+    const update = subscription.pending_update;
+    if (update === null) return;
+    const customerId = subscription.customer as string;
+    const invoiceId =
+      typeof subscription.latest_invoice === 'string'
+        ? subscription.latest_invoice
+        : subscription.latest_invoice?.id;
+    const invoice = invoiceId === undefined ? undefined : this.invoices.get(invoiceId);
+    if (invoice !== undefined && invoice.status === 'open') {
+      invoice.status = 'void';
+      invoice.next_payment_attempt = null;
+      invoice.status_transitions.voided_at = at;
+      this.customerRecord(customerId).customer.balance +=
+        invoice.starting_balance - invoice.ending_balance;
+      this.emit('invoice.voided', invoice, customerId, at, undefined, request);
+    }
+    subscription.pending_update = null;
+    const previous = { pending_update: snapshot(update) };
+    this.emit(
+      'customer.subscription.pending_update_expired',
+      subscription,
+      customerId,
+      at,
+      previous,
+      request,
+    );
+    this.emit('customer.subscription.updated', subscription, customerId, at, previous, request);
   }
 
   setCancelAtPeriodEnd(
@@ -877,6 +998,21 @@ export class LocalStripeState {
       );
     const customerId = subscription.customer as string;
     const now = this.now(customerId);
+    // A pending update that would set the other value is expired, as Stripe does.
+    const pendingCancel = subscription.pending_update?.cancel_at_period_end ?? null;
+    if (pendingCancel !== null && pendingCancel !== cancel)
+      this.expirePendingUpdate(this.subscriptionRecord(subscriptionId), now, request);
+    const previous = this.applyCancelAtPeriodEnd(subscription, cancel, now);
+    this.emit('customer.subscription.updated', subscription, customerId, now, previous, request);
+    return subscription;
+  }
+
+  /** Sets the cancellation at the period's end; what it was, for the event's previous attributes. */
+  private applyCancelAtPeriodEnd(
+    subscription: Subscription,
+    cancel: boolean,
+    now: number,
+  ): Record<string, unknown> {
     const previous = {
       cancel_at: subscription.cancel_at,
       cancel_at_period_end: subscription.cancel_at_period_end,
@@ -887,17 +1023,12 @@ export class LocalStripeState {
     subscription.cancel_at = cancel ? subscription.items.data[0]!.current_period_end : null;
     subscription.canceled_at = cancel ? now : null;
     subscription.cancellation_details.reason = cancel ? 'cancellation_requested' : null;
-    this.emit('customer.subscription.updated', subscription, customerId, now, previous, request);
-    return subscription;
+    return previous;
   }
 
   updateMetadata(subscriptionId: string, changes: Metadata, request?: RequestInfo): Subscription {
     const { subscription } = this.subscriptionRecord(subscriptionId);
-    const metadata = { ...subscription.metadata };
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === '') delete metadata[key];
-      else metadata[key] = value;
-    }
+    const metadata = mergedMetadata(subscription.metadata, changes);
     if (JSON.stringify(metadata) === JSON.stringify(subscription.metadata)) return subscription;
     const previous = { metadata: subscription.metadata };
     subscription.metadata = metadata;
@@ -939,6 +1070,7 @@ export class LocalStripeState {
     subscription.status = 'canceled';
     subscription.ended_at = at;
     subscription.canceled_at ??= at;
+    subscription.pending_update = null;
     record.pendingLines = [];
     for (const invoice of this.invoices.values()) {
       if (invoiceSubscription(invoice) === subscription.id && invoice.status === 'open')
@@ -1075,13 +1207,39 @@ export class LocalStripeState {
     return invoice;
   }
 
-  /** Charges an open invoice to the saved card; the subscription follows the outcome. */
-  private payInvoice(invoice: Invoice, customerRecord: CustomerRecord, at: number): boolean {
+  /** Whether charging the invoice to the customer's saved card would succeed. */
+  private chargeSucceeds(invoice: Invoice, card?: { failsCharges: boolean }): boolean {
+    const customerRecord = this.customerRecord(invoice.customer as string);
+    return invoice.amount_due === 0 || !(card?.failsCharges ?? customerRecord.cardFailsCharges);
+  }
+
+  /** Whether the invoice is the one a pending update waits for. */
+  private awaitedByPendingUpdate(subscription: Subscription, invoice: Invoice): boolean {
+    const latest =
+      typeof subscription.latest_invoice === 'string'
+        ? subscription.latest_invoice
+        : subscription.latest_invoice?.id;
+    return subscription.pending_update !== null && latest === invoice.id;
+  }
+
+  /**
+   * Charges an open invoice to the saved card (or to `card`, given on the invoice's page); the
+   * subscription follows the outcome: a pending update applies once its invoice is paid, and its
+   * failed payment changes nothing else (the subscription was not changed); a failed charge of
+   * any other invoice makes the subscription past due, retried on Stripe's schedule.
+   */
+  private payInvoice(
+    invoice: Invoice,
+    customerRecord: CustomerRecord,
+    at: number,
+    card?: { failsCharges: boolean },
+  ): boolean {
     const record = this.subscriptions.get(invoiceSubscription(invoice))!;
     const { subscription } = record;
     const customerId = customerRecord.customer.id;
+    const awaited = this.awaitedByPendingUpdate(subscription, invoice);
     invoice.attempted = true;
-    const succeeds = invoice.amount_due === 0 || !customerRecord.cardFailsCharges;
+    const succeeds = this.chargeSucceeds(invoice, card);
     if (invoice.amount_due > 0) invoice.attempt_count += 1;
     if (succeeds) {
       invoice.status = 'paid';
@@ -1091,6 +1249,10 @@ export class LocalStripeState {
       invoice.status_transitions.paid_at = at;
       this.emit('invoice.paid', invoice, customerId, at);
       this.emit('invoice.payment_succeeded', invoice, customerId, at);
+      if (awaited) {
+        this.applyPendingUpdate(record, at);
+        return true;
+      }
       record.firstFailureAt = null;
       if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
         const previous = { status: subscription.status };
@@ -1099,6 +1261,12 @@ export class LocalStripeState {
         this.emit('customer.subscription.updated', subscription, customerId, at, previous);
       }
       return true;
+    }
+    if (awaited) {
+      // No retry schedule: the update waits for a payment until it expires.
+      invoice.next_payment_attempt = null;
+      this.emit('invoice.payment_failed', invoice, customerId, at);
+      return false;
     }
     record.firstFailureAt ??= at;
     const retryIndex = invoice.attempt_count - 1;
@@ -1126,10 +1294,25 @@ export class LocalStripeState {
     for (const invoice of this.invoicesOf(customerId).reverse()) {
       const record = this.subscriptions.get(invoiceSubscription(invoice));
       if (invoice.status !== 'open' || record === undefined) continue;
-      if (record.subscription.status !== 'past_due' && record.subscription.status !== 'unpaid')
+      if (
+        record.subscription.status !== 'past_due' &&
+        record.subscription.status !== 'unpaid' &&
+        !this.awaitedByPendingUpdate(record.subscription, invoice)
+      )
         continue;
       this.payInvoice(invoice, customerRecord, now);
     }
+  }
+
+  /**
+   * Pays an open invoice with a card given on its hosted page (checkCardNumber found it valid), as
+   * Stripe's hosted invoice page does, without saving the card. Whether it was paid.
+   */
+  payInvoiceWithCard(invoiceId: string, card: { failsCharges: boolean }): boolean {
+    const invoice = this.invoice(invoiceId);
+    if (invoice.status !== 'open') return invoice.status === 'paid';
+    const customerId = invoice.customer as string;
+    return this.payInvoice(invoice, this.customerRecord(customerId), this.now(customerId), card);
   }
 
   // --- The customer's clock ---------------------------------------------------------------------
@@ -1160,6 +1343,10 @@ export class LocalStripeState {
       if (subscription.customer !== customerId || subscription.status === 'canceled') continue;
       const item = subscription.items.data[0]!;
       const periodEnd = item.current_period_end;
+      // Considered first: it falls at the period's end at the latest, before the renewal.
+      const expiresAt = subscription.pending_update?.expires_at;
+      if (expiresAt !== undefined)
+        consider(expiresAt, () => this.expirePendingUpdate(record, expiresAt));
       if (subscription.cancel_at_period_end) {
         consider(periodEnd, () => this.end(record, periodEnd));
       } else if (subscription.status === 'active' || subscription.status === 'past_due') {
@@ -1214,6 +1401,16 @@ export function sessionCustomer(session: CheckoutSession): string | null {
 export function invoiceSubscription(invoice: Invoice): string {
   const subscription = invoice.parent.subscription_details.subscription;
   return typeof subscription === 'string' ? subscription : subscription.id;
+}
+
+/** Metadata with `changes` merged in, an empty value removing its key, as Stripe merges it. */
+function mergedMetadata(current: Metadata, changes: Metadata): Metadata {
+  const metadata = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === '') delete metadata[key];
+    else metadata[key] = value;
+  }
+  return metadata;
 }
 
 function dateText(timestamp: number): string {

@@ -161,13 +161,30 @@ export interface Subscription {
   livemode: false;
   metadata: Metadata;
   pause_collection: null;
-  pending_update: null;
+  /** A change held until its invoice is paid (payment_behavior=pending_if_incomplete). */
+  pending_update: PendingUpdate | null;
   schedule: null;
   start_date: number;
   status: SubscriptionStatus;
   test_clock: null;
   trial_end: null;
   trial_start: null;
+}
+
+/**
+ * What a subscription becomes once the invoice of a change made with pending_if_incomplete is paid,
+ * until `expires_at` (Stripe's `pending_update`, with the fields this API version has).
+ */
+export interface PendingUpdate {
+  billing_cycle_anchor: number | null;
+  cancel_at_period_end: boolean | null;
+  discount: null;
+  discounts: null;
+  expires_at: number;
+  metadata: Metadata | null;
+  subscription_items: SubscriptionItem[] | null;
+  trial_end: null;
+  trial_from_plan: null;
 }
 
 export interface InvoiceLine {

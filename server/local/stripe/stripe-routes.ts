@@ -82,6 +82,33 @@ const customerFields = [
   'expand[]',
 ];
 
+/** Stripe's payment behaviours for a subscription's update. */
+const paymentBehaviors = [
+  'allow_incomplete',
+  'default_incomplete',
+  'error_if_incomplete',
+  'pending_if_incomplete',
+];
+
+/**
+ * What an update with payment_behavior=pending_if_incomplete may carry (Stripe's pending updates
+ * reference, with `metadata` since 2026-05-27 and `cancel_at_period_end` since 2026-09-30); Stripe
+ * refuses the rest alongside it.
+ */
+const pendingUpdateParams: ReadonlySet<string> = new Set([
+  'expand',
+  'payment_behavior',
+  'proration_behavior',
+  'proration_date',
+  'billing_cycle_anchor',
+  'items',
+  'trial_end',
+  'trial_from_plan',
+  'add_invoice_items',
+  'metadata',
+  'cancel_at_period_end',
+]);
+
 interface IdempotentAnswer {
   fingerprint: string;
   status: number;
@@ -738,6 +765,29 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
               'proration_behavior',
               'Invalid proration_behavior: must be one of always_invoice, create_prorations, or none',
             );
+          const paymentBehavior = read.text(form, 'payment_behavior') ?? 'allow_incomplete';
+          if (!paymentBehaviors.includes(paymentBehavior))
+            throw invalidParameter(
+              'payment_behavior',
+              `Invalid payment_behavior: must be one of ${paymentBehaviors.join(', ')}`,
+            );
+          if (paymentBehavior === 'default_incomplete' || paymentBehavior === 'error_if_incomplete')
+            throw invalidParameter(
+              'payment_behavior',
+              `The local Stripe applies a change and charges it (allow_incomplete) or holds it until it is paid (pending_if_incomplete): payment_behavior=${paymentBehavior} is not simulated.`,
+            );
+          const pending = paymentBehavior === 'pending_if_incomplete';
+          if (pending) {
+            const refused = Object.keys(form).find((name) => !pendingUpdateParams.has(name));
+            if (refused !== undefined)
+              throw invalidParameter(
+                refused,
+                `\`${refused}\` cannot be used with \`payment_behavior=pending_if_incomplete\`: a pending update takes only ${[...pendingUpdateParams].join(', ')}.`,
+              );
+          }
+          const cancel = read.boolean(form, 'cancel_at_period_end');
+          const metadata = read.metadata(form);
+          let held = false;
           const items = read.list(form, 'items');
           if (items !== undefined) {
             if (items.length !== 1)
@@ -754,13 +804,23 @@ export function stripeRoutes(state: LocalStripeState, secretKey: string) {
               );
             const price = read.text(item, 'price');
             const itemId = read.text(item, 'id');
-            if (price !== undefined) state.changePrice(id, itemId, price, proration, info);
-            else if (itemId === undefined) throw missingParameter('items[0][id]');
+            if (price !== undefined) {
+              state.changePrice(
+                id,
+                itemId,
+                price,
+                proration,
+                info,
+                pending
+                  ? { ...optional('cancelAtPeriodEnd', cancel), ...optional('metadata', metadata) }
+                  : undefined,
+              );
+              // Held for its payment: what came with it waits in the pending update too.
+              held = pending && subscription.pending_update !== null;
+            } else if (itemId === undefined) throw missingParameter('items[0][id]');
           }
-          const cancel = read.boolean(form, 'cancel_at_period_end');
-          if (cancel !== undefined) state.setCancelAtPeriodEnd(id, cancel, info);
-          const metadata = read.metadata(form);
-          if (metadata !== undefined) state.updateMetadata(id, metadata, info);
+          if (!held && cancel !== undefined) state.setCancelAtPeriodEnd(id, cancel, info);
+          if (!held && metadata !== undefined) state.updateMetadata(id, metadata, info);
           return expanded(subscription, form);
         },
       ),

@@ -6,7 +6,7 @@ import type { BillingFormat } from '../use-billing-format.ts';
 /**
  * The plan in force and its standing in words: active and when it renews, ending on a date,
  * a failed payment with the date the plan is kept until, or Free's limits applying until it is
- * paid; with "Fix payment" (Stripe's portal) whenever a payment is owed.
+ * paid; the price paid for the period when a discount applied to it, beside the plan's; with "Fix payment" (Stripe's portal) whenever a payment is owed.
  */
 export function PlanSummary({
   overview,
@@ -64,9 +64,14 @@ export function PlanSummary({
       </h2>
       {subscription !== null && overview.plan !== 'free' && (
         <p className="subscription-plan-price">
-          {t(`subscription.price.${subscription.interval}`, {
-            price: format.price(subscription.plan, subscription.interval),
-          })}
+          {subscription.discountedPriceCents === null
+            ? t(`subscription.price.${subscription.interval}`, {
+                price: format.price(subscription.plan, subscription.interval),
+              })
+            : t(`subscription.price.discounted.${subscription.interval}`, {
+                paid: format.amount(subscription.plan, subscription.discountedPriceCents),
+                price: format.price(subscription.plan, subscription.interval),
+              })}
         </p>
       )}
       <p className={paymentOwed ? 'form-error' : undefined}>{standingText()}</p>

@@ -69,7 +69,7 @@ export default function SubscriptionPage() {
   const change = useChangeSubscription();
   const cancel = useCancelSubscription();
   const [planned, setPlanned] = useState<PlannedChange | null>(null);
-  const [leaving, setLeaving] = useState<'checkout' | 'portal' | null>(null);
+  const [leaving, setLeaving] = useState<'checkout' | 'portal' | 'payment' | null>(null);
   const startedFromAddress = useRef(false);
   // Back from Stripe through the browser's cache, the page would still be on its way out.
   usePageRestored(() => setLeaving(null));
@@ -116,8 +116,18 @@ export default function SubscriptionPage() {
     const keep = keepStoreId === undefined ? {} : { keepStoreId };
     if (planChange.kind === 'cancel') {
       await cancel.mutateAsync(keep);
-    } else {
-      await change.mutateAsync({ plan: planChange.plan, interval: planChange.interval, ...keep });
+      return;
+    }
+    const paymentUrl = await change.mutateAsync({
+      plan: planChange.plan,
+      interval: planChange.interval,
+      ...keep,
+    });
+    // Stripe holds the change until its invoice is paid: the owner pays it on Stripe's page, and
+    // the plan stays as it was until then.
+    if (paymentUrl !== null) {
+      setLeaving('payment');
+      window.location.assign(paymentUrl);
     }
   }
 
@@ -128,6 +138,7 @@ export default function SubscriptionPage() {
           ? t('subscription.choose.startingCheckout')
           : ''}
         {portal.isPending || leaving === 'portal' ? t('subscription.openingPortal') : ''}
+        {leaving === 'payment' ? t('subscription.openingPayment') : ''}
       </p>
       {checkout.isError && (
         <p className="form-error" role="alert">

@@ -10,6 +10,7 @@ import {
   changeSubscriptionBodySchema,
   startCheckoutBodySchema,
   subscriptionChangeAcceptedSchema,
+  subscriptionChangeSchema,
 } from '../../../../../shared/schemas/billing.ts';
 import { getAccount } from '../../../../areas/account/get-account.ts';
 import type { BillingAccount } from '../../../../areas/billing/billing-customer.ts';
@@ -209,12 +210,12 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       schema: {
         summary: 'Change plan or period',
         description:
-          "Moves the live subscription to the plan and period, prorated, and withdraws a cancellation. A plan that allows fewer stores than are connected needs `keepStoreId`, the store that stays active. Accepted (202): the plan changes when Stripe's event arrives.",
+          "Moves the live subscription to the plan and period, prorated, and withdraws a cancellation. A plan that allows fewer stores than are connected needs `keepStoreId`, the store that stays active. Accepted (202): the plan changes when Stripe's event arrives. When the change's invoice cannot be paid now, Stripe holds the change until it is: `paymentUrl` is that invoice's payment page, and the plan stays as it was until it is paid.",
         tags: ['billing'],
         security: bearerToken,
         body: changeSubscriptionBodySchema,
         response: {
-          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the change'),
+          202: describedAs(subscriptionChangeSchema, 'Stripe took the change'),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
             404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
             409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
@@ -228,8 +229,8 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       const { plan, interval, keepStoreId } = request.body;
       const subscription = await requireLiveSubscription(db, uid);
       await keepChosenStore(uid, plan, keepStoreId);
-      await changeSubscription(billing, subscription, { plan, interval });
-      return reply.code(202).send({ data: { accepted: true as const } });
+      const { paymentUrl } = await changeSubscription(billing, subscription, { plan, interval });
+      return reply.code(202).send({ data: { accepted: true as const, paymentUrl } });
     },
   );
 
