@@ -255,6 +255,8 @@ function detail(
         url: null,
         score: 96,
         title: 'Linen shirt',
+        bodyHasText: true,
+        titleTranslation: null,
         seoTitle: englishTitle,
         seoDescription: null,
         images: [{ id: imageId, alt: 'Blue linen shirt on a hanger', url: null }],
@@ -275,6 +277,8 @@ function detail(
         url: null,
         score: 96,
         title: 'Chemise en lin',
+        bodyHasText: true,
+        titleTranslation: { source: 'Linen shirt', value: 'Chemise en lin', outdated: false },
         seoTitle: 'Chemise en lin',
         seoDescription: null,
         images: [{ id: imageId, alt: 'Chemise en lin bleue sur un cintre', url: null }],
@@ -410,6 +414,46 @@ describe('the search title’s editor', () => {
         ),
       ).toHaveLength(1);
     }
+  });
+});
+
+describe('markup in a text', () => {
+  it.each([
+    [
+      'en',
+      /^English/,
+      'Search title',
+      'Approve',
+      'Write this text without markup: a tag such as <b> or <script> would reach your storefront as code.',
+    ],
+    [
+      'fr',
+      /^Anglais/,
+      'Titre pour les moteurs de recherche',
+      'Approuver',
+      'Écrivez ce texte sans balises\u00a0: une balise comme <b> ou <script> arriverait telle quelle sur votre boutique.',
+    ],
+  ])(
+    'is refused as the owner types, in their words (%s)',
+    async (language, english, name, approve, says) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(
+        detail({ seoTitle: { draft: change({ value: 'Linen <b>shirt</b> <script>x</script>' }) } }),
+      );
+      const title = group(tree, region(tree, english), name);
+      expect(control(title).attributes['aria-invalid']).toBe('true');
+      expect(description(tree, control(title))).toContain(says);
+      expect(buttons(title, approve)[0]!.attributes['aria-disabled']).toBe('true');
+    },
+  );
+
+  it('lets a lone "<" through', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderDetail(detail({ seoTitle: { draft: change({ value: 'Shirts < 50 €' }) } }));
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    expect(control(title).attributes).not.toHaveProperty('aria-invalid');
+    expect(description(tree, control(title))).not.toContain('without markup');
+    expect(buttons(title, 'Approve')[0]!.attributes).not.toHaveProperty('aria-disabled');
   });
 });
 
