@@ -43,6 +43,14 @@ interface FormatModule {
 interface ConflictModule {
   resolveBodyOf: (entries: Iterable<[string, string]>) => ResolveBody | null;
 }
+interface UndoDialogModule {
+  UndoBatchDialog: (props: {
+    count: number;
+    format: unknown;
+    onConfirm: () => void;
+    onClosed: () => void;
+  }) => ReactNode;
+}
 interface SummaryModule {
   ChangesSummaryBody: (props: {
     shopId: string;
@@ -59,10 +67,12 @@ const panelPath = '../../client/features/seo/components/page-detail-panel.tsx';
 const formatPath = '../../client/features/seo/use-seo-format.ts';
 const conflictPath = '../../client/features/seo/components/conflict-panel.tsx';
 const summaryPath = '../../client/features/seo/components/changes-summary.tsx';
+const undoDialogPath = '../../client/features/seo/components/undo-batch-dialog.tsx';
 const { PageDetailPanel } = (await import(panelPath)) as PanelModule;
 const { useSeoFormat } = (await import(formatPath)) as FormatModule;
 const { resolveBodyOf } = (await import(conflictPath)) as ConflictModule;
 const { ChangesSummaryBody } = (await import(summaryPath)) as SummaryModule;
+const { UndoBatchDialog } = (await import(undoDialogPath)) as UndoDialogModule;
 
 /* A tree of the rendered markup, to find elements by role and name. */
 
@@ -778,4 +788,57 @@ describe('the overview’s changes', () => {
     expect(text(tree)).toContain('Aucune modification n’a encore été approuvée.');
     expect(buttons(tree)).toEqual([]);
   });
+});
+
+describe('undoing a batch', () => {
+  function renderDialog(count: number): Node {
+    function Dialog() {
+      const format = useSeoFormat();
+      return createElement(UndoBatchDialog as never, {
+        count,
+        format,
+        onConfirm: () => {},
+        onClosed: () => {},
+      });
+    }
+    return parse(renderToStaticMarkup(createElement(Dialog)));
+  }
+
+  it.each([
+    [
+      'en',
+      1204,
+      'Undo these 1,204 changes?',
+      ['Cancel', 'Undo 1,204 changes'],
+      'A French translation approved with an English text is undone with it',
+    ],
+    [
+      'fr',
+      1204,
+      'Annuler ces 1\u202f204 modifications\u202f?',
+      ['Ne rien annuler', 'Annuler 1\u202f204 modifications'],
+      'Une traduction française approuvée avec un texte anglais est annulée avec lui',
+    ],
+    ['en', 1, 'Undo this change?', ['Cancel', 'Undo the change'], 'is undone with it'],
+    [
+      'fr',
+      1,
+      'Annuler cette modification\u202f?',
+      ['Ne rien annuler', 'Annuler la modification'],
+      'est annulée avec lui',
+    ],
+  ])(
+    'asks first, with how many changes go back (%s, %i)',
+    async (language, count, title, names, says) => {
+      await i18n.changeLanguage(language);
+      const dialog = all(renderDialog(count), (node) => node.tag === 'dialog')[0]!;
+      const heading = all(dialog, (node) => node.tag === 'h2')[0]!;
+      expect(dialog.attributes['aria-labelledby']).toBe(heading.attributes.id);
+      expect(text(heading)).toBe(title);
+      expect(text(dialog)).toContain(says);
+      // Cancel first, with the focus: Enter never undoes by accident.
+      expect(buttons(dialog).map(text)).toEqual(names);
+      expect(buttons(dialog)[0]!.attributes).toHaveProperty('autofocus');
+    },
+  );
 });

@@ -577,6 +577,7 @@ export const seoTranslationQuery = /* GraphQL */ `
       translations(locale: $locale) {
         key
         value
+        outdated
       }
     }
   }
