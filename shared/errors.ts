@@ -66,6 +66,7 @@ export const errorCodes = [
   'change_not_found',
   'change_state_conflict',
   'translation_source_missing',
+  'markup_not_allowed',
   'shopify_rejected_value',
   'page_removed',
 ] as const;

@@ -16,7 +16,8 @@ import { pageListQuerySchema } from './seo.ts';
  * - `{title}`: the page's title (product, collection, page or article);
  * - `{shop}`: the store's name;
  * - `{vendor}` and `{type}`: a product's vendor and product type (empty for other pages).
- * An unknown placeholder is refused (400 `invalid_template`, `field` naming the language). A value
+ * An unknown placeholder is refused (400 `invalid_template`, `field` naming the language), and so is
+ * markup in a template (400 `markup_not_allowed`, shared/seo/text/markup.ts). A value
  * left empty by its placeholders, or longer than the field allows, is previewed with why and is not
  * turned into a draft.
  */
@@ -68,12 +69,14 @@ export type BulkPreviewBody = z.infer<typeof bulkPreviewBodySchema>;
  * Why a previewed value cannot become a draft: `empty` (the placeholders gave nothing), `too_long`
  * (over `editableFieldMaxLength`), `unchanged` (the page already has this value),
  * `translation_source_missing` (a French value where the English field is empty: Shopify translates
- * only a text that exists), `has_draft` (the field has a draft of the owner's, which a bulk edit
+ * only a text that exists), `markup` (a placeholder brought markup from the store, `<b>` in a title:
+ * SEO texts are plain text, shared/seo/text/markup.ts), `has_draft` (the field has a draft of the owner's, which a bulk edit
  * never replaces: the owner approves or discards it first).
  */
 export const bulkSkipReasons = [
   'empty',
   'too_long',
+  'markup',
   'unchanged',
   'translation_source_missing',
   'has_draft',

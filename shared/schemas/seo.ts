@@ -189,6 +189,20 @@ export const pageDetailSchema = z.object({
         title: z.string(),
         seoTitle: z.nullable(z.string()),
         seoDescription: z.nullable(z.string()),
+        /**
+         * Whether the page's body (a product's or collection's description) shows any text in this
+         * language: Shopify fills the meta description from it when none is set, so the missing
+         * description check (M01) needs it, and the editors run that check again as the owner types.
+         */
+        bodyHasText: z.boolean(),
+        /**
+         * The translation of the page's own title in this language, as the audit reads it (null in
+         * the primary language, or when the primary title is empty): the title checks leave an
+         * untranslated title to the translation checks, here as in the audit.
+         */
+        titleTranslation: z.nullable(
+          z.object({ source: z.string(), value: z.nullable(z.string()), outdated: z.boolean() }),
+        ),
         images: z.array(
           z.object({ id: z.string(), alt: z.nullable(z.string()), url: z.nullable(z.string()) }),
         ),

@@ -366,6 +366,12 @@ test.describe('bulk edits of the seeded store', () => {
       .first();
     await expect(batch.getByText('Written to Shopify')).toBeVisible({ timeout: 60_000 });
     await batch.getByRole('button', { name: 'Undo the whole batch' }).click();
+    // Asked first, with how many changes go back; nothing is undone until confirmed.
+    const confirm = page.getByRole('dialog', { name: `Undo these ${changes} changes?` });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await confirm.getByRole('button', { name: `Undo ${changes} changes` }).click();
+    await expect(confirm).toBeHidden();
     for (const [at, { row }] of chosen.entries()) {
       await expect
         .poll(() => titlesInShopify(page, row.pageId), { timeout: 60_000 })

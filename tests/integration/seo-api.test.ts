@@ -343,6 +343,8 @@ describe("a page's detail", () => {
       score: 94,
       title: 'Linen shirt',
       seoTitle: 'Linen shirt | Maison',
+      bodyHasText: true,
+      titleTranslation: null,
       images: [
         { id: gid('MediaImage', 11), alt: 'Linen shirt, front', url: 'https://cdn.example/11.jpg' },
         { id: gid('MediaImage', 12), alt: null, url: 'https://cdn.example/12.jpg' },
@@ -356,6 +358,8 @@ describe("a page's detail", () => {
       score: 99,
       title: 'Chemise en lin',
       seoTitle: 'Chemise en lin | Maison',
+      bodyHasText: true,
+      titleTranslation: { source: 'Linen shirt', value: 'Chemise en lin', outdated: false },
       images: [
         { id: gid('MediaImage', 11), alt: 'Chemise en lin, devant' },
         { id: gid('MediaImage', 12), alt: null },

@@ -235,7 +235,14 @@ describe('the preview', () => {
     // collection, which have an English SEO title to translate.
     expect(whole.counts).toEqual({
       ready: 6,
-      skipped: { empty: 0, too_long: 0, unchanged: 1, translation_source_missing: 3, has_draft: 0 },
+      skipped: {
+        empty: 0,
+        too_long: 0,
+        markup: 0,
+        unchanged: 1,
+        translation_source_missing: 3,
+        has_draft: 0,
+      },
     });
     expect(valueOf(whole, sale, 'en')).toMatchObject({
       proposed: 'Summer sale | Maison Exemple',
@@ -258,7 +265,14 @@ describe('the preview', () => {
     });
     expect(empty.counts).toEqual({
       ready: 1,
-      skipped: { empty: 4, too_long: 0, unchanged: 0, translation_source_missing: 0, has_draft: 0 },
+      skipped: {
+        empty: 4,
+        too_long: 0,
+        markup: 0,
+        unchanged: 0,
+        translation_source_missing: 0,
+        has_draft: 0,
+      },
     });
     expect(valueOf(empty, shirt, 'en')).toMatchObject({ proposed: 'Atelier Nord', skip: null });
     expect(valueOf(empty, about, 'en')).toMatchObject({ proposed: '', skip: 'empty' });
@@ -333,6 +347,51 @@ describe('the preview', () => {
     });
     expect(none.statusCode).toBe(400);
     expect(errorOf(none).code).toBe('invalid_templates');
+  });
+
+  it('answers 400 naming the language whose template holds markup, and takes a lone "<"', async () => {
+    for (const route of ['/bulk/preview', '/bulk/drafts']) {
+      const marked = await post(owner, shopId, route, {
+        selection: {},
+        field: 'seoDescription',
+        templates: { en: '{title} at {shop}', fr: '<b>{title}</b> chez {shop}' },
+      });
+      expect(marked.statusCode, route).toBe(400);
+      expect(errorOf(marked)).toMatchObject({ code: 'markup_not_allowed', field: 'fr' });
+    }
+    const lessThan = await preview({
+      selection: { kind: 'product' },
+      field: 'seoTitle',
+      templates: { en: '{title} < 50 €' },
+    });
+    expect(valueOf(lessThan, mug, 'en')).toMatchObject({
+      proposed: 'Stoneware mug < 50 €',
+      skip: null,
+    });
+  });
+
+  it('skips a value whose placeholders bring markup from the store, and saves no draft of it', async () => {
+    const editor = await registeredOwner(api, 'pro');
+    const store = await connectedStore(api, editor);
+    await seedStoreCopy(api, store, {
+      locales: [{ locale: 'en', primary: true, published: true }],
+      products: [
+        { id: 1, title: 'Linen <script>alert(1)</script> shirt' },
+        { id: 3, title: 'Stoneware mug' },
+      ],
+    });
+    const deps = { ...seoDependencies(api), jobs: idleJobs };
+    const started = await startAudit(deps, store, 'manual');
+    await runAudit(deps, started!.run.id);
+    const request = { selection: {}, field: 'seoTitle', templates: { en: '{title} | {shop}' } };
+    const answer = await post(editor, store, '/bulk/preview', request);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const previewed = bulkPreviewSchema.parse(answer.json()).data;
+    expect(previewed.counts).toMatchObject({ ready: 1, skipped: { markup: 1 } });
+    expect(valueOf(previewed, shirt, 'en').skip).toBe('markup');
+    const saved = await bulkDrafts(request as BulkDraftsBody, editor, store);
+    expect(saved.skipped).toBe(1);
+    expect((await draftsOf(editor, store)).map((draft) => draft.pageId)).toEqual([mug]);
   });
 
   it('answers 400 invalid_language for a template in a language the store does not publish', async () => {

@@ -444,6 +444,39 @@ describe('drafts', () => {
     expect(await changeRows(shopId)).toBe(before);
   });
 
+  it('refuses markup in a title, a description or an alt text, and takes a lone "<"', async () => {
+    const before = await changeRows(shopId);
+    const marked: SaveDraftBody[] = [
+      { language: 'en', field: 'seoTitle', targetId: shirt, value: '<script>alert(1)</script>' },
+      { language: 'en', field: 'seoDescription', targetId: shirt, value: 'A <b>linen</b> shirt' },
+      {
+        language: 'fr',
+        field: 'imageAlt',
+        targetId: gid('MediaImage', 11),
+        value: 'Chemise <img src=x onerror=alert(1)>',
+      },
+    ];
+    for (const body of marked) {
+      const response = await putDraft(owner, shopId, shirt, body);
+      expect(response.statusCode, body.value).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'markup_not_allowed', field: 'value' });
+    }
+    expect(await changeRows(shopId)).toBe(before);
+    const lessThan = await savedDraft(shopId, shirt, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: shirt,
+      value: 'Linen shirts < 50 € | Maison',
+    });
+    expect(lessThan.value).toBe('Linen shirts < 50 € | Maison');
+    const removed = await api.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/shops/${shopId}/seo/changes/${lessThan.id}`,
+      headers: bearer(owner.idToken),
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('refuses a language the store does not publish', async () => {
     const englishOnly = await connectedStore(
       api,

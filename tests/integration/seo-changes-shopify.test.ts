@@ -54,6 +54,15 @@ const [towel, mug, doomed] = [...seeded.productIds()]
   .filter((product) => product.status === 'ACTIVE' && product.media.length > 0)
   .map((product) => product.id);
 
+/** Two more, whose English titles are undone with their French translations. */
+const [napkin, apron] = [...seeded.productIds()]
+  .map((id) => seeded.product(id)!)
+  .filter((product) => product.status === 'ACTIVE')
+  .map((product) => product.id)
+  .filter((id) => id !== towel && id !== mug && id !== doomed);
+const napkinTitle = 'Napkin | Maison';
+const apronTitle = 'Apron | Maison';
+
 const towelDescription = 'Too short.';
 const towelTitle = 'Linen Tea Towel | Maison';
 
@@ -85,6 +94,8 @@ beforeAll(async () => {
     media: [{ id: firstImage, alt: '' }],
   });
   await shopify.control('PATCH', `products/${mug}`, { seo: { title: null } });
+  await shopify.control('PATCH', `products/${napkin}`, { seo: { title: napkinTitle } });
+  await shopify.control('PATCH', `products/${apron}`, { seo: { title: apronTitle } });
 
   // The store connected as an owner connects it: the app installed, its token kept encrypted.
   shopId = await storeConnectedToLocalShopify(api, shopify, owner);
@@ -419,6 +430,82 @@ describe('undo', () => {
       expect(refused.statusCode).toBe(409);
       expect(errorOf(refused).code).toBe('change_state_conflict');
     }
+  });
+
+  it('undoing an English title restores the French written with it, after the English', async () => {
+    const page = productGid(napkin!);
+    const english = await savedDraft(page, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: page,
+      value: 'Linen Napkin | Maison',
+    });
+    const french = await savedDraft(page, {
+      language: 'fr',
+      field: 'seoTitle',
+      targetId: page,
+      value: 'Serviette en lin | Maison',
+    });
+    await approve([english.id, french.id]);
+    const englishApplied = await settled(english.id, ['applied', 'conflict', 'failed']);
+    const frenchApplied = await settled(french.id, ['applied', 'conflict', 'failed']);
+    expect([englishApplied.state, frenchApplied.state]).toEqual(['applied', 'applied']);
+
+    // Only the English is asked to be undone: its French translation goes back with it.
+    const { changes } = await undo(`/changes/${english.id}/undo`);
+    expect(changes.map((change) => [change.undoOf, change.language])).toEqual([
+      [english.id, 'en'],
+      [french.id, 'fr'],
+    ]);
+    for (const change of changes) {
+      expect((await settled(change.id, ['applied', 'conflict', 'failed'])).state).toBe('applied');
+    }
+    const restored = await shopifyProduct(napkin!);
+    expect(restored.seo.title ?? null).toBe(englishApplied.previousValue);
+    expect(restored.translations.fr?.meta_title?.value ?? null).toBe(frenchApplied.previousValue);
+    expect(await settled(french.id, ['undone'])).toMatchObject({ undoable: false });
+  });
+
+  it('undoing an English title flags a French translation written for it in another batch as outdated', async () => {
+    const page = productGid(apron!);
+    const english = await savedDraft(page, {
+      language: 'en',
+      field: 'seoTitle',
+      targetId: page,
+      value: 'Linen Apron | Maison',
+    });
+    await approve([english.id]);
+    expect((await settled(english.id, ['applied', 'conflict', 'failed'])).state).toBe('applied');
+    const french = await savedDraft(page, {
+      language: 'fr',
+      field: 'seoTitle',
+      targetId: page,
+      value: 'Tablier en lin | Maison',
+    });
+    await approve([french.id]);
+    expect((await settled(french.id, ['applied', 'conflict', 'failed'])).state).toBe('applied');
+    const frenchField = async () =>
+      (await pageDetail(page)).languages
+        .find((language) => language.language === 'fr')!
+        .fields.find((field) => field.field === 'seoTitle')!;
+    expect(await frenchField()).toMatchObject({
+      value: 'Tablier en lin | Maison',
+      outdated: false,
+    });
+
+    // The French was written for the English being undone, in a batch of its own: it stays, and
+    // the owner sees that it translates a text the page no longer has.
+    const { changes } = await undo(`/changes/${english.id}/undo`);
+    expect(changes.map((change) => change.undoOf)).toEqual([english.id]);
+    expect((await settled(changes[0]!.id, ['applied', 'conflict', 'failed'])).state).toBe(
+      'applied',
+    );
+    expect((await shopifyProduct(apron!)).seo.title).toBe(apronTitle);
+    expect(await frenchField()).toMatchObject({
+      value: 'Tablier en lin | Maison',
+      sourceValue: apronTitle,
+      outdated: true,
+    });
   });
 
   it('undoes a whole batch, writing back each value exactly, and only what is left of it', async () => {

@@ -44,6 +44,7 @@ function counts(
     skipped: {
       empty: 0,
       too_long: 0,
+      markup: 0,
       unchanged: 0,
       translation_source_missing: 0,
       has_draft: 0,

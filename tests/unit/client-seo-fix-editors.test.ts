@@ -43,6 +43,14 @@ interface FormatModule {
 interface ConflictModule {
   resolveBodyOf: (entries: Iterable<[string, string]>) => ResolveBody | null;
 }
+interface UndoDialogModule {
+  UndoBatchDialog: (props: {
+    count: number;
+    format: unknown;
+    onConfirm: () => void;
+    onClosed: () => void;
+  }) => ReactNode;
+}
 interface SummaryModule {
   ChangesSummaryBody: (props: {
     shopId: string;
@@ -59,10 +67,12 @@ const panelPath = '../../client/features/seo/components/page-detail-panel.tsx';
 const formatPath = '../../client/features/seo/use-seo-format.ts';
 const conflictPath = '../../client/features/seo/components/conflict-panel.tsx';
 const summaryPath = '../../client/features/seo/components/changes-summary.tsx';
+const undoDialogPath = '../../client/features/seo/components/undo-batch-dialog.tsx';
 const { PageDetailPanel } = (await import(panelPath)) as PanelModule;
 const { useSeoFormat } = (await import(formatPath)) as FormatModule;
 const { resolveBodyOf } = (await import(conflictPath)) as ConflictModule;
 const { ChangesSummaryBody } = (await import(summaryPath)) as SummaryModule;
+const { UndoBatchDialog } = (await import(undoDialogPath)) as UndoDialogModule;
 
 /* A tree of the rendered markup, to find elements by role and name. */
 
@@ -255,6 +265,8 @@ function detail(
         url: null,
         score: 96,
         title: 'Linen shirt',
+        bodyHasText: true,
+        titleTranslation: null,
         seoTitle: englishTitle,
         seoDescription: null,
         images: [{ id: imageId, alt: 'Blue linen shirt on a hanger', url: null }],
@@ -275,6 +287,8 @@ function detail(
         url: null,
         score: 96,
         title: 'Chemise en lin',
+        bodyHasText: true,
+        titleTranslation: { source: 'Linen shirt', value: 'Chemise en lin', outdated: false },
         seoTitle: 'Chemise en lin',
         seoDescription: null,
         images: [{ id: imageId, alt: 'Chemise en lin bleue sur un cintre', url: null }],
@@ -410,6 +424,46 @@ describe('the search title’s editor', () => {
         ),
       ).toHaveLength(1);
     }
+  });
+});
+
+describe('markup in a text', () => {
+  it.each([
+    [
+      'en',
+      /^English/,
+      'Search title',
+      'Approve',
+      'Write this text without markup: a tag such as <b> or <script> would reach your storefront as code.',
+    ],
+    [
+      'fr',
+      /^Anglais/,
+      'Titre pour les moteurs de recherche',
+      'Approuver',
+      'Écrivez ce texte sans balises\u00a0: une balise comme <b> ou <script> arriverait telle quelle sur votre boutique.',
+    ],
+  ])(
+    'is refused as the owner types, in their words (%s)',
+    async (language, english, name, approve, says) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(
+        detail({ seoTitle: { draft: change({ value: 'Linen <b>shirt</b> <script>x</script>' }) } }),
+      );
+      const title = group(tree, region(tree, english), name);
+      expect(control(title).attributes['aria-invalid']).toBe('true');
+      expect(description(tree, control(title))).toContain(says);
+      expect(buttons(title, approve)[0]!.attributes['aria-disabled']).toBe('true');
+    },
+  );
+
+  it('lets a lone "<" through', async () => {
+    await i18n.changeLanguage('en');
+    const tree = renderDetail(detail({ seoTitle: { draft: change({ value: 'Shirts < 50 €' }) } }));
+    const title = group(tree, region(tree, /^English/), 'Search title');
+    expect(control(title).attributes).not.toHaveProperty('aria-invalid');
+    expect(description(tree, control(title))).not.toContain('without markup');
+    expect(buttons(title, 'Approve')[0]!.attributes).not.toHaveProperty('aria-disabled');
   });
 });
 
@@ -734,4 +788,57 @@ describe('the overview’s changes', () => {
     expect(text(tree)).toContain('Aucune modification n’a encore été approuvée.');
     expect(buttons(tree)).toEqual([]);
   });
+});
+
+describe('undoing a batch', () => {
+  function renderDialog(count: number): Node {
+    function Dialog() {
+      const format = useSeoFormat();
+      return createElement(UndoBatchDialog as never, {
+        count,
+        format,
+        onConfirm: () => {},
+        onClosed: () => {},
+      });
+    }
+    return parse(renderToStaticMarkup(createElement(Dialog)));
+  }
+
+  it.each([
+    [
+      'en',
+      1204,
+      'Undo these 1,204 changes?',
+      ['Cancel', 'Undo 1,204 changes'],
+      'A French translation approved with an English text is undone with it',
+    ],
+    [
+      'fr',
+      1204,
+      'Annuler ces 1\u202f204 modifications\u202f?',
+      ['Ne rien annuler', 'Annuler 1\u202f204 modifications'],
+      'Une traduction française approuvée avec un texte anglais est annulée avec lui',
+    ],
+    ['en', 1, 'Undo this change?', ['Cancel', 'Undo the change'], 'is undone with it'],
+    [
+      'fr',
+      1,
+      'Annuler cette modification\u202f?',
+      ['Ne rien annuler', 'Annuler la modification'],
+      'est annulée avec lui',
+    ],
+  ])(
+    'asks first, with how many changes go back (%s, %i)',
+    async (language, count, title, names, says) => {
+      await i18n.changeLanguage(language);
+      const dialog = all(renderDialog(count), (node) => node.tag === 'dialog')[0]!;
+      const heading = all(dialog, (node) => node.tag === 'h2')[0]!;
+      expect(dialog.attributes['aria-labelledby']).toBe(heading.attributes.id);
+      expect(text(heading)).toBe(title);
+      expect(text(dialog)).toContain(says);
+      // Cancel first, with the focus: Enter never undoes by accident.
+      expect(buttons(dialog).map(text)).toEqual(names);
+      expect(buttons(dialog)[0]!.attributes).toHaveProperty('autofocus');
+    },
+  );
 });

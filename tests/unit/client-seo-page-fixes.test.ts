@@ -104,6 +104,8 @@ function detail(): PageDetail {
         url: 'https://maison-exemple.com/products/linen-shirt',
         score: 90,
         title: 'Linen shirt',
+        bodyHasText: true,
+        titleTranslation: null,
         seoTitle: englishTitle,
         seoDescription: englishDescription,
         images: [{ id: imageId, alt: 'Blue linen shirt on a hanger', url: null }],
@@ -120,6 +122,8 @@ function detail(): PageDetail {
         url: 'https://maison-exemple.com/fr/products/linen-shirt',
         score: 70,
         title: 'Chemise en lin',
+        bodyHasText: true,
+        titleTranslation: { source: 'Linen shirt', value: 'Chemise en lin', outdated: false },
         seoTitle: 'Chemise en lin lavé, en cinq couleurs',
         seoDescription: englishDescription,
         images: [{ id: imageId, alt: 'Chemise en lin bleue sur un cintre', url: null }],
@@ -179,6 +183,7 @@ describe('the page as the owner’s texts make it', () => {
       },
     ]);
     expect(french?.translations).toEqual([
+      { key: 'title', source: 'Linen shirt', value: 'Chemise en lin', outdated: false },
       {
         key: 'meta_title',
         source: englishTitle,
@@ -193,17 +198,19 @@ describe('the page as the owner’s texts make it', () => {
     const french = editedPageView(detail(), 'fr', typed({ 'fr seoTitle': '', 'fr imageAlt': '' }));
     expect(french?.seoTitle).toBe(englishTitle);
     expect(french?.images[0]?.alt).toBe('Blue linen shirt on a hanger');
-    expect(french?.translations[0]).toMatchObject({ key: 'meta_title', value: null });
+    expect(french?.translations.find((entry) => entry.key === 'meta_title')).toMatchObject({
+      value: null,
+    });
   });
 
-  it('has no search title where the main language’s is cleared, and an empty alt text', () => {
+  it('has no search title where the main language’s is cleared, and no alt text: Shopify keeps no empty text', () => {
     const english = editedPageView(
       detail(),
       'en',
       typed({ 'en seoTitle': '  ', 'en imageAlt': '' }),
     );
     expect(english?.seoTitle).toBeNull();
-    expect(english?.images[0]?.alt).toBe('');
+    expect(english?.images[0]?.alt).toBeNull();
   });
 
   it('makes the audit’s findings come back from the checks for the text it read, and go with a fix', () => {

@@ -100,20 +100,27 @@ export function storeLanguages(
   return languages.length === 0 ? [...supportedLanguages] : languages;
 }
 
+const refusalReasons = {
+  invalid_template: 'template',
+  invalid_language: 'language',
+  markup_not_allowed: 'markup',
+} as const;
+
 /**
  * The template the API refused, to point at that language's editor: one that cannot be read
- * (`invalid_template`), or in a language the store does not publish (`invalid_language`), `field`
- * naming the language (`en`, or `templates.en`); null for any other error.
+ * (`invalid_template`), in a language the store does not publish (`invalid_language`), or holding
+ * markup (`markup_not_allowed`), `field` naming the language (`en`, or `templates.en`); null for any
+ * other error.
  */
 export function refusedTemplate(
   error: unknown,
-): { language: Language; reason: 'template' | 'language' } | null {
+): { language: Language; reason: 'template' | 'language' | 'markup' } | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.code !== 'invalid_template' && error.code !== 'invalid_language') return null;
+  if (!Object.hasOwn(refusalReasons, error.code)) return null;
   const subtag = /(?:^|\.)([a-z]{2})$/.exec(error.field ?? '')?.[1];
   const language = supportedLanguages.find((candidate) => candidate === subtag);
   if (language === undefined) return null;
-  return { language, reason: error.code === 'invalid_template' ? 'template' : 'language' };
+  return { language, reason: refusalReasons[error.code as keyof typeof refusalReasons] };
 }
 
 type BulkT = TFunction<'seo'>;

@@ -1,5 +1,6 @@
 import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
 import type { CheckArea, PageCheck, PageLanguageView } from '../../../shared/seo/check.ts';
+import { runPageChecks } from '../../../shared/seo/run-page-checks.ts';
 import type { FindingView } from '../../../shared/schemas/seo.ts';
 
 /**
@@ -26,16 +27,15 @@ const liveChecks: readonly PageCheck[] = checkCatalogue.filter(
 /** The ids of the checks run again as the owner types. */
 export const liveCheckIds: ReadonlySet<string> = new Set(liveChecks.map((check) => check.id));
 
-/** What those checks find on the page, as the audit would report it. */
+/**
+ * What those checks find on the page, through the audit's own runner: the same findings the audit
+ * reports once the texts are written (tests/unit/seo-live-checks-agreement.test.ts).
+ */
 export function runLiveChecks(view: PageLanguageView): FindingView[] {
-  return liveChecks
-    .filter((check) => check.appliesTo.includes(view.kind))
-    .flatMap((check) =>
-      check.run(view).map((evidence) => ({
-        checkId: check.id,
-        severity: check.severity,
-        language: view.language,
-        ...evidence,
-      })),
-    );
+  return runPageChecks(liveChecks, view).map(({ check, evidence }) => ({
+    checkId: check.id,
+    severity: check.severity,
+    language: view.language,
+    ...evidence,
+  }));
 }

@@ -11,6 +11,7 @@ import {
 import type { FindingView, PageDetail } from '../../../shared/schemas/seo.ts';
 import type { PageLanguageView } from '../../../shared/seo/check.ts';
 import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
+import { containsMarkup } from '../../../shared/seo/text/markup.ts';
 import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
 import {
   descriptionFontSizePx,
@@ -67,6 +68,14 @@ export function characterCount(text: string): number {
 
 export function isTooLong(field: EditableField, text: string): boolean {
   return characterCount(text) > editableFieldMaxLength[field];
+}
+
+/**
+ * Whether the server would refuse the text as a draft: too long for the field, or holding markup
+ * (the server's own rule, shared/seo/text/markup.ts). Such a text is neither saved nor approved.
+ */
+export function isRefusedText(field: EditableField, text: string): boolean {
+  return isTooLong(field, text) || containsMarkup(text);
 }
 
 /**
@@ -293,11 +302,9 @@ function shownValue(
 
 /**
  * The body of the page is not part of its detail. It matters to the checks run again only through
- * the missing description check (M01), which also needs the body empty, and which the audit
- * reported exactly when both were: a page the audit found without a description stands in with an
- * empty body, any other with a body of text.
+ * the missing description check (M01), which reads whether it shows text: the detail says so
+ * (`bodyHasText`), and a body of text stands in for it.
  */
-const missingDescriptionCheck = 'M01';
 const bodyWithText = '<p>…</p>';
 
 export type TextOf = (language: Language, field: EditableFieldView) => string;
@@ -327,27 +334,33 @@ export function editedPageView(
 
   const seoTitleField = fieldOf('seoTitle');
   const seoDescriptionField = fieldOf('seoDescription');
+  // The page's own title is not edited here, but the title checks read whether it is translated.
+  const titleTranslation =
+    view.titleTranslation === null ? [] : [{ key: 'title', ...view.titleTranslation }];
   const translations = view.primary
     ? []
     : [
-        { key: 'meta_title', field: seoTitleField },
-        { key: 'meta_description', field: seoDescriptionField },
-      ].flatMap(({ key, field }) => {
-        if (field === undefined || field.sourceValue === null || field.sourceValue === '') {
-          return [];
-        }
-        const text = textOf(language, field);
-        const unchanged = text === auditedText(field);
-        return [
-          {
-            key,
-            source: field.sourceValue,
-            value: text.trim() === '' ? null : text,
-            // A new translation is up to date with the text it translates.
-            outdated: unchanged && field.outdated,
-          },
-        ];
-      });
+        ...titleTranslation,
+        ...[
+          { key: 'meta_title', field: seoTitleField },
+          { key: 'meta_description', field: seoDescriptionField },
+        ].flatMap(({ key, field }) => {
+          if (field === undefined || field.sourceValue === null || field.sourceValue === '') {
+            return [];
+          }
+          const text = textOf(language, field);
+          const unchanged = text === auditedText(field);
+          return [
+            {
+              key,
+              source: field.sourceValue,
+              value: text.trim() === '' ? null : text,
+              // A new translation is up to date with the text it translates.
+              outdated: unchanged && field.outdated,
+            },
+          ];
+        }),
+      ];
 
   return {
     kind: detail.kind,
@@ -359,9 +372,7 @@ export function editedPageView(
     title: view.title,
     seoTitle: shown(seoTitleField, view.seoTitle),
     seoDescription: shown(seoDescriptionField, view.seoDescription),
-    bodyHtml: view.findings.some((finding) => finding.checkId === missingDescriptionCheck)
-      ? ''
-      : bodyWithText,
+    bodyHtml: view.bodyHasText ? bodyWithText : '',
     images: view.images.map((image) => {
       const sourceAlt = primaryView.images.find((source) => source.id === image.id)?.alt ?? null;
       const field = fieldOf('imageAlt', image.id);
@@ -371,7 +382,10 @@ export function editedPageView(
           : (() => {
               const text = textOf(language, field);
               if (text === auditedText(field)) return image.alt;
-              return view.primary || text.trim() !== '' ? text : sourceAlt;
+              // Saved empty (spaces are), the main language's alt text is none: Shopify keeps no
+              // empty text. A translation left empty shows the main language's.
+              if (text.trim() === '') return view.primary ? null : sourceAlt;
+              return text;
             })();
       return { id: image.id, alt, sourceAlt };
     }),

@@ -11,7 +11,7 @@ import {
 import {
   fieldKey,
   isSameTarget,
-  isTooLong,
+  isRefusedText,
   pageFields,
   savedText,
   targetOf,
@@ -121,7 +121,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
       const flying = inFlight.current.get(key);
       if (flying?.text === text) return flying.saved;
       if (flying === undefined && text === savedText(field)) return field.draft;
-      if (isTooLong(target.field, text)) return null;
+      if (isRefusedText(target.field, text)) return null;
       setActivity(key, { kind: 'saving' });
       const base = editedFrom.current.get(key);
       // After the save still under way, if any: the server keeps the last draft it is sent.
@@ -223,7 +223,7 @@ export function usePageFixes(uid: string, shopId: string, detail: PageDetail): P
       if (!field.editable || field.pending !== null) return false;
       const text = texts[fieldKey(targetOf(language, field))];
       const dirty = text !== undefined && text !== savedText(field);
-      return field.draft !== null || (dirty && !isTooLong(field.field, text));
+      return field.draft !== null || (dirty && !isRefusedText(field.field, text));
     })
     .map(({ language, field }) => targetOf(language, field));
 

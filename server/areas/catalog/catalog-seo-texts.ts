@@ -205,3 +205,43 @@ export async function recordSeoText(
       set value = excluded.value, digest = coalesce(excluded.digest, catalog_translations.digest),
         outdated = false, updated_at = excluded.updated_at`);
 }
+
+/**
+ * The locales in which the copy holds a translation of a primary text (its address without a
+ * locale): those a write of the primary text may leave outdated.
+ */
+export async function translatedLocalesOf(
+  db: Database,
+  shopId: string,
+  address: Omit<SeoTextAddress, 'locale'>,
+): Promise<string[]> {
+  const kind = pageKindOfGid(address.pageGid);
+  if (kind === undefined) return [];
+  const translation = translationAddress(kind, address.pageGid, address.field, address.targetId);
+  if (translation === undefined) return [];
+  const { rows } = await db.execute<{ locale: string }>(sql`
+    select locale from catalog_translations
+    where shop_id = ${shopId} and resource_gid = ${translation.resourceGid}
+      and key = ${translation.key} and value is not null and value <> ''
+    order by locale`);
+  return rows.map((row) => row.locale);
+}
+
+/**
+ * Records whether Shopify holds a translation as outdated (its primary text changed since it was
+ * registered), as the catalog's sync would at its next pass; nothing else of it changes.
+ */
+export async function recordTranslationOutdated(
+  db: Database,
+  shopId: string,
+  address: SeoTextAddress & { locale: string },
+  outdated: boolean,
+): Promise<void> {
+  const kind = pageKindOfGid(address.pageGid);
+  if (kind === undefined) return;
+  const translation = translationAddress(kind, address.pageGid, address.field, address.targetId);
+  if (translation === undefined) return;
+  await db.execute(sql`update catalog_translations set outdated = ${outdated}
+    where shop_id = ${shopId} and resource_gid = ${translation.resourceGid}
+      and locale = ${address.locale} and key = ${translation.key}`);
+}

@@ -4,6 +4,7 @@ import {
   templatePlaceholders,
   type TemplatePlaceholder,
 } from '../../../shared/schemas/seo-bulk.ts';
+import { findMarkup } from '../../../shared/seo/text/markup.ts';
 import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
 
 /**
@@ -68,7 +69,10 @@ export function fillTemplate(parts: readonly TemplatePart[], values: Placeholder
 
 /**
  * Reads the templates of each language given, or throws 400 `invalid_template` naming the language
- * whose template is at fault (`field`), with what is wrong in the message.
+ * whose template is at fault (`field`), with what is wrong in the message, or 400
+ * `markup_not_allowed` naming the language whose template holds markup: the values are plain text
+ * (shared/seo/text/markup.ts). Markup a placeholder brings from the store skips that page's value
+ * instead (bulk-values.ts).
  */
 export function parseTemplates(
   templates: Partial<Record<Language, string>>,
@@ -76,6 +80,13 @@ export function parseTemplates(
   const parsed = new Map<Language, TemplatePart[]>();
   for (const [language, template] of Object.entries(templates) as Array<[Language, string]>) {
     if (template === undefined) continue;
+    const markup = findMarkup(template);
+    if (markup !== null) {
+      throw new AppError('markup_not_allowed', 400, {
+        field: language,
+        message: `The ${language} template holds ${markup}: SEO texts are plain text`,
+      });
+    }
     const result = parseTemplate(template);
     if ('problem' in result) {
       const { problem } = result;

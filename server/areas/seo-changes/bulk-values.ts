@@ -13,6 +13,7 @@ import type { Check, PageKind, PageLanguageView, Severity } from '../../../share
 import { descriptionChecks } from '../../../shared/seo/checks/description-checks.ts';
 import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
 import { titleChecks } from '../../../shared/seo/checks/title-checks.ts';
+import { containsMarkup } from '../../../shared/seo/text/markup.ts';
 import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
 import {
   descriptionFontSizePx,
@@ -155,6 +156,9 @@ function skipReason(
   if (proposed === '') return 'empty';
   // Characters as the owner counts them (the editor's counter): an emoji is one, not two.
   if ([...proposed].length > editableFieldMaxLength[field]) return 'too_long';
+  // A placeholder's text from the store (a title such as `Linen <b>shirt</b>`) is never written
+  // as markup: the template itself was refused for it (bulk-templates.ts).
+  if (containsMarkup(proposed)) return 'markup';
   if (sourceMissing) return 'translation_source_missing';
   if (proposed === current) return 'unchanged';
   return null;

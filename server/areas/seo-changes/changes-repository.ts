@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   isNull,
   or,
   sql,
@@ -381,6 +382,35 @@ export async function undoableChangesOfBatch(
       and(
         eq(seoChanges.shopId, shopId),
         eq(seoChanges.batchId, batchId),
+        eq(seoChanges.state, 'applied'),
+        isNull(seoChanges.undoOf),
+        sql`not ${undoPending}`,
+      ),
+    )
+    .orderBy(asc(seoChanges.createdAt), asc(seoChanges.id))
+    .for('update');
+}
+
+/**
+ * The translations of a primary text's change applied in its batch that may be undone (not undos,
+ * not undone, no undo pending), locked: undoing the primary text undoes them with it.
+ */
+export async function translationsAppliedWith(
+  tx: Transaction,
+  original: StoredChange,
+): Promise<StoredChange[]> {
+  if (original.batchId === null || original.locale !== null) return [];
+  return tx
+    .select()
+    .from(seoChanges)
+    .where(
+      and(
+        eq(seoChanges.shopId, original.shopId),
+        eq(seoChanges.batchId, original.batchId),
+        eq(seoChanges.pageGid, original.pageGid),
+        eq(seoChanges.field, original.field),
+        eq(seoChanges.targetId, original.targetId),
+        isNotNull(seoChanges.locale),
         eq(seoChanges.state, 'applied'),
         isNull(seoChanges.undoOf),
         sql`not ${undoPending}`,

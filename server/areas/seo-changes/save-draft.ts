@@ -4,6 +4,7 @@ import {
   type ChangeView,
   type SaveDraftBody,
 } from '../../../shared/schemas/seo-changes.ts';
+import { findMarkup } from '../../../shared/seo/text/markup.ts';
 import type { Database } from '../../db/database.ts';
 import { auditedStoreOf } from '../catalog/catalog-pages.ts';
 import * as changesRepository from './changes-repository.ts';
@@ -21,7 +22,8 @@ function invalid(field: keyof SaveDraftBody, message: string): AppError {
  * is written: a text changed in Shopify while the owner typed is a conflict, not overwritten. A draft equal to that value is
  * saved all the same: the owner may keep it. Refused: a language the store does not publish, a
  * field the page's kind does not have in that language, an image that is not the page's, a value
- * too long (400, naming the field), and a translation of a text the primary language lacks (422
+ * too long (400, naming the field), markup in the value (400 `markup_not_allowed`: the texts are
+ * plain text, shared/seo/text/markup.ts), and a translation of a text the primary language lacks (422
  * `translation_source_missing`). Undefined when the store's copy does not hold the page.
  */
 export async function saveDraft(
@@ -59,6 +61,13 @@ export async function saveDraft(
   if ([...body.value].length > maxLength) {
     throw invalid('value', `A ${body.field} holds at most ${maxLength} characters`);
   }
+  const markup = findMarkup(body.value);
+  if (markup !== null) {
+    throw new AppError('markup_not_allowed', 400, {
+      field: 'value',
+      message: `A ${body.field} is plain text: ${markup} would reach the storefront as markup`,
+    });
+  }
   if (!text.editable) {
     throw new AppError('translation_source_missing', 422, {
       message: `The ${body.field} has no text in the primary language to translate`,
@@ -73,7 +82,8 @@ export async function saveDraft(
     locale: locale.primary ? null : locale.locale,
     field: body.field,
     targetId: body.targetId,
-    value: body.value,
+    // Spaces alone are no text: saved empty, which clears the field as the editor's checks expect.
+    value: body.value.trim() === '' ? '' : body.value,
     baseValue: body.baseValue !== undefined ? body.baseValue : text.value,
     createdBy: uid,
   });

@@ -14,6 +14,12 @@ import { requireWritableStore } from './writable-store.ts';
  * conflict. When the undo is applied, the original becomes `undone`. An undo is not undone itself,
  * and a change whose undo is on its way is not undone twice. A value replaced that was none is
  * written back as an empty text, which clears the field.
+ *
+ * A translation is never left translating a text that is gone (docs/decisions/0018-seo-changes.md):
+ * undoing a primary text undoes with it the translations of that text applied in the same batch
+ * (the write job writes the primary text first, so each is registered against the text restored);
+ * a translation written in another batch stays, and the write job records whether Shopify now holds
+ * it as outdated (write-changes.ts), which the page's detail and the audit show the owner.
  */
 
 function insertUndos(
@@ -42,7 +48,10 @@ function insertUndos(
   );
 }
 
-/** Undoes one applied change (202 with the undo's batch). */
+/**
+ * Undoes one applied change, and the translations of its text applied in its batch when it is a
+ * primary text (202 with the undos' batch).
+ */
 export async function undoChange(
   deps: Pick<SeoChangesDependencies, 'db' | 'jobs'>,
   shopId: string,
@@ -61,7 +70,8 @@ export async function undoChange(
     if (await changesRepository.hasPendingUndo(tx, original.id)) {
       throw changeStateConflict('This change is being undone already');
     }
-    return insertUndos(tx, [original], uid, batchId);
+    const translations = await changesRepository.translationsAppliedWith(tx, original);
+    return insertUndos(tx, [original, ...translations], uid, batchId);
   });
   await queueApprovedBatch(deps, shopId, batchId);
   return {

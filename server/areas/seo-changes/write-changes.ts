@@ -9,7 +9,11 @@ import {
   writeSeoField,
   type SeoFieldAddress,
 } from '../../platform/shopify/seo-fields.ts';
-import { recordSeoText } from '../catalog/catalog-seo-texts.ts';
+import {
+  recordSeoText,
+  recordTranslationOutdated,
+  translatedLocalesOf,
+} from '../catalog/catalog-seo-texts.ts';
 import * as changesRepository from './changes-repository.ts';
 import { requireWritableStore } from './writable-store.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
@@ -32,7 +36,10 @@ import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
  * which the job retries; what was applied stays applied, the rest is tried again.
  *
  * Each value found or written is recorded in the store's copy at once, and the batch's pages are
- * audited again, so that their findings follow within seconds.
+ * audited again, so that their findings follow within seconds. An undo of a primary text also
+ * reads back, from Shopify, whether each translation of it is outdated now (it was registered
+ * against the text undone) and records that, so that the owner sees it: a translation written in
+ * the undone batch is undone with it instead, after it (undo-changes.ts).
  *
  * One batch of a store is written at a time, whatever the number of workers: the writer holds the
  * store's advisory lock on a connection of its own, through which its every write goes, so that one
@@ -160,6 +167,7 @@ async function writeChange(
       const previous = change.sentAt === null ? current.value : change.previousValue;
       await changesRepository.markApplied(db, change, previous);
       await record(current.value, current.sourceDigest);
+      await settleTranslationsOfUndo(db, client, shopId, change, address);
       return 'applied';
     }
     if (!sameText(current.value, change.baseValue)) {
@@ -180,7 +188,34 @@ async function writeChange(
     }
     await changesRepository.markApplied(db, change, current.value);
     await record(written, current.sourceDigest);
+    await settleTranslationsOfUndo(db, client, shopId, change, address);
     return 'applied';
+  }
+}
+
+/**
+ * After an undo of a primary text is applied: each translation of it the copy holds is read from
+ * Shopify, and whether it is outdated now recorded in the copy. A translation registered against the
+ * text undone is outdated (the page detail and the audit say so, and the owner translates again);
+ * one registered against the text restored is current again. Translations written in the undone
+ * batch are not among them by then only if their own undos follow in this batch, which records them
+ * as current when written.
+ */
+async function settleTranslationsOfUndo(
+  db: Database,
+  client: AdminClient,
+  shopId: string,
+  change: changesRepository.StoredChange,
+  address: SeoFieldAddress,
+): Promise<void> {
+  if (change.undoOf === null || change.locale !== null) return;
+  const text = { pageGid: change.pageGid, field: change.field, targetId: change.targetId };
+  // Shopify translates a collection's or an article's image alt text nowhere (seo-fields.ts).
+  if (change.field === 'imageAlt' && address.kind !== 'product') return;
+  for (const locale of await translatedLocalesOf(db, shopId, text)) {
+    const translation = await readSeoField(client, { ...address, locale });
+    if (translation.missing || translation.outdated === undefined) continue;
+    await recordTranslationOutdated(db, shopId, { ...text, locale }, translation.outdated);
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   Severity,
   TranslatedField,
 } from '../../../shared/seo/check.ts';
+import { runPageChecks } from '../../../shared/seo/run-page-checks.ts';
 import type { AuditedPage } from '../catalog/catalog-pages.ts';
 import { pageScore } from './audit-scores.ts';
 
@@ -103,12 +104,9 @@ export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {
     id: page.id,
     handle: page.handle,
     languages: page.views.map((view) => {
-      const findings: PageFinding[] = [];
-      for (const check of pageChecks) {
-        for (const evidence of check.run(view)) {
-          findings.push({ checkId: check.id, severity: check.severity, evidence });
-        }
-      }
+      const findings: PageFinding[] = runPageChecks(pageChecks, view).map(
+        ({ check, evidence }) => ({ checkId: check.id, severity: check.severity, evidence }),
+      );
       const duplicateKeys: DuplicateKey[] = [];
       for (const check of duplicateChecks) {
         const key = check.key(view);

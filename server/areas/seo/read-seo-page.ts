@@ -1,4 +1,5 @@
 import type { PageDetail } from '../../../shared/schemas/seo.ts';
+import { shownText } from '../../../shared/seo/text/html.ts';
 import type { Database } from '../../db/database.ts';
 import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
 import { editableFieldsOfPage } from '../seo-changes/editable-texts.ts';
@@ -36,6 +37,7 @@ export async function readSeoPage(
     auditedAt: audit.auditedAt.toISOString(),
     languages: languages.map((result) => {
       const view = page?.views.find((candidate) => candidate.language === result.language);
+      const titleTranslation = view?.translations.find((entry) => entry.key === 'title');
       return {
         language: result.language,
         primary:
@@ -45,6 +47,17 @@ export async function readSeoPage(
         title: view?.title ?? result.title,
         seoTitle: view?.seoTitle ?? null,
         seoDescription: view?.seoDescription ?? null,
+        // The body itself is not part of the detail: the editors' checks need only whether it
+        // shows text (shared/seo/checks/description-checks.ts reads it with the same function).
+        bodyHasText: view !== undefined && shownText(view.bodyHtml) !== '',
+        titleTranslation:
+          titleTranslation === undefined
+            ? null
+            : {
+                source: titleTranslation.source,
+                value: titleTranslation.value,
+                outdated: titleTranslation.outdated,
+              },
         images: (view?.images ?? []).map((image) => ({
           id: image.id,
           alt: image.alt,

@@ -580,6 +580,7 @@ export const seoTranslationQuery = /* GraphQL */ `
       translations(locale: $locale) {
         key
         value
+        outdated
       }
     }
   }

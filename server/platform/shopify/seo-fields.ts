@@ -71,6 +71,11 @@ export interface SeoFieldState {
   /** The page (or the image) no longer exists at Shopify. */
   missing: boolean;
   /**
+   * For a translation Shopify holds: whether it is outdated, its primary text changed since it was
+   * registered (Shopify compares the digests). Absent otherwise.
+   */
+  outdated?: boolean;
+  /**
    * For a page's or an article's tag in the primary language: the metafield's `compareDigest` as
    * read (null: it had none), which the write names. Set by readSeoField; absent otherwise.
    */
@@ -186,7 +191,7 @@ interface ImageAnswer {
 interface TranslationAnswer {
   translatableResource: {
     translatableContent: Array<{ key: string; digest: string | null }>;
-    translations: Array<{ key: string; value: string | null }>;
+    translations: Array<{ key: string; value: string | null; outdated: boolean }>;
   } | null;
 }
 
@@ -260,10 +265,12 @@ export async function readSeoField(
       if (resource === null) return { ...missingState };
       const source = resource.translatableContent.find((entry) => entry.key === place.key);
       const translation = resource.translations.find((entry) => entry.key === place.key);
+      const value = held(translation?.value);
       return {
-        value: held(translation?.value),
+        value,
         sourceDigest: source?.digest ?? null,
         missing: false,
+        ...(value !== null && { outdated: translation?.outdated === true }),
       };
     }
   }

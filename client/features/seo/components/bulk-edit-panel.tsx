@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { supportedLanguages, type Language } from '../../../../shared/constants.ts';
+import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
 import type { PlanId } from '../../../../shared/plans.ts';
 import {
   bulkFields,
@@ -164,6 +165,7 @@ function BulkEditor({
   onApprovingChange: (approving: boolean) => void;
 }) {
   const { t } = useTranslation('seo');
+  const errorText = useApiErrorText();
   const placeholdersId = useId();
   const fieldLegendId = useId();
   const languages = storeLanguages(shop.locales);
@@ -195,6 +197,8 @@ function BulkEditor({
 
   const errorOf = (language: Language): string | null => {
     if (refused?.language === language) {
+      if (refused.reason === 'markup')
+        return errorText('markup_not_allowed', t('bulk.invalidTemplate'));
       return t(refused.reason === 'template' ? 'bulk.invalidTemplate' : 'bulk.notPublished');
     }
     if (mistakes !== null && mistakes.language === language) return mistakes.text;
@@ -211,6 +215,11 @@ function BulkEditor({
             names: unknown.map((name) => `{${name}}`).join(', '),
           }),
         });
+        return;
+      }
+      // The server's own rule (shared/seo/text/markup.ts): said before a preview is asked for.
+      if (containsMarkup(templates[language])) {
+        setMistakes({ language, text: errorText('markup_not_allowed', t('bulk.invalidTemplate')) });
         return;
       }
     }

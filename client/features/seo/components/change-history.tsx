@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ChangeView } from '../../../../shared/schemas/seo-changes.ts';
 import type { PageDetail } from '../../../../shared/schemas/seo.ts';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
@@ -6,6 +6,7 @@ import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
 import { changeBatches, imageNumber, type ChangeBatch } from '../page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
+import { UndoBatchDialog } from './undo-batch-dialog.tsx';
 import { ValueText } from './value-text.tsx';
 
 /**
@@ -84,6 +85,7 @@ function BatchTable({
   const { t } = useTranslation('seo');
   const captionId = useId();
   const undoBatch = batch.changes.every((change) => change.undoOf !== null);
+  const [confirming, setConfirming] = useState(false);
   const when = batch.approvedAt === null ? '' : format.dateTime(batch.approvedAt);
   const caption =
     batch.approvedBy === null
@@ -103,13 +105,21 @@ function BatchTable({
             aria-disabled={undoing || undefined}
             aria-describedby={captionId}
             onClick={() => {
-              if (!undoing) onUndoBatch(batch.batchId);
+              if (!undoing) setConfirming(true);
             }}
           >
             {t('history.undoBatch')}
           </button>
         )}
       </div>
+      {confirming && (
+        <UndoBatchDialog
+          count={batch.undoable}
+          format={format}
+          onConfirm={() => onUndoBatch(batch.batchId)}
+          onClosed={() => setConfirming(false)}
+        />
+      )}
       <table className="seo-history-table" aria-labelledby={captionId}>
         <thead>
           <tr>

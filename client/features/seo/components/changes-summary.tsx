@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   changeStates,
   type BatchList,
@@ -18,6 +18,7 @@ import { draftPages } from '../page-fixes.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { LoadFailed } from './load-failed.tsx';
+import { UndoBatchDialog } from './undo-batch-dialog.tsx';
 
 /** The drafts read for the overview, and the pages of them it names. */
 const draftsQuery = { state: 'draft', limit: 200 } as const;
@@ -101,8 +102,18 @@ export function ChangesSummaryBody({
   const draftCount = drafts.counts.draft;
   const pages = draftPages(drafts.changes);
   const { batches } = recent;
+  // The batch whose undo waits for the owner's confirmation, with how many changes it writes back.
+  const [confirming, setConfirming] = useState<{ batchId: string; count: number } | null>(null);
   return (
     <>
+      {confirming !== null && (
+        <UndoBatchDialog
+          count={confirming.count}
+          format={format}
+          onConfirm={() => onUndoBatch(confirming.batchId)}
+          onClosed={() => setConfirming(null)}
+        />
+      )}
       {draftCount === 0 && batches.length === 0 && <p>{t('changes.intro')}</p>}
       {draftCount === 0 ? (
         <p className="muted">{t('changes.noDrafts')}</p>
@@ -201,7 +212,9 @@ export function ChangesSummaryBody({
                     className="button button-secondary button-small"
                     aria-disabled={undoing || undefined}
                     onClick={() => {
-                      if (!undoing) onUndoBatch(batch.batchId);
+                      if (!undoing) {
+                        setConfirming({ batchId: batch.batchId, count: batch.undoable });
+                      }
                     }}
                   >
                     {t(count > 1 ? 'history.undoBatch' : 'history.undo')}

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Language } from '../../../../shared/constants.ts';
 import type { EditableFieldView, ResolveBody } from '../../../../shared/schemas/seo-changes.ts';
 import type { FindingView } from '../../../../shared/schemas/seo.ts';
+import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -66,6 +67,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const aboutId = `${id}-about`;
   const counterId = `${id}-counter`;
   const findingsId = `${id}-findings`;
+  const markupId = `${id}-markup`;
   const { fallback: inputRef, containerProps } = useKeptFocus<
     HTMLInputElement & HTMLTextAreaElement
   >();
@@ -74,6 +76,9 @@ export function FieldEditor(props: FieldEditorProps) {
   const sourceLanguage = format.languageInSentence(primaryLanguage);
   const blocked = isBlocked(outcome);
   const tooLong = props.measure.characters > props.measure.maxCharacters;
+  // Refused by the server as by this check (shared/seo/text/markup.ts): not saved, not approved.
+  const markup = field.editable && containsMarkup(text);
+  const refused = tooLong || markup;
   const hasDraft = field.draft !== null;
   const canEdit = field.editable && !blocked;
   // A written or refused change is old news once the owner edits the text again.
@@ -94,12 +99,13 @@ export function FieldEditor(props: FieldEditorProps) {
     readOnly: !canEdit,
     'aria-describedby': [
       about.length > 0 || (!primary && field.sourceValue) ? aboutId : '',
+      markup ? markupId : '',
       field.editable ? counterId : '',
       field.editable ? findingsId : '',
     ]
       .filter((part) => part !== '')
       .join(' '),
-    ...(tooLong && { 'aria-invalid': true as const }),
+    ...(refused && { 'aria-invalid': true as const }),
     onChange: (event: { target: { value: string } }) => props.onTextChange(event.target.value),
     onFocus: props.onFocus,
     // Leaving the text saves it as a draft (nothing is sent when it did not change).
@@ -138,6 +144,11 @@ export function FieldEditor(props: FieldEditorProps) {
       ) : (
         <input {...inputProps} type="text" />
       )}
+      {markup && (
+        <p id={markupId} className="form-error seo-field-markup">
+          {errorText('markup_not_allowed', t('fixes.failed'))}
+        </p>
+      )}
       {field.editable && (
         <>
           <FieldCounter id={counterId} measure={props.measure} format={format} />
@@ -172,9 +183,9 @@ export function FieldEditor(props: FieldEditorProps) {
               <button
                 type="button"
                 className="button button-secondary button-small"
-                aria-disabled={!dirty || tooLong || undefined}
+                aria-disabled={!dirty || refused || undefined}
                 onClick={() => {
-                  if (dirty && !tooLong) props.onSave();
+                  if (dirty && !refused) props.onSave();
                 }}
               >
                 {t('fixes.save')}
@@ -189,9 +200,9 @@ export function FieldEditor(props: FieldEditorProps) {
               <button
                 type="button"
                 className="button button-small"
-                aria-disabled={tooLong || undefined}
+                aria-disabled={refused || undefined}
                 onClick={() => {
-                  if (!tooLong) props.onApprove();
+                  if (!refused) props.onApprove();
                 }}
               >
                 {t('fixes.approve')}

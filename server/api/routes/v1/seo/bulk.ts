@@ -33,7 +33,7 @@ export interface SeoBulkRoutesOptions {
 
 const shopParams = z.object({ shopId: z.uuid() });
 const invalidTemplate =
-  'A template that cannot be read (`invalid_template`, `field` naming its language: an unknown placeholder or a brace not closed), a language the store does not publish (`invalid_language`), no template at all (`invalid_templates`), or another invalid request';
+  'A template that cannot be read (`invalid_template`, `field` naming its language: an unknown placeholder or a brace not closed), markup in a template (`markup_not_allowed`, `field` naming its language), a language the store does not publish (`invalid_language`), no template at all (`invalid_templates`), or another invalid request';
 const planWithout =
   'The plan has no bulk edits (`plan_feature_unavailable`): Pro and Business have them';
 

@@ -87,7 +87,7 @@ export const seoChangeRoutes: FastifyPluginAsyncZod<SeoChangeRoutesOptions> = as
         response: {
           200: describedAs(changeResponseSchema, 'The draft saved'),
           ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 422], {
-            400: 'A language the store does not publish (`invalid_language`), a field the page does not have in it (`invalid_field`), an image that is not the page’s (`invalid_targetId`), a value too long (`invalid_value`), or another invalid request',
+            400: 'A language the store does not publish (`invalid_language`), a field the page does not have in it (`invalid_field`), an image that is not the page’s (`invalid_targetId`), a value too long (`invalid_value`), markup in the value (`markup_not_allowed`), or another invalid request',
             404: 'No such store on this account (`shop_not_found`), or no such page in its copy (`not_found`)',
             422: 'A translation of a text the primary language does not have (`translation_source_missing`)',
           }),
