@@ -11,6 +11,7 @@ import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts'
 import { AppError } from '../../shared/errors.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { openTestDatabase } from '../support/integration-services.ts';
 import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
 import {
   recordingCatalog,
@@ -65,6 +66,7 @@ let lastConnected: { owner: Owner; shopId: string } | undefined;
 
 afterEach(async () => {
   await localControl('api/token-endpoint-failures', jsonRequest('PUT', { status: null }));
+  await localControl('api/token-endpoint-hold', jsonRequest('PUT', { held: false }));
   if (lastConnected !== undefined && (await shopRow(lastConnected.shopId)) !== undefined) {
     await disconnect(lastConnected.owner, lastConnected.shopId);
   }
@@ -200,6 +202,10 @@ function jsonRequest(method: string, body: unknown): RequestInit {
   return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
+async function tokenEndpointHold(): Promise<{ held: boolean; received: number; waiting: number }> {
+  return (await localControl('api/token-endpoint-hold', { method: 'GET' })).json();
+}
+
 async function expireOurCopyOfTheToken(shopId: string): Promise<void> {
   await api.database.pool.query(
     "update shops set access_token_expires_at = now() + interval '1 minute' where id = $1",
@@ -276,6 +282,46 @@ describe('connecting a store at the local Shopify', () => {
     expect(storedAfter!.refresh_token_encrypted).not.toBe(storedBefore!.refresh_token_encrypted);
     // The stored pair is the one handed out: a later call needs no refresh and gets the same token.
     expect((await shopAccess(accessDependencies(), shopId)).accessToken).toBe(fresh);
+    expect((await disconnect(owner, shopId)).statusCode).toBe(200);
+  });
+
+  it('a refresh waiting on Shopify holds no connection: the pool answers others, and a second caller gets the same new token', async () => {
+    const owner = await registeredOwner();
+    const shopId = await connect(owner);
+    lastConnected = { owner, shopId };
+    const before = await shopAccess(accessDependencies(), shopId);
+    await expireOurCopyOfTheToken(shopId);
+    // A small pool of the product's, as a busy one is: two connections.
+    const small = openTestDatabase({ maxConnections: 2 });
+    let lent = 0;
+    small.pool.on('acquire', () => (lent += 1));
+    const deps = { ...accessDependencies(), db: small.db };
+    await localControl('api/token-endpoint-hold', jsonRequest('PUT', { held: true }));
+    try {
+      const first = shopAccess(deps, shopId);
+      await waitUntil(async () => (await tokenEndpointHold()).waiting === 1);
+      const lentBeforeSecond = lent;
+      const second = shopAccess(deps, shopId);
+      // The second caller has read the store and gone on to wait for the first one's refresh.
+      await waitUntil(async () => lent >= lentBeforeSecond + 2);
+
+      const other = await small.pool.query<{ one: number }>('select 1 as one');
+
+      expect(other.rows).toEqual([{ one: 1 }]);
+      await localControl('api/token-endpoint-hold', jsonRequest('PUT', { held: false }));
+      const [a, b] = await Promise.all([first, second]);
+      expect(a.accessToken).not.toBe(before.accessToken);
+      expect(b.accessToken).toBe(a.accessToken);
+      expect((await shopNameWith(a.accessToken)).status).toBe(200);
+    } finally {
+      await localControl('api/token-endpoint-hold', jsonRequest('PUT', { held: false }));
+      await small.close();
+    }
+    // Only one refresh reached Shopify (it replaces the refresh token at every use).
+    expect(await tokenEndpointHold()).toEqual({ held: false, received: 1, waiting: 0 });
+    expect((await shopAccess(accessDependencies(), shopId)).accessToken).not.toBe(
+      before.accessToken,
+    );
     expect((await disconnect(owner, shopId)).statusCode).toBe(200);
   });
 

@@ -18,9 +18,9 @@ import type { SeededStore } from './seeded-store.ts';
  * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, make the token
- * endpoint fail for a while (408, 429, 5xx), uninstall it, shrink its query budget, hold the
- * downloads of its bulk operations' files part-way, or make a blog or an article one Shopify holds
- * no update time for (`updatedAt` null, as Shopify's schema allows).
+ * endpoint fail for a while (408, 429, 5xx) or hold its answers, uninstall it, shrink its query
+ * budget, hold the downloads of its bulk operations' files part-way, or make a blog or an article
+ * one Shopify holds no update time for (`updatedAt` null, as Shopify's schema allows).
  * `install-app` opens the app for an install started from Shopify's side.
  */
 
@@ -99,6 +99,7 @@ const tokenEndpointFailuresSchema = z.union([
     .strict(),
   z.object({ status: z.null() }).strict(),
 ]);
+const tokenEndpointHoldSchema = z.object({ held: z.boolean() }).strict();
 const shopChangesSchema = z.object({ name: z.string().min(1) }).strict();
 const newCollectionSchema = z
   .object({
@@ -411,6 +412,28 @@ export function localControls(state: LocalShopifyState) {
         if (failure === undefined) return reply;
         state.failTokenRequests(store, failure.status === null ? null : failure);
         return failure;
+      },
+    );
+
+    // The token endpoint keeping its answers while held, as Shopify does when it is slow: GET says
+    // how many requests it has received since the hold was set and how many wait now.
+    app.put<{ Params: ShopParams }>(
+      '/:shop/_local/api/token-endpoint-hold',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const hold = parseBody(tokenEndpointHoldSchema, request, reply);
+        if (hold === undefined) return reply;
+        state.holdTokenRequests(store, hold.held);
+        return hold;
+      },
+    );
+    app.get<{ Params: ShopParams }>(
+      '/:shop/_local/api/token-endpoint-hold',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        return state.tokenEndpointHold(store);
       },
     );
 

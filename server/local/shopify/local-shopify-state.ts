@@ -94,6 +94,20 @@ export class LocalShopifyState {
     string,
     ResultDownloadHold & { release: () => void }
   >();
+  /**
+   * By store: the hold on the token endpoint's answers (lifted or not), and how many requests it has
+   * received since it was set.
+   */
+  private readonly tokenEndpointHolds = new Map<
+    string,
+    {
+      held: boolean;
+      received: number;
+      waiting: number;
+      released: Promise<void>;
+      release: () => void;
+    }
+  >();
   private lastId = 4_300_000_000;
   /** Failed deliveries in a row, per subscription. */
   private readonly failedAttempts = new WeakMap<WebhookSubscriptionRecord, number>();
@@ -318,6 +332,48 @@ export class LocalShopifyState {
       });
   }
 
+  /**
+   * Holds the answers of the store's token endpoint from now on (`held`), or lifts the hold: the
+   * requests held are answered as they would have been. The requests received are counted from the
+   * time the hold is set until it is set again.
+   */
+  holdTokenRequests(store: SeededStore, held: boolean) {
+    const current = this.tokenEndpointHolds.get(store.domain);
+    if (current !== undefined) {
+      current.held = false;
+      current.release();
+    }
+    if (!held) return;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.tokenEndpointHolds.set(store.domain, {
+      held: true,
+      received: 0,
+      waiting: 0,
+      released,
+      release,
+    });
+  }
+
+  /** The hold on the store's token endpoint: requests received since it was set, and held now. */
+  tokenEndpointHold(store: SeededStore): { held: boolean; received: number; waiting: number } {
+    const hold = this.tokenEndpointHolds.get(store.domain);
+    return hold === undefined
+      ? { held: false, received: 0, waiting: 0 }
+      : { held: hold.held, received: hold.received, waiting: hold.waiting };
+  }
+
+  /** Counts a request to the store's token endpoint and, while it is held, waits for the release. */
+  async awaitTokenEndpointHold(store: SeededStore): Promise<void> {
+    const hold = this.tokenEndpointHolds.get(store.domain);
+    if (hold === undefined) return;
+    hold.received += 1;
+    if (!hold.held) return;
+    hold.waiting += 1;
+    await hold.released;
+    hold.waiting -= 1;
+  }
+
   /** The failure the store's token endpoint answers to this request, if one is set; counts it. */
   takeTokenEndpointFailure(store: SeededStore): TokenEndpointFailureStatus | undefined {
     const failure = this.tokenEndpointFailures.get(store.domain);
@@ -338,6 +394,7 @@ export class LocalShopifyState {
   stop() {
     this.stopped = true;
     for (const hold of this.resultDownloadHolds.values()) hold.release();
+    for (const hold of this.tokenEndpointHolds.values()) hold.release();
     for (const installation of this.installations.all())
       this.bulkOperations.get(installation)?.stop();
     this.deliveries.stop();

@@ -161,6 +161,7 @@ export function shopifyRoutes(state: LocalShopifyState, resultsDirectory: string
       const store = storeOf(state, request);
       if (store === undefined) return notFound(reply);
       reply.header('Cache-Control', 'no-store');
+      await state.awaitTokenEndpointHold(store);
       const failure = state.takeTokenEndpointFailure(store);
       if (failure !== undefined) {
         if (failure === 429) reply.header('Retry-After', '2.0');
