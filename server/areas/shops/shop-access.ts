@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
 import {
   endsTheGrant,
   isAccessTokenAccepted,
   refreshAccessToken,
+  type ShopifyTokenGrant,
 } from '../../platform/shopify/oauth.ts';
 import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../platform/token-cipher.ts';
@@ -12,15 +14,15 @@ import { encryptedTokens } from './complete-shop-authorization.ts';
 import { shopifyFailure } from './shopify-failure.ts';
 import { shopTokenBinding } from './shop-tokens.ts';
 import {
-  endShopConnection,
+  changeTokensUnderClaim,
+  claimTokenRefresh,
+  connectionEnded,
   findShop,
-  findShopForUpdate,
   findShopRowByDomain,
-  updateShop,
+  releaseTokenRefreshClaim,
   type ShopRow,
+  type TokenRefreshClaim,
 } from './shops-repository.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface ShopAccessDependencies {
   db: Database;
@@ -43,68 +45,117 @@ export interface ShopAccess {
 /** An access token with less than this left is refreshed before it is handed out. */
 export const accessTokenRefreshMarginMs = 5 * 60 * 1000;
 
+/** How long a refresh's claim lasts if its process dies: well past a refresh's tries and waits. */
+const refreshClaimLifetimeMs = 2 * 60 * 1000;
+/** How often a process waiting for another's refresh looks again. */
+const refreshClaimPollMs = 100;
+
 /**
  * A valid access token for the store, refreshed first when it has less than five minutes left.
  *
- * A refresh holds the store's row locked (SELECT … FOR UPDATE) from the read to the commit, so one
- * process at a time refreshes a store: the others wait, then find the new token and use it. Shopify
- * replaces the refresh token at every use, so the new pair is stored, in the same transaction,
- * before the token is handed out. Only Shopify saying the grant is over (`invalid_grant`) ends the
- * connection: the store is marked needs_reconnecting and `shop_needs_reconnecting` (409) is thrown.
- * Shopify not answering (no answer, 408, 429, 5xx, each tried again a few times) is
- * `shopify_unavailable` (503), and any other refusal `shopify_refused` (502): the tokens are kept.
+ * One process at a time refreshes a store: it claims the refresh (tables.ts, `refresh_claim_id`);
+ * the others wait, holding no connection, then find the new token and use it. Shopify replaces the
+ * refresh token at every use, so the new pair is stored before the token is handed out. No
+ * transaction is open while Shopify answers. Only Shopify saying the grant is over
+ * (`invalid_grant`) ends the connection: the store is marked needs_reconnecting and
+ * `shop_needs_reconnecting` (409) is thrown. Shopify not answering (no answer, 408, 429, 5xx, each
+ * tried again a few times) is `shopify_unavailable` (503), and any other refusal `shopify_refused`
+ * (502): the tokens are kept.
  */
 export async function shopAccess(
   deps: ShopAccessDependencies,
   shopId: string,
 ): Promise<ShopAccess> {
-  const shop = await findShop(deps.db, shopId);
-  if (shop === undefined) throw shopNotFound();
-  if (!needsRefresh(shop, new Date())) return accessOf(deps.shopTokens, shop);
-
-  const access = await deps.db.transaction(async (tx) => {
-    const locked = await findShopForUpdate(tx, shopId);
-    if (locked === undefined) throw shopNotFound();
-    // Another process may have refreshed while this one waited for the lock.
-    if (!needsRefresh(locked, new Date())) return accessOf(deps.shopTokens, locked);
-    return refreshLocked(tx, deps, locked, 'shopify_refused');
-  });
-  // Thrown once the transaction that recorded the end of the connection has committed.
+  const access = await underRefreshClaim(
+    deps,
+    shopId,
+    (shop) => {
+      if (shop === undefined) throw shopNotFound();
+      // Another process may have refreshed while this one waited for the claim.
+      return needsRefresh(shop, new Date()) ? undefined : accessOf(deps.shopTokens, shop);
+    },
+    (claimed, claim) => refreshClaimed(deps, claimed, claim, 'shopify_refused'),
+  );
   if (access === 'ended') throw needsReconnecting();
   return access;
 }
 
 /**
- * Refreshes the pair of a store whose row `tx` holds locked, and stores the new one in `tx`. When
- * Shopify says the grant is over, or the store has no refresh token (a token that does not expire,
- * refused), the connection is ended with `errorCode` in `tx`: `ended`. Any other failure is thrown
- * (shopify-failure.ts), the tokens kept.
+ * Reads the store and, unless `settled` gives the answer from what it holds, claims its refresh
+ * and reads it again under the claim, then runs `refresh`. While another process holds the claim,
+ * waits and starts again, holding no connection. A refresh whose claim lapsed meanwhile (`lapsed`:
+ * another process took it over and stored a newer pair) starts again from the newer pair. The
+ * claim is given back however `refresh` ends.
  */
-async function refreshLocked(
-  tx: Transaction,
+async function underRefreshClaim<T>(
   deps: ShopAccessDependencies,
-  locked: ShopRow,
-  errorCode: string,
-): Promise<ShopAccess | 'ended'> {
-  const refreshToken = readToken(deps.shopTokens, locked, 'refresh_token');
-  if (refreshToken === null) {
-    await endShopConnection(tx, locked.id, 'needs_reconnecting', errorCode);
-    return 'ended';
+  shopId: string,
+  settled: (shop: ShopRow | undefined) => T | undefined,
+  refresh: (claimed: ShopRow, claim: TokenRefreshClaim) => Promise<T | 'lapsed'>,
+): Promise<T> {
+  for (;;) {
+    const known = settled(await findShop(deps.db, shopId));
+    if (known !== undefined) return known;
+    const claimed = await claimTokenRefresh(deps.db, shopId, refreshClaimLifetimeMs);
+    if (claimed === undefined) {
+      await delay(refreshClaimPollMs);
+      continue;
+    }
+    try {
+      const knownNow = settled(claimed.shop);
+      if (knownNow !== undefined) return knownNow;
+      const outcome = await refresh(claimed.shop, claimed.claim);
+      if (outcome !== 'lapsed') return outcome;
+    } finally {
+      await releaseTokenRefreshClaim(deps.db, claimed.claim);
+    }
   }
+}
+
+/**
+ * Refreshes the pair of a store whose refresh `claim` holds, and stores the new one under the
+ * claim. When Shopify says the grant is over, or the store has no refresh token (a token that does
+ * not expire, refused), the connection is ended with `errorCode`: `ended`. Any other failure is
+ * thrown (shopify-failure.ts), the tokens kept. `lapsed` when the claim was taken over meanwhile
+ * and the store holds another pair, which is kept.
+ */
+async function refreshClaimed(
+  deps: ShopAccessDependencies,
+  claimed: ShopRow,
+  claim: TokenRefreshClaim,
+  errorCode: string,
+): Promise<ShopAccess | 'ended' | 'lapsed'> {
+  const endUnderClaim = async () =>
+    (await changeTokensUnderClaim(
+      deps.db,
+      claim,
+      claimed.refreshTokenEncrypted,
+      connectionEnded('needs_reconnecting', errorCode),
+    ))
+      ? 'ended'
+      : 'lapsed';
+  const refreshToken = readToken(deps.shopTokens, claimed, 'refresh_token');
+  if (refreshToken === null) return endUnderClaim();
+  let grant: ShopifyTokenGrant;
   try {
-    const grant = await refreshAccessToken(
+    grant = await refreshAccessToken(
       deps.shopify,
-      locked.shopDomain,
+      claimed.shopDomain,
       refreshToken,
       ...(deps.refreshRetryDelaysMs === undefined ? [] : [deps.refreshRetryDelaysMs]),
     );
-    await updateShop(tx, locked.id, encryptedTokens(deps.shopTokens, locked.id, grant));
-    return { shopId: locked.id, shopDomain: locked.shopDomain, accessToken: grant.accessToken };
   } catch (error) {
     if (!endsTheGrant(error)) throw shopifyFailure(error, 'The refresh');
-    await endShopConnection(tx, locked.id, 'needs_reconnecting', errorCode);
-    return 'ended';
+    return endUnderClaim();
   }
+  const stored = await changeTokensUnderClaim(
+    deps.db,
+    claim,
+    claimed.refreshTokenEncrypted,
+    encryptedTokens(deps.shopTokens, claimed.id, grant),
+  );
+  if (!stored) return 'lapsed';
+  return { shopId: claimed.id, shopDomain: claimed.shopDomain, accessToken: grant.accessToken };
 }
 
 /**
@@ -157,7 +208,7 @@ export type RefusedTokenOutcome = 'ended' | 'replaced';
  *   token that has no refresh token) ends the connection: the tokens are deleted, the owner sees the
  *   store as needing to be reconnected, `ended`. A refresh Shopify cannot answer now throws
  *   `shopify_unavailable`, the tokens kept.
- * The comparison, the refresh and the deletion happen under the row lock a refresh takes.
+ * The comparison is made again under the refresh's claim, before the refresh and the deletion.
  */
 export async function handleRefusedAccessToken(
   deps: ShopAccessDependencies,
@@ -165,15 +216,21 @@ export async function handleRefusedAccessToken(
   errorCode: string,
   refusedAccessToken: string,
 ): Promise<RefusedTokenOutcome> {
-  return deps.db.transaction(async (tx) => {
-    const locked = await findShopForUpdate(tx, shopId);
-    if (locked === undefined || locked.status !== 'active') return 'ended';
-    const stored = readToken(deps.shopTokens, locked, 'access_token');
-    if (stored === null) return 'ended';
-    if (!sameToken(stored, refusedAccessToken)) return 'replaced';
-    const refreshed = await refreshLocked(tx, deps, locked, errorCode);
-    return refreshed === 'ended' ? 'ended' : 'replaced';
-  });
+  return underRefreshClaim<RefusedTokenOutcome>(
+    deps,
+    shopId,
+    (shop) => {
+      if (shop === undefined || shop.status !== 'active') return 'ended';
+      const stored = readToken(deps.shopTokens, shop, 'access_token');
+      if (stored === null) return 'ended';
+      return sameToken(stored, refusedAccessToken) ? undefined : 'replaced';
+    },
+    async (claimed, claim) => {
+      const refreshed = await refreshClaimed(deps, claimed, claim, errorCode);
+      if (refreshed === 'lapsed') return 'lapsed';
+      return refreshed === 'ended' ? 'ended' : 'replaced';
+    },
+  );
 }
 
 function sameToken(stored: string, presented: string): boolean {

@@ -1,4 +1,5 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { shopOauthStates, shops } from './tables.ts';
 
@@ -114,13 +115,78 @@ export async function lockOwnerConnections(db: Queryable, ownerUid: string): Pro
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`shops:${ownerUid}`}))`);
 }
 
-/** The store's row, locked until the transaction ends (a token refresh holds it). */
-export async function findShopForUpdate(
+/** A claim of a store's token refresh (tables.ts, `refresh_claim_id`): only its holder knows it. */
+export interface TokenRefreshClaim {
+  shopId: string;
+  claimId: string;
+}
+
+/**
+ * Claims the refresh of the store's tokens for `lifetimeMs` unless another claim of it is still
+ * running, in one statement: of two claims at once only one wins, and no transaction stays open.
+ * The claim and the row as it stands once claimed; undefined when another holds the claim or the
+ * store is gone.
+ */
+export async function claimTokenRefresh(
   db: Queryable,
   shopId: string,
-): Promise<ShopRow | undefined> {
-  const [row] = await db.select().from(shops).where(eq(shops.id, shopId)).limit(1).for('update');
-  return row;
+  lifetimeMs: number,
+): Promise<{ claim: TokenRefreshClaim; shop: ShopRow } | undefined> {
+  const claimId = randomUUID();
+  const [shop] = await db
+    .update(shops)
+    .set({
+      refreshClaimId: claimId,
+      refreshClaimExpiresAt: sql`now() + make_interval(secs => ${lifetimeMs / 1000})`,
+    })
+    .where(
+      and(
+        eq(shops.id, shopId),
+        // Only a claim whose refresh outlived its lifetime (its process died) is taken over.
+        or(isNull(shops.refreshClaimId), lte(shops.refreshClaimExpiresAt, sql`now()`)),
+      ),
+    )
+    .returning();
+  return shop === undefined ? undefined : { claim: { shopId, claimId }, shop };
+}
+
+/**
+ * Changes the tokens of a store under `claim`, if the claim is still this one and the store still
+ * holds the refresh token it was taken with: a process whose claim lapsed, or a store connected
+ * again meanwhile, keeps the newer pair. Gives the claim back in the same statement. Whether the
+ * change was made.
+ */
+export async function changeTokensUnderClaim(
+  db: Queryable,
+  claim: TokenRefreshClaim,
+  refreshedTokenEncrypted: string | null,
+  changes: Partial<Omit<NewShopRow, 'id' | 'shopDomain'>>,
+): Promise<boolean> {
+  const changed = await db
+    .update(shops)
+    .set({ ...changes, refreshClaimId: null, refreshClaimExpiresAt: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(shops.id, claim.shopId),
+        eq(shops.refreshClaimId, claim.claimId),
+        refreshedTokenEncrypted === null
+          ? isNull(shops.refreshTokenEncrypted)
+          : eq(shops.refreshTokenEncrypted, refreshedTokenEncrypted),
+      ),
+    )
+    .returning({ id: shops.id });
+  return changed.length === 1;
+}
+
+/** Gives a refresh claim back; one taken over after its lifetime is left to its new holder. */
+export async function releaseTokenRefreshClaim(
+  db: Queryable,
+  claim: TokenRefreshClaim,
+): Promise<void> {
+  await db
+    .update(shops)
+    .set({ refreshClaimId: null, refreshClaimExpiresAt: null })
+    .where(and(eq(shops.id, claim.shopId), eq(shops.refreshClaimId, claim.claimId)));
 }
 
 export async function insertShop(db: Queryable, row: NewShopRow): Promise<void> {
@@ -145,14 +211,22 @@ export async function endShopConnection(
   status: 'needs_reconnecting' | 'uninstalled',
   errorCode: string,
 ): Promise<void> {
-  await updateShop(db, shopId, {
+  await updateShop(db, shopId, connectionEnded(status, errorCode));
+}
+
+/** The changes that end a connection (endShopConnection). */
+export function connectionEnded(
+  status: 'needs_reconnecting' | 'uninstalled',
+  errorCode: string,
+): Partial<NewShopRow> {
+  return {
     status,
     errorCode,
     accessTokenEncrypted: null,
     accessTokenExpiresAt: null,
     refreshTokenEncrypted: null,
     refreshTokenExpiresAt: null,
-  });
+  };
 }
 
 export async function deleteShop(db: Queryable, shopId: string): Promise<boolean> {

@@ -32,6 +32,14 @@ export const shops = pgTable(
      * connected; the stores beyond the limit are paused (store-limit.ts), their data kept.
      */
     keptActiveAt: timestamp('kept_active_at', { withTimezone: true }),
+    /**
+     * The claim of the process refreshing the store's tokens (shop-access.ts): an id only it knows,
+     * and when the claim lapses if that process dies. Shopify replaces the refresh token at every
+     * use, so two refreshes of one pair must never run at once; a claim, unlike a row lock, holds no
+     * connection while Shopify answers.
+     */
+    refreshClaimId: uuid('refresh_claim_id'),
+    refreshClaimExpiresAt: timestamp('refresh_claim_expires_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
