@@ -12,7 +12,9 @@ import { registeredOwner } from '../support/owners-and-stores.ts';
 let api: ApiTestContext;
 
 beforeAll(async () => {
-  api = await startApiForTests({ pool: { maxConnections: 1, connectionWaitMs: 300 } });
+  // The wait is long enough for the owner's registration to queue behind the job queue's own
+  // queries on a busy machine, and still ends a request that finds the connection held.
+  api = await startApiForTests({ pool: { maxConnections: 1, connectionWaitMs: 2_000 } });
 }, 60_000);
 
 afterAll(async () => {

@@ -798,7 +798,9 @@ describe('deletion', () => {
       url: '/api/v1/account/delete',
       headers: bearer(leaving.idToken),
     });
-    expect(deleted.statusCode).toBe(204);
+    // This test's Shopify cannot be reached: the store waits for the deletion job to remove the
+    // app (account-deletion-stores.test.ts), but the changes are gone at once.
+    expect(deleted.statusCode).toBe(202);
     expect(await changeRows(store)).toBe(0);
     // Another owner's changes stay.
     expect(await changeRows(shopId)).toBeGreaterThan(0);

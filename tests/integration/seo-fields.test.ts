@@ -236,10 +236,12 @@ describe('an owner’s edit made between the read and the write is kept', () => 
     await writeAndRead(french, 'Une tasse pour chaque matin');
     await writeAndRead(english, '');
     const state = await readSeoField(client, french);
+    // Its English source changed (to nothing), so Shopify holds the French as outdated.
     expect(state).toEqual({
       value: 'Une tasse pour chaque matin',
       sourceDigest: null,
       missing: false,
+      outdated: true,
     });
     await expect(writeSeoField(client, french, 'Autre chose', state)).rejects.toMatchObject({
       code: 'translation_source_missing',

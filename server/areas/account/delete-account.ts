@@ -23,10 +23,10 @@ export class AccountDeletionStepError extends Error {
   constructor(
     readonly step:
       | 'sessions'
-      | 'stores'
       | 'contact-messages'
       | 'seo-changes'
       | 'billing'
+      | 'stores'
       | 'account'
       | 'identity',
     options: ErrorOptions,
@@ -38,11 +38,12 @@ export class AccountDeletionStepError extends Error {
 
 /**
  * Removes everything the product keeps about a user: the BFF's sessions (they live in the same
- * database), the account's stores (each disconnected: the app removed at Shopify, the copy of its
- * catalog, its audit, its changes and its row deleted) and the store authorizations the user started,
- * the messages sent through the contact form, the SEO changes the user made or approved,
+ * database), the messages sent through the contact form, the SEO changes the user made or approved,
  * the account's Stripe customer and subscriptions as billing recorded them (cancelled at Stripe
- * before any deletion starts, request-account-deletion.ts), the account row, then the Firebase user.
+ * before any deletion starts, request-account-deletion.ts), the account's stores (each
+ * disconnected: the app removed at Shopify, the copy of its catalog, its audit, its changes and its
+ * row deleted) and the store authorizations the user started, the account row, then the Firebase
+ * user.
  *
  * Sessions go first: if a later step fails, the user is at least signed out everywhere rather than
  * left with live sessions. The Firebase user goes last, because once it is gone nobody can sign in
@@ -54,11 +55,12 @@ export async function deleteAccountEverywhere(
   uid: string,
 ): Promise<void> {
   await runStep('sessions', () => deleteUserSessions(deps.db, uid));
-  // Next, the stores: their tokens open the owner's Shopify store, and their webhooks keep coming.
-  await runStep('stores', () => deleteUserShops(deps.db, deps.stores, uid));
   await runStep('contact-messages', () => deleteUserContactMessages(deps.db, uid));
   await runStep('seo-changes', () => deleteUserChanges(deps.db, uid));
   await runStep('billing', () => deleteBillingData(deps.db, uid));
+  // The stores need Shopify to remove the app: when it cannot answer, the steps above have already
+  // deleted what needs no one else, and the job asks Shopify again before the account goes.
+  await runStep('stores', () => deleteUserShops(deps.db, deps.stores, uid));
   await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
   await runStep('identity', () => deps.identity.deleteUser(uid));
 }
