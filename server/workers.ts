@@ -7,7 +7,10 @@ import {
   type CatalogDependencies,
   type ShopAccessProvider,
 } from './areas/catalog/catalog-dependencies.ts';
-import { queueCatalogImport } from './areas/catalog/catalog-import-job.ts';
+import {
+  importPartialCopiesAgain,
+  queueCatalogImport,
+} from './areas/catalog/catalog-import-job.ts';
 import { startCatalogJobs } from './areas/catalog/catalog-jobs.ts';
 import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
 import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
@@ -31,7 +34,7 @@ import {
 } from './areas/shops/shop-access.ts';
 import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
 import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
-import { storeIsPaused } from './areas/shops/store-limit.ts';
+import { activeStoreIdsOf, pagesAuditedFor, storeIsPaused } from './areas/shops/store-limit.ts';
 import type { UserShopsDependencies } from './areas/shops/user-data.ts';
 import {
   webhookDeliveryJob,
@@ -85,7 +88,8 @@ export function webhookHandlers(deps: WorkerDependencies): WebhookHandlers {
 
 /**
  * What becomes of Stripe's events: the billing area reads their subscription back from Stripe, and
- * a plan that now reads more pages has the SEO area audit the owner's stores again.
+ * a plan that now reads more pages has the catalog import again the copies the old plan held in
+ * part and the SEO area audit the owner's other stores again.
  */
 export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler {
   return (event) =>
@@ -94,7 +98,14 @@ export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler
         db: deps.db,
         stripe: deps.stripe,
         log: deps.log,
-        onPageLimitGrown: (uid) => auditStoresAfterUpgrade(seoDependencies(deps), uid),
+        onPageLimitGrown: async (uid) => {
+          // A copy the old plan held in part is imported again; its audit follows the import.
+          const reimported = await importPartialCopiesAgain(
+            deps,
+            await activeStoreIdsOf(deps.db, uid),
+          );
+          await auditStoresAfterUpgrade(seoDependencies(deps), uid, new Set(reimported));
+        },
       },
       event,
     );
@@ -198,6 +209,7 @@ export function shopAccessProvider(deps: ShopAccessDependencies): ShopAccessProv
     shopAccess: (shopId) => shopAccess(deps, shopId),
     findShopByDomain: (shopDomain) => findShopByDomain(deps.db, shopDomain),
     storeIsPaused: (shopId) => storeIsPaused(deps.db, shopId),
+    pagesAuditedFor: (shopId) => pagesAuditedFor(deps.db, shopId),
     handleRefusedAccessToken: (shopId, errorCode, refusedAccessToken) =>
       handleRefusedAccessToken(deps, shopId, errorCode, refusedAccessToken),
   };

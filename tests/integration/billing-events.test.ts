@@ -636,6 +636,32 @@ describe('an upgrade', () => {
       }),
     ]);
   });
+
+  it('imports again a store whose copy the old plan held in part, and leaves its audit to that import', async () => {
+    const owner = await registeredOwner(api);
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, { products: [{ id: 1, title: 'Linen shirt' }] });
+    // The Free plan's import stopped at its bound: the copy holds the store's products in part.
+    await api.database.pool.query(
+      `insert into catalog_sync_states (shop_id, phase, partial_kinds) values ($1, 'ready', '{products}')
+       on conflict (shop_id) do update set phase = 'ready', partial_kinds = '{products}'`,
+      [shopId],
+    );
+
+    const { completed } = await subscribe(owner.uid, 'pro');
+    await passAndHandle(completed);
+
+    const { rows } = await api.database.pool.query<{ phase: string }>(
+      'select phase from catalog_sync_states where shop_id = $1',
+      [shopId],
+    );
+    expect(['queued', 'importing']).toContain(rows[0]!.phase);
+    const { rows: upgradeRuns } = await api.database.pool.query(
+      `select 1 from seo_audit_runs where shop_id = $1 and trigger = 'upgrade'`,
+      [shopId],
+    );
+    expect(upgradeRuns).toEqual([]);
+  });
 });
 
 describe('a promotion code', () => {

@@ -220,6 +220,8 @@ export function catalogDependenciesFor(options: {
   refused?: string[];
   /** Stores the shops area says their owner's plan pauses. */
   paused?: ReadonlySet<string>;
+  /** The pages the owner's plan audits (Business's unless given); changing it changes the plan. */
+  plan?: { pagesAudited: number };
 }): CatalogDependencies {
   const shopify = shopifyApp({ ...testApp, localShopifyUrl: options.localShopifyUrl });
   const { store } = options;
@@ -231,6 +233,7 @@ export function catalogDependenciesFor(options: {
     findShopByDomain: async (shopDomain) =>
       shopDomain === store.shopDomain ? { shopId: store.shopId, ownerUid: 'owner' } : undefined,
     storeIsPaused: async (shopId) => options.paused?.has(shopId) ?? false,
+    pagesAuditedFor: async () => options.plan?.pagesAudited ?? 100_000,
     handleRefusedAccessToken: async (shopId) => {
       options.refused?.push(shopId);
       return 'ended';

@@ -35,6 +35,8 @@ import {
 const schema = `pgboss_catalog_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const seeded = 'maison-exemple.myshopify.com';
 const large = 'grande-maison.myshopify.com';
+/** A store larger than what the Free plan lets Vitrine copy (copyLimitFor in catalog-sync.ts). */
+const beyondFree = 'tres-grande-maison.myshopify.com';
 
 let database: DatabaseHandle;
 let jobs: JobQueue;
@@ -69,6 +71,28 @@ async function eventually<T>(what: string, read: () => Promise<T>, done: (value:
 
 const numericId = (gid: string) => gid.split('/').pop()!;
 
+/** The store's last products, as its Admin API lists them. */
+async function shopifyProducts(shopDomain: string, count: number): Promise<string[]> {
+  const response = await fetch(
+    `${shopify.url}/${shopDomain}/admin/api/${shopifyApiVersion}/graphql.json`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-access-token': tokens.get(shopDomain)!,
+      },
+      body: JSON.stringify({
+        query: `query Last($count: Int!) { products(first: $count, reverse: true) { nodes { id } } }`,
+        variables: { count },
+      }),
+    },
+  );
+  const answer = (await response.json()) as {
+    data: { products: { nodes: Array<{ id: string }> } };
+  };
+  return answer.data.products.nodes.map((node) => node.id);
+}
+
 describe('the catalog against the local Shopify', () => {
   const seededShopId = randomUUID();
   let seededDeps: CatalogDependencies;
@@ -86,10 +110,14 @@ describe('the catalog against the local Shopify', () => {
         redirectUrls: [`${receiver.url}/oauth/shopify`],
         complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
       },
-      stores: [{ name: 'maison-exemple' }, { name: 'grande-maison', products: 3000 }],
+      stores: [
+        { name: 'maison-exemple' },
+        { name: 'grande-maison', products: 3000 },
+        { name: 'tres-grande-maison', products: 6000 },
+      ],
       webhookRetryDelaysMs: [200, 400, 800],
     });
-    for (const shopDomain of [seeded, large]) {
+    for (const shopDomain of [seeded, large, beyondFree]) {
       tokens.set(
         shopDomain,
         await installApp(shopify.url, shopDomain, `${receiver.url}/oauth/shopify`, shopifyScopes),
@@ -345,4 +373,72 @@ describe('the catalog against the local Shopify', () => {
       (title) => title === 'Nappe en lin, de retour',
     );
   }, 120_000);
+
+  it('copies a Free owner’s large store up to the plan’s bound, says it is partial, and copies it whole after an upgrade', async () => {
+    const shopId = randomUUID();
+    const plan = { pagesAudited: 100 };
+    const deps = catalogDependenciesFor({
+      db: database.db,
+      jobs,
+      localShopifyUrl: shopify.url,
+      publicUrl: receiver.url,
+      store: { shopId, shopDomain: beyondFree, accessToken: tokens.get(beyondFree)! },
+      plan,
+    });
+    const local = controls(shopify.url, beyondFree);
+    const store = await local.summary();
+    await catalogRepository.markQueued(database.db, shopId);
+    expect(await importCatalog(deps, shopId)).toBe('imported');
+
+    // Every product copied comes with all its media; far fewer than the store's, far more than the
+    // plan audits, and the copy says which kinds it holds only in part.
+    const capped = await copyCounts(shopId);
+    expect(capped.products).toBeGreaterThanOrEqual(plan.pagesAudited);
+    expect(capped.products).toBeLessThan(store.products / 2);
+    const { rows: medialess } = await database.pool.query(
+      `select p.gid from catalog_products p
+       where p.shop_id = $1 and (select count(*) from catalog_media m
+         where m.shop_id = $1 and m.product_gid = p.gid) = 0`,
+      [shopId],
+    );
+    expect(medialess.length).toBeLessThan(capped.products);
+    const state = (await catalogRepository.findSyncState(database.db, shopId))!;
+    expect(state.phase).toBe('ready');
+    expect(state.partialKinds).toContain('products');
+    const summary = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
+    expect(summary.partialKinds).toContain('products');
+
+    // A reconciliation neither grows the copy nor loses what it holds.
+    expect(await reconcileCatalog(deps, shopId)).toBe('reconciled');
+    expect((await copyCounts(shopId)).products).toBe(capped.products);
+
+    // A product beyond the copy changed in the store: its webhook leaves the copy as it is.
+    const { rows: lastCopied } = await database.pool.query<{ gid: string }>(
+      'select gid from catalog_products where shop_id = $1',
+      [shopId],
+    );
+    const copied = new Set(lastCopied.map((row) => row.gid));
+    const outside = (await shopifyProducts(beyondFree, 200)).find((gid) => !copied.has(gid))!;
+    expect(outside).toBeDefined();
+    receiver.setHandlers(catalogWebhookHandlers(deps));
+    try {
+      const before = receiver.handled.length;
+      await local.patchProduct(numericId(outside), { title: 'Hors de la copie' });
+      await eventually(
+        'the delivery to be handled',
+        async () => receiver.handled.length,
+        (handled) => handled > before,
+      );
+    } finally {
+      receiver.setHandlers(catalogWebhookHandlers(seededDeps));
+    }
+    expect((await copyCounts(shopId)).products).toBe(capped.products);
+
+    // The owner upgrades: the next import copies the whole store and the copy is no longer partial.
+    plan.pagesAudited = 10_000;
+    await catalogRepository.markQueued(database.db, shopId);
+    expect(await importCatalog(deps, shopId)).toBe('imported');
+    expect(await copyCounts(shopId)).toEqual(store);
+    expect((await catalogRepository.findSyncState(database.db, shopId))!.partialKinds).toEqual([]);
+  }, 300_000);
 });

@@ -66,6 +66,7 @@ function dependencies(
       findShopByDomain: async (shopDomain) =>
         shopDomain === shops.shopDomain ? { shopId: shops.shopId, ownerUid: 'owner' } : undefined,
       storeIsPaused: async (shopId) => options.paused === true && shopId === shops.shopId,
+      pagesAuditedFor: async () => 100_000,
       handleRefusedAccessToken: async () => 'ended',
     },
     adminClient: () => {

@@ -297,6 +297,7 @@ describe('a store disconnected while its copy is filled', () => {
         shopAccess: () => Promise.reject(shopNotFound()),
         findShopByDomain: async () => undefined,
         storeIsPaused: async () => false,
+        pagesAuditedFor: async () => 100_000,
         handleRefusedAccessToken: async () => 'ended',
       },
     };

@@ -5,7 +5,7 @@ import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
 
 /**
  * What the catalog needs of the shops area: a store's address and a valid token, a way to say
- * that Shopify refused it, and whether the owner's plan pauses the store. The composition root passes the shops area's functions
+ * that Shopify refused it, whether the owner's plan pauses the store and how many pages it audits. The composition root passes the shops area's functions
  * (server/areas/shops/shop-access.ts), so the catalog reads no table of theirs.
  */
 export interface ShopAccessProvider {
@@ -18,6 +18,11 @@ export interface ShopAccessProvider {
    * reconciliation then catches up what changed meanwhile.
    */
   storeIsPaused(shopId: string): Promise<boolean>;
+  /**
+   * The pages the store's owner's plan audits, which bounds how much of the store the copy holds
+   * (copyLimitFor in catalog-sync.ts).
+   */
+  pagesAuditedFor(shopId: string): Promise<number>;
   /**
    * Shopify answered 401 to `refusedAccessToken`: `replaced` when the store holds a newer one to try
    * instead (another process refreshed the pair, or this call did: a store still holding the refused

@@ -114,3 +114,23 @@ export async function resumeAbandonedImports(
   }
   return shopIds;
 }
+
+/**
+ * Imports again the stores among `shopIds` whose copy holds only part of the store, now that their
+ * owner's plan lets the copy hold more (billing tells of a plan that audits more pages): each import
+ * reads the whole catalog again up to the new limit. A store being imported already is left to that
+ * import, which reads the plan when it starts its files. Answers the stores queued.
+ */
+export async function importPartialCopiesAgain(
+  deps: Pick<CatalogDependencies, 'db' | 'jobs' | 'log'>,
+  shopIds: readonly string[],
+): Promise<string[]> {
+  const partial = (await catalogRepository.findSyncStates(deps.db, shopIds))
+    .filter((state) => state.phase === 'ready' && state.partialKinds.length > 0)
+    .map((state) => state.shopId);
+  for (const shopId of partial) await queueCatalogImport(deps, shopId);
+  if (partial.length > 0) {
+    deps.log.info({ shopIds: partial }, 'partial catalog copies imported again after an upgrade');
+  }
+  return partial;
+}

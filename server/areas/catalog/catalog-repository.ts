@@ -210,7 +210,9 @@ async function dropTombstoned(
 
 /**
  * Marks the stamped records the copy holds at least as recent as the store's as seen by `run`, and
- * returns the ids of those it lacks or holds older: what the reconciliation must read again.
+ * returns the ids of those it lacks or holds older: what the reconciliation must read again. When
+ * the copy holds the kind only in part (`partial`), a record it lacks is beyond its limit, not
+ * missed, and only those it holds older are returned.
  */
 async function checkStamps(
   tx: Executor,
@@ -218,6 +220,7 @@ async function checkStamps(
   shopId: string,
   run: number,
   stamps: readonly Stamp[],
+  partial = false,
 ): Promise<string[]> {
   if (stamps.length === 0) return [];
   // One parameter for the whole list: a JSON array read as rows.
@@ -243,7 +246,7 @@ async function checkStamps(
   const stale = await tx.execute<{ gid: string }>(sql`
     select stamp.gid from ${stamped}
     left join ${table} on ${table.shopId} = ${shopId} and ${table.gid} = stamp.gid
-    where ${table.gid} is null or ${table.updatedAt} < stamp.updated_at`);
+    where (${table.gid} is null and not ${partial}::boolean) or ${table.updatedAt} < stamp.updated_at`);
   return stale.rows.map((row) => row.gid);
 }
 
@@ -268,6 +271,8 @@ export async function storeBatch(
   options: {
     readSince: Date;
     progress?: { operation: number; linesStored: number; bytesStored: number };
+    /** The stamped kinds the copy holds only in part (see checkStamps). */
+    partialKinds?: ReadonlyArray<'products' | 'collections'>;
   },
 ): Promise<StoredBatch> {
   return db.transaction(async (tx) => {
@@ -294,13 +299,22 @@ export async function storeBatch(
         key: ['shopId', 'resourceGid', 'locale', 'key'],
       });
     }
-    const staleProducts = await checkStamps(tx, catalogProducts, shopId, run, batch.productStamps);
+    const partial = options.partialKinds ?? [];
+    const staleProducts = await checkStamps(
+      tx,
+      catalogProducts,
+      shopId,
+      run,
+      batch.productStamps,
+      partial.includes('products'),
+    );
     const staleCollections = await checkStamps(
       tx,
       catalogCollections,
       shopId,
       run,
       batch.collectionStamps,
+      partial.includes('collections'),
     );
     if (options.progress !== undefined) {
       const { operation, linesStored, bytesStored } = options.progress;
@@ -678,12 +692,14 @@ export async function updateOperation(
 /**
  * Ends `run`, while it is the store's current run (else SyncStopped): an import leaves the copy
  * ready; a reconciliation leaves the phase as it is, so an import asked for meanwhile still happens.
+ * Records the kinds the copy now holds only in part.
  */
 export async function finishRun(
   db: Database,
   shopId: string,
   run: number,
   kind: 'import' | 'reconciliation',
+  partialKinds: readonly string[] = [],
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -693,6 +709,7 @@ export async function finishRun(
       .set({
         finishedAt: now,
         lastSyncedAt: now,
+        partialKinds: [...partialKinds],
         ...(kind === 'import'
           ? { phase: 'ready' as const, errorCode: null }
           : { lastReconciledAt: now }),

@@ -17,6 +17,11 @@ export interface CatalogSummary {
   currency: string | null;
   locales: ShopLocale[];
   lastSyncedAt: string | null;
+  /**
+   * The kinds of records the copy holds only up to what the owner's plan allows (operation kinds:
+   * `products`, `pages`, `translations:PRODUCT`, …); empty when it holds the whole store.
+   */
+  partialKinds: string[];
 }
 
 /** The copies of several stores, by shop id (every id asked for has an entry). */
@@ -57,6 +62,7 @@ export async function catalogSummaries(
           currency: shop?.currencyCode ?? null,
           locales: shop?.locales ?? [],
           lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
+          partialKinds: state?.partialKinds ?? [],
         },
       ];
     }),

@@ -288,12 +288,42 @@ async function startBulkOperation(client: AdminClient, query: string) {
   return bulkOperation;
 }
 
+/**
+ * How many records of each kind a store's copy may hold (each line of a bulk file: a product and each
+ * of its media, a blog and each of its articles, a translated resource): ten times the pages the
+ * owner's plan audits, and never fewer than 5,000. The audit reads its pages from the copy, so the
+ * copy holds all it can audit with room to spare, without a Free owner's store of 100,000 products
+ * being copied whole (docs/decisions/0020-catalog-import-cap.md).
+ */
+export function copyLimitFor(pagesAudited: number): number {
+  return Math.max(pagesAudited * 10, 5000);
+}
+
+/** The files a run reads only up to the copy's limit: all but the stamps, which store no record. */
+function isLimited(kind: OperationKind): boolean {
+  return kind !== 'product-stamps' && kind !== 'collection-stamps';
+}
+
+/** The kinds of a run's operations whose files were read only up to the copy's limit. */
+export function cutKinds(operations: readonly BulkOperationProgress[]): string[] {
+  return operations
+    .filter((operation) => operation.cut === true)
+    .map((operation) => operation.kind);
+}
+
 export interface RunContext {
   shopId: string;
   run: number;
   locales: string[];
   operations: BulkOperationProgress[];
   batchRows?: number;
+  /** Records of each kind the copy may hold (copyLimitFor); every line is read when unset. */
+  copyLimit?: number;
+  /**
+   * Kinds the copy holds in part: a stamp of such a record the copy lacks is left out rather than
+   * read again, so that a reconciliation does not grow a partial copy.
+   */
+  partialKinds?: readonly string[];
   /** Ids of products and collections the stamps found changed: the reconciliation reads them again. */
   staleProducts?: Set<string>;
   staleCollections?: Set<string>;
@@ -403,17 +433,19 @@ export async function runOperations(
           createdAt,
         });
       }
+      let cut = false;
       try {
-        if (state.url !== null) await storeOperationFile(deps, context, index, state.url);
+        if (state.url !== null) cut = await storeOperationFile(deps, context, index, state.url);
       } catch (error) {
         if (!(error instanceof FileUnreadableError)) throw error;
         await restart(index, error.message);
         progressed = true;
         continue;
       }
-      operation.stored = true;
+      Object.assign(operation, { stored: true, cut });
       await catalogRepository.updateOperation(deps.db, shopId, context.run, index, {
         stored: true,
+        cut,
       });
       progressed = true;
     }
@@ -424,14 +456,22 @@ export async function runOperations(
 /** The file's address no longer answers (its signed address expired): the operation must run again. */
 class FileUnreadableError extends Error {}
 
+/**
+ * Stores an operation's file from where the last attempt stopped. A file is read up to the copy's
+ * limit: once that many lines are stored, it stops before the next record that is not a child, so
+ * that a product copied comes with all its media and a blog with its articles. Answers whether it
+ * stopped there (the records after it are not in the copy).
+ */
 export async function storeOperationFile(
   deps: Pick<CatalogDependencies, 'db' | 'bulkFileIdleTimeoutMs'>,
   context: RunContext,
   index: number,
   url: string,
-): Promise<void> {
+): Promise<boolean> {
   const operation = context.operations[index]!;
   const kind = operation.kind as OperationKind;
+  const limit = isLimited(kind) ? context.copyLimit : undefined;
+  let cut = false;
   const readSince = new Date(operation.createdAt ?? Date.now());
   const batchRows = context.batchRows ?? defaultBatchRows;
   let batch = emptyBatch();
@@ -456,6 +496,11 @@ export async function storeOperationFile(
         {
           readSince,
           progress: { operation: index, linesStored: reached.line, bytesStored: reached.byte },
+          ...(context.partialKinds !== undefined && {
+            partialKinds: context.partialKinds.filter(
+              (partial) => partial === 'products' || partial === 'collections',
+            ) as Array<'products' | 'collections'>,
+          }),
         },
       );
       for (const gid of stored.staleProducts) context.staleProducts?.add(gid);
@@ -474,12 +519,18 @@ export async function storeOperationFile(
       }),
     });
     for await (const line of lines) {
-      addLine(batch, kind, JSON.parse(line.text) as Json, line.after.line, context.locales);
+      const node = JSON.parse(line.text) as Json;
+      if (limit !== undefined && position.line >= limit && typeof node.__parentId !== 'string') {
+        cut = true;
+        break;
+      }
+      addLine(batch, kind, node, line.after.line, context.locales);
       position = line.after;
       if (batchSize(batch) >= batchRows) await flush();
     }
     if (batchSize(batch) > 0 || position.line !== operation.linesStored) await flush();
     await writing;
+    return cut;
   } catch (error) {
     // A batch still being written finishes (or fails) before the error is reported.
     await writing?.catch(() => {});

@@ -13,7 +13,8 @@ import { refetchCollection, refetchProduct } from './refetch-records.ts';
  * what Shopify has now, so deliveries that arrive late, twice or out of order all end in the same
  * copy. A delivery older than what the copy holds (its `updated_at` before the stored one) is
  * ignored without asking Shopify. A delivery for a store its owner's plan pauses is skipped (logged):
- * the reconciliation that follows the pause's end catches up what it told.
+ * the reconciliation that follows the pause's end catches up what it told. A change to a product or
+ * collection that a partial copy lacks (beyond what the owner's plan lets it hold) is skipped too.
  */
 
 export type WebhookHandler = (delivery: WebhookDelivery) => Promise<void>;
@@ -76,6 +77,14 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
         deps.log.info(
           { shopId: found.shopId, gid, topic: delivery.topic },
           'stale delivery ignored',
+        );
+        return;
+      }
+      // A copy its owner's plan limits does not grow past its limit: a record it lacks is beyond it.
+      if (stored === undefined && found.state.partialKinds.includes(`${kind}s`)) {
+        deps.log.info(
+          { shopId: found.shopId, gid, topic: delivery.topic },
+          'webhook skipped: the record is beyond what the plan lets the copy hold',
         );
         return;
       }

@@ -2,6 +2,8 @@ import { AppError } from '../../../shared/errors.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
+  copyLimitFor,
+  cutKinds,
   filesBegunAt,
   importKinds,
   newOperations,
@@ -28,6 +30,10 @@ export type ImportOutcome =
  * An import that stopped (the process died, Shopify failed) resumes its run where it stopped: the
  * same bulk operations, each file from its last stored line. Webhooks that arrive meanwhile store
  * what they read with the same run number, so the end of the run keeps them.
+ *
+ * The copy holds at most what the owner's plan lets it (copyLimitFor): each file is read up to that
+ * limit, and the run records the kinds it holds only in part; a plan that audits more pages has the
+ * store imported again (docs/decisions/0020-catalog-import-cap.md).
  *
  * The import holds the store's sync lock from start to end, so that no other run of the store (an
  * import asked for again, a reconciliation) runs alongside; it does nothing and answers `busy` when
@@ -90,6 +96,7 @@ async function importHoldingLock(
     run: state.run,
     locales: state.runLocales,
     operations: state.operations,
+    copyLimit: copyLimitFor(await deps.shops.pagesAuditedFor(shopId)),
     ...(options.batchRows !== undefined && { batchRows: options.batchRows }),
   });
   await catalogRepository.removeUnseen(
@@ -102,7 +109,8 @@ async function importHoldingLock(
       filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
     },
   );
-  await catalogRepository.finishRun(deps.db, shopId, state.run, 'import');
-  deps.log.info({ shopId, run: state.run }, 'catalog imported');
+  const partialKinds = cutKinds(state.operations);
+  await catalogRepository.finishRun(deps.db, shopId, state.run, 'import', partialKinds);
+  deps.log.info({ shopId, run: state.run, partialKinds }, 'catalog imported');
   return 'imported';
 }

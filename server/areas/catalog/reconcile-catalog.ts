@@ -2,6 +2,8 @@ import { AppError } from '../../../shared/errors.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
+  copyLimitFor,
+  cutKinds,
   filesBegunAt,
   newOperations,
   readShopDetails,
@@ -32,6 +34,10 @@ export type ReconciliationOutcome =
  * the store's changes would reach the copy only at each reconciliation. Each one created again is
  * logged and counted (the operators' `vitrine_webhook_subscriptions_recreated`), since it also
  * means that deliveries were lost.
+ *
+ * A copy the owner's plan limits stays within its limit: pages, blogs and translations are read up
+ * to it as by the import, and a product or collection the copy lacks because of it is not read
+ * again (only those it holds older are).
  *
  * Like the import, it holds the store's sync lock throughout (`busy` when another run holds it), and
  * stops quietly at its next write when the store was disconnected or another run replaced it.
@@ -80,11 +86,17 @@ async function reconcileHoldingLock(
   if (state === undefined) return 'not ready';
   const staleProducts = new Set<string>();
   const staleCollections = new Set<string>();
+  // Products and collections keep what the import copied: their stamps are read whole.
+  const keptPartial = existing.partialKinds.filter(
+    (kind) => kind === 'products' || kind === 'collections',
+  );
   await runOperations(deps, client, {
     shopId,
     run: state.run,
     locales: state.runLocales,
     operations: state.operations,
+    copyLimit: copyLimitFor(await deps.shops.pagesAuditedFor(shopId)),
+    partialKinds: keptPartial,
     staleProducts,
     staleCollections,
   });
@@ -101,7 +113,10 @@ async function reconcileHoldingLock(
       filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
     },
   );
-  await catalogRepository.finishRun(deps.db, shopId, state.run, 'reconciliation');
+  await catalogRepository.finishRun(deps.db, shopId, state.run, 'reconciliation', [
+    ...keptPartial,
+    ...cutKinds(state.operations),
+  ]);
   // What changed that no webhook told: the records read again, those removed, and every page and
   // article (no webhook tells of them, so any may have changed since the last run).
   const changed = new Set([

@@ -209,8 +209,13 @@ export interface BulkOperationProgress {
   bytesStored: number;
   /** The file's line count, once Shopify has completed it. */
   objectCount: number | null;
-  /** True once every line is stored. */
+  /** True once every line is stored, or every line up to the copy's limit (see `cut`). */
   stored: boolean;
+  /**
+   * True when the file was read only up to the copy's limit (copyLimitFor in catalog-sync.ts): the
+   * records after it are not in the copy.
+   */
+  cut?: boolean;
 }
 
 export const syncPhases = ['queued', 'importing', 'ready', 'error'] as const;
@@ -239,4 +244,10 @@ export const catalogSyncStates = pgTable('catalog_sync_states', {
    * deliveries that kept failing (reconcile-catalog.ts); the operators' figure sums them.
    */
   webhookSubscriptionsRecreated: integer('webhook_subscriptions_recreated').notNull().default(0),
+  /**
+   * The kinds of records (operation kinds: `products`, `pages`, `translations:PRODUCT`, …) that the
+   * copy holds only up to its limit, which the owner's plan sets (docs/decisions/0020-catalog-import-cap.md);
+   * empty when the copy is whole.
+   */
+  partialKinds: text('partial_kinds').array().notNull().default([]),
 });

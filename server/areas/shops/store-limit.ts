@@ -73,6 +73,16 @@ export async function storeIsPaused(db: Database, shopId: string): Promise<boole
 }
 
 /**
+ * The pages the store's owner's plan audits, as billing says it applies now; Free's for a store no
+ * longer connected. The catalog bounds the store's copy by it.
+ */
+export async function pagesAuditedFor(db: Database, shopId: string): Promise<number> {
+  const store = await findShop(db, shopId);
+  const planId = store === undefined ? 'free' : await effectivePlanOf(db, store.ownerUid);
+  return planLimitsOf(planId).limits.pagesAudited;
+}
+
+/**
  * `plan_limit_reached` on stores, naming the cheapest plan that allows `needed` of them: one more
  * than connected for a new store, every store connected for a paused one to act again.
  */

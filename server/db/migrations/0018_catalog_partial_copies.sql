@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_sync_states" ADD COLUMN "partial_kinds" text[] DEFAULT '{}' NOT NULL;
