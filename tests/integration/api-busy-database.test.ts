@@ -6,15 +6,14 @@ import { registeredOwner } from '../support/owners-and-stores.ts';
 /**
  * When every connection of the API's pool is lent for longer than a query may wait, the request is
  * answered 503 `server_busy` with Retry-After, which a client may retry, never 500: the request
- * was sound. Here the pool has one connection and the test holds it.
+ * was sound. Here the pool has two connections and the test holds both.
  */
 
 let api: ApiTestContext;
 
 beforeAll(async () => {
-  // The wait is long enough for the owner's registration to queue behind the job queue's own
-  // queries on a busy machine, and still ends a request that finds the connection held.
-  api = await startApiForTests({ pool: { maxConnections: 1, connectionWaitMs: 2_000 } });
+  // Two connections: a registration may use a second one beside its transaction's.
+  api = await startApiForTests({ pool: { maxConnections: 2, connectionWaitMs: 2_000 } });
 }, 60_000);
 
 afterAll(async () => {
@@ -26,7 +25,10 @@ it('answers 503 `server_busy` with Retry-After while every connection is lent, a
   const readAccount = () =>
     api.app.inject({ method: 'GET', url: '/api/v1/account/me', headers: bearer(owner.idToken) });
 
-  let held: pg.PoolClient | undefined = await api.database.pool.connect();
+  let held: pg.PoolClient[] = [
+    await api.database.pool.connect(),
+    await api.database.pool.connect(),
+  ];
   try {
     const busy = await readAccount();
 
@@ -34,11 +36,11 @@ it('answers 503 `server_busy` with Retry-After while every connection is lent, a
     expect(errorOf(busy).code).toBe('server_busy');
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
 
-    held.release();
-    held = undefined;
+    for (const client of held) client.release();
+    held = [];
     const served = await readAccount();
     expect(served.statusCode).toBe(200);
   } finally {
-    held?.release();
+    for (const client of held) client.release();
   }
 });
