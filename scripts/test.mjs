@@ -4,6 +4,7 @@
  * runs typecheck, lint, format check, unit, integration and end-to-end tests, each to the end even
  * when one fails, and finishes with one line of totals: `N passed, N failed`. Typecheck, lint, the
  * format check and the client build count as one check each; the test runners count their tests.
+ * Just above the totals it prints each suite's wall time and the name of every failed test.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,13 +12,26 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { removeDataFolder } from './lib/data-folder.mjs';
+import { failedPlaywrightTests, failedVitestTests } from './lib/test-reports.mjs';
 import { ensureClientBuild, ensureDependencies, log, root, run } from './lib/prepare.mjs';
 
 const resultsDir = path.join(root, '.test-results');
 const totals = { passed: 0, failed: 0 };
 const failures = [];
+/** The failed tests by name, printed again just above the summary, where a reader of the end sees them. */
+const failedTests = [];
+
+/** Wall time of each suite, from its heading to its record, printed before the summary. */
+const suiteTimes = [];
+const runStarted = Date.now();
+let suiteStarted = Date.now();
+
+function seconds(since) {
+  return `${((Date.now() - since) / 1000).toFixed(1)} s`;
+}
 
 function record(name, passed, failed) {
+  suiteTimes.push(`  ${name}: ${seconds(suiteStarted)}`);
   totals.passed += passed;
   totals.failed += failed;
   if (failed > 0) failures.push(`${name}: ${failed} failed`);
@@ -25,6 +39,7 @@ function record(name, passed, failed) {
 }
 
 function heading(name) {
+  suiteStarted = Date.now();
   log(`\n── ${name}`);
 }
 
@@ -129,6 +144,7 @@ try {
   process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
   process.exit(1);
 }
+suiteTimes.push(`  dependencies (install when needed): ${seconds(runStarted)}`);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
@@ -169,6 +185,7 @@ if (vitest === undefined) {
     brokenFiles +
     (vitestStatus !== 0 && vitest.numFailedTests + brokenFiles === 0 ? 1 : 0);
   record('vitest', vitest.numPassedTests, failed);
+  failedTests.push(...failedVitestTests(vitest, root));
 }
 
 heading('end-to-end tests (Playwright, Chromium)');
@@ -208,9 +225,13 @@ if (!clientBuilt) {
     const errors = (report.errors ?? []).length;
     const failed = unexpected + errors + (status !== 0 && unexpected + errors === 0 ? 1 : 0);
     record('e2e', expected + flaky, failed);
+    failedTests.push(...failedPlaywrightTests(report));
   }
 }
 
+log(`Wall time per suite:\n${suiteTimes.join('\n')}\n  whole run: ${seconds(runStarted)}`);
+if (failedTests.length > 0)
+  log(`Failed tests:\n${failedTests.map((line) => `  ✗ ${line}`).join('\n')}`);
 if (failures.length > 0) log(`Failed: ${failures.join('; ')}`);
 process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);
 process.exit(totals.failed === 0 ? 0 : 1);
