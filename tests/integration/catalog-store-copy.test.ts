@@ -118,7 +118,15 @@ async function readyCopy(shopId: string) {
         {
           resourceId: row.gid,
           translatableContent: [{ key: 'title', digest: 'd' }],
-          t0: [{ key: 'title', value: `Produit ${id} (fr)`, outdated: false }],
+          t0: [
+            {
+              key: 'title',
+              value: `Produit ${id} (fr)`,
+              locale: 'fr',
+              outdated: false,
+              updatedAt: null,
+            },
+          ],
         },
         ['fr'],
       ),
