@@ -257,6 +257,33 @@ describe('the catalog against the local Shopify', () => {
     expect(await copyCounts(seededShopId)).toEqual(await local.summary());
   }, 60_000);
 
+  it('removes a product only once Shopify says it is gone: a products/delete for one it still has changes nothing', async () => {
+    // The signature covers the body, `{"id": …}` for a deletion; the topic and the store come from
+    // headers nobody signed, so a signed body of another topic or store can arrive as this one.
+    const { rows } = await database.pool.query<{ gid: string }>(
+      'select gid from catalog_products where shop_id = $1 order by gid limit 1',
+      [seededShopId],
+    );
+    const kept = rows[0]!.gid;
+    const before = await copyCounts(seededShopId);
+
+    await catalogWebhookHandlers(seededDeps)['products/delete']!({
+      provider: 'shopify',
+      topic: 'products/delete',
+      shopDomain: seeded,
+      webhookId: randomUUID(),
+      triggeredAt: new Date(),
+      payload: { id: Number(numericId(kept)) },
+    });
+
+    const { rows: after } = await database.pool.query(
+      'select 1 from catalog_products where shop_id = $1 and gid = $2',
+      [seededShopId, kept],
+    );
+    expect(after).toHaveLength(1);
+    expect(await copyCounts(seededShopId)).toEqual(before);
+  });
+
   it('reconciles what no webhook told: a page changed, a product deleted while deliveries were missed', async () => {
     const local = controls(shopify.url, seeded);
     const { rows: pages } = await database.pool.query<{ gid: string }>(
