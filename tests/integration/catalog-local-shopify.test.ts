@@ -517,10 +517,17 @@ describe('the catalog against the local Shopify', () => {
     expect(state.partialKinds).toContain('products');
     const summary = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
     expect(summary.partialKinds).toContain('products');
+    // What the owner reads: N of the store's M products copied, M as Shopify counts them.
+    expect(summary.partialCopy).toEqual([
+      { kind: 'products', copied: capped.products, total: store.products },
+    ]);
 
     // A reconciliation neither grows the copy nor loses what it holds.
     expect(await reconcileCatalog(deps, shopId)).toBe('reconciled');
     expect((await copyCounts(shopId)).products).toBe(capped.products);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.partialCopy).toEqual([
+      { kind: 'products', copied: capped.products, total: store.products },
+    ]);
 
     // A product beyond the copy changed in the store: its webhook leaves the copy as it is.
     const { rows: lastCopied } = await database.pool.query<{ gid: string }>(
@@ -550,5 +557,6 @@ describe('the catalog against the local Shopify', () => {
     expect(await importCatalog(deps, shopId)).toBe('imported');
     expect(await copyCounts(shopId)).toEqual(store);
     expect((await catalogRepository.findSyncState(database.db, shopId))!.partialKinds).toEqual([]);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.partialCopy).toEqual([]);
   }, 300_000);
 });
