@@ -23,9 +23,8 @@ import { pagePathOf } from '../../shared/schemas/seo.ts';
  * English and French side by side, a severity's link landing on the pages list filtered by the
  * server, a page's detail with its findings in the owner's words, the list sorted by a column,
  * "Audit now" followed live to the new run, a missing French meta description written from a page's
- * detail once approved, found in the local Shopify, its finding gone, then undone, and no serious
- * accessibility violation. Any error
- * printed in the console fails a test.
+ * detail once approved, found in the local Shopify, its finding gone, then undone once confirmed,
+ * and no serious accessibility violation. Any error printed in the console fails a test.
  *
  * The store is connected once for the whole describe, to one account whose sessions each test
  * opens, and disconnected at the end; the seeded store is taken in turns with the other specs that
@@ -428,6 +427,11 @@ test.describe('the SEO audit of the seeded store', () => {
     // Undo writes back what Shopify held before: no French description.
     const history = dialog.getByRole('region', { name: 'Changes to this page' });
     await history.getByRole('button', { name: 'Undo', exact: true }).click();
+    // Asked first, naming the text it concerns; nothing is undone until confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Undo this change?' });
+    await expect(confirm).toContainText('Meta description in French');
+    expect(await frenchInShopify()).toBe(written);
+    await confirm.getByRole('button', { name: 'Undo the change' }).click();
     await expect.poll(frenchInShopify, { timeout: 60_000 }).toBeNull();
     await expect.poll(async () => missingFrench(await detailOf()), { timeout: 30_000 }).toBe(true);
   });

@@ -22,7 +22,7 @@ import { openTestDatabase } from '../support/integration-services.ts';
  * What the catalog offers the rest of the product, on the real PostgreSQL: the stores screen's
  * summary of each copy, the removal of a copy, queueing an import, the import job's outcome when
  * Shopify refuses the store, and the webhook handlers' decisions that need no call to Shopify (a
- * stale delivery, a deletion, a store we do not know).
+ * stale delivery, a store we do not know; a deletion asks Shopify first), and what a removal keeps.
  */
 
 const schema = `pgboss_catalog_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -354,17 +354,34 @@ describe('the webhook handlers', () => {
     expect(askedForAccess).toEqual([shopId]);
   });
 
-  it('removes a deleted product with its media and translations, and keeps older files from bringing it back', async () => {
+  it('asks Shopify before removing a product a deletion names, and removes nothing until it answers', async () => {
     const shopId = randomUUID();
     const shopDomain = `${shopId.slice(0, 8)}.myshopify.com`;
-    const run = await readyCopy(shopId);
+    await readyCopy(shopId);
     const { deps, askedForAccess } = dependencies({ shopId, shopDomain });
 
-    await catalogWebhookHandlers(deps)['products/delete']!(
-      delivery('products/delete', shopDomain, { id: 2 }),
+    await expect(
+      catalogWebhookHandlers(deps)['products/delete']!(
+        delivery('products/delete', shopDomain, { id: 2 }),
+      ),
+    ).rejects.toThrow(/no call to Shopify/);
+
+    expect(askedForAccess).toEqual([shopId]);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.counts.products).toBe(3);
+  });
+
+  it('removes a deleted product with its media and translations, and keeps older files from bringing it back', async () => {
+    const shopId = randomUUID();
+    const run = await readyCopy(shopId);
+
+    // What the handler of products/delete does once Shopify confirms the product is gone.
+    await catalogRepository.deleteRecord(
+      database.db,
+      shopId,
+      'gid://shopify/Product/2',
+      new Date(),
     );
 
-    expect(askedForAccess).toEqual([]);
     expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.counts).toMatchObject({
       products: 2,
       media: 4,

@@ -47,6 +47,7 @@ const shop: Shop = {
   errorCode: null,
   progress: null,
   counts: noRecords,
+  partialCopy: [],
   connectedAt: '2026-11-23T10:00:00.000Z',
   lastSyncedAt: '2026-11-23T10:05:00.000Z',
   paused: false,

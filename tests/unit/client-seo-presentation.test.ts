@@ -38,6 +38,7 @@ function shop(id: string, state: ShopState, lastSyncedAt: string | null = null):
       media: 0,
       translations: 0,
     },
+    partialCopy: [],
     connectedAt: '2026-11-01T10:00:00.000Z',
     lastSyncedAt,
     paused: false,

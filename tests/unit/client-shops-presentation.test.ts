@@ -35,6 +35,7 @@ function shop(state: ShopState, progress: Shop['progress'] = null): Shop {
       media: 0,
       translations: 0,
     },
+    partialCopy: [],
     connectedAt: '2026-11-23T10:00:00.000Z',
     lastSyncedAt: null,
     paused: false,

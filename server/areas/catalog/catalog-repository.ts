@@ -32,6 +32,7 @@ import {
   catalogTombstones,
   catalogTranslations,
   type BulkOperationProgress,
+  type ShopifyTotals,
 } from './tables.ts';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -692,7 +693,7 @@ export async function updateOperation(
 /**
  * Ends `run`, while it is the store's current run (else SyncStopped): an import leaves the copy
  * ready; a reconciliation leaves the phase as it is, so an import asked for meanwhile still happens.
- * Records the kinds the copy now holds only in part.
+ * Records the kinds the copy now holds only in part, and the store's count of those it counts.
  */
 export async function finishRun(
   db: Database,
@@ -700,6 +701,7 @@ export async function finishRun(
   run: number,
   kind: 'import' | 'reconciliation',
   partialKinds: readonly string[] = [],
+  shopifyTotals: ShopifyTotals = {},
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -710,6 +712,7 @@ export async function finishRun(
         finishedAt: now,
         lastSyncedAt: now,
         partialKinds: [...partialKinds],
+        shopifyTotals,
         ...(kind === 'import'
           ? { phase: 'ready' as const, errorCode: null }
           : { lastReconciledAt: now }),

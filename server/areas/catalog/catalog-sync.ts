@@ -11,6 +11,7 @@ import {
   pagesBulkQuery,
   productStampsBulkQuery,
   productsBulkQuery,
+  recordCountsQuery,
   shopDetailsQuery,
   translatableResourceTypes,
   translationsBulkQuery,
@@ -50,7 +51,7 @@ import {
 } from './catalog-records.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { resultLines } from './bulk-result-stream.ts';
-import type { BulkOperationProgress } from './tables.ts';
+import type { BulkOperationProgress, ShopifyTotals } from './tables.ts';
 
 /**
  * What the import and the reconciliation share: reading the shop, subscribing to its webhooks, and
@@ -305,6 +306,30 @@ export function cutKinds(operations: readonly BulkOperationProgress[]): string[]
   return operations
     .filter((operation) => operation.cut === true)
     .map((operation) => operation.kind);
+}
+
+/**
+ * How many products and collections the store has at Shopify, for those of them the copy holds in
+ * part (cutKinds); asks Shopify nothing when the copy holds both whole.
+ */
+export async function shopifyTotalsOf(
+  client: AdminClient,
+  partialKinds: readonly string[],
+): Promise<ShopifyTotals> {
+  const counted = (['products', 'collections'] as const).filter((kind) =>
+    partialKinds.includes(kind),
+  );
+  if (counted.length === 0) return {};
+  const answer = await client.request<{
+    productsCount: { count: number } | null;
+    collectionsCount: { count: number } | null;
+  }>(recordCountsQuery);
+  const totals: ShopifyTotals = {};
+  for (const kind of counted) {
+    const count = (kind === 'products' ? answer.productsCount : answer.collectionsCount)?.count;
+    if (typeof count === 'number') totals[kind] = count;
+  }
+  return totals;
 }
 
 export interface RunContext {

@@ -10,6 +10,21 @@
  * lines of their own carrying `__parentId`.
  */
 
+/**
+ * How many products and collections the store has, whatever their number (`limit: null`; Shopify
+ * stops counting at 10,000 otherwise): what a copy holding them in part says it holds part of.
+ */
+export const recordCountsQuery = /* GraphQL */ `
+  query RecordCounts {
+    productsCount(limit: null) {
+      count
+    }
+    collectionsCount(limit: null) {
+      count
+    }
+  }
+`;
+
 /** The shop's name, addresses, currency, and its languages with the storefront address of each. */
 export const shopDetailsQuery = /* GraphQL */ `
   query ShopDetails {

@@ -3,7 +3,8 @@ import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 
 /**
- * Asks before undoing a batch, with how many changes it writes back to Shopify. The native <dialog>
+ * Asks before undoing a batch, with how many changes it writes back to Shopify, or a single change,
+ * with the text it concerns ("Search title in English"). The native <dialog>
  * opened with showModal(), as the store's disconnection asks (disconnect-store-dialog.tsx): focus
  * kept inside, Escape closes it, focus goes back to the Undo button; Cancel has the focus first, so
  * that Enter never undoes by accident. The undo itself and its failure are the caller's, which
@@ -11,12 +12,15 @@ import type { SeoFormat } from '../use-seo-format.ts';
  */
 export function UndoBatchDialog({
   count,
+  field,
   format,
   onConfirm,
   onClosed,
 }: {
   /** The batch's changes that undo writes back. */
   count: number;
+  /** The text a single change concerns, named as the history names it. */
+  field?: string;
   format: SeoFormat;
   onConfirm: () => void;
   /** Closed, whether the owner confirmed or not. */
@@ -50,7 +54,11 @@ export function UndoBatchDialog({
         }}
       >
         <h2 id={titleId}>{t('history.confirmUndo.title', counted)}</h2>
-        <p id={textId}>{t('history.confirmUndo.text', counted)}</p>
+        <p id={textId}>
+          {field === undefined
+            ? t('history.confirmUndo.text', counted)
+            : t('history.confirmUndo.textOfField', { field })}
+        </p>
         <p>{t('history.confirmUndo.translations')}</p>
         <div className="button-row">
           <button

@@ -126,6 +126,7 @@ export default function ShopsPage() {
               <ShopCard
                 key={shop.id}
                 shop={shop}
+                plan={list.plan}
                 maxStores={list.maxStores}
                 keepingActive={keepActive.isPending}
                 onReconnect={(target) => connect(target.shopDomain)}
