@@ -788,6 +788,11 @@ export type ProductSeoUpdateMutation = {
 export type ProductStampsBulkQuery = {
   products: { edges: Array<{ node: { id: string; updatedAt: string } }> };
 };
+/** What recordCountsQuery answers (`data`). */
+export type RecordCountsQuery = {
+  productsCount: { count: number } | null;
+  collectionsCount: { count: number } | null;
+};
 /** What seoTranslationQuery answers (`data`). */
 export type SeoTranslationQuery = {
   translatableResource: {
