@@ -162,7 +162,8 @@ export function seoDependencies(
       openFetcher: () =>
         createStorefrontFetcher({
           publicUrl: deps.publicUrl,
-          // A pass reads one store: two requests a second to that store, whatever its domains.
+          // A pass reads one store: two requests a second to that store, whatever its domains; in
+          // local mode, the local Shopify's storefronts at local mode's pace (config.ts).
           paceAcrossHosts: true,
           ...(connectTo !== undefined && { connectTo }),
           ...(connectTo !== undefined &&
