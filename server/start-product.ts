@@ -194,6 +194,9 @@ export async function startProduct(
         publicUrl: config.publicUrl,
         log: jobsLog,
         ...(localShopifyUrl !== undefined && { localShopifyUrl }),
+        ...(config.mode === 'local' && {
+          localStorefrontRequestsPerSecond: config.localStorefrontRequestsPerSecond,
+        }),
       });
       const api = await buildApiApp({
         database,

@@ -76,6 +76,12 @@ export interface WorkerDependencies {
    * reaches them there. Unset in production, where the fetcher reaches only public addresses.
    */
   localShopifyUrl?: string;
+  /**
+   * How many requests a second the storefront pass sends to the local Shopify's storefronts: local
+   * mode's pace (config.ts). Unset, and always in production, a store's storefront is crawled at
+   * the fetcher's polite two a second.
+   */
+  localStorefrontRequestsPerSecond?: number;
 }
 
 /** What each webhook topic does, gathered from the areas that handle them. */
@@ -141,7 +147,10 @@ function userShopsDependencies(deps: WorkerDependencies): UserShopsDependencies 
 
 /** What the SEO area's jobs need, from what every worker has. */
 export function seoDependencies(
-  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log' | 'publicUrl' | 'localShopifyUrl'>,
+  deps: Pick<
+    WorkerDependencies,
+    'db' | 'jobs' | 'log' | 'publicUrl' | 'localShopifyUrl' | 'localStorefrontRequestsPerSecond'
+  >,
 ): SeoDependencies {
   const connectTo =
     deps.localShopifyUrl === undefined ? undefined : localStorefronts(deps.localShopifyUrl);
@@ -153,9 +162,14 @@ export function seoDependencies(
       openFetcher: () =>
         createStorefrontFetcher({
           publicUrl: deps.publicUrl,
-          // A pass reads one store: two requests a second to that store, whatever its domains.
+          // A pass reads one store: two requests a second to that store, whatever its domains; in
+          // local mode, the local Shopify's storefronts at local mode's pace (config.ts).
           paceAcrossHosts: true,
           ...(connectTo !== undefined && { connectTo }),
+          ...(connectTo !== undefined &&
+            deps.localStorefrontRequestsPerSecond !== undefined && {
+              routedRequestsPerSecond: deps.localStorefrontRequestsPerSecond,
+            }),
         }),
     },
   };
