@@ -10,23 +10,16 @@ import {
   type PageListQuery,
   type SeoOverview,
 } from '../../../../shared/schemas/seo.ts';
-import { shopListSchema, type ShopList } from '../../../../shared/schemas/shops.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { shopsPath } from '../../../lib/store-list.ts';
 
 /**
- * The SEO screens' calls, through the BFF, read with the API's own schemas (shared/schemas/seo.ts,
- * and shared/schemas/shops.ts for the owner's stores, which the SEO screens choose from).
+ * The SEO screens' calls, through the BFF, read with the API's own schemas (shared/schemas/seo.ts).
+ * The owner's stores, which the SEO screens choose from, are read in client/lib/store-list.ts.
  */
 
-const shopsPath = '/api/v1/shops';
 /** Where the store's SEO routes hang: `/api/v1/shops/:shopId/seo`. */
 export const seoPath = (shopId: string) => `${shopsPath}/${encodeURIComponent(shopId)}/seo`;
-
-/** The owner's stores, each with its import's state: the audit reads a store once imported. */
-export async function fetchShops(): Promise<ShopList> {
-  const answer = await apiRequest('GET', shopsPath, shopListSchema);
-  return answer.data;
-}
 
 /** The store's audit, side by side in its languages, and its last run. */
 export async function fetchSeoOverview(shopId: string): Promise<SeoOverview> {

@@ -1,17 +1,11 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PageListQuery, SeoOverview } from '../../../../shared/schemas/seo.ts';
-import { overviewRefetchInterval, storesRefetchInterval } from '../seo-presentation.ts';
-import {
-  fetchPageDetail,
-  fetchPageList,
-  fetchSeoOverview,
-  fetchShops,
-  startAudit,
-} from './seo-api.ts';
+import { overviewRefetchInterval } from '../seo-presentation.ts';
+import { fetchPageDetail, fetchPageList, fetchSeoOverview, startAudit } from './seo-api.ts';
 
 /**
- * The SEO screens' server state, keyed by the signed-in user's uid: the stores (read again every
- * moment while the store shown imports), the overview (read again every moment while its audit
+ * The SEO screens' server state, keyed by the signed-in user's uid (the stores they choose from are
+ * client/lib/use-chosen-store.ts's): the overview (read again every moment while its audit
  * runs, so that the progress moves on its own), slices of the pages list, a page's detail, and the
  * start of an audit.
  */
@@ -28,14 +22,6 @@ export const pageDetailKey = (uid: string, shopId: string, pageId?: string) =>
 /** Every slice of the pages list. */
 export const pageListKey = (uid: string, shopId: string) =>
   [...storeKey(uid, shopId), 'pages'] as const;
-
-export function useSeoShops(uid: string, requestedShopId: string | null) {
-  return useQuery({
-    queryKey: [...seoKey(uid), 'shops'],
-    queryFn: fetchShops,
-    refetchInterval: (query) => storesRefetchInterval(query.state.data, requestedShopId),
-  });
-}
 
 export const overviewKey = (uid: string, shopId: string) =>
   [...storeKey(uid, shopId), 'overview'] as const;

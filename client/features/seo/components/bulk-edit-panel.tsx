@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/schemas/seo-bulk.ts';
 import type { Shop } from '../../../../shared/schemas/shops.ts';
 import { AppLink } from '../../../components/app-link.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
@@ -40,7 +41,7 @@ import { useKeptFocus } from '../use-kept-focus.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { BulkPreviewTable } from './bulk-preview-table.tsx';
 import { BulkTemplateEditor } from './bulk-template-editor.tsx';
-import { LoadFailed } from './load-failed.tsx';
+import { QueryFailed } from '../../../components/query-state.tsx';
 import './bulk-edit.css';
 
 /**
@@ -48,8 +49,9 @@ import './bulk-edit.css';
  * on the pages its filters choose, in a chunk of its own: the owner writes one template per
  * language with placeholders, previews every value it gives with the checks it would fail, then
  * approves all of them or the pages ticked; the values become drafts and are approved as any
- * change, after which the SEO overview follows their writes and offers undo. A modal <dialog>, as
- * a page's detail: the browser keeps the focus inside, Escape closes it and gives the focus back.
+ * change, after which the SEO overview follows their writes and offers undo. A modal dialog
+ * (client/components/dialog.tsx), as a page's detail: the browser keeps the focus inside, Escape
+ * closes it and gives the focus back; it is held open while an approval sends its chunks.
  * A plan without bulk edits is told which plans have them.
  */
 export default function BulkEditPanel({
@@ -73,47 +75,19 @@ export default function BulkEditPanel({
   onClosed: () => void;
 }) {
   const { t } = useTranslation('seo');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const closeNoteId = useId();
   // While an approval sends its chunks, the dialog stays open: closing it would leave the owner
   // thinking the rest was called off while it goes on.
   const [approving, setApproving] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
       className="seo-detail seo-bulk"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        if (approving) event.preventDefault();
-      }}
+      title={t('bulk.title')}
+      closeButton
+      busy={approving}
+      busyNote={t('bulk.closeWhileApproving')}
       onClose={onClosed}
     >
-      <div className="seo-detail-header">
-        <h2 id={titleId}>{t('bulk.title')}</h2>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-disabled={approving || undefined}
-          aria-describedby={approving ? closeNoteId : undefined}
-          onClick={() => {
-            if (!approving) dialogRef.current?.close();
-          }}
-        >
-          {t('bulk.close')}
-        </button>
-      </div>
-      {approving && (
-        <p id={closeNoteId} className="form-hint">
-          {t('bulk.closeWhileApproving')}
-        </p>
-      )}
       {plan !== undefined && !planHasBulkEdits(plan) ? (
         <PlanExplanation />
       ) : (
@@ -127,7 +101,7 @@ export default function BulkEditPanel({
           onApprovingChange={setApproving}
         />
       )}
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -455,7 +429,7 @@ function BulkPreviewStep({
         </p>
       )}
       {preview.isError && rows.length === 0 && (
-        <LoadFailed
+        <QueryFailed
           error={preview.error}
           fallback={t('bulk.previewFailed')}
           retrying={preview.isFetching}
@@ -520,7 +494,7 @@ function BulkPreviewStep({
             </div>
           )}
           {preview.isError && rows.length > 0 && (
-            <LoadFailed
+            <QueryFailed
               error={preview.error}
               fallback={t('bulk.previewFailed')}
               retrying={preview.isFetching}

@@ -17,7 +17,7 @@ import {
 import { draftPages } from '../page-fixes.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { QueryFailed } from '../../../components/query-state.tsx';
 import { UndoBatchDialog } from './undo-batch-dialog.tsx';
 
 /** The drafts read for the overview, and the pages of them it names. */
@@ -54,7 +54,7 @@ export function ChangesSummary({
         </p>
       )}
       {failed !== null && (
-        <LoadFailed
+        <QueryFailed
           error={failed.error}
           fallback={t('changes.loadFailed')}
           retrying={failed.isFetching}

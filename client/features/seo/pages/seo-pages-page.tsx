@@ -22,7 +22,7 @@ import {
   withSort,
   type PageSortKey,
 } from '../page-list-params.ts';
-import { useChosenStore } from '../use-chosen-store.ts';
+import { useChosenStore } from '../../../lib/use-chosen-store.ts';
 import { useSeoFormat } from '../use-seo-format.ts';
 import '../../../components/form-controls.css';
 import '../seo.css';

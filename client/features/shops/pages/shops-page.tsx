@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { oauthCompletionMessageSchema, type Shop } from '../../../../shared/schemas/shops.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryFailed, QueryLoading } from '../../../components/query-state.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
@@ -107,14 +108,11 @@ export default function ShopsPage() {
             {errorText(errorCodeOf(keepActive.error), t('store.keepActiveFailed'))}
           </p>
         )}
-        {shopsQuery.isPending && (
-          <p className="muted" role="status">
-            {t('shops.loading')}
-          </p>
-        )}
+        {shopsQuery.isPending && <QueryLoading text={t('shops.loading')} />}
         {shopsQuery.isError && (
-          <LoadFailed
+          <QueryFailed
             error={shopsQuery.error}
+            fallback={t('shops.loadFailed')}
             retrying={shopsQuery.isFetching}
             onRetry={() => void shopsQuery.refetch()}
           />
@@ -166,34 +164,6 @@ function NoStoreYet() {
         <li>{t('shops.benefits.audit')}</li>
         <li>{t('shops.benefits.blog')}</li>
       </ul>
-    </div>
-  );
-}
-
-function LoadFailed({
-  error,
-  retrying,
-  onRetry,
-}: {
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation('shops');
-  const errorText = useApiErrorText();
-  return (
-    <div className="form-error" role="alert">
-      <p>{errorText(errorCodeOf(error), t('shops.loadFailed'))}</p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={retrying}
-          onClick={onRetry}
-        >
-          {t('shops.retry')}
-        </button>
-      </div>
     </div>
   );
 }

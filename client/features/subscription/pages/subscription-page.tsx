@@ -4,6 +4,7 @@ import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts'
 import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
 import { DocumentHead } from '../../../components/document-head.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
 import { useAuthState } from '../../../lib/auth-session.ts';
@@ -167,50 +168,38 @@ export default function SubscriptionPage() {
         checking={overviewQuery.isFetching}
         onCheckAgain={checkAgain}
       />
-      {overviewQuery.isPending ? (
-        <p className="muted" role="status">
-          {t('subscription.loading')}
-        </p>
-      ) : overviewQuery.isError ? (
-        <div className="form-error" role="alert">
-          <p>{errorText(errorCodeOf(overviewQuery.error), t('subscription.loadFailed'))}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={overviewQuery.isFetching}
-              onClick={() => void overviewQuery.refetch()}
-            >
-              {t('subscription.retry')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <SubscriptionDetails
-          overview={overviewQuery.data}
-          format={format}
-          busy={
-            checkout.isPending ||
-            portal.isPending ||
-            resume.isPending ||
-            leaving !== null ||
-            // One change at a time, until Stripe has confirmed this one or is overdue.
-            changesHeldBy(awaited)
-          }
-          openingPortal={portal.isPending || leaving === 'portal'}
-          resumeError={
-            resume.isError
-              ? errorText(errorCodeOf(resume.error), t('subscription.change.resumeFailed'))
-              : null
-          }
-          onChoose={goToCheckout}
-          onPortal={openPortal}
-          onPlan={setPlanned}
-          onResume={() =>
-            resume.mutate(undefined, { onSuccess: () => waitFor({ kind: 'resume' }) })
-          }
-        />
-      )}
+      <QueryState
+        query={overviewQuery}
+        loading={t('subscription.loading')}
+        failed={t('subscription.loadFailed')}
+      >
+        {(overview) => (
+          <SubscriptionDetails
+            overview={overview}
+            format={format}
+            busy={
+              checkout.isPending ||
+              portal.isPending ||
+              resume.isPending ||
+              leaving !== null ||
+              // One change at a time, until Stripe has confirmed this one or is overdue.
+              changesHeldBy(awaited)
+            }
+            openingPortal={portal.isPending || leaving === 'portal'}
+            resumeError={
+              resume.isError
+                ? errorText(errorCodeOf(resume.error), t('subscription.change.resumeFailed'))
+                : null
+            }
+            onChoose={goToCheckout}
+            onPortal={openPortal}
+            onPlan={setPlanned}
+            onResume={() =>
+              resume.mutate(undefined, { onSuccess: () => waitFor({ kind: 'resume' }) })
+            }
+          />
+        )}
+      </QueryState>
       {planned !== null && overviewQuery.data?.subscription != null && (
         <ConfirmChangeDialog
           change={planned}
