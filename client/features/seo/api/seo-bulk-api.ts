@@ -6,11 +6,12 @@ import {
   type BulkPreview,
   type BulkPreviewBody,
 } from '../../../../shared/schemas/seo-bulk.ts';
+import { seoChangeContracts } from '../../../../shared/contracts/seo-changes.ts';
 import { maxChangesPerApproval } from '../../../../shared/schemas/seo-changes.ts';
 import { apiRequest, type ApiRequest } from '../../../lib/api-client.ts';
+import { callApi } from '../../../lib/call-api.ts';
 import { approvalChunks } from '../bulk-edit.ts';
 import { seoPath } from './seo-api.ts';
-import { approveChanges } from './seo-changes-api.ts';
 
 /**
  * The calls of bulk edits (shared/schemas/seo-bulk.ts): the preview of the templates' values, one
@@ -73,8 +74,9 @@ export async function approveInChunks(
   let approved = 0;
   for (const chunk of approvalChunks(changeIds, size)) {
     try {
-      const batch = await approveChanges(shopId, chunk, request);
-      batchIds.push(batch.batchId);
+      const input = { params: { shopId }, body: { changeIds: chunk } };
+      const batch = await callApi(seoChangeContracts.approve, input, request);
+      batchIds.push(batch.data.batchId);
     } catch (error) {
       throw new PartialApprovalError(approved, changeIds.slice(approved), error);
     }
