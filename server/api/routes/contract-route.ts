@@ -22,13 +22,15 @@ export interface RouteDocs<Contract extends ApiContract, Errors extends Record<n
   errors: Errors;
 }
 
-/** The contract's path under the prefix a plugin is registered with (`app.prefix`). */
+/**
+ * The contract's path under the prefix a plugin is registered with (`app.prefix`); '' for the prefix
+ * itself, which Fastify then registers without a trailing-slash twin.
+ */
 export function pathUnder(prefix: string, contractPath: string): string {
   if (!contractPath.startsWith(prefix)) {
     throw new Error(`${contractPath} is not under the prefix ${prefix}`);
   }
-  const path = contractPath.slice(prefix.length);
-  return path === '' ? '/' : path;
+  return contractPath.slice(prefix.length);
 }
 
 export function routeOf<
