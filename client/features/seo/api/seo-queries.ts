@@ -1,13 +1,13 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageListQuery, SeoOverview } from '../../../../shared/schemas/seo.ts';
-import { overviewRefetchInterval, storesRefetchInterval } from '../seo-presentation.ts';
+import { seoContracts as contracts } from '../../../../shared/contracts/seo.ts';
 import {
-  fetchPageDetail,
-  fetchPageList,
-  fetchSeoOverview,
-  fetchShops,
-  startAudit,
-} from './seo-api.ts';
+  pageParamsOf,
+  type PageListQuery,
+  type SeoOverview,
+} from '../../../../shared/schemas/seo.ts';
+import { callApi } from '../../../lib/call-api.ts';
+import { overviewRefetchInterval, storesRefetchInterval } from '../seo-presentation.ts';
+import { fetchShops } from './seo-api.ts';
 
 /**
  * The SEO screens' server state, keyed by the signed-in user's uid: the stores (read again every
@@ -43,7 +43,8 @@ export const overviewKey = (uid: string, shopId: string) =>
 export function useSeoOverview(uid: string, shopId: string | null) {
   return useQuery({
     queryKey: overviewKey(uid, shopId ?? ''),
-    queryFn: () => fetchSeoOverview(shopId ?? ''),
+    queryFn: async () =>
+      (await callApi(contracts.overview, { params: { shopId: shopId ?? '' } })).data,
     enabled: shopId !== null,
     refetchInterval: (query) => overviewRefetchInterval(query.state.data),
   });
@@ -56,7 +57,7 @@ export function useSeoOverview(uid: string, shopId: string | null) {
 export function useStartAudit(uid: string, shopId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => startAudit(shopId),
+    mutationFn: async () => (await callApi(contracts.startAudit, { params: { shopId } })).data,
     onSuccess: (run) => {
       queryClient.setQueryData<SeoOverview>(overviewKey(uid, shopId), (overview) =>
         overview === undefined ? overview : { ...overview, lastRun: run },
@@ -78,7 +79,7 @@ export function usePageListSlices(
   return useQueries({
     queries: slices.map(({ query }) => ({
       queryKey: [...pageListKey(uid, shopId), query] as const,
-      queryFn: () => fetchPageList(shopId, query),
+      queryFn: async () => (await callApi(contracts.listPages, { params: { shopId }, query })).data,
     })),
   });
 }
@@ -86,7 +87,10 @@ export function usePageListSlices(
 export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
   return useQuery({
     queryKey: pageDetailKey(uid, shopId, pageId ?? ''),
-    queryFn: () => fetchPageDetail(shopId, pageId ?? ''),
+    queryFn: async () => {
+      const params = { shopId, ...pageParamsOf(pageId ?? '') };
+      return (await callApi(contracts.pageDetail, { params })).data;
+    },
     enabled: pageId !== null,
   });
 }
