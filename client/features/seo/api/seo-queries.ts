@@ -1,7 +1,12 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageListQuery, SeoOverview } from '../../../../shared/schemas/seo.ts';
+import { seoContracts as contracts } from '../../../../shared/contracts/seo.ts';
+import {
+  pageParamsOf,
+  type PageListQuery,
+  type SeoOverview,
+} from '../../../../shared/schemas/seo.ts';
+import { callApi } from '../../../lib/call-api.ts';
 import { overviewRefetchInterval } from '../seo-presentation.ts';
-import { fetchPageDetail, fetchPageList, fetchSeoOverview, startAudit } from './seo-api.ts';
 
 /**
  * The SEO screens' server state, keyed by the signed-in user's uid (the stores they choose from are
@@ -29,7 +34,8 @@ export const overviewKey = (uid: string, shopId: string) =>
 export function useSeoOverview(uid: string, shopId: string | null) {
   return useQuery({
     queryKey: overviewKey(uid, shopId ?? ''),
-    queryFn: () => fetchSeoOverview(shopId ?? ''),
+    queryFn: async () =>
+      (await callApi(contracts.overview, { params: { shopId: shopId ?? '' } })).data,
     enabled: shopId !== null,
     refetchInterval: (query) => overviewRefetchInterval(query.state.data),
   });
@@ -42,7 +48,7 @@ export function useSeoOverview(uid: string, shopId: string | null) {
 export function useStartAudit(uid: string, shopId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => startAudit(shopId),
+    mutationFn: async () => (await callApi(contracts.startAudit, { params: { shopId } })).data,
     onSuccess: (run) => {
       queryClient.setQueryData<SeoOverview>(overviewKey(uid, shopId), (overview) =>
         overview === undefined ? overview : { ...overview, lastRun: run },
@@ -64,7 +70,7 @@ export function usePageListSlices(
   return useQueries({
     queries: slices.map(({ query }) => ({
       queryKey: [...pageListKey(uid, shopId), query] as const,
-      queryFn: () => fetchPageList(shopId, query),
+      queryFn: async () => (await callApi(contracts.listPages, { params: { shopId }, query })).data,
     })),
   });
 }
@@ -72,7 +78,10 @@ export function usePageListSlices(
 export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
   return useQuery({
     queryKey: pageDetailKey(uid, shopId, pageId ?? ''),
-    queryFn: () => fetchPageDetail(shopId, pageId ?? ''),
+    queryFn: async () => {
+      const params = { shopId, ...pageParamsOf(pageId ?? '') };
+      return (await callApi(contracts.pageDetail, { params })).data;
+    },
     enabled: pageId !== null,
   });
 }

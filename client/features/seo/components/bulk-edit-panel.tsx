@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { supportedLanguages, type Language } from '../../../../shared/constants.ts';
+import { seoContracts } from '../../../../shared/contracts/seo.ts';
 import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
 import type { PlanId } from '../../../../shared/plans.ts';
 import {
@@ -16,8 +17,8 @@ import { AppLink } from '../../../components/app-link.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { useApiErrorText } from '../../../components/use-api-error-text.ts';
 import { errorCodeOf } from '../../../lib/auth-errors.ts';
+import { callApi } from '../../../lib/call-api.ts';
 import { useTranslation } from '../../../lib/use-translation.ts';
-import { fetchPageList } from '../api/seo-api.ts';
 import {
   useBulkApproval,
   useBulkPreview,
@@ -155,7 +156,10 @@ function BulkEditor({
   // The first page of the selection, for the example, and how many pages it holds.
   const firstPage = useQuery({
     queryKey: [...pageListKey(uid, shop.id), { ...filters, limit: 1 }],
-    queryFn: () => fetchPageList(shop.id, { ...filters, limit: 1 }),
+    queryFn: async () => {
+      const query = { ...filters, limit: 1 };
+      return (await callApi(seoContracts.listPages, { params: { shopId: shop.id }, query })).data;
+    },
   });
   const preview = useBulkPreview(uid, shop.id, request);
   const refused = refusedTemplate(preview.error);
