@@ -8,8 +8,7 @@ import {
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { issueFormToken } from '../../../../areas/contact/form-token.ts';
-import { submitContactMessage } from '../../../../areas/contact/submit-contact-message.ts';
+import { issueFormToken, submitContactMessage } from '../../../../areas/contact/index.ts';
 import {
   authenticatedRouteErrors,
   describedAs,

@@ -9,12 +9,14 @@ import {
   seoOverviewSchema,
   startAuditSchema,
 } from '../../../../../shared/schemas/seo.ts';
-import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
-import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
-import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
-import { requireManualAuditCooldownOver, startAudit } from '../../../../areas/seo/start-audit.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
-import { shopNotFound } from '../../../../areas/shops/shop-access.ts';
+import {
+  listSeoPages,
+  readSeoOverview,
+  readSeoPage,
+  requireManualAuditCooldownOver,
+  startAudit,
+} from '../../../../areas/seo/index.ts';
+import { requireOwnedShop, shopNotFound } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
