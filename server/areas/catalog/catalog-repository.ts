@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogCounts } from '../../../shared/schemas/shops.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type {
   CatalogBatch,
   CollectionRow,
@@ -34,9 +34,6 @@ import {
   type BulkOperationProgress,
   type ShopifyTotals,
 } from './tables.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 export type SyncStateRow = typeof catalogSyncStates.$inferSelect;
 export type ShopDetailsRow = typeof catalogShops.$inferSelect;
@@ -77,7 +74,7 @@ export class SyncStopped extends Error {
  * that row first (deleteShopRecords), so a write holding it ends before the copy is deleted, and a
  * write that comes after finds no row and stores nothing.
  */
-async function lockCurrentRun(tx: Executor, shopId: string, run: number): Promise<void> {
+async function lockCurrentRun(tx: Queryable, shopId: string, run: number): Promise<void> {
   const { rows } = await tx.execute<{ run: number }>(sql`
     select ${catalogSyncStates.run} as run from ${catalogSyncStates}
     where ${catalogSyncStates.shopId} = ${shopId}
@@ -92,7 +89,7 @@ async function lockCurrentRun(tx: Executor, shopId: string, run: number): Promis
  * write meanwhile) and answers the store's current run, which the write records. Undefined when the
  * store's copy no longer exists: there is nothing to write.
  */
-async function currentRunOf(tx: Executor, shopId: string): Promise<number | undefined> {
+async function currentRunOf(tx: Queryable, shopId: string): Promise<number | undefined> {
   const { rows } = await tx.execute<{ run: number }>(sql`
     select ${catalogSyncStates.run} as run from ${catalogSyncStates}
     where ${catalogSyncStates.shopId} = ${shopId}
@@ -105,7 +102,7 @@ export type RecordWriter = number | 'follow-up';
 
 /** The run a write records, once allowed (see lockCurrentRun and currentRunOf). */
 async function runToRecord(
-  tx: Executor,
+  tx: Queryable,
   shopId: string,
   writer: RecordWriter,
 ): Promise<number | undefined> {
@@ -141,7 +138,7 @@ function chunks<T>(rows: readonly T[], size = rowsPerStatement): T[][] {
  * least as recent (`updated_at`).
  */
 async function upsertRows(
-  tx: Executor,
+  tx: Queryable,
   table: PgTable,
   shopId: string,
   run: number,
@@ -181,7 +178,7 @@ async function upsertRows(
  * file or the refetch): a file written before a deletion must not bring the record back.
  */
 async function dropTombstoned(
-  tx: Executor,
+  tx: Queryable,
   shopId: string,
   batch: CatalogBatch,
   readSince: Date,
@@ -216,7 +213,7 @@ async function dropTombstoned(
  * missed, and only those it holds older are returned.
  */
 async function checkStamps(
-  tx: Executor,
+  tx: Queryable,
   table: typeof catalogProducts | typeof catalogCollections,
   shopId: string,
   run: number,
@@ -582,7 +579,7 @@ export async function findShopDetails(
 // The sync state ------------------------------------------------------------------------------
 
 export async function findSyncState(
-  db: Executor,
+  db: Queryable,
   shopId: string,
 ): Promise<SyncStateRow | undefined> {
   const [row] = await db
@@ -782,7 +779,7 @@ export function emptyCounts(): CatalogCounts {
 
 /** Records kept per store, by kind. */
 export async function countRecords(
-  db: Executor,
+  db: Queryable,
   shopIds: readonly string[],
 ): Promise<Map<string, CatalogCounts>> {
   const counts = new Map(shopIds.map((shopId) => [shopId, emptyCounts()]));

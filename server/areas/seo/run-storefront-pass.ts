@@ -3,7 +3,7 @@ import type {
   FetchedStorefrontPage,
   StorefrontFetcher,
 } from '../../platform/storefront/storefront-fetcher.ts';
-import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf, readPages } from '../catalog/index.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import {

@@ -4,8 +4,7 @@ import { contactFormRules } from '../../../../../shared/schemas/contact.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { issueFormToken } from '../../../../areas/contact/form-token.ts';
-import { submitContactMessage } from '../../../../areas/contact/submit-contact-message.ts';
+import { issueFormToken, submitContactMessage } from '../../../../areas/contact/index.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 

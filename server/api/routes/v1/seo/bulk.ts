@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seoBulkContracts as contracts } from '../../../../../shared/contracts/seo-bulk.ts';
 import { maxPagesPerBulkEdit } from '../../../../../shared/schemas/seo-bulk.ts';
-import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
-import { saveBulkDrafts } from '../../../../areas/seo-changes/bulk-drafts.ts';
-import { previewBulkEdit } from '../../../../areas/seo-changes/bulk-preview.ts';
-import type { BulkPageSelector } from '../../../../areas/seo-changes/bulk-values.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
+import { listSeoPages } from '../../../../areas/seo/index.ts';
+import {
+  saveBulkDrafts,
+  previewBulkEdit,
+  type BulkPageSelector,
+} from '../../../../areas/seo-changes/index.ts';
+import { requireOwnedShop } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../../../shared/errors.ts';
 import { seoChangeContracts as contracts } from '../../../../../shared/contracts/seo-changes.ts';
-import { approveChanges } from '../../../../areas/seo-changes/approve-changes.ts';
-import { discardDraft } from '../../../../areas/seo-changes/discard-draft.ts';
-import { listBatches, listChanges } from '../../../../areas/seo-changes/list-changes.ts';
-import { resolveConflict } from '../../../../areas/seo-changes/resolve-conflict.ts';
-import { saveDraft } from '../../../../areas/seo-changes/save-draft.ts';
-import { undoBatch, undoChange } from '../../../../areas/seo-changes/undo-changes.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
+import {
+  approveChanges,
+  discardDraft,
+  listBatches,
+  listChanges,
+  resolveConflict,
+  saveDraft,
+  undoBatch,
+  undoChange,
+} from '../../../../areas/seo-changes/index.ts';
+import { requireOwnedShop } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seoContracts as contracts } from '../../../../../shared/contracts/seo.ts';
 import { AppError } from '../../../../../shared/errors.ts';
-import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
-import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
-import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
-import { requireManualAuditCooldownOver, startAudit } from '../../../../areas/seo/start-audit.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
-import { shopNotFound } from '../../../../areas/shops/shop-access.ts';
+import {
+  listSeoPages,
+  readSeoOverview,
+  readSeoPage,
+  requireManualAuditCooldownOver,
+  startAudit,
+} from '../../../../areas/seo/index.ts';
+import { requireOwnedShop, shopNotFound } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
