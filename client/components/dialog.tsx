@@ -7,7 +7,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
-import { useTranslation } from '../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { Button, type ButtonProps } from './button.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { errorCodeOf } from '../lib/auth-errors.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { Button } from './button.tsx';
 import { useApiErrorText } from './use-api-error-text.ts';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import type { Shop } from '../../shared/schemas/shops.ts';
-import { storeReadiness, type StoreReadiness } from '../lib/store-choice.ts';
-import type { ChosenStore } from '../lib/use-chosen-store.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { storeReadiness, type StoreReadiness } from '#client/lib/store-choice.ts';
+import type { ChosenStore } from '#client/lib/use-chosen-store.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { QueryFailed, QueryLoading } from './query-state.tsx';
 import { StorePicker } from './store-picker.tsx';
 

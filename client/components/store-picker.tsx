@@ -1,5 +1,5 @@
-import type { Shop } from '../../shared/schemas/shops.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 
 /** The store shown, among the owner's several; one store needs no choice and shows none. */

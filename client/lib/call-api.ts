@@ -6,7 +6,7 @@ import {
   type BodyOf,
   type ParamsOf,
   type QueryOf,
-} from '../../shared/contracts/api-contract.ts';
+} from '#shared/contracts/api-contract.ts';
 import { apiRequest, type ApiRequest } from './api-client.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Shop, ShopList } from '../../shared/schemas/shops.ts';
+import type { Shop, ShopList } from '#shared/schemas/shops.ts';
 
 /**
  * Which of the owner's stores a screen shows, and whether its copy is there yet: shared by every

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { shopListSchema, type ShopList } from '../../shared/schemas/shops.ts';
+import { shopListSchema, type ShopList } from '#shared/schemas/shops.ts';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import type { Shop } from '../../shared/schemas/shops.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
 import { useAuthState } from './auth-session.ts';
 import { chosenStore, storesRefetchInterval } from './store-choice.ts';
 import { useStoreList } from './store-list.ts';

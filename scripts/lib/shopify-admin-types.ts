@@ -22,8 +22,8 @@ import {
   type SelectionNode,
 } from 'graphql';
 import * as prettier from 'prettier';
-import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
-import * as documents from '../../server/platform/shopify/admin-documents.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
+import * as documents from '#server/platform/shopify/admin-documents.ts';
 
 /**
  * The result types of every document in server/platform/shopify/admin-documents.ts, generated from

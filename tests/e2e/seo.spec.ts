@@ -8,7 +8,7 @@ import { test as consoleTest } from './auth-flows.ts';
 import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
 import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
-import { pagePathOf } from '../../shared/schemas/seo.ts';
+import { pagePathOf } from '#shared/schemas/seo.ts';
 
 /**
  * The SEO screens against the real product: the seeded store connected through the local

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
-import {
-  catalogImportJob,
-  queueCatalogImport,
-} from '../../server/areas/catalog/catalog-import-job.ts';
-import { productWithMedia, translationRows } from '../../server/areas/catalog/catalog-records.ts';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { catalogSummaries, deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
-import { catalogReconcileJob } from '../../server/areas/catalog/catalog-reconcile-job.ts';
-import { newOperations } from '../../server/areas/catalog/catalog-sync.ts';
-import { catalogWebhookHandlers } from '../../server/areas/catalog/catalog-webhooks.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import { AppError } from '#shared/errors.ts';
+import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
+import { catalogImportJob, queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { productWithMedia, translationRows } from '#server/areas/catalog/catalog-records.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { catalogSummaries, deleteStoreCopy } from '#server/areas/catalog/catalog-summaries.ts';
+import { catalogReconcileJob } from '#server/areas/catalog/catalog-reconcile-job.ts';
+import { newOperations } from '#server/areas/catalog/catalog-sync.ts';
+import { catalogWebhookHandlers } from '#server/areas/catalog/catalog-webhooks.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { shopifyApp } from '#server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 

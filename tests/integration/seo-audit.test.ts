@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanId } from '../../shared/plans.ts';
-import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
-import { listSeoPages } from '../../server/areas/seo/list-seo-pages.ts';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { seoWeeklyAuditJob } from '../../server/areas/seo/seo-weekly-audit-job.ts';
-import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { storeCatalog, webhookHandlers, type WorkerDependencies } from '../../server/workers.ts';
+import type { PlanId } from '#shared/plans.ts';
+import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
+import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import { seoWeeklyAuditJob } from '#server/areas/seo/seo-weekly-audit-job.ts';
+import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { storeCatalog, webhookHandlers, type WorkerDependencies } from '#server/workers.ts';
 import {
   createTestJobQueue,
   startApiForTests,

@@ -5,19 +5,16 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
-import { buildApiApp, type ApiDependencies } from '../../server/api/app.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
-import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
-import { startWorkers, storeCatalog } from '../../server/workers.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { createMailer } from '../../server/platform/mail.ts';
-import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
-import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import {
-  createStripeClient,
-  type StripeSettings,
-} from '../../server/platform/stripe/stripe-client.ts';
+import { buildApiApp, type ApiDependencies } from '#server/api/app.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { insertSession } from '#server/areas/sessions/sessions-repository.ts';
+import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
+import { startWorkers, storeCatalog } from '#server/workers.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import { createMailer } from '#server/platform/mail.ts';
+import type { ShopCatalog } from '#server/areas/shops/shop-catalog.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import { createStripeClient, type StripeSettings } from '#server/platform/stripe/stripe-client.ts';
 import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
 import {
   recordingCatalog,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ApiContract } from '../../shared/contracts/api-contract.ts';
+import type { ApiContract } from '#shared/contracts/api-contract.ts';
 
 /**
  * A route declared in shared/contracts is called through its contract (client/lib/call-api.ts):

@@ -10,7 +10,7 @@ import {
   type ArticleNode,
   type PageNode,
   type ProductNode,
-} from '../../server/areas/catalog/catalog-records.ts';
+} from '#server/areas/catalog/catalog-records.ts';
 
 /**
  * The copy's rows read Shopify's answers as Shopify's Admin schema types them

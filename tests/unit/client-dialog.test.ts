@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../client/lib/i18n.ts';
+import { initI18n } from '#client/lib/i18n.ts';
 
 /**
  * The one modal dialog of the client: named by its title and read with the texts it is given,

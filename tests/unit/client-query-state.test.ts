@@ -1,8 +1,8 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { initI18n } from '../../client/lib/i18n.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { initI18n } from '#client/lib/i18n.ts';
 
 /**
  * What every screen shows of a read from the server: that it loads (announced politely), that it

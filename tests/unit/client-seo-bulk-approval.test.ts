@@ -1,16 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  approveInChunks,
-  PartialApprovalError,
-} from '../../client/features/seo/api/seo-bulk-api.ts';
-import { approvalChunks, approvalProgressText } from '../../client/features/seo/bulk-edit.ts';
-import { createApiClient, type ApiRequest, type FetchLike } from '../../client/lib/api-client.ts';
-import { callApi } from '../../client/lib/call-api.ts';
-import { seoBulkContracts } from '../../shared/contracts/seo-bulk.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import { bulkDraftsBodySchema, type BulkDraftsBody } from '../../shared/schemas/seo-bulk.ts';
-import { approveBodySchema, maxChangesPerApproval } from '../../shared/schemas/seo-changes.ts';
+import { approveInChunks, PartialApprovalError } from '#client/features/seo/api/seo-bulk-api.ts';
+import { approvalChunks, approvalProgressText } from '#client/features/seo/bulk-edit.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoBulkContracts } from '#shared/contracts/seo-bulk.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import { bulkDraftsBodySchema, type BulkDraftsBody } from '#shared/schemas/seo-bulk.ts';
+import { approveBodySchema, maxChangesPerApproval } from '#shared/schemas/seo-changes.ts';
 
 /**
  * "Approve N changes" on a bulk edit: the drafts' ids are approved through the SEO changes' own

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bulkFieldOfParam, bulkParamOf } from '../../client/features/seo/bulk-edit-param.ts';
+import { bulkFieldOfParam, bulkParamOf } from '#client/features/seo/bulk-edit-param.ts';
 import {
   fillTemplate,
   insertPlaceholder,
@@ -8,16 +8,16 @@ import {
   storeLanguages,
   templatesToSend,
   unknownPlaceholders,
-} from '../../client/features/seo/bulk-edit.ts';
-import { createApiClient, type ApiRequest, type FetchLike } from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { callApi } from '../../client/lib/call-api.ts';
-import { seoBulkContracts } from '../../shared/contracts/seo-bulk.ts';
+} from '#client/features/seo/bulk-edit.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoBulkContracts } from '#shared/contracts/seo-bulk.ts';
 import {
   bulkPreviewBodySchema,
   bulkFields,
   type BulkPreviewBody,
-} from '../../shared/schemas/seo-bulk.ts';
+} from '#shared/schemas/seo-bulk.ts';
 
 /**
  * The bulk editor's templates as the owner writes them: a placeholder button puts its placeholder

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { createApiClient, type ApiRequest, type FetchLike } from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { callApi } from '../../client/lib/call-api.ts';
-import { seoChangeContracts as contracts } from '../../shared/contracts/seo-changes.ts';
-import { pageParamsOf } from '../../shared/schemas/seo.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoChangeContracts as contracts } from '#shared/contracts/seo-changes.ts';
+import { pageParamsOf } from '#shared/schemas/seo.ts';
 import {
   approveBodySchema,
   resolveBodySchema,
@@ -13,7 +13,7 @@ import {
   type ChangeView,
   type ResolveBody,
   type SaveDraftBody,
-} from '../../shared/schemas/seo-changes.ts';
+} from '#shared/schemas/seo-changes.ts';
 
 /** Each SEO fix as the screens call it, through the contract (shared/contracts/seo-changes.ts). */
 const saveDraft = async (

@@ -3,10 +3,10 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageChangesKey } from '../../client/features/seo/api/seo-change-queries.ts';
-import { pageDetailKey } from '../../client/features/seo/api/seo-queries.ts';
-import { loadLiveChecks } from '../../client/features/seo/use-live-checks.ts';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
+import { pageChangesKey } from '#client/features/seo/api/seo-change-queries.ts';
+import { pageDetailKey } from '#client/features/seo/api/seo-queries.ts';
+import { loadLiveChecks } from '#client/features/seo/use-live-checks.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
 import {
   changeStates,
   type ChangeList,
@@ -16,8 +16,8 @@ import {
   type ResolveBody,
   type BatchList,
   type BatchSummary,
-} from '../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
 
 /**
  * The editors of a page's texts in its detail, rendered as the browser gets them with the real

@@ -1,4 +1,4 @@
-import { textWidthPx } from '../../shared/seo/text/pixel-width.ts';
+import { textWidthPx } from '#shared/seo/text/pixel-width.ts';
 import { describe, expect, it } from 'vitest';
 import {
   auditPercent,
@@ -9,8 +9,8 @@ import {
   seoPollIntervalMs,
   trendPoints,
   truncateForResult,
-} from '../../client/features/seo/seo-presentation.ts';
-import type { AuditRun } from '../../shared/schemas/seo.ts';
+} from '#client/features/seo/seo-presentation.ts';
+import type { AuditRun } from '#shared/schemas/seo.ts';
 
 /** How the SEO screens read the API's answers. */
 

@@ -2,9 +2,9 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type { PlanId } from '../../shared/plans.ts';
-import type { Shop } from '../../shared/schemas/shops.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
 
 /**
  * A store's card as the owner reads it, rendered with the real catalogues: why a store needs them,

@@ -10,8 +10,8 @@ import {
   storeAllowance,
   storeOffered,
   syncPollIntervalMs,
-} from '../../client/features/shops/shop-presentation.ts';
-import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+} from '#client/features/shops/shop-presentation.ts';
+import type { Shop, ShopState } from '#shared/schemas/shops.ts';
 
 /** How a store reads on the stores screen, from the API's answer. */
 

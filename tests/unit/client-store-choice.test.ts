@@ -4,8 +4,8 @@ import {
   storeImportPollIntervalMs,
   storeReadiness,
   storesRefetchInterval,
-} from '../../client/lib/store-choice.ts';
-import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+} from '#client/lib/store-choice.ts';
+import type { Shop, ShopState } from '#shared/schemas/shops.ts';
 
 /**
  * Which of the owner's stores a screen shows (the SEO screens today, the blog and the dashboard

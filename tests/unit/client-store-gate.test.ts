@@ -2,8 +2,8 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../../client/lib/i18n.ts';
-import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+import { initI18n } from '#client/lib/i18n.ts';
+import type { Shop, ShopState } from '#shared/schemas/shops.ts';
 
 /**
  * What a screen that works on one store shows before its own view (the SEO screens today, the blog

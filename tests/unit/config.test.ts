@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startNotices } from '../../server/config.ts';
+import { ConfigError, loadConfig, startNotices } from '#server/config.ts';
 
 /** The problems a configuration error lists, or a failure when the configuration was accepted. */
 function problemsOf(env: Record<string, string | undefined>): string[] {

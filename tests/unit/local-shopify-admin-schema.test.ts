@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
-import { supportedApiVersions } from '../../server/local/shopify/local-shopify-state.ts';
-import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
+import { adminSchema } from '#server/local/shopify/admin-schema.ts';
+import { supportedApiVersions } from '#server/local/shopify/local-shopify-state.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
 import {
   schemaSubsetProblems,
   shopifyAdminSchema202601,

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { Invoice, Subscription } from '../../server/local/stripe/stripe-objects.ts';
+import type { Invoice, Subscription } from '#server/local/stripe/stripe-objects.ts';
 
 /**
  * The local Stripe's objects are cut from stripe-node's own types: a kept field is typed as Stripe

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HostPace, type PaceClock } from '../../server/platform/storefront/host-pace.ts';
-import { localStorefronts } from '../../server/platform/storefront/local-storefronts.ts';
-import { createStorefrontFetcher } from '../../server/platform/storefront/storefront-fetcher.ts';
-import { parseRobotsTxt } from '../../server/platform/storefront/robots-txt.ts';
+import { HostPace, type PaceClock } from '#server/platform/storefront/host-pace.ts';
+import { localStorefronts } from '#server/platform/storefront/local-storefronts.ts';
+import { createStorefrontFetcher } from '#server/platform/storefront/storefront-fetcher.ts';
+import { parseRobotsTxt } from '#server/platform/storefront/robots-txt.ts';
 
 /** What keeps the storefront fetcher polite: robots.txt as RFC 9309 reads it, and its pace per host. */
 

@@ -2,8 +2,8 @@ import {
   descriptionFontSizePx,
   textWidthPx,
   titleFontSizePx,
-} from '../../../shared/seo/text/pixel-width.ts';
-import type { AuditRun, SeoOverview } from '../../../shared/schemas/seo.ts';
+} from '#shared/seo/text/pixel-width.ts';
+import type { AuditRun, SeoOverview } from '#shared/schemas/seo.ts';
 
 /**
  * How the SEO screens read what the API answers: whether the audit is still moving (and the

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { contactContracts as contracts } from '../../../../shared/contracts/contact.ts';
-import type { ContactMessageBody } from '../../../../shared/schemas/contact.ts';
-import { callApi } from '../../../lib/call-api.ts';
+import { contactContracts as contracts } from '#shared/contracts/contact.ts';
+import type { ContactMessageBody } from '#shared/schemas/contact.ts';
+import { callApi } from '#client/lib/call-api.ts';
 
 /**
  * The contact form's server state: the form's token, fetched when the form is shown and renewed

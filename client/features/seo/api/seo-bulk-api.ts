@@ -1,7 +1,7 @@
-import { seoChangeContracts } from '../../../../shared/contracts/seo-changes.ts';
-import { maxChangesPerApproval } from '../../../../shared/schemas/seo-changes.ts';
-import { apiRequest, type ApiRequest } from '../../../lib/api-client.ts';
-import { callApi } from '../../../lib/call-api.ts';
+import { seoChangeContracts } from '#shared/contracts/seo-changes.ts';
+import { maxChangesPerApproval } from '#shared/schemas/seo-changes.ts';
+import { apiRequest, type ApiRequest } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { approvalChunks } from '../bulk-edit.ts';
 
 /**

@@ -4,9 +4,9 @@ import {
   maxPagesPerBulkEdit,
   type BulkDraftsBody,
   type BulkPreviewBody,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import { seoBulkContracts as contracts } from '../../../../shared/contracts/seo-bulk.ts';
-import { callApi } from '../../../lib/call-api.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { seoBulkContracts as contracts } from '#shared/contracts/seo-bulk.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { approveInChunks, PartialApprovalError } from './seo-bulk-api.ts';
 import { storeKey } from './seo-queries.ts';
 

@@ -8,8 +8,8 @@ import type {
   ChangeView,
   ResolveBody,
   SaveDraftBody,
-} from '../../../../shared/schemas/seo-changes.ts';
-import { pageParamsOf, pagePathOf, type PageDetail } from '../../../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { pageParamsOf, pagePathOf, type PageDetail } from '#shared/schemas/seo.ts';
 import {
   batchesRefetchInterval,
   batchWritesSettled,
@@ -19,8 +19,8 @@ import {
   withChangesInDetail,
   withoutDraft,
 } from '../page-fixes.ts';
-import { seoChangeContracts as contracts } from '../../../../shared/contracts/seo-changes.ts';
-import { callApi } from '../../../lib/call-api.ts';
+import { seoChangeContracts as contracts } from '#shared/contracts/seo-changes.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { overviewKey, pageDetailKey, pageListKey, storeKey } from './seo-queries.ts';
 
 /**

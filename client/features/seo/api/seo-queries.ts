@@ -1,11 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { seoContracts as contracts } from '../../../../shared/contracts/seo.ts';
-import {
-  pageParamsOf,
-  type PageListQuery,
-  type SeoOverview,
-} from '../../../../shared/schemas/seo.ts';
-import { callApi } from '../../../lib/call-api.ts';
+import { seoContracts as contracts } from '#shared/contracts/seo.ts';
+import { pageParamsOf, type PageListQuery, type SeoOverview } from '#shared/schemas/seo.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { overviewRefetchInterval } from '../seo-presentation.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { supportedLanguages, type Language } from '../../../../shared/constants.ts';
-import { seoContracts } from '../../../../shared/contracts/seo.ts';
-import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
-import type { PlanId } from '../../../../shared/plans.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { seoContracts } from '#shared/contracts/seo.ts';
+import { containsMarkup } from '#shared/seo/text/markup.ts';
+import type { PlanId } from '#shared/plans.ts';
 import {
   bulkFields,
   maxPagesPerBulkEdit,
@@ -11,14 +11,14 @@ import {
   type BulkField,
   type BulkSelection,
   type TemplatePlaceholder,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { callApi } from '../../../lib/call-api.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useBulkApproval,
   useBulkPreview,
@@ -42,7 +42,7 @@ import { useKeptFocus } from '../use-kept-focus.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { BulkPreviewTable } from './bulk-preview-table.tsx';
 import { BulkTemplateEditor } from './bulk-template-editor.tsx';
-import { QueryFailed } from '../../../components/query-state.tsx';
+import { QueryFailed } from '#client/components/query-state.tsx';
 import './bulk-edit.css';
 
 /**

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useRef } from 'react';
-import type { Language } from '../../../../shared/constants.ts';
+import type { Language } from '#shared/constants.ts';
 import {
   templatePlaceholders,
   type BulkField,
   type TemplatePlaceholder,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import { FormField, type FormControlProps } from '../../../components/form-field.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { FormField, type FormControlProps } from '#client/components/form-field.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { fillTemplate, insertPlaceholder, placeholderToken } from '../bulk-edit.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { ValueText } from './value-text.tsx';

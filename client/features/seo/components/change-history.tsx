@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { ChangeView } from '../../../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../../../shared/schemas/seo.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { ChangeView } from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { changeBatches, imageNumber, type ChangeBatch } from '../page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { UndoBatchDialog } from './undo-batch-dialog.tsx';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { buttonClassName } from '../../../components/button.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { StoreGate } from '../../../components/store-gate.tsx';
-import type { ChosenStore } from '../../../lib/use-chosen-store.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { buttonClassName } from '#client/components/button.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { StoreGate } from '#client/components/store-gate.tsx';
+import type { ChosenStore } from '#client/lib/use-chosen-store.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * What both SEO screens show before the audit itself (client/components/store-gate.tsx), in the

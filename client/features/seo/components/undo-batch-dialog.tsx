@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { Dialog, DialogClose } from '../../../components/dialog.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 
 /**

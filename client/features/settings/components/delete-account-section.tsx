@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
-import { Button } from '../../../components/button.tsx';
-import { Dialog, DialogClose } from '../../../components/dialog.tsx';
-import { FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
-import { signOutAndClear } from '../../../lib/session-actions.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { postDeleteRedirectMs } from '#shared/constants.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { ApiError } from '#client/lib/api-error.ts';
+import { authErrorMessageKey, authErrorMessageKeyOf } from '#client/lib/auth-errors.ts';
+import { reportError } from '#client/lib/error-reporting.ts';
+import { reauthenticate } from '#client/lib/firebase-auth/reauthentication.ts';
+import { signOutAndClear } from '#client/lib/session-actions.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useDeleteAccount } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 

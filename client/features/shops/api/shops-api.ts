@@ -4,9 +4,9 @@ import {
   shopListSchema,
   type ShopDisconnection,
   type ShopList,
-} from '../../../../shared/schemas/shops.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { shopsPath } from '../../../lib/store-list.ts';
+} from '#shared/schemas/shops.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { shopsPath } from '#client/lib/store-list.ts';
 
 /**
  * The stores' calls, through the BFF, read with the API's own schemas (shared/schemas/shops.ts).

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ShopList } from '../../../../shared/schemas/shops.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { useStoreList } from '../../../lib/store-list.ts';
+import type { ShopList } from '#shared/schemas/shops.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useStoreList } from '#client/lib/store-list.ts';
 import { refetchIntervalFor } from '../shop-presentation.ts';
 import { disconnectShop, keepShopActive } from './shops-api.ts';
 

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Shop, ShopDisconnection } from '../../../../shared/schemas/shops.ts';
-import { Button } from '../../../components/button.tsx';
-import { Dialog, DialogClose } from '../../../components/dialog.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Shop, ShopDisconnection } from '#shared/schemas/shops.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { displayNameOf } from '../shop-presentation.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { plans, type PlanId } from '../../../../shared/plans.ts';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   countKinds,
   displayedStateOf,

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { oauthCompletionMessageSchema, type Shop } from '../../../../shared/schemas/shops.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryFailed, QueryLoading } from '../../../components/query-state.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { oauthCompletionMessageSchema, type Shop } from '#shared/schemas/shops.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryFailed, QueryLoading } from '#client/components/query-state.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useDisconnectShop,
   useKeepShopActive,
@@ -22,7 +22,7 @@ import { ShopCard } from '../components/shop-card.tsx';
 import { storeAllowance, storeOffered } from '../shop-presentation.ts';
 import { useConnectStore, type ConnectionStatus } from '../use-connect-store.ts';
 import { useDisconnectionText } from '../use-disconnection-text.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../shops.css';
 
 export const namespaces: readonly Namespace[] = ['shops'];

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BillingStore, Subscription } from '../../../../shared/schemas/billing.ts';
-import { plans } from '../../../../shared/plans.ts';
-import { Button } from '../../../components/button.tsx';
-import { Dialog, DialogClose } from '../../../components/dialog.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingStore, Subscription } from '#shared/schemas/billing.ts';
+import { plans } from '#shared/plans.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   defaultKeptStore,
   needsStoreChoice,

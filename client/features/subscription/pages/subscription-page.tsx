@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts';
-import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryState } from '../../../components/query-state.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { usePageRestored } from '../../../lib/use-page-restored.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useCancelSubscription,
   useChangeSubscription,
@@ -34,7 +34,7 @@ import { PlanSummary } from '../components/plan-summary.tsx';
 import { UsageMeters } from '../components/usage-meters.tsx';
 import { useAwaitedChange } from '../use-awaited-change.ts';
 import { useBillingFormat, type BillingFormat } from '../use-billing-format.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../subscription.css';
 
 export const namespaces: readonly Namespace[] = ['subscription'];
