@@ -6,38 +6,15 @@ import {
   storesRefetchInterval,
 } from '#client/lib/store-choice.ts';
 import type { Shop, ShopState } from '#shared/schemas/shops.ts';
+import { storeAnswer } from '../support/store-answers.ts';
 
 /**
  * Which of the owner's stores a screen shows (the SEO screens today, the blog and the dashboard
  * next), and whether its copy is there to work on.
  */
 
-function shop(id: string, state: ShopState, lastSyncedAt: string | null = null): Shop {
-  return {
-    id,
-    shopDomain: `${id}.myshopify.com`,
-    name: id,
-    primaryDomain: null,
-    currency: 'EUR',
-    locales: [],
-    state,
-    errorCode: null,
-    progress: null,
-    counts: {
-      products: 0,
-      collections: 0,
-      pages: 0,
-      blogs: 0,
-      articles: 0,
-      media: 0,
-      translations: 0,
-    },
-    connectedAt: '2026-11-01T10:00:00.000Z',
-    lastSyncedAt,
-    partialCopy: [],
-    paused: false,
-  };
-}
+const shop = (id: string, state: ShopState, lastSyncedAt: string | null = null): Shop =>
+  storeAnswer({ id, shopDomain: `${id}.myshopify.com`, name: id, state, lastSyncedAt });
 
 describe('the store shown', () => {
   const shops = [shop('a', 'importing'), shop('b', 'ready'), shop('c', 'ready')];

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '#client/lib/i18n.ts';
 import type { Shop, ShopState } from '#shared/schemas/shops.ts';
+import { storeAnswer } from '../support/store-answers.ts';
 
 /**
  * What a screen that works on one store shows before its own view (the SEO screens today, the blog
@@ -24,32 +25,8 @@ interface StoreGateModule {
 const storeGatePath = '../../client/components/store-gate.tsx';
 const { StoreGate } = (await import(storeGatePath)) as StoreGateModule;
 
-function shop(id: string, state: ShopState, lastSyncedAt: string | null = null): Shop {
-  return {
-    id,
-    shopDomain: `${id}.myshopify.com`,
-    name: `Store ${id}`,
-    primaryDomain: null,
-    currency: 'EUR',
-    locales: [],
-    state,
-    errorCode: null,
-    progress: null,
-    counts: {
-      products: 0,
-      collections: 0,
-      pages: 0,
-      blogs: 0,
-      articles: 0,
-      media: 0,
-      translations: 0,
-    },
-    connectedAt: '2026-11-01T10:00:00.000Z',
-    lastSyncedAt,
-    partialCopy: [],
-    paused: false,
-  };
-}
+const shop = (id: string, state: ShopState, lastSyncedAt: string | null = null): Shop =>
+  storeAnswer({ id, shopDomain: `${id}.myshopify.com`, name: `Store ${id}`, state, lastSyncedAt });
 
 interface ChosenState {
   isPending?: boolean;
