@@ -472,11 +472,17 @@ export class SeededStore {
   }
 
   /**
-   * The product a storefront address names. A seeded handle ends with the product's position, so
+   * The product a storefront address names, in `locale` when given. A seeded handle ends with the product's position, so
    * the lookup starts there and falls back to the products changed since (a new handle, a product
    * created): a store of 100,000 products is never walked through.
    */
-  productByHandle(handle: string): Product | undefined {
+  productByHandle(handle: string, locale?: string): Product | undefined {
+    // A handle translated for `locale` first: only a product changed since it was seeded has one.
+    if (locale !== undefined) {
+      for (const product of this.editedProducts.values()) {
+        if (product.translations[locale]?.handle?.value === handle) return product;
+      }
+    }
     const position = /-(\d+)$/.exec(handle)?.[1];
     if (position !== undefined) {
       const hinted = this.product(productIdBase + Number(position));

@@ -1,4 +1,4 @@
-import type { Article, Collection, Page, Product } from './catalog-model.ts';
+import type { Article, Collection, Page, Product, Translations } from './catalog-model.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**
@@ -164,17 +164,45 @@ export function defectsOn(
   return names;
 }
 
-/** The storefront path of a resource (without the locale prefix). */
+/**
+ * A resource's handle in `locale`: the handle translated for it (translationsRegister, key `handle`)
+ * where there is one, its own handle otherwise, as Shopify builds a translated page's address.
+ */
+export function handleIn(
+  resource: { handle: string; translations: Translations },
+  locale?: string,
+): string {
+  return (
+    (locale === undefined ? undefined : resource.translations[locale]?.handle?.value) ??
+    resource.handle
+  );
+}
+
+/**
+ * The storefront path of a resource (without the locale prefix), in `locale` (the primary handles
+ * when absent): an article's holds its blog's handle in that locale too.
+ */
 export function storefrontPath(
   store: SeededStore,
   kind: StorefrontResourceKind,
   resource: PublishedResource,
+  locale?: string,
 ): string {
   if (kind === 'article') {
     const blog = store.blogs.get((resource as Article).blogId);
-    return `/blogs/${blog?.handle ?? 'news'}/${resource.handle}`;
+    return `/blogs/${blog === undefined ? 'news' : handleIn(blog, locale)}/${handleIn(resource, locale)}`;
   }
-  return `/${kind === 'product' ? 'products' : kind === 'collection' ? 'collections' : 'pages'}/${resource.handle}`;
+  return `/${kind === 'product' ? 'products' : kind === 'collection' ? 'collections' : 'pages'}/${handleIn(resource, locale)}`;
+}
+
+/** A resource's address on the storefront in `locale`, under its handles in that locale. */
+export function storefrontUrlOf(
+  store: SeededStore,
+  kind: StorefrontResourceKind,
+  resource: PublishedResource,
+  locale: string,
+): string {
+  return store.storefrontUrl(storefrontPath(store, kind, resource, locale), locale);
 }
 
 /** A page the audit of the rendered storefront should flag, and why. */
@@ -194,27 +222,31 @@ export interface PlantedFinding {
 export function plantedStorefrontFindings(store: SeededStore): PlantedFinding[] {
   const locales = store.shop.locales.filter((locale) => locale.published);
   const findings: PlantedFinding[] = [];
-  const urlsOf = (path: string, shownOn: StorefrontDefect['shownOn']) =>
+  const urlsOf = (
+    kind: StorefrontResourceKind,
+    resource: PublishedResource,
+    shownOn: StorefrontDefect['shownOn'],
+  ) =>
     locales
       .filter((locale) => shownOn === 'every-locale' || !locale.primary)
-      .map((locale) => store.storefrontUrl(path, locale.locale));
+      .map((locale) => storefrontUrlOf(store, kind, resource, locale.locale));
   for (const [name, defect] of Object.entries(storefrontDefects) as Array<
     [StorefrontDefectName, StorefrontDefect]
   >) {
     const resource = resourceAt(store, defect.kind, defect.position);
     if (resource === undefined) continue;
-    for (const url of urlsOf(storefrontPath(store, defect.kind, resource), defect.shownOn))
+    for (const url of urlsOf(defect.kind, resource, defect.shownOn))
       findings.push({ url, checkId: defect.checkId, cause: name });
   }
   for (const article of store.articles.values()) {
     if (!article.isPublished || article.image !== null) continue;
-    for (const url of urlsOf(storefrontPath(store, 'article', article), 'every-locale'))
+    for (const url of urlsOf('article', article, 'every-locale'))
       findings.push({ url, checkId: 'S05', cause: 'article-without-image' });
   }
   for (const id of store.productIds()) {
     const product = store.product(id)!;
     if (product.status !== 'ACTIVE' || product.media.length > 0) continue;
-    for (const url of urlsOf(storefrontPath(store, 'product', product), 'every-locale'))
+    for (const url of urlsOf('product', product, 'every-locale'))
       findings.push({ url, checkId: 'S01', cause: 'product-without-image' });
   }
   return findings;

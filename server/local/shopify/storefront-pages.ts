@@ -3,7 +3,9 @@ import { escapeHtml } from './oauth-pages.ts';
 import type { SeededStore } from './seeded-store.ts';
 import {
   defectsOn,
+  handleIn,
   storefrontPath,
+  storefrontUrlOf,
   type StorefrontDefectName,
   type StorefrontResourceKind,
 } from './storefront-defects.ts';
@@ -25,7 +27,8 @@ export interface StorefrontPage {
 
 interface Resource {
   kind: StorefrontResourceKind | 'index';
-  path: string;
+  /** The resource's path (without the locale prefix) in a locale: its handles there. */
+  pathIn: (locale: string) => string;
   title: string;
   seoTitle: string | null;
   seoDescription: string | null;
@@ -71,8 +74,7 @@ function productResource(
   const text = textIn(product.translations, locale);
   const title = text('title', product.title);
   const body = text('body_html', product.descriptionHtml);
-  const path = storefrontPath(store, 'product', product);
-  const url = store.storefrontUrl(path, locale);
+  const url = storefrontUrlOf(store, 'product', product, locale);
   const price = defects.has('productPriceZero') ? '0.00' : productPrice(product);
   const images = product.media.map((media) => ({
     url: media.url,
@@ -101,7 +103,7 @@ function productResource(
   const money = `€${price.replace('.', locale === 'fr' ? ',' : '.')} ${store.shop.currencyCode}`;
   return {
     kind: 'product',
-    path,
+    pathIn: (code) => storefrontPath(store, 'product', product, code),
     title,
     seoTitle: text('meta_title', product.seo.title),
     seoDescription: text('meta_description', product.seo.description),
@@ -130,7 +132,7 @@ function collectionResource(store: SeededStore, collection: Collection, locale: 
     .filter((product): product is Product => product?.status === 'ACTIVE')
     .map((product) => {
       const name = translatedText(product.translations, locale, 'title', product.title);
-      const href = store.storefrontUrl(storefrontPath(store, 'product', product), locale);
+      const href = storefrontUrlOf(store, 'product', product, locale);
       return `<li class="grid__item"><a href="${escapeHtml(new URL(href).pathname)}">${escapeHtml(name)}</a></li>`;
     })
     .join('');
@@ -140,7 +142,7 @@ function collectionResource(store: SeededStore, collection: Collection, locale: 
       : `<img src="${escapeHtml(collection.image.url)}" alt="${escapeHtml(collection.image.altText ?? '')}" width="${collection.image.width}" height="${collection.image.height}">`;
   return {
     kind: 'collection',
-    path: storefrontPath(store, 'collection', collection),
+    pathIn: (code) => storefrontPath(store, 'collection', collection, code),
     title,
     seoTitle: text('meta_title', collection.seo.title),
     seoDescription: text('meta_description', collection.seo.description),
@@ -164,7 +166,7 @@ function pageResource(
   const heading = defects.has('pageWithoutH1') ? 'h2' : 'h1';
   return {
     kind: 'page',
-    path: storefrontPath(store, 'page', page),
+    pathIn: (code) => storefrontPath(store, 'page', page, code),
     title,
     seoTitle: text('meta_title', page.metafields['global.title_tag']?.value ?? null),
     seoDescription: text(
@@ -188,8 +190,7 @@ function articleResource(
   const text = textIn(article.translations, locale);
   const title = text('title', article.title);
   const body = text('body_html', article.body);
-  const path = storefrontPath(store, 'article', article);
-  const url = store.storefrontUrl(path, locale);
+  const url = storefrontUrlOf(store, 'article', article, locale);
   const image = article.image;
   const jsonLd: Record<string, unknown> = {
     '@context': 'http://schema.org/',
@@ -209,7 +210,7 @@ function articleResource(
       : `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.altText ?? '')}" width="${image.width}" height="${image.height}">`;
   return {
     kind: 'article',
-    path,
+    pathIn: (code) => storefrontPath(store, 'article', article, code),
     title,
     seoTitle: text('meta_title', article.metafields['global.title_tag']?.value ?? null),
     seoDescription: text(
@@ -231,15 +232,13 @@ function homeResource(store: SeededStore, locale: string): Resource {
     .slice(0, 6)
     .map((collection) => {
       const title = translatedText(collection.translations, locale, 'title', collection.title);
-      const href = new URL(
-        store.storefrontUrl(storefrontPath(store, 'collection', collection), locale),
-      ).pathname;
+      const href = new URL(storefrontUrlOf(store, 'collection', collection, locale)).pathname;
       return `<li><a href="${escapeHtml(href)}">${escapeHtml(title)}</a></li>`;
     })
     .join('');
   return {
     kind: 'index',
-    path: '/',
+    pathIn: () => '/',
     title: store.shop.name,
     seoTitle: null,
     seoDescription: null,
@@ -261,7 +260,7 @@ function layout(
 ): string {
   const published = store.shop.locales.filter((item) => item.published);
   const primary = published.find((item) => item.primary)?.locale ?? 'en';
-  const urlIn = (code: string) => store.storefrontUrl(resource.path, code);
+  const urlIn = (code: string) => store.storefrontUrl(resource.pathIn(code), code);
   const url = urlIn(locale);
   const canonical = defects.has('collectionCanonicalToEnglish')
     ? urlIn(primary)
@@ -344,6 +343,25 @@ const notFoundPage = (store: SeededStore, locale: string): StorefrontPage => ({
 });
 
 /**
+ * The resource a storefront address names in `locale`: the one whose handle in that locale it is,
+ * else the one whose primary handle it is. A translated page thus answers under both handles; under
+ * the primary one it is served in the locale with the translated address as its canonical, rather
+ * than redirected there: what Shopify is documented to do there is only that handles can be
+ * translated, and a redirect would be behaviour the local Shopify invents.
+ */
+function byHandle<T extends { handle: string; translations: Translations }>(
+  resources: Iterable<T>,
+  handle: string,
+  locale: string,
+): T | undefined {
+  const all = [...resources];
+  return (
+    all.find((resource) => handleIn(resource, locale) === handle) ??
+    all.find((resource) => resource.handle === handle)
+  );
+}
+
+/**
  * The page at `path` (after the locale prefix) in `locale`, or Shopify's 404 page when nothing
  * published answers there.
  */
@@ -358,27 +376,29 @@ export function renderStorefrontPage(
   if (segments.length === 0) {
     resource = homeResource(store, locale);
   } else if (segments.length === 2 && segments[0] === 'products') {
-    const product = store.productByHandle(segments[1]!);
+    const product = store.productByHandle(segments[1]!, locale);
     if (product?.status === 'ACTIVE') {
       defects = defectsOn(store, 'product', product.id);
       resource = productResource(store, product, locale, defects);
     }
   } else if (segments.length === 2 && segments[0] === 'collections') {
-    const collection = [...store.collections.values()].find((item) => item.handle === segments[1]);
+    const collection = byHandle(store.collections.values(), segments[1]!, locale);
     if (collection !== undefined) {
       defects = defectsOn(store, 'collection', collection.id);
       resource = collectionResource(store, collection, locale);
     }
   } else if (segments.length === 2 && segments[0] === 'pages') {
-    const page = [...store.pages.values()].find((item) => item.handle === segments[1]);
+    const page = byHandle(store.pages.values(), segments[1]!, locale);
     if (page?.isPublished === true) {
       defects = defectsOn(store, 'page', page.id);
       resource = pageResource(store, page, locale, defects);
     }
   } else if (segments.length === 3 && segments[0] === 'blogs') {
-    const blog = [...store.blogs.values()].find((item) => item.handle === segments[1]);
-    const article = [...store.articles.values()].find(
-      (item) => item.blogId === blog?.id && item.handle === segments[2],
+    const blog = byHandle(store.blogs.values(), segments[1]!, locale);
+    const article = byHandle(
+      [...store.articles.values()].filter((item) => item.blogId === blog?.id),
+      segments[2]!,
+      locale,
     );
     if (article?.isPublished === true) {
       defects = defectsOn(store, 'article', article.id);
@@ -469,34 +489,46 @@ Crawl-delay: 1
  */
 export function storefrontSitemap(store: SeededStore): string {
   const locales = store.shop.locales.filter((locale) => locale.published);
-  const entry = (path: string, lastmod?: string) => {
+  const entry = (pathIn: (locale: string) => string, lastmod?: string) => {
+    const urlIn = (locale: string) => store.storefrontUrl(pathIn(locale), locale);
     const links = locales
       .map(
         (locale) =>
-          `<xhtml:link rel="alternate" hreflang="${locale.locale}" href="${escapeHtml(store.storefrontUrl(path, locale.locale))}"/>`,
+          `<xhtml:link rel="alternate" hreflang="${locale.locale}" href="${escapeHtml(urlIn(locale.locale))}"/>`,
       )
       .join('');
     return locales
       .map(
         (locale) =>
-          `<url><loc>${escapeHtml(store.storefrontUrl(path, locale.locale))}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}${links}</url>`,
+          `<url><loc>${escapeHtml(urlIn(locale.locale))}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}${links}</url>`,
       )
       .join('\n');
   };
-  const entries: string[] = [entry('/')];
+  const entries: string[] = [entry(() => '/')];
   for (const id of store.productIds()) {
     const product = store.product(id)!;
     if (product.status === 'ACTIVE')
-      entries.push(entry(storefrontPath(store, 'product', product), product.updatedAt));
+      entries.push(
+        entry((locale) => storefrontPath(store, 'product', product, locale), product.updatedAt),
+      );
   }
   for (const collection of store.collections.values())
-    entries.push(entry(storefrontPath(store, 'collection', collection), collection.updatedAt));
+    entries.push(
+      entry(
+        (locale) => storefrontPath(store, 'collection', collection, locale),
+        collection.updatedAt,
+      ),
+    );
   for (const page of store.pages.values())
-    if (page.isPublished) entries.push(entry(storefrontPath(store, 'page', page), page.updatedAt));
+    if (page.isPublished)
+      entries.push(entry((locale) => storefrontPath(store, 'page', page, locale), page.updatedAt));
   for (const article of store.articles.values())
     if (article.isPublished)
       entries.push(
-        entry(storefrontPath(store, 'article', article), article.updatedAt ?? undefined),
+        entry(
+          (locale) => storefrontPath(store, 'article', article, locale),
+          article.updatedAt ?? undefined,
+        ),
       );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SeededStore } from './seeded-store.ts';
 import {
   storefrontDefects,
-  storefrontPath,
   storefrontRedirects,
+  storefrontUrlOf,
   type StorefrontDefect,
 } from './storefront-defects.ts';
 import {
@@ -46,10 +46,9 @@ function disallowedPaths(store: SeededStore): string[] {
   const defect: StorefrontDefect = storefrontDefects.pageDisallowedByRobots;
   const page = [...store.pages.values()].filter((item) => item.isPublished)[defect.position];
   if (page === undefined) return [];
-  const path = storefrontPath(store, 'page', page);
   return store.shop.locales
     .filter((locale) => locale.published)
-    .map((locale) => new URL(store.storefrontUrl(path, locale.locale)).pathname);
+    .map((locale) => new URL(storefrontUrlOf(store, 'page', page, locale.locale)).pathname);
 }
 
 export function storefrontRoutes(stores: Map<string, SeededStore>) {

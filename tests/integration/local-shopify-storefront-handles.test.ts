@@ -1,0 +1,181 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
+import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
+
+/**
+ * The local storefront under translated handles: a handle translated through the Admin API's
+ * translationsRegister (key `handle`) gives the French page its own address, which answers, is its
+ * canonical and is what the hreflang alternates name, for products, collections, pages and articles.
+ */
+
+let shopify: TestShopify;
+let token: string;
+const host = 'www.maison-exemple.example';
+const origin = `https://${host}`;
+
+beforeAll(async () => {
+  shopify = await startTestShopify();
+  token = (await shopify.installApp()).access_token;
+});
+afterAll(async () => {
+  await shopify?.stop();
+});
+
+async function admin<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  const answer = await shopify.graphql<T>(token, query, variables);
+  expect(answer.body.errors).toBeUndefined();
+  return answer.body.data!;
+}
+
+/** A storefront page as a browser gets it from the store's domain (redirects not followed). */
+function storefront(path: string): Promise<{ status: number; location?: string; html: string }> {
+  const server = new URL(shopify.url);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname: server.hostname, port: server.port, path, headers: { Host: host } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            location: response.headers.location,
+            html: Buffer.concat(chunks).toString(),
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function translateHandle(resourceId: string, frenchHandle: string) {
+  const { translatableResource } = await admin<{
+    translatableResource: { translatableContent: Array<{ key: string; digest: string }> };
+  }>(
+    `query($id: ID!) { translatableResource(resourceId: $id) { translatableContent { key digest } } }`,
+    {
+      id: resourceId,
+    },
+  );
+  const digest = translatableResource.translatableContent.find((item) => item.key === 'handle')!;
+  const { translationsRegister } = await admin<{
+    translationsRegister: { userErrors: unknown[]; translations: Array<{ value: string }> };
+  }>(
+    `mutation($id: ID!, $translations: [TranslationInput!]!) {
+      translationsRegister(resourceId: $id, translations: $translations) {
+        userErrors { field message code } translations { value }
+      }
+    }`,
+    {
+      id: resourceId,
+      translations: [
+        {
+          key: 'handle',
+          locale: 'fr',
+          value: frenchHandle,
+          translatableContentDigest: digest.digest,
+        },
+      ],
+    },
+  );
+  expect(translationsRegister.userErrors).toEqual([]);
+  return translationsRegister.translations[0]!.value;
+}
+
+const linksOf = (html: string) => {
+  const links = scanRenderedHtml(html).links;
+  return {
+    canonical: links.filter((link) => link.rel === 'canonical').map((link) => link.href),
+    alternates: Object.fromEntries(
+      links
+        .filter((link) => link.rel === 'alternate')
+        .map((link) => [link.hreflang!, link.href!] as const),
+    ),
+  };
+};
+
+/** The English and French addresses of one resource, checked as a visitor and a crawler see them. */
+async function expectServedUnderBothHandles(englishPath: string, frenchPath: string) {
+  const french = await storefront(`/fr${frenchPath}`);
+  expect(french.status).toBe(200);
+  expect(scanRenderedHtml(french.html).htmlLang).toBe('fr');
+  const expected = {
+    canonical: [`${origin}/fr${frenchPath}`],
+    alternates: {
+      'x-default': `${origin}${englishPath}`,
+      en: `${origin}${englishPath}`,
+      fr: `${origin}/fr${frenchPath}`,
+    },
+  };
+  expect(linksOf(french.html)).toEqual(expected);
+
+  const english = await storefront(englishPath);
+  expect(english.status).toBe(200);
+  expect(linksOf(english.html)).toEqual({ ...expected, canonical: [`${origin}${englishPath}`] });
+
+  // The primary handle under /fr still answers the French page, whose canonical names the
+  // translated address (see renderStorefrontPage).
+  const primaryUnderFrench = await storefront(`/fr${englishPath}`);
+  expect(primaryUnderFrench.status).toBe(200);
+  expect(linksOf(primaryUnderFrench.html)).toEqual(expected);
+}
+
+describe('translated handles on the local storefront', () => {
+  it('serve a product at its French handle, canonical and hreflang included', async () => {
+    const { products } = await admin<{
+      products: { nodes: Array<{ id: string; handle: string; status: string }> };
+    }>(`{ products(first: 20) { nodes { id handle status } } }`);
+    // Past the first four active products, which carry the storefront's planted defects.
+    const product = products.nodes.filter((item) => item.status === 'ACTIVE')[5]!;
+    const frenchHandle = await translateHandle(product.id, 'nappe-en-lin-lave');
+    await expectServedUnderBothHandles(`/products/${product.handle}`, `/products/${frenchHandle}`);
+  });
+
+  it('serve a collection at its French handle', async () => {
+    const { collections } = await admin<{
+      collections: { nodes: Array<{ id: string; handle: string }> };
+    }>(`{ collections(first: 5) { nodes { id handle } } }`);
+    const collection = collections.nodes[3]!;
+    await translateHandle(collection.id, 'linge-de-table');
+    await expectServedUnderBothHandles(
+      `/collections/${collection.handle}`,
+      '/collections/linge-de-table',
+    );
+  });
+
+  it('serve a page at its French handle', async () => {
+    const { pages } = await admin<{
+      pages: { nodes: Array<{ id: string; handle: string; isPublished: boolean }> };
+    }>(`{ pages(first: 20) { nodes { id handle isPublished } } }`);
+    const page = pages.nodes.filter((item) => item.isPublished)[0]!;
+    await translateHandle(page.id, 'a-propos-de-nous');
+    await expectServedUnderBothHandles(`/pages/${page.handle}`, '/pages/a-propos-de-nous');
+  });
+
+  it('serve an article at its French handle, under its blog’s French handle', async () => {
+    const { articles } = await admin<{
+      articles: {
+        nodes: Array<{
+          id: string;
+          handle: string;
+          isPublished: boolean;
+          blog: { id: string; handle: string };
+        }>;
+      };
+    }>(`{ articles(first: 20) { nodes { id handle isPublished blog { id handle } } } }`);
+    const article = articles.nodes.filter((item) => item.isPublished)[1]!;
+    await translateHandle(article.blog.id, 'carnet');
+    await translateHandle(article.id, 'entretenir-le-lin');
+    await expectServedUnderBothHandles(
+      `/blogs/${article.blog.handle}/${article.handle}`,
+      '/blogs/carnet/entretenir-le-lin',
+    );
+  });
+
+  it('answer 404 for a French handle no resource carries', async () => {
+    expect((await storefront('/fr/products/nappe-inconnue')).status).toBe(404);
+  });
+});
