@@ -51,7 +51,12 @@ function storefront(path: string): Promise<{ status: number; location?: string; 
   });
 }
 
-async function translateHandle(resourceId: string, frenchHandle: string) {
+interface RegisterAnswer {
+  translations: Array<{ value: string }> | null;
+  userErrors: Array<{ field: string[]; message: string; code: string }>;
+}
+
+async function registerHandle(resourceId: string, frenchHandle: string): Promise<RegisterAnswer> {
   const { translatableResource } = await admin<{
     translatableResource: { translatableContent: Array<{ key: string; digest: string }> };
   }>(
@@ -61,9 +66,7 @@ async function translateHandle(resourceId: string, frenchHandle: string) {
     },
   );
   const digest = translatableResource.translatableContent.find((item) => item.key === 'handle')!;
-  const { translationsRegister } = await admin<{
-    translationsRegister: { userErrors: unknown[]; translations: Array<{ value: string }> };
-  }>(
+  const { translationsRegister } = await admin<{ translationsRegister: RegisterAnswer }>(
     `mutation($id: ID!, $translations: [TranslationInput!]!) {
       translationsRegister(resourceId: $id, translations: $translations) {
         userErrors { field message code } translations { value }
@@ -81,8 +84,13 @@ async function translateHandle(resourceId: string, frenchHandle: string) {
       ],
     },
   );
-  expect(translationsRegister.userErrors).toEqual([]);
-  return translationsRegister.translations[0]!.value;
+  return translationsRegister;
+}
+
+async function translateHandle(resourceId: string, frenchHandle: string) {
+  const answer = await registerHandle(resourceId, frenchHandle);
+  expect(answer.userErrors).toEqual([]);
+  return answer.translations![0]!.value;
 }
 
 const linksOf = (html: string) => {
@@ -173,6 +181,65 @@ describe('translated handles on the local storefront', () => {
       `/blogs/${article.blog.handle}/${article.handle}`,
       '/blogs/carnet/entretenir-le-lin',
     );
+  });
+
+  it('are kept as Shopify makes handles, and refused when another resource has them', async () => {
+    const { products } = await admin<{
+      products: { nodes: Array<{ id: string; handle: string; status: string }> };
+    }>(`{ products(first: 20) { nodes { id handle status } } }`);
+    const [product, other] = products.nodes.filter((item) => item.status === 'ACTIVE').slice(6);
+    expect(await translateHandle(product!.id, '  Plaid en Laine Mérinos ! ')).toBe(
+      'plaid-en-laine-merinos',
+    );
+    expect((await storefront('/fr/products/plaid-en-laine-merinos')).status).toBe(200);
+
+    const taken = await registerHandle(other!.id, 'Plaid en laine mérinos');
+    expect(taken).toEqual({
+      translations: null,
+      userErrors: [
+        {
+          field: ['translations', '0', 'value'],
+          message: 'The handle is already taken for this resource',
+          code: 'INVALID_VALUE_FOR_HANDLE_TRANSLATION',
+        },
+      ],
+    });
+    expect((await registerHandle(other!.id, '?!')).userErrors[0]?.code).toBe(
+      'FAILS_RESOURCE_VALIDATION',
+    );
+  });
+
+  it('given to productUpdate are made as Shopify makes them', async () => {
+    const { products } = await admin<{
+      products: { nodes: Array<{ id: string; handle: string; status: string }> };
+    }>(`{ products(first: 20) { nodes { id handle status } } }`);
+    const [product, other] = products.nodes.filter((item) => item.status === 'ACTIVE').slice(8);
+    const update = (id: string, handle: string) =>
+      admin<{
+        productUpdate: {
+          product: { handle: string } | null;
+          userErrors: Array<{ field: string[]; message: string }>;
+        };
+      }>(
+        `mutation($product: ProductUpdateInput!) {
+          productUpdate(product: $product) { product { handle } userErrors { field message } }
+        }`,
+        { product: { id, handle } },
+      );
+    expect((await update(product!.id, 'Tablier Été (2026)')).productUpdate).toEqual({
+      product: { handle: 'tablier-ete-2026' },
+      userErrors: [],
+    });
+    expect((await storefront('/products/tablier-ete-2026')).status).toBe(200);
+    expect((await update(other!.id, 'tablier-ete-2026')).productUpdate).toEqual({
+      product: null,
+      userErrors: [
+        {
+          field: ['handle'],
+          message: "Handle 'tablier-ete-2026' already in use. Please provide a new handle.",
+        },
+      ],
+    });
   });
 
   it('answer 404 for a French handle no resource carries', async () => {

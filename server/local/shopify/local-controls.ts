@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gid, parseGid, type Product } from './catalog-model.ts';
+import { gid, parseGid, shopifyHandle, type Product } from './catalog-model.ts';
 import { tokenEndpointFailureStatuses, type LocalShopifyState } from './local-shopify-state.ts';
 import { escapeHtml, signQuery } from './oauth-pages.ts';
 import {
@@ -641,12 +641,19 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
   if (translations === undefined) return 'resource not found';
   if (source === undefined || source === null || source === '')
     return `key ${input.key} has no source text to translate`;
+  if (input.key === 'handle' && shopifyHandle(input.value) === '')
+    return 'a handle needs letters or digits';
+  if (
+    input.key === 'handle' &&
+    store.handleInUse(input.resourceId, input.locale, shopifyHandle(input.value))
+  )
+    return `handle ${shopifyHandle(input.value)} is already taken in ${input.locale}`;
   store.setTranslation(translations, input.locale, input.key, input.value, source);
   return {
     resourceId: input.resourceId,
     locale: input.locale,
     key: input.key,
-    value: input.value,
+    value: translations[input.locale]![input.key]!.value,
     outdated: false,
   };
 }
