@@ -15,7 +15,9 @@ const host = 'www.maison-exemple.example';
 const origin = `https://${host}`;
 
 beforeAll(async () => {
-  shopify = await startTestShopify();
+  shopify = await startTestShopify({
+    stores: [{ name: 'maison-exemple' }, { name: 'atelier-neuf', products: 0 }],
+  });
   token = (await shopify.installApp()).access_token;
 });
 afterAll(async () => {
@@ -29,11 +31,14 @@ async function admin<T>(query: string, variables?: Record<string, unknown>): Pro
 }
 
 /** A storefront page as a browser gets it from the store's domain (redirects not followed). */
-function storefront(path: string): Promise<{ status: number; location?: string; html: string }> {
+function storefront(
+  path: string,
+  storeHost = host,
+): Promise<{ status: number; location?: string; html: string }> {
   const server = new URL(shopify.url);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { hostname: server.hostname, port: server.port, path, headers: { Host: host } },
+      { hostname: server.hostname, port: server.port, path, headers: { Host: storeHost } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -244,5 +249,41 @@ describe('translated handles on the local storefront', () => {
 
   it('answer 404 for a French handle no resource carries', async () => {
     expect((await storefront('/fr/products/nappe-inconnue')).status).toBe(404);
+  });
+});
+
+describe('the storefront’s planted defects', () => {
+  it('never land on a product the owner adds: it shows its own price, currency and alternates', async () => {
+    const newStore = 'atelier-neuf.myshopify.com';
+    const newHost = 'www.atelier-neuf.example';
+    const created: Array<{ handle: string }> = [];
+    for (const title of ['Nappe en lin', 'Tablier en lin', 'Torchon brodé', 'Plaid en laine']) {
+      const answer = await shopify.control<{ handle: string }>(
+        'POST',
+        'products',
+        { title, descriptionHtml: `<p>${title}.</p>` },
+        newStore,
+      );
+      expect(answer.status).toBe(201);
+      created.push(answer.body);
+    }
+    for (const { handle } of created) {
+      for (const prefix of ['', '/fr']) {
+        const page = await storefront(`${prefix}/products/${handle}`, newHost);
+        expect(page.status).toBe(200);
+        const scanned = scanRenderedHtml(page.html);
+        const [product] = scanned.jsonLd.map(
+          (text) => JSON.parse(text) as { offers: Array<Record<string, unknown>> },
+        );
+        expect(product!.offers[0]).toMatchObject({ priceCurrency: 'EUR' });
+        expect(product!.offers[0]!.price).toBeGreaterThan(0);
+        expect(product!.offers[0]).not.toHaveProperty('priceValidUntil');
+        expect(Object.keys(linksOf(page.html).alternates).sort()).toEqual([
+          'en',
+          'fr',
+          'x-default',
+        ]);
+      }
+    }
   });
 });

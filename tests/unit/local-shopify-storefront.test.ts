@@ -121,16 +121,25 @@ describe('the planted storefront defects', () => {
     expect(plantedStorefrontFindings(new SeededStore('maison-exemple'))).toEqual(planted);
   });
 
-  it('follow the store’s state: an unpublished product hands its defect to the next one', () => {
+  it('stay on their seeded record: an unpublished product takes its defect away with it', () => {
     const store = new SeededStore('maison-exemple', 20);
-    const before = plantedStorefrontFindings(store).find(
-      (finding) => finding.cause === 'hreflangReturnMissing',
-    )!;
-    const handle = new URL(before.url).pathname.split('/').at(-1)!;
-    store.updateProduct(store.productByHandle(handle)!.id, { status: 'DRAFT' });
-    const after = plantedStorefrontFindings(store).find(
-      (finding) => finding.cause === 'hreflangReturnMissing',
-    )!;
-    expect(after.url).not.toBe(before.url);
+    const findings = () =>
+      plantedStorefrontFindings(store).filter((finding) => finding.cause === 'productPriceZero');
+    const before = findings();
+    expect(before.length).toBe(2);
+    const handle = new URL(before[0]!.url).pathname.split('/').at(-1)!;
+    const product = store.productByHandle(handle)!;
+    store.updateProduct(product.id, { status: 'DRAFT' });
+    expect(findings()).toEqual([]);
+    for (const id of store.productIds()) {
+      const other = store.product(id)!;
+      if (other.status !== 'ACTIVE') continue;
+      const markup = JSON.parse(
+        render(store, 'en', `/products/${other.handle}`).scanned.jsonLd[0]!,
+      ) as { offers: Array<{ price: number }> };
+      expect(markup.offers[0]!.price, other.handle).toBeGreaterThan(0);
+    }
+    store.updateProduct(product.id, { status: 'ACTIVE' });
+    expect(findings()).toEqual(before);
   });
 });

@@ -381,6 +381,25 @@ export class SeededStore {
     this.seedCollections();
     this.seedPages();
     this.seedBlogs();
+    this.asSeeded = structuredClone({
+      collections: [...this.collections.values()],
+      pages: [...this.pages.values()],
+      articles: [...this.articles.values()],
+    });
+  }
+
+  /**
+   * The collections, pages and articles as the seed wrote them, in order, before any change made
+   * while running: what stays put whatever the owner changes (the storefront's planted defects are
+   * attached to these records, storefront-defects.ts).
+   */
+  readonly asSeeded: { collections: Collection[]; pages: Page[]; articles: Article[] };
+
+  /** A seeded product as the seed wrote it, its changes since left out (position from 1). */
+  seededProduct(position: number): Product | undefined {
+    return position >= 1 && position <= this.seededProductCount
+      ? this.generateProduct(position)
+      : undefined;
   }
 
   /** The published locales other than the primary one: those translations are counted for. */

@@ -3,9 +3,11 @@ import type { SeededStore } from './seeded-store.ts';
 
 /**
  * The theme-level defects the local storefront plants in every store: what no catalog field shows,
- * only the rendered page. Each lands on one resource, chosen by its position among the store's
- * published resources of its kind, so the same store always carries them on the same pages; tests
- * and the audit's precision/recall measurement read where they are from `plantedStorefrontFindings`.
+ * only the rendered page. Each lands on one seeded record, named by its position among the store's
+ * published resources of its kind as the seed wrote them, and stays on that record whatever changes
+ * later (a product the owner adds, another one unpublished): the same store always carries them on
+ * the same pages, and nothing the owner makes inherits one. Tests and the audit's precision/recall
+ * measurement read where they are from `plantedStorefrontFindings`.
  *
  * `shownOn` says which pages of the resource the audit should flag: the defect itself may sit on one
  * language's page while its consequence is seen from both (an hreflang link missing on the French
@@ -18,7 +20,10 @@ export interface StorefrontDefect {
   /** The rendered check (client/locales/<language>/seo-checks.json) that should find it. */
   checkId: string;
   kind: StorefrontResourceKind;
-  /** 0 is the first published resource of its kind (articles: the first published with an image). */
+  /**
+   * 0 is the first published resource of its kind as seeded (articles: the first published with an
+   * image).
+   */
   position: number;
   shownOn: 'every-locale' | 'translated-locales';
 }
@@ -122,30 +127,72 @@ export const storefrontRedirects: Record<string, string> = {
 
 type PublishedResource = Product | Collection | Page | Article;
 
-/** The published resource at `position` of its kind, or undefined when the store has fewer. */
-function resourceAt(
+/** The id of the seeded record at `position` of its kind as seeded, or undefined when it has fewer. */
+function seededIdAt(
   store: SeededStore,
   kind: StorefrontResourceKind,
   position: number,
-): PublishedResource | undefined {
-  let seen = 0;
+): number | undefined {
   if (kind === 'product') {
-    for (const id of store.productIds()) {
-      const product = store.product(id)!;
-      if (product.status !== 'ACTIVE') continue;
-      if (seen++ === position) return product;
+    let seen = 0;
+    for (let index = 1; index <= store.seededProductCount; index++) {
+      const product = store.seededProduct(index)!;
+      if (product.status === 'ACTIVE' && seen++ === position) return product.id;
     }
     return undefined;
   }
+  const seeded = store.asSeeded;
   const pool: PublishedResource[] =
     kind === 'collection'
-      ? [...store.collections.values()]
+      ? seeded.collections
       : kind === 'page'
-        ? [...store.pages.values()].filter((page) => page.isPublished)
-        : [...store.articles.values()].filter(
-            (article) => article.isPublished && article.image !== null,
-          );
-  return pool[position];
+        ? seeded.pages.filter((page) => page.isPublished)
+        : seeded.articles.filter((article) => article.isPublished && article.image !== null);
+  return pool[position]?.id;
+}
+
+const plantedIds = new WeakMap<SeededStore, Map<StorefrontDefectName, number>>();
+
+/** The id of the record each defect lies on, found once per store (the seed does not change). */
+function plantedIdsOf(store: SeededStore): Map<StorefrontDefectName, number> {
+  let ids = plantedIds.get(store);
+  if (ids === undefined) {
+    ids = new Map();
+    for (const [name, defect] of Object.entries(storefrontDefects) as Array<
+      [StorefrontDefectName, StorefrontDefect]
+    >) {
+      const id = seededIdAt(store, defect.kind, defect.position);
+      if (id !== undefined) ids.set(name, id);
+    }
+    plantedIds.set(store, ids);
+  }
+  return ids;
+}
+
+/** The record a defect lies on, as it is now; undefined when the store has none or it was deleted. */
+export function plantedResource(
+  store: SeededStore,
+  name: StorefrontDefectName,
+): PublishedResource | undefined {
+  const id = plantedIdsOf(store).get(name);
+  if (id === undefined) return undefined;
+  switch (storefrontDefects[name].kind) {
+    case 'product':
+      return store.product(id);
+    case 'collection':
+      return store.collections.get(id);
+    case 'page':
+      return store.pages.get(id);
+    case 'article':
+      return store.articles.get(id);
+  }
+}
+
+/** Whether a resource has a page on the storefront now. */
+function isPublished(kind: StorefrontResourceKind, resource: PublishedResource): boolean {
+  if (kind === 'product') return (resource as Product).status === 'ACTIVE';
+  if (kind === 'collection') return true;
+  return (resource as Page | Article).isPublished;
 }
 
 /** The defects planted on one resource of the store. */
@@ -155,11 +202,8 @@ export function defectsOn(
   id: number,
 ): Set<StorefrontDefectName> {
   const names = new Set<StorefrontDefectName>();
-  for (const [name, defect] of Object.entries(storefrontDefects) as Array<
-    [StorefrontDefectName, StorefrontDefect]
-  >) {
-    if (defect.kind === kind && resourceAt(store, kind, defect.position)?.id === id)
-      names.add(name);
+  for (const [name, plantedId] of plantedIdsOf(store)) {
+    if (storefrontDefects[name].kind === kind && plantedId === id) names.add(name);
   }
   return names;
 }
@@ -233,8 +277,8 @@ export function plantedStorefrontFindings(store: SeededStore): PlantedFinding[] 
   for (const [name, defect] of Object.entries(storefrontDefects) as Array<
     [StorefrontDefectName, StorefrontDefect]
   >) {
-    const resource = resourceAt(store, defect.kind, defect.position);
-    if (resource === undefined) continue;
+    const resource = plantedResource(store, name);
+    if (resource === undefined || !isPublished(defect.kind, resource)) continue;
     for (const url of urlsOf(defect.kind, resource, defect.shownOn))
       findings.push({ url, checkId: defect.checkId, cause: name });
   }

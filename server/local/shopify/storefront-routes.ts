@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SeededStore } from './seeded-store.ts';
-import {
-  storefrontDefects,
-  storefrontRedirects,
-  storefrontUrlOf,
-  type StorefrontDefect,
-} from './storefront-defects.ts';
+import { plantedResource, storefrontRedirects, storefrontUrlOf } from './storefront-defects.ts';
 import {
   renderStorefrontPage,
   storefrontRobotsTxt,
@@ -43,8 +38,7 @@ const hostName = (request: FastifyRequest) =>
 
 /** The paths robots.txt disallows for the planted `pageDisallowedByRobots` defect. */
 function disallowedPaths(store: SeededStore): string[] {
-  const defect: StorefrontDefect = storefrontDefects.pageDisallowedByRobots;
-  const page = [...store.pages.values()].filter((item) => item.isPublished)[defect.position];
+  const page = plantedResource(store, 'pageDisallowedByRobots');
   if (page === undefined) return [];
   return store.shop.locales
     .filter((locale) => locale.published)
