@@ -32,6 +32,8 @@ interface Resource {
   title: string;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The text Shopify fills `page_description` from when no search description is set. */
+  bodyHtml: string | null;
   main: string;
   jsonLd: unknown[];
   ogType: string;
@@ -54,6 +56,53 @@ const plainText = (html: string) =>
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** An HTML body's text as a shopper reads it: tags left out, entities decoded, spacing collapsed. */
+function bodyText(html: string): string {
+  return plainText(html)
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#')) {
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : entity;
+      }
+      return entities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** How much of the body's text the filled-in description keeps, cut after a whole word. */
+export const filledDescriptionLength = 160;
+
+/**
+ * The meta description Dawn prints (`{{ page_description | escape }}`): the search description the
+ * owner wrote or, when none is set, what Shopify fills `page_description` with, the start of the
+ * resource's body as text. How much of the body Shopify keeps is not documented (docs/seo-checks.md,
+ * M02); the local storefront keeps `filledDescriptionLength` characters. Empty: Dawn prints no tag.
+ */
+function pageDescription(resource: Resource): string {
+  if (resource.seoDescription !== null && resource.seoDescription.trim() !== '')
+    return resource.seoDescription;
+  const text = bodyText(resource.bodyHtml ?? '');
+  if (text.length <= filledDescriptionLength) return text;
+  const cut = text.slice(0, filledDescriptionLength + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return (
+    lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, filledDescriptionLength)
+  ).trimEnd();
+}
 
 /** The seeded catalog holds no variants: a stable price is derived from the product's id. */
 export function productPrice(product: Product): string {
@@ -107,6 +156,7 @@ function productResource(
     title,
     seoTitle: text('meta_title', product.seo.title),
     seoDescription: text('meta_description', product.seo.description),
+    bodyHtml: body,
     ogType: 'product',
     jsonLd: [jsonLd],
     main:
@@ -146,6 +196,7 @@ function collectionResource(store: SeededStore, collection: Collection, locale: 
     title,
     seoTitle: text('meta_title', collection.seo.title),
     seoDescription: text('meta_description', collection.seo.description),
+    bodyHtml: text('body_html', collection.descriptionHtml),
     ogType: 'website',
     jsonLd: [],
     main:
@@ -173,6 +224,7 @@ function pageResource(
       'meta_description',
       page.metafields['global.description_tag']?.value ?? null,
     ),
+    bodyHtml: text('body_html', page.body),
     ogType: 'website',
     jsonLd: [],
     main:
@@ -217,6 +269,7 @@ function articleResource(
       'meta_description',
       article.metafields['global.description_tag']?.value ?? null,
     ),
+    bodyHtml: body,
     ogType: 'article',
     jsonLd: [jsonLd],
     main:
@@ -242,6 +295,7 @@ function homeResource(store: SeededStore, locale: string): Resource {
     title: store.shop.name,
     seoTitle: null,
     seoDescription: null,
+    bodyHtml: null,
     ogType: 'website',
     jsonLd: [],
     main: `<ul class="collection-list">${collections}</ul>`,
@@ -285,7 +339,7 @@ function layout(
     )
     .join('\n    ');
   const pageTitle = resource.seoTitle ?? resource.title;
-  const description = resource.seoDescription ?? '';
+  const description = pageDescription(resource);
   const shopName = escapeHtml(store.shop.name);
   const brand =
     resource.kind === 'index'
