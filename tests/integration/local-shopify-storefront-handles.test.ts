@@ -287,3 +287,83 @@ describe('the storefront’s planted defects', () => {
     }
   });
 });
+
+describe('translated image alt texts on the local storefront', () => {
+  const altsOf = (html: string) => [...html.matchAll(/<img [^>]*alt="([^"]*)"/g)].map((m) => m[1]);
+
+  it('show a MediaImage alt translated through the Admin API on the French page only', async () => {
+    const { products } = await admin<{
+      products: {
+        nodes: Array<{
+          id: string;
+          handle: string;
+          status: string;
+          media: { nodes: Array<{ id: string; alt: string | null }> };
+        }>;
+      };
+    }>(
+      `{ products(first: 20) { nodes { id handle status media(first: 5) { nodes { id alt } } } } }`,
+    );
+    const product = products.nodes.filter(
+      (item) => item.status === 'ACTIVE' && item.media.nodes.some((media) => media.alt),
+    )[6]!;
+    const media = product.media.nodes.find((item) => item.alt)!;
+    const { translatableResource } = await admin<{
+      translatableResource: { translatableContent: Array<{ key: string; digest: string }> };
+    }>(
+      `query($id: ID!) { translatableResource(resourceId: $id) { translatableContent { key digest } } }`,
+      {
+        id: media.id,
+      },
+    );
+    const { translationsRegister } = await admin<{ translationsRegister: RegisterAnswer }>(
+      `mutation($id: ID!, $translations: [TranslationInput!]!) {
+        translationsRegister(resourceId: $id, translations: $translations) {
+          userErrors { field message code } translations { value }
+        }
+      }`,
+      {
+        id: media.id,
+        translations: [
+          {
+            key: 'alt',
+            locale: 'fr',
+            value: 'Nappe en lin lavé, vue de près',
+            translatableContentDigest: translatableResource.translatableContent[0]!.digest,
+          },
+        ],
+      },
+    );
+    expect(translationsRegister.userErrors).toEqual([]);
+    const french = await storefront(`/fr/products/${product.handle}`);
+    expect(altsOf(french.html)).toContain('Nappe en lin lavé, vue de près');
+    const english = await storefront(`/products/${product.handle}`);
+    expect(altsOf(english.html)).toContain(media.alt);
+    expect(altsOf(english.html)).not.toContain('Nappe en lin lavé, vue de près');
+  });
+
+  it('show a MediaImage alt translated through the local controls', async () => {
+    const { products } = await admin<{
+      products: {
+        nodes: Array<{
+          handle: string;
+          status: string;
+          media: { nodes: Array<{ id: string; alt: string | null }> };
+        }>;
+      };
+    }>(`{ products(first: 20) { nodes { handle status media(first: 5) { nodes { id alt } } } } }`);
+    const product = products.nodes.filter(
+      (item) => item.status === 'ACTIVE' && item.media.nodes.some((media) => media.alt),
+    )[7]!;
+    const media = product.media.nodes.find((item) => item.alt)!;
+    const written = await shopify.control('PUT', 'translations', {
+      resourceId: media.id,
+      locale: 'fr',
+      key: 'alt',
+      value: 'Torchon brodé plié',
+    });
+    expect(written).toMatchObject({ status: 200, body: { value: 'Torchon brodé plié' } });
+    const french = await storefront(`/fr/products/${product.handle}`);
+    expect(altsOf(french.html)).toContain('Torchon brodé plié');
+  });
+});

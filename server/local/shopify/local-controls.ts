@@ -15,7 +15,8 @@ import type { SeededStore } from './seeded-store.ts';
 /**
  * The local Shopify's own controls, for tests and for people (Shopify has nothing like them): under
  * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin
- * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
+ * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations
+ * of these, a product image's alt text included),
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, make the token
  * endpoint fail for a while (408, 429, 5xx) or hold its answers, uninstall it, shrink its query
@@ -633,6 +634,15 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
           meta_title: article.metafields['global.title_tag']?.value,
           meta_description: article.metafields['global.description_tag']?.value,
         }[input.key];
+      break;
+    }
+    case 'MediaImage': {
+      // A product image's alt text, as Translate & Adapt translates it (MEDIA_IMAGE, key alt).
+      const productId = store.productIdOfMedia(parsed.id);
+      const product = productId === undefined ? undefined : store.editableProduct(productId);
+      const media = product?.media.find((item) => item.id === parsed.id);
+      translations = media?.translations;
+      source = media && { alt: media.alt }[input.key];
       break;
     }
     default:
