@@ -26,6 +26,7 @@ describe('the local storefront’s pages', () => {
     store.updateProduct(product.id, {
       status: 'ACTIVE',
       title: 'Linen Apron',
+      descriptionHtml: '',
       seo: { title: null, description: null },
     });
     const plain = render(store, 'en', `/products/${product.handle}`);
@@ -41,6 +42,41 @@ describe('the local storefront’s pages', () => {
       name: 'description',
       content: 'An apron in linen.',
     });
+  });
+
+  it('fill the description from the body’s text when no search description is set', () => {
+    const store = new SeededStore('maison-exemple', 20);
+    const product = store.product(8_100_000_000_001)!;
+    const sentence = 'A <strong>washed linen</strong> apron &amp; its pocket,\n made in Lille.';
+    store.updateProduct(product.id, {
+      status: 'ACTIVE',
+      descriptionHtml: `<p>${`${sentence} `.repeat(4)}</p>`,
+      seo: { description: null },
+    });
+    const meta = (locale: string) =>
+      render(store, locale, `/products/${product.handle}`).scanned.metas.find(
+        (item) => item.name === 'description',
+      )?.content;
+    const text = 'A washed linen apron & its pocket, made in Lille.';
+    const english = meta('en')!;
+    expect(english.startsWith(`${text} ${text} ${text}`)).toBe(true);
+    expect(english.length).toBeLessThanOrEqual(160);
+    expect(`${text} ${text} ${text} ${text}`.startsWith(english)).toBe(true);
+    expect(english).toMatch(/\S$/);
+
+    const edited = store.product(product.id)!;
+    store.setTranslation(edited.translations, 'fr', 'body_html', '<p>Un tablier.</p>', '');
+    expect(meta('fr')).toBe('Un tablier.');
+    const page = [...store.pages.values()].find((item) => item.isPublished)!;
+    store.updatePage(page.id, {
+      body: '<h2>Nous</h2><p>Une maison, deux ateliers.</p>',
+      seo: { description: null },
+    });
+    expect(
+      render(store, 'en', `/pages/${page.handle}`).scanned.metas.find(
+        (item) => item.name === 'description',
+      )?.content,
+    ).toBe('Nous Une maison, deux ateliers.');
   });
 
   it('show the French text where there is one and the English one where there is none', () => {
@@ -121,16 +157,25 @@ describe('the planted storefront defects', () => {
     expect(plantedStorefrontFindings(new SeededStore('maison-exemple'))).toEqual(planted);
   });
 
-  it('follow the store’s state: an unpublished product hands its defect to the next one', () => {
+  it('stay on their seeded record: an unpublished product takes its defect away with it', () => {
     const store = new SeededStore('maison-exemple', 20);
-    const before = plantedStorefrontFindings(store).find(
-      (finding) => finding.cause === 'hreflangReturnMissing',
-    )!;
-    const handle = new URL(before.url).pathname.split('/').at(-1)!;
-    store.updateProduct(store.productByHandle(handle)!.id, { status: 'DRAFT' });
-    const after = plantedStorefrontFindings(store).find(
-      (finding) => finding.cause === 'hreflangReturnMissing',
-    )!;
-    expect(after.url).not.toBe(before.url);
+    const findings = () =>
+      plantedStorefrontFindings(store).filter((finding) => finding.cause === 'productPriceZero');
+    const before = findings();
+    expect(before.length).toBe(2);
+    const handle = new URL(before[0]!.url).pathname.split('/').at(-1)!;
+    const product = store.productByHandle(handle)!;
+    store.updateProduct(product.id, { status: 'DRAFT' });
+    expect(findings()).toEqual([]);
+    for (const id of store.productIds()) {
+      const other = store.product(id)!;
+      if (other.status !== 'ACTIVE') continue;
+      const markup = JSON.parse(
+        render(store, 'en', `/products/${other.handle}`).scanned.jsonLd[0]!,
+      ) as { offers: Array<{ price: number }> };
+      expect(markup.offers[0]!.price, other.handle).toBeGreaterThan(0);
+    }
+    store.updateProduct(product.id, { status: 'ACTIVE' });
+    expect(findings()).toEqual(before);
   });
 });

@@ -905,6 +905,7 @@ export const adminSchemaSdl = /* GraphQL */ `
   input ProductUpdateInput {
     id: ID
     title: String
+    handle: String
     descriptionHtml: String
     seo: SEOInput
   }

@@ -11,6 +11,7 @@ import {
   pageContent,
   parseGid,
   productContent,
+  shopifyHandle,
   type Article,
   type Blog,
   type Collection,
@@ -730,6 +731,23 @@ function registerTranslations(
         message: 'Translatable content hash is invalid',
         code: 'INVALID_TRANSLATABLE_CONTENT',
       });
+    } else if (key === 'handle') {
+      // Shopify keeps a translated handle as it makes any handle, and refuses one that is empty
+      // once made so or that another resource already answers at in that locale.
+      const handle = shopifyHandle(String(input.value));
+      if (handle === '') {
+        userErrors.push({
+          field: ['translations', String(index), 'value'],
+          message: 'Translation value is invalid',
+          code: 'FAILS_RESOURCE_VALIDATION',
+        });
+      } else if (store.handleInUse(resourceId, locale, handle)) {
+        userErrors.push({
+          field: ['translations', String(index), 'value'],
+          message: 'The handle is already taken for this resource',
+          code: 'INVALID_VALUE_FOR_HANDLE_TRANSLATION',
+        });
+      }
     }
   });
   if (userErrors.length > 0) return { translations: null, userErrors };

@@ -1,6 +1,7 @@
 import {
   metafieldCompareDigest,
   parseGid,
+  shopifyHandle,
   type Article,
   type Collection,
   type MediaImage,
@@ -287,6 +288,17 @@ function productOf(store: SeededStore, id: unknown): Product | undefined {
   return parsed?.kind === 'Product' ? store.product(parsed.id) : undefined;
 }
 
+/**
+ * The handle a productUpdate gives: the one written, made as Shopify makes handles; the title's
+ * when that leaves nothing, as Shopify builds a handle from the title when none is given.
+ */
+function productHandle(input: Input, product: Product): string {
+  const title = typeof input.title === 'string' ? input.title : product.title;
+  return (
+    shopifyHandle(typeof input.handle === 'string' ? input.handle : '') || shopifyHandle(title)
+  );
+}
+
 export function productUpdate(
   ctx: WriteContext,
   input: Input | null | undefined,
@@ -299,6 +311,14 @@ export function productUpdate(
   const userErrors: WriteUserError[] = [];
   if (has(input, 'title') && isBlank(input.title)) {
     userErrors.push({ field: ['title'], message: "Title can't be blank" });
+  }
+  const handle = has(input, 'handle') ? productHandle(input, found) : undefined;
+  const holder = handle === undefined ? undefined : ctx.store.productByHandle(handle);
+  if (holder !== undefined && holder.id !== found.id) {
+    userErrors.push({
+      field: ['handle'],
+      message: `Handle '${handle}' already in use. Please provide a new handle.`,
+    });
   }
   const newMedia = media ?? [];
   newMedia.forEach((item, index) => {
@@ -326,6 +346,7 @@ export function productUpdate(
 
   const product = ctx.store.editableProduct(found.id)!;
   if (typeof input.title === 'string') product.title = input.title;
+  if (handle !== undefined) product.handle = handle;
   if (typeof input.descriptionHtml === 'string') product.descriptionHtml = input.descriptionHtml;
   const seo = input.seo as Input | null | undefined;
   if (seo != null) {

@@ -24,6 +24,20 @@ export function parseGid(value: string): { kind: string; id: number } | undefine
 }
 
 /**
+ * A handle as Shopify makes one from what it is given (a title, or a handle typed or translated):
+ * lowercase, accents dropped (é → e), every run of spaces and punctuation one '-', none at either
+ * end. "Nappe en lin lavé" → "nappe-en-lin-lave".
+ */
+export function shopifyHandle(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
  * Shopify's translatable content digest: the SHA-256 of the source value, in hex. A translation is
  * registered with the digest of the content it translates; when the source changes, so does its digest.
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gid, parseGid, type Product } from './catalog-model.ts';
+import { gid, parseGid, shopifyHandle, type Product } from './catalog-model.ts';
 import { tokenEndpointFailureStatuses, type LocalShopifyState } from './local-shopify-state.ts';
 import { escapeHtml, signQuery } from './oauth-pages.ts';
 import {
@@ -15,7 +15,8 @@ import type { SeededStore } from './seeded-store.ts';
 /**
  * The local Shopify's own controls, for tests and for people (Shopify has nothing like them): under
  * `/<shop>/_local/`, JSON, no token. They change a store the way an owner would in Shopify's admin
- * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations),
+ * (products, their images' alt texts, collections, pages, articles, their SEO texts, translations
+ * of these, a product image's alt text included),
  * with the same consequences (an edited product fires products/update and outdates the translations
  * of the texts that changed), and let a test revoke or expire the app's tokens, make the token
  * endpoint fail for a while (408, 429, 5xx) or hold its answers, uninstall it, shrink its query
@@ -635,18 +636,34 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
         }[input.key];
       break;
     }
+    case 'MediaImage': {
+      // A product image's alt text, as Translate & Adapt translates it (MEDIA_IMAGE, key alt).
+      const productId = store.productIdOfMedia(parsed.id);
+      const product = productId === undefined ? undefined : store.editableProduct(productId);
+      const media = product?.media.find((item) => item.id === parsed.id);
+      translations = media?.translations;
+      source = media && { alt: media.alt }[input.key];
+      break;
+    }
     default:
       return `resources of type ${parsed.kind} are not translatable here`;
   }
   if (translations === undefined) return 'resource not found';
   if (source === undefined || source === null || source === '')
     return `key ${input.key} has no source text to translate`;
+  if (input.key === 'handle' && shopifyHandle(input.value) === '')
+    return 'a handle needs letters or digits';
+  if (
+    input.key === 'handle' &&
+    store.handleInUse(input.resourceId, input.locale, shopifyHandle(input.value))
+  )
+    return `handle ${shopifyHandle(input.value)} is already taken in ${input.locale}`;
   store.setTranslation(translations, input.locale, input.key, input.value, source);
   return {
     resourceId: input.resourceId,
     locale: input.locale,
     key: input.key,
-    value: input.value,
+    value: translations[input.locale]![input.key]!.value,
     outdated: false,
   };
 }

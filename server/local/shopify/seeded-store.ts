@@ -2,6 +2,8 @@ import {
   contentDigest,
   countTranslations,
   gid,
+  parseGid,
+  shopifyHandle,
   type Article,
   type Blog,
   type Collection,
@@ -97,15 +99,6 @@ function hashText(text: string): number {
 /** One PRNG per (store, kind, position): any product can be generated without its predecessors. */
 const randomFor = (storeSeed: number, kind: string, position: number) =>
   prng(hashText(`${storeSeed}:${kind}:${position}`));
-
-function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 const iso = (time: number) => new Date(time).toISOString().replace('.000Z', 'Z');
 
@@ -282,7 +275,7 @@ const articleTopics = [
  * its handle, which holds its colour), or else one of the same palette chosen by its name.
  */
 function imageColour(file: string): string {
-  const named = colours.find(([english]) => file.includes(`-${slug(english)}-`));
+  const named = colours.find(([english]) => file.includes(`-${shopifyHandle(english)}-`));
   return (named ?? colours[hashText(file) % colours.length]!)[2];
 }
 
@@ -388,6 +381,25 @@ export class SeededStore {
     this.seedCollections();
     this.seedPages();
     this.seedBlogs();
+    this.asSeeded = structuredClone({
+      collections: [...this.collections.values()],
+      pages: [...this.pages.values()],
+      articles: [...this.articles.values()],
+    });
+  }
+
+  /**
+   * The collections, pages and articles as the seed wrote them, in order, before any change made
+   * while running: what stays put whatever the owner changes (the storefront's planted defects are
+   * attached to these records, storefront-defects.ts).
+   */
+  readonly asSeeded: { collections: Collection[]; pages: Page[]; articles: Article[] };
+
+  /** A seeded product as the seed wrote it, its changes since left out (position from 1). */
+  seededProduct(position: number): Product | undefined {
+    return position >= 1 && position <= this.seededProductCount
+      ? this.generateProduct(position)
+      : undefined;
   }
 
   /** The published locales other than the primary one: those translations are counted for. */
@@ -472,11 +484,17 @@ export class SeededStore {
   }
 
   /**
-   * The product a storefront address names. A seeded handle ends with the product's position, so
+   * The product a storefront address names, in `locale` when given. A seeded handle ends with the product's position, so
    * the lookup starts there and falls back to the products changed since (a new handle, a product
    * created): a store of 100,000 products is never walked through.
    */
-  productByHandle(handle: string): Product | undefined {
+  productByHandle(handle: string, locale?: string): Product | undefined {
+    // A handle translated for `locale` first: only a product changed since it was seeded has one.
+    if (locale !== undefined) {
+      for (const product of this.editedProducts.values()) {
+        if (product.translations[locale]?.handle?.value === handle) return product;
+      }
+    }
     const position = /-(\d+)$/.exec(handle)?.[1];
     if (position !== undefined) {
       const hinted = this.product(productIdBase + Number(position));
@@ -486,6 +504,39 @@ export class SeededStore {
       if (product.handle === handle && !this.deletedProducts.has(product.id)) return product;
     }
     return undefined;
+  }
+
+  /**
+   * Whether a resource other than the one `resourceGid` names already answers at `handle` in
+   * `locale` (under its handle translated there, or its own), among those of the same kind (an
+   * article: of the same blog): Shopify refuses such a handle translation.
+   */
+  handleInUse(resourceGid: string, locale: string, handle: string): boolean {
+    const parsed = parseGid(resourceGid);
+    if (parsed === undefined) return false;
+    const answersAt = (resource: { handle: string; translations: Translations }) =>
+      resource.handle === handle || resource.translations[locale]?.handle?.value === handle;
+    const others = (
+      resources: Iterable<{ id: number; handle: string; translations: Translations }>,
+    ) => [...resources].some((resource) => resource.id !== parsed.id && answersAt(resource));
+    switch (parsed.kind) {
+      case 'Product': {
+        const found = [this.productByHandle(handle, locale), this.productByHandle(handle)];
+        return found.some((product) => product !== undefined && product.id !== parsed.id);
+      }
+      case 'Collection':
+        return others(this.collections.values());
+      case 'Page':
+        return others(this.pages.values());
+      case 'Blog':
+        return others(this.blogs.values());
+      case 'Article': {
+        const blogId = this.articles.get(parsed.id)?.blogId;
+        return others([...this.articles.values()].filter((article) => article.blogId === blogId));
+      }
+      default:
+        return false;
+    }
   }
 
   /** The product an image belongs to (media ids are derived from their product's position). */
@@ -551,7 +602,8 @@ export class SeededStore {
     if (current === undefined) return undefined;
     const product: Product = structuredClone(current);
     if (changes.title !== undefined) product.title = changes.title;
-    if (changes.handle !== undefined) product.handle = changes.handle;
+    if (changes.handle !== undefined && shopifyHandle(changes.handle) !== '')
+      product.handle = shopifyHandle(changes.handle);
     if (changes.descriptionHtml !== undefined) product.descriptionHtml = changes.descriptionHtml;
     if (changes.seo?.title !== undefined) product.seo.title = changes.seo.title;
     if (changes.seo?.description !== undefined) product.seo.description = changes.seo.description;
@@ -578,7 +630,7 @@ export class SeededStore {
     const product: Product = {
       id,
       title: fields.title,
-      handle: fields.handle ?? `${slug(fields.title)}-${index}`,
+      handle: shopifyHandle(fields.handle ?? '') || `${shopifyHandle(fields.title)}-${index}`,
       descriptionHtml: fields.descriptionHtml ?? '',
       seo: { title: fields.seo?.title ?? null, description: fields.seo?.description ?? null },
       status: fields.status ?? 'ACTIVE',
@@ -594,7 +646,7 @@ export class SeededStore {
     };
     // As an owner adds a product with its photo: one image, its alt text not written yet.
     this.addProductMedia(product, {
-      url: this.imageUrl('files', `${slug(fields.title) || 'product'}-${index}-1.svg`),
+      url: this.imageUrl('files', `${shopifyHandle(fields.title) || 'product'}-${index}-1.svg`),
       alt: '',
     });
     this.createdProductIds.push(id);
@@ -621,7 +673,7 @@ export class SeededStore {
     const collection: Collection = {
       id,
       title: fields.title,
-      handle: `${slug(fields.title)}-${id - collectionIdBase}`,
+      handle: `${shopifyHandle(fields.title)}-${id - collectionIdBase}`,
       descriptionHtml: fields.descriptionHtml ?? '',
       seo: { title: null, description: null },
       image: null,
@@ -651,7 +703,8 @@ export class SeededStore {
     const page = this.pages.get(id);
     if (page === undefined) return undefined;
     if (changes.title !== undefined) page.title = changes.title;
-    if (changes.handle !== undefined) page.handle = changes.handle;
+    if (changes.handle !== undefined && shopifyHandle(changes.handle) !== '')
+      page.handle = shopifyHandle(changes.handle);
     if (changes.body !== undefined) page.body = changes.body;
     if (changes.isPublished !== undefined) {
       page.isPublished = changes.isPublished;
@@ -686,7 +739,10 @@ export class SeededStore {
     return article;
   }
 
-  /** Writes one translation against the current source text (as translationsRegister does). */
+  /**
+   * Writes one translation against the current source text (as translationsRegister does); a
+   * handle is kept as Shopify makes it (shopifyHandle).
+   */
   setTranslation(
     translations: Translations,
     locale: string,
@@ -696,7 +752,7 @@ export class SeededStore {
   ) {
     translations[locale] ??= {};
     translations[locale][key] = {
-      value,
+      value: key === 'handle' ? shopifyHandle(value) : value,
       sourceDigest: contentDigest(source),
       updatedAt: this.editTime(),
     };
@@ -789,7 +845,7 @@ export class SeededStore {
     const metaTitleEn = random.chance(0.25)
       ? `${material[0]} ${item[0]} | ${this.shop.name}`
       : null;
-    const handle = `${slug(`${material[0]} ${item[0]} ${colour[0]}`)}-${index}`;
+    const handle = `${shopifyHandle(`${material[0]} ${item[0]} ${colour[0]}`)}-${index}`;
     const times = this.productTimes(index);
     const statusRoll = random.next();
     const status: ProductStatus =
@@ -937,13 +993,13 @@ export class SeededStore {
       const collection: Collection = {
         id: collectionIdBase + position + 1,
         title: titleEn,
-        handle: slug(titleEn),
+        handle: shopifyHandle(titleEn),
         descriptionHtml: bodyEn,
         seo: { title: null, description: descriptionEn },
         image: random.chance(0.7)
           ? {
               altText: random.chance(0.5) ? null : `${nameEn} collection`,
-              url: this.imageUrl('collections', `${slug(titleEn)}.svg`),
+              url: this.imageUrl('collections', `${shopifyHandle(titleEn)}.svg`),
               width: 1600,
               height: 900,
             }
@@ -973,7 +1029,7 @@ export class SeededStore {
       const page: Page = {
         id: pageIdBase + position + 1,
         title: titleEn,
-        handle: slug(titleEn),
+        handle: shopifyHandle(titleEn),
         body: bodyEn,
         isPublished: true,
         publishedAt: iso(seededFrom),
@@ -1038,7 +1094,7 @@ export class SeededStore {
       const blog: Blog = {
         id,
         title: titleEn,
-        handle: slug(titleEn),
+        handle: shopifyHandle(titleEn),
         tags: ['home', 'craft'],
         createdAt: iso(seededFrom),
         updatedAt: iso(seededFrom),
@@ -1066,14 +1122,14 @@ export class SeededStore {
         id: articleIdBase + position + 1,
         blogId: blogIdBase + 1 + (position % blogCount),
         title: titleEn,
-        handle: slug(titleEn),
+        handle: shopifyHandle(titleEn),
         body: bodyEn,
         summary: random.chance(0.4) ? null : `<p>${topicEn}, in a few minutes.</p>`,
         authorName: random.pick(['Camille Martin', 'Léa Dubois', 'Hugo Bernard']),
         image: random.chance(0.8)
           ? {
               altText: random.chance(0.4) ? null : topicEn,
-              url: this.imageUrl('articles', `${slug(titleEn)}.svg`),
+              url: this.imageUrl('articles', `${shopifyHandle(titleEn)}.svg`),
               width: 1600,
               height: 1067,
             }

@@ -1,11 +1,13 @@
-import type { Article, Collection, Page, Product } from './catalog-model.ts';
+import type { Article, Collection, Page, Product, Translations } from './catalog-model.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**
  * The theme-level defects the local storefront plants in every store: what no catalog field shows,
- * only the rendered page. Each lands on one resource, chosen by its position among the store's
- * published resources of its kind, so the same store always carries them on the same pages; tests
- * and the audit's precision/recall measurement read where they are from `plantedStorefrontFindings`.
+ * only the rendered page. Each lands on one seeded record, named by its position among the store's
+ * published resources of its kind as the seed wrote them, and stays on that record whatever changes
+ * later (a product the owner adds, another one unpublished): the same store always carries them on
+ * the same pages, and nothing the owner makes inherits one. Tests and the audit's precision/recall
+ * measurement read where they are from `plantedStorefrontFindings`.
  *
  * `shownOn` says which pages of the resource the audit should flag: the defect itself may sit on one
  * language's page while its consequence is seen from both (an hreflang link missing on the French
@@ -18,7 +20,10 @@ export interface StorefrontDefect {
   /** The rendered check (client/locales/<language>/seo-checks.json) that should find it. */
   checkId: string;
   kind: StorefrontResourceKind;
-  /** 0 is the first published resource of its kind (articles: the first published with an image). */
+  /**
+   * 0 is the first published resource of its kind as seeded (articles: the first published with an
+   * image).
+   */
   position: number;
   shownOn: 'every-locale' | 'translated-locales';
 }
@@ -122,30 +127,72 @@ export const storefrontRedirects: Record<string, string> = {
 
 type PublishedResource = Product | Collection | Page | Article;
 
-/** The published resource at `position` of its kind, or undefined when the store has fewer. */
-function resourceAt(
+/** The id of the seeded record at `position` of its kind as seeded, or undefined when it has fewer. */
+function seededIdAt(
   store: SeededStore,
   kind: StorefrontResourceKind,
   position: number,
-): PublishedResource | undefined {
-  let seen = 0;
+): number | undefined {
   if (kind === 'product') {
-    for (const id of store.productIds()) {
-      const product = store.product(id)!;
-      if (product.status !== 'ACTIVE') continue;
-      if (seen++ === position) return product;
+    let seen = 0;
+    for (let index = 1; index <= store.seededProductCount; index++) {
+      const product = store.seededProduct(index)!;
+      if (product.status === 'ACTIVE' && seen++ === position) return product.id;
     }
     return undefined;
   }
+  const seeded = store.asSeeded;
   const pool: PublishedResource[] =
     kind === 'collection'
-      ? [...store.collections.values()]
+      ? seeded.collections
       : kind === 'page'
-        ? [...store.pages.values()].filter((page) => page.isPublished)
-        : [...store.articles.values()].filter(
-            (article) => article.isPublished && article.image !== null,
-          );
-  return pool[position];
+        ? seeded.pages.filter((page) => page.isPublished)
+        : seeded.articles.filter((article) => article.isPublished && article.image !== null);
+  return pool[position]?.id;
+}
+
+const plantedIds = new WeakMap<SeededStore, Map<StorefrontDefectName, number>>();
+
+/** The id of the record each defect lies on, found once per store (the seed does not change). */
+function plantedIdsOf(store: SeededStore): Map<StorefrontDefectName, number> {
+  let ids = plantedIds.get(store);
+  if (ids === undefined) {
+    ids = new Map();
+    for (const [name, defect] of Object.entries(storefrontDefects) as Array<
+      [StorefrontDefectName, StorefrontDefect]
+    >) {
+      const id = seededIdAt(store, defect.kind, defect.position);
+      if (id !== undefined) ids.set(name, id);
+    }
+    plantedIds.set(store, ids);
+  }
+  return ids;
+}
+
+/** The record a defect lies on, as it is now; undefined when the store has none or it was deleted. */
+export function plantedResource(
+  store: SeededStore,
+  name: StorefrontDefectName,
+): PublishedResource | undefined {
+  const id = plantedIdsOf(store).get(name);
+  if (id === undefined) return undefined;
+  switch (storefrontDefects[name].kind) {
+    case 'product':
+      return store.product(id);
+    case 'collection':
+      return store.collections.get(id);
+    case 'page':
+      return store.pages.get(id);
+    case 'article':
+      return store.articles.get(id);
+  }
+}
+
+/** Whether a resource has a page on the storefront now. */
+function isPublished(kind: StorefrontResourceKind, resource: PublishedResource): boolean {
+  if (kind === 'product') return (resource as Product).status === 'ACTIVE';
+  if (kind === 'collection') return true;
+  return (resource as Page | Article).isPublished;
 }
 
 /** The defects planted on one resource of the store. */
@@ -155,26 +202,51 @@ export function defectsOn(
   id: number,
 ): Set<StorefrontDefectName> {
   const names = new Set<StorefrontDefectName>();
-  for (const [name, defect] of Object.entries(storefrontDefects) as Array<
-    [StorefrontDefectName, StorefrontDefect]
-  >) {
-    if (defect.kind === kind && resourceAt(store, kind, defect.position)?.id === id)
-      names.add(name);
+  for (const [name, plantedId] of plantedIdsOf(store)) {
+    if (storefrontDefects[name].kind === kind && plantedId === id) names.add(name);
   }
   return names;
 }
 
-/** The storefront path of a resource (without the locale prefix). */
+/**
+ * A resource's handle in `locale`: the handle translated for it (translationsRegister, key `handle`)
+ * where there is one, its own handle otherwise, as Shopify builds a translated page's address.
+ */
+export function handleIn(
+  resource: { handle: string; translations: Translations },
+  locale?: string,
+): string {
+  return (
+    (locale === undefined ? undefined : resource.translations[locale]?.handle?.value) ??
+    resource.handle
+  );
+}
+
+/**
+ * The storefront path of a resource (without the locale prefix), in `locale` (the primary handles
+ * when absent): an article's holds its blog's handle in that locale too.
+ */
 export function storefrontPath(
   store: SeededStore,
   kind: StorefrontResourceKind,
   resource: PublishedResource,
+  locale?: string,
 ): string {
   if (kind === 'article') {
     const blog = store.blogs.get((resource as Article).blogId);
-    return `/blogs/${blog?.handle ?? 'news'}/${resource.handle}`;
+    return `/blogs/${blog === undefined ? 'news' : handleIn(blog, locale)}/${handleIn(resource, locale)}`;
   }
-  return `/${kind === 'product' ? 'products' : kind === 'collection' ? 'collections' : 'pages'}/${resource.handle}`;
+  return `/${kind === 'product' ? 'products' : kind === 'collection' ? 'collections' : 'pages'}/${handleIn(resource, locale)}`;
+}
+
+/** A resource's address on the storefront in `locale`, under its handles in that locale. */
+export function storefrontUrlOf(
+  store: SeededStore,
+  kind: StorefrontResourceKind,
+  resource: PublishedResource,
+  locale: string,
+): string {
+  return store.storefrontUrl(storefrontPath(store, kind, resource, locale), locale);
 }
 
 /** A page the audit of the rendered storefront should flag, and why. */
@@ -194,27 +266,31 @@ export interface PlantedFinding {
 export function plantedStorefrontFindings(store: SeededStore): PlantedFinding[] {
   const locales = store.shop.locales.filter((locale) => locale.published);
   const findings: PlantedFinding[] = [];
-  const urlsOf = (path: string, shownOn: StorefrontDefect['shownOn']) =>
+  const urlsOf = (
+    kind: StorefrontResourceKind,
+    resource: PublishedResource,
+    shownOn: StorefrontDefect['shownOn'],
+  ) =>
     locales
       .filter((locale) => shownOn === 'every-locale' || !locale.primary)
-      .map((locale) => store.storefrontUrl(path, locale.locale));
+      .map((locale) => storefrontUrlOf(store, kind, resource, locale.locale));
   for (const [name, defect] of Object.entries(storefrontDefects) as Array<
     [StorefrontDefectName, StorefrontDefect]
   >) {
-    const resource = resourceAt(store, defect.kind, defect.position);
-    if (resource === undefined) continue;
-    for (const url of urlsOf(storefrontPath(store, defect.kind, resource), defect.shownOn))
+    const resource = plantedResource(store, name);
+    if (resource === undefined || !isPublished(defect.kind, resource)) continue;
+    for (const url of urlsOf(defect.kind, resource, defect.shownOn))
       findings.push({ url, checkId: defect.checkId, cause: name });
   }
   for (const article of store.articles.values()) {
     if (!article.isPublished || article.image !== null) continue;
-    for (const url of urlsOf(storefrontPath(store, 'article', article), 'every-locale'))
+    for (const url of urlsOf('article', article, 'every-locale'))
       findings.push({ url, checkId: 'S05', cause: 'article-without-image' });
   }
   for (const id of store.productIds()) {
     const product = store.product(id)!;
     if (product.status !== 'ACTIVE' || product.media.length > 0) continue;
-    for (const url of urlsOf(storefrontPath(store, 'product', product), 'every-locale'))
+    for (const url of urlsOf('product', product, 'every-locale'))
       findings.push({ url, checkId: 'S01', cause: 'product-without-image' });
   }
   return findings;

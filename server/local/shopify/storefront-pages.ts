@@ -3,7 +3,9 @@ import { escapeHtml } from './oauth-pages.ts';
 import type { SeededStore } from './seeded-store.ts';
 import {
   defectsOn,
+  handleIn,
   storefrontPath,
+  storefrontUrlOf,
   type StorefrontDefectName,
   type StorefrontResourceKind,
 } from './storefront-defects.ts';
@@ -25,10 +27,13 @@ export interface StorefrontPage {
 
 interface Resource {
   kind: StorefrontResourceKind | 'index';
-  path: string;
+  /** The resource's path (without the locale prefix) in a locale: its handles there. */
+  pathIn: (locale: string) => string;
   title: string;
   seoTitle: string | null;
   seoDescription: string | null;
+  /** The text Shopify fills `page_description` from when no search description is set. */
+  bodyHtml: string | null;
   main: string;
   jsonLd: unknown[];
   ogType: string;
@@ -52,6 +57,53 @@ const plainText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** An HTML body's text as a shopper reads it: tags left out, entities decoded, spacing collapsed. */
+function bodyText(html: string): string {
+  return plainText(html)
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+      if (name.startsWith('#')) {
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isInteger(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : entity;
+      }
+      return entities[name.toLowerCase()] ?? entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** How much of the body's text the filled-in description keeps, cut after a whole word. */
+export const filledDescriptionLength = 160;
+
+/**
+ * The meta description Dawn prints (`{{ page_description | escape }}`): the search description the
+ * owner wrote or, when none is set, what Shopify fills `page_description` with, the start of the
+ * resource's body as text. How much of the body Shopify keeps is not documented (docs/seo-checks.md,
+ * M02); the local storefront keeps `filledDescriptionLength` characters. Empty: Dawn prints no tag.
+ */
+function pageDescription(resource: Resource): string {
+  if (resource.seoDescription !== null && resource.seoDescription.trim() !== '')
+    return resource.seoDescription;
+  const text = bodyText(resource.bodyHtml ?? '');
+  if (text.length <= filledDescriptionLength) return text;
+  const cut = text.slice(0, filledDescriptionLength + 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return (
+    lastSpace > 0 ? cut.slice(0, lastSpace) : cut.slice(0, filledDescriptionLength)
+  ).trimEnd();
+}
+
 /** The seeded catalog holds no variants: a stable price is derived from the product's id. */
 export function productPrice(product: Product): string {
   return (12 + (product.id % 89) + 0.5 * (product.id % 2)).toFixed(2);
@@ -71,8 +123,7 @@ function productResource(
   const text = textIn(product.translations, locale);
   const title = text('title', product.title);
   const body = text('body_html', product.descriptionHtml);
-  const path = storefrontPath(store, 'product', product);
-  const url = store.storefrontUrl(path, locale);
+  const url = storefrontUrlOf(store, 'product', product, locale);
   const price = defects.has('productPriceZero') ? '0.00' : productPrice(product);
   const images = product.media.map((media) => ({
     url: media.url,
@@ -101,10 +152,11 @@ function productResource(
   const money = `€${price.replace('.', locale === 'fr' ? ',' : '.')} ${store.shop.currencyCode}`;
   return {
     kind: 'product',
-    path,
+    pathIn: (code) => storefrontPath(store, 'product', product, code),
     title,
     seoTitle: text('meta_title', product.seo.title),
     seoDescription: text('meta_description', product.seo.description),
+    bodyHtml: body,
     ogType: 'product',
     jsonLd: [jsonLd],
     main:
@@ -130,7 +182,7 @@ function collectionResource(store: SeededStore, collection: Collection, locale: 
     .filter((product): product is Product => product?.status === 'ACTIVE')
     .map((product) => {
       const name = translatedText(product.translations, locale, 'title', product.title);
-      const href = store.storefrontUrl(storefrontPath(store, 'product', product), locale);
+      const href = storefrontUrlOf(store, 'product', product, locale);
       return `<li class="grid__item"><a href="${escapeHtml(new URL(href).pathname)}">${escapeHtml(name)}</a></li>`;
     })
     .join('');
@@ -140,10 +192,11 @@ function collectionResource(store: SeededStore, collection: Collection, locale: 
       : `<img src="${escapeHtml(collection.image.url)}" alt="${escapeHtml(collection.image.altText ?? '')}" width="${collection.image.width}" height="${collection.image.height}">`;
   return {
     kind: 'collection',
-    path: storefrontPath(store, 'collection', collection),
+    pathIn: (code) => storefrontPath(store, 'collection', collection, code),
     title,
     seoTitle: text('meta_title', collection.seo.title),
     seoDescription: text('meta_description', collection.seo.description),
+    bodyHtml: text('body_html', collection.descriptionHtml),
     ogType: 'website',
     jsonLd: [],
     main:
@@ -164,13 +217,14 @@ function pageResource(
   const heading = defects.has('pageWithoutH1') ? 'h2' : 'h1';
   return {
     kind: 'page',
-    path: storefrontPath(store, 'page', page),
+    pathIn: (code) => storefrontPath(store, 'page', page, code),
     title,
     seoTitle: text('meta_title', page.metafields['global.title_tag']?.value ?? null),
     seoDescription: text(
       'meta_description',
       page.metafields['global.description_tag']?.value ?? null,
     ),
+    bodyHtml: text('body_html', page.body),
     ogType: 'website',
     jsonLd: [],
     main:
@@ -188,8 +242,7 @@ function articleResource(
   const text = textIn(article.translations, locale);
   const title = text('title', article.title);
   const body = text('body_html', article.body);
-  const path = storefrontPath(store, 'article', article);
-  const url = store.storefrontUrl(path, locale);
+  const url = storefrontUrlOf(store, 'article', article, locale);
   const image = article.image;
   const jsonLd: Record<string, unknown> = {
     '@context': 'http://schema.org/',
@@ -209,13 +262,14 @@ function articleResource(
       : `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.altText ?? '')}" width="${image.width}" height="${image.height}">`;
   return {
     kind: 'article',
-    path,
+    pathIn: (code) => storefrontPath(store, 'article', article, code),
     title,
     seoTitle: text('meta_title', article.metafields['global.title_tag']?.value ?? null),
     seoDescription: text(
       'meta_description',
       article.metafields['global.description_tag']?.value ?? null,
     ),
+    bodyHtml: body,
     ogType: 'article',
     jsonLd: [jsonLd],
     main:
@@ -231,18 +285,17 @@ function homeResource(store: SeededStore, locale: string): Resource {
     .slice(0, 6)
     .map((collection) => {
       const title = translatedText(collection.translations, locale, 'title', collection.title);
-      const href = new URL(
-        store.storefrontUrl(storefrontPath(store, 'collection', collection), locale),
-      ).pathname;
+      const href = new URL(storefrontUrlOf(store, 'collection', collection, locale)).pathname;
       return `<li><a href="${escapeHtml(href)}">${escapeHtml(title)}</a></li>`;
     })
     .join('');
   return {
     kind: 'index',
-    path: '/',
+    pathIn: () => '/',
     title: store.shop.name,
     seoTitle: null,
     seoDescription: null,
+    bodyHtml: null,
     ogType: 'website',
     jsonLd: [],
     main: `<ul class="collection-list">${collections}</ul>`,
@@ -261,7 +314,7 @@ function layout(
 ): string {
   const published = store.shop.locales.filter((item) => item.published);
   const primary = published.find((item) => item.primary)?.locale ?? 'en';
-  const urlIn = (code: string) => store.storefrontUrl(resource.path, code);
+  const urlIn = (code: string) => store.storefrontUrl(resource.pathIn(code), code);
   const url = urlIn(locale);
   const canonical = defects.has('collectionCanonicalToEnglish')
     ? urlIn(primary)
@@ -286,7 +339,7 @@ function layout(
     )
     .join('\n    ');
   const pageTitle = resource.seoTitle ?? resource.title;
-  const description = resource.seoDescription ?? '';
+  const description = pageDescription(resource);
   const shopName = escapeHtml(store.shop.name);
   const brand =
     resource.kind === 'index'
@@ -344,6 +397,25 @@ const notFoundPage = (store: SeededStore, locale: string): StorefrontPage => ({
 });
 
 /**
+ * The resource a storefront address names in `locale`: the one whose handle in that locale it is,
+ * else the one whose primary handle it is. A translated page thus answers under both handles; under
+ * the primary one it is served in the locale with the translated address as its canonical, rather
+ * than redirected there: what Shopify is documented to do there is only that handles can be
+ * translated, and a redirect would be behaviour the local Shopify invents.
+ */
+function byHandle<T extends { handle: string; translations: Translations }>(
+  resources: Iterable<T>,
+  handle: string,
+  locale: string,
+): T | undefined {
+  const all = [...resources];
+  return (
+    all.find((resource) => handleIn(resource, locale) === handle) ??
+    all.find((resource) => resource.handle === handle)
+  );
+}
+
+/**
  * The page at `path` (after the locale prefix) in `locale`, or Shopify's 404 page when nothing
  * published answers there.
  */
@@ -358,27 +430,29 @@ export function renderStorefrontPage(
   if (segments.length === 0) {
     resource = homeResource(store, locale);
   } else if (segments.length === 2 && segments[0] === 'products') {
-    const product = store.productByHandle(segments[1]!);
+    const product = store.productByHandle(segments[1]!, locale);
     if (product?.status === 'ACTIVE') {
       defects = defectsOn(store, 'product', product.id);
       resource = productResource(store, product, locale, defects);
     }
   } else if (segments.length === 2 && segments[0] === 'collections') {
-    const collection = [...store.collections.values()].find((item) => item.handle === segments[1]);
+    const collection = byHandle(store.collections.values(), segments[1]!, locale);
     if (collection !== undefined) {
       defects = defectsOn(store, 'collection', collection.id);
       resource = collectionResource(store, collection, locale);
     }
   } else if (segments.length === 2 && segments[0] === 'pages') {
-    const page = [...store.pages.values()].find((item) => item.handle === segments[1]);
+    const page = byHandle(store.pages.values(), segments[1]!, locale);
     if (page?.isPublished === true) {
       defects = defectsOn(store, 'page', page.id);
       resource = pageResource(store, page, locale, defects);
     }
   } else if (segments.length === 3 && segments[0] === 'blogs') {
-    const blog = [...store.blogs.values()].find((item) => item.handle === segments[1]);
-    const article = [...store.articles.values()].find(
-      (item) => item.blogId === blog?.id && item.handle === segments[2],
+    const blog = byHandle(store.blogs.values(), segments[1]!, locale);
+    const article = byHandle(
+      [...store.articles.values()].filter((item) => item.blogId === blog?.id),
+      segments[2]!,
+      locale,
     );
     if (article?.isPublished === true) {
       defects = defectsOn(store, 'article', article.id);
@@ -469,34 +543,46 @@ Crawl-delay: 1
  */
 export function storefrontSitemap(store: SeededStore): string {
   const locales = store.shop.locales.filter((locale) => locale.published);
-  const entry = (path: string, lastmod?: string) => {
+  const entry = (pathIn: (locale: string) => string, lastmod?: string) => {
+    const urlIn = (locale: string) => store.storefrontUrl(pathIn(locale), locale);
     const links = locales
       .map(
         (locale) =>
-          `<xhtml:link rel="alternate" hreflang="${locale.locale}" href="${escapeHtml(store.storefrontUrl(path, locale.locale))}"/>`,
+          `<xhtml:link rel="alternate" hreflang="${locale.locale}" href="${escapeHtml(urlIn(locale.locale))}"/>`,
       )
       .join('');
     return locales
       .map(
         (locale) =>
-          `<url><loc>${escapeHtml(store.storefrontUrl(path, locale.locale))}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}${links}</url>`,
+          `<url><loc>${escapeHtml(urlIn(locale.locale))}</loc>${lastmod === undefined ? '' : `<lastmod>${lastmod}</lastmod>`}${links}</url>`,
       )
       .join('\n');
   };
-  const entries: string[] = [entry('/')];
+  const entries: string[] = [entry(() => '/')];
   for (const id of store.productIds()) {
     const product = store.product(id)!;
     if (product.status === 'ACTIVE')
-      entries.push(entry(storefrontPath(store, 'product', product), product.updatedAt));
+      entries.push(
+        entry((locale) => storefrontPath(store, 'product', product, locale), product.updatedAt),
+      );
   }
   for (const collection of store.collections.values())
-    entries.push(entry(storefrontPath(store, 'collection', collection), collection.updatedAt));
+    entries.push(
+      entry(
+        (locale) => storefrontPath(store, 'collection', collection, locale),
+        collection.updatedAt,
+      ),
+    );
   for (const page of store.pages.values())
-    if (page.isPublished) entries.push(entry(storefrontPath(store, 'page', page), page.updatedAt));
+    if (page.isPublished)
+      entries.push(entry((locale) => storefrontPath(store, 'page', page, locale), page.updatedAt));
   for (const article of store.articles.values())
     if (article.isPublished)
       entries.push(
-        entry(storefrontPath(store, 'article', article), article.updatedAt ?? undefined),
+        entry(
+          (locale) => storefrontPath(store, 'article', article, locale),
+          article.updatedAt ?? undefined,
+        ),
       );
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SeededStore } from './seeded-store.ts';
-import {
-  storefrontDefects,
-  storefrontPath,
-  storefrontRedirects,
-  type StorefrontDefect,
-} from './storefront-defects.ts';
+import { plantedResource, storefrontRedirects, storefrontUrlOf } from './storefront-defects.ts';
 import {
   renderStorefrontPage,
   storefrontRobotsTxt,
@@ -43,13 +38,11 @@ const hostName = (request: FastifyRequest) =>
 
 /** The paths robots.txt disallows for the planted `pageDisallowedByRobots` defect. */
 function disallowedPaths(store: SeededStore): string[] {
-  const defect: StorefrontDefect = storefrontDefects.pageDisallowedByRobots;
-  const page = [...store.pages.values()].filter((item) => item.isPublished)[defect.position];
+  const page = plantedResource(store, 'pageDisallowedByRobots');
   if (page === undefined) return [];
-  const path = storefrontPath(store, 'page', page);
   return store.shop.locales
     .filter((locale) => locale.published)
-    .map((locale) => new URL(store.storefrontUrl(path, locale.locale)).pathname);
+    .map((locale) => new URL(storefrontUrlOf(store, 'page', page, locale.locale)).pathname);
 }
 
 export function storefrontRoutes(stores: Map<string, SeededStore>) {
