@@ -51,10 +51,15 @@ export interface InteractionRecorder {
 export function recordInteractions(root: Element, onInteraction: () => void): InteractionRecorder {
   const recorded: Interaction[] = [];
   let focusedPlace: Place | undefined;
+  // Only what happens on the prerendered markup is kept: once the app's has replaced it, the app
+  // handles its events itself, even before the replay has run.
+  const prerendered = [...root.children];
+  const isPrerendered = (element: Element): boolean =>
+    prerendered.some((top) => top.contains(element));
 
   const onClick = (event: Event): void => {
     const target = event.target instanceof Element ? event.target.closest(clickableControl) : null;
-    if (target === null || !root.contains(target)) return;
+    if (target === null || !isPrerendered(target)) return;
     const place = placeOf(root, target);
     if (place === undefined) return;
     event.preventDefault();
@@ -62,7 +67,7 @@ export function recordInteractions(root: Element, onInteraction: () => void): In
     onInteraction();
   };
   const onSubmit = (event: Event): void => {
-    if (!(event.target instanceof HTMLFormElement)) return;
+    if (!(event.target instanceof HTMLFormElement) || !isPrerendered(event.target)) return;
     const place = placeOf(root, event.target);
     if (place === undefined) return;
     event.preventDefault();
@@ -70,14 +75,15 @@ export function recordInteractions(root: Element, onInteraction: () => void): In
     onInteraction();
   };
   const onChange = (event: Event): void => {
-    if (!(event.target instanceof HTMLSelectElement)) return;
+    if (!(event.target instanceof HTMLSelectElement) || !isPrerendered(event.target)) return;
     const place = placeOf(root, event.target);
     if (place === undefined) return;
     recorded.push({ kind: 'choose', place, value: event.target.value });
     onInteraction();
   };
   const onFocus = (event: Event): void => {
-    focusedPlace = event.target instanceof Element ? placeOf(root, event.target) : undefined;
+    if (!(event.target instanceof Element) || !isPrerendered(event.target)) return;
+    focusedPlace = placeOf(root, event.target);
   };
   const listeners = [
     ['click', onClick],
