@@ -1,4 +1,4 @@
-import { browserStorageKeys, csrfHeader, sessionPath } from '../../shared/constants.ts';
+import { browserStorageKeys, csrfHeader, sessionPath } from '#shared/constants.ts';
 import { recordInteractions } from './interaction-replay.ts';
 
 /**

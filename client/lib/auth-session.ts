@@ -5,8 +5,8 @@ import {
   authTokenWait,
   csrfHeader,
   sessionPath,
-} from '../../shared/constants.ts';
-import { sessionStateResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
+} from '#shared/constants.ts';
+import { sessionStateResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 
 /**
  * Who is signed in, as the BFF says (`GET /auth/session`): the session cookie is httpOnly, so the

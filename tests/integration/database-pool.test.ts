@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { expect, inject, test } from 'vitest';
-import { openDatabase } from '../../server/db/database.ts';
+import { openDatabase } from '#server/db/database.ts';
 
 test('a pooled connection that dies while idle is reported to the handler, and the pool goes on', async () => {
   const heard: Error[] = [];

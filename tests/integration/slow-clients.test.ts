@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
+import { buildApiApp } from '#server/api/app.ts';
 import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {
