@@ -9,6 +9,16 @@ const repoRoot = path.dirname(fileURLToPath(import.meta.url));
 
 const frameworkModule =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next)[\\/]/;
+/**
+ * The prerendered pages' entry and what it imports: a few KB that start the app when the visitor
+ * needs it (client/app/prerendered-page-start.ts). Kept out of the app's entry chunk, which would
+ * bring the framework with it.
+ */
+const prerenderedEntry = 'prerendered-main.ts';
+const prerenderedEntryModule =
+  /client[\\/](prerendered-main|app[\\/](prerendered-page-start|interaction-replay))\.ts$/;
+/** What that entry shares with the app: the constants and Vite's helper of `import()`. */
+const prerenderedEntryShared = /shared[\\/]constants\.ts$|vite[\\/]preload-helper/;
 const transComponentModule =
   /node_modules[\\/]react-i18next[\\/].*[\\/](Trans|TransWithoutContext|utils)\.js$/;
 
@@ -43,7 +53,7 @@ export default defineConfig(({ command }) => ({
   // The BFF prints "Ready on …"; Vite must not wipe it.
   clearScreen: false,
   // The static pages are prerendered once the bundle is written (scripts/vite/prerender-static-pages.ts).
-  plugins: [react(), buildArtifacts({ prerender: prerenderStaticPages })],
+  plugins: [react(), buildArtifacts({ prerender: prerenderStaticPages, prerenderedEntry })],
   resolve: {
     // The dev server keeps react-router's development warnings.
     alias: command === 'build' ? [...productionAliases, reactHookShim] : [reactHookShim],
@@ -67,16 +77,24 @@ export default defineConfig(({ command }) => ({
     // with link tags added at run time: on a phone, adding them while the router starts made the
     // longest task of the page (npm run bench:client); the browser fetches them as it meets them,
     // and screens are preloaded ahead of navigation anyway (client/lib/route-preload.ts).
+    // The prerendered pages' entry is the exception: when it starts the app, the app's entry and
+    // the modules it imports are asked for at once, as index.html's loader asks for them.
     modulePreload: {
       // Every browser the product supports follows <link rel="modulepreload"> itself.
       polyfill: false,
-      resolveDependencies: (_file, dependencies, { hostType }) =>
-        hostType === 'html' ? dependencies : [],
+      resolveDependencies: (_file, dependencies, { hostId, hostType }) =>
+        hostType === 'html' || hostId.includes('prerendered-main') ? dependencies : [],
     },
     // Translations are fetched as files (client/lib/i18n.ts); inlined as data: URLs they would land
     // in the JavaScript they are kept out of.
     assetsInlineLimit: (file) => (file.endsWith('.json') ? false : undefined),
     rolldownOptions: {
+      // index.html, the app's pages; the prerendered pages' entry, which the build writes into
+      // their HTML in place of index.html's (scripts/vite/build-artifacts-plugin.ts).
+      input: {
+        index: path.join(repoRoot, 'client', 'index.html'),
+        'prerendered-main': path.join(repoRoot, 'client', prerenderedEntry),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -105,13 +123,22 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/]@tanstack[\\/]/,
             },
             {
+              // What the prerendered pages' entry shares with the app, in a chunk of its own: in
+              // the app's entry chunk it would bring the whole app to the prerendered pages.
+              name: 'start-shared',
+              test: prerenderedEntryShared,
+            },
+            {
               // The app's own code that every first load runs, in the entry's file: left to the
               // automatic splitting, the pieces the screens share too (the session, the constants,
               // the language detection) became files of their own, each fetched and compressed
               // apart, which the first load paid for (npm run bench:client).
               name: 'index',
               tags: ['$initial'],
-              test: (id) => !/node_modules/.test(id),
+              test: (id) =>
+                !/node_modules/.test(id) &&
+                !prerenderedEntryModule.test(id) &&
+                !prerenderedEntryShared.test(id),
             },
           ],
         },

@@ -2,9 +2,11 @@
  * `npm run bench:client`: what the client costs a visitor. It prints
  * - the JavaScript that `/` and `/login` load before interaction (every script and modulepreload
  *   requested until the load event and network idle), each file's size gzip-compressed; the total
- *   of what starts before the load event is judged against the goal of 130 KB;
+ *   of what starts before the load event is judged against the goal of 100 KB;
  * - the Lighthouse scores (default mobile configuration) of `/`, `/pricing` and `/login` in the
- *   system Chromium, against the goal of 95 in each category, with the audits that cost points.
+ *   system Chromium, against the goal of 95 in each category (performance in every run, the others
+ *   by their median), with the audits that cost points and where the main thread's time went
+ *   (Lighthouse's mainthread-work-breakdown, bootup-time and long-tasks audits).
  *
  * It is a benchmark: a missed goal is printed, not failed. The exit code is non-zero only when
  * something could not be measured. It starts its own product (as `npm start` does) in a temporary
@@ -22,7 +24,7 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const javascriptPages = ['/', '/login'];
 const lighthousePages = ['/', '/pricing', '/login'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const javascriptGoalKb = 130;
+const javascriptGoalKb = 100;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 const scoreGoals: Record<Category, number> = {
@@ -211,7 +213,52 @@ interface LighthouseRun {
   /** Per category, the audits of this run that cost points. */
   failing: Record<Category, FailingAudit[]>;
   metrics: string;
+  /** Where the main thread's time went, a few lines (mainThreadLines). */
+  mainThread: string[];
   warnings: string[];
+}
+
+const mainThreadEntriesShown = 4;
+
+function tableItems(details: unknown): Record<string, unknown>[] {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return [];
+  const items = (details as { items: unknown }).items;
+  return Array.isArray(items)
+    ? items.filter(
+        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+      )
+    : [];
+}
+
+const ms = (value: unknown): string => `${Math.round(typeof value === 'number' ? value : 0)} ms`;
+
+/**
+ * Where the blocking time comes from, as Lighthouse saw it (its durations are the simulated phone's,
+ * 4× the CPU of this machine): the main thread's work by kind, the scripts that cost most, and the
+ * long tasks (over 50 ms), whose excess over 50 ms is the total blocking time.
+ */
+function mainThreadLines(audits: Record<string, { details?: unknown } | undefined>): string[] {
+  const byKind = tableItems(audits['mainthread-work-breakdown']?.details)
+    .slice(0, mainThreadEntriesShown)
+    .map((item) => `${String(item.groupLabel ?? item.group)} ${ms(item.duration)}`);
+  const byScript = tableItems(audits['bootup-time']?.details)
+    .slice(0, mainThreadEntriesShown)
+    .map(
+      (item) =>
+        `${String(item.url).replace(/^https?:\/\/[^/]+/, '')} ${ms(item.total)} (run ${ms(item.scripting)}, compile ${ms(item.scriptParseCompile)})`,
+    );
+  const longTasks = tableItems(audits['long-tasks']?.details);
+  const tasks = longTasks
+    .slice(0, mainThreadEntriesShown)
+    .map(
+      (item) =>
+        `${ms(item.duration)} at ${ms(item.startTime)} ${String(item.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  return [
+    `main thread by kind: ${byKind.join(', ') || 'nothing'}`,
+    `scripts: ${byScript.join(', ') || 'none'}`,
+    `long tasks: ${longTasks.length}${tasks.length > 0 ? `: ${tasks.join(', ')}` : ''}`,
+  ];
 }
 
 /** Binary audits fail below 1; graded ones (metrics, savings) below 0.9, Lighthouse's green. */
@@ -306,11 +353,24 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
     const metrics = metricIds
       .map(([label, id]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`)
       .join('  ');
-    return { scores, failing, metrics, warnings: lhr.runWarnings };
+    return {
+      scores,
+      failing,
+      metrics,
+      mainThread: mainThreadLines(lhr.audits),
+      warnings: lhr.runWarnings,
+    };
   } finally {
     lighthouseChrome = undefined;
     await closeChrome(chrome);
   }
+}
+
+/** Performance meets its goal in every run, being the noisiest; the other categories by median. */
+function meetsGoal(runs: readonly LighthouseRun[], category: Category): boolean {
+  const scores = runs.map((run) => run.scores[category]);
+  const judged = category === 'performance' ? Math.min(...scores) : median(scores);
+  return judged >= scoreGoals[category];
 }
 
 function printLighthouse(runsByPage: Map<string, LighthouseRun[]>): void {
@@ -322,14 +382,16 @@ function printLighthouse(runsByPage: Map<string, LighthouseRun[]>): void {
   console.log(
     [
       ''.padEnd(10),
-      ...categories.map((category) => `goal ≥ ${scoreGoals[category]}`.padEnd(19)),
+      ...categories.map((category) =>
+        `goal ≥ ${scoreGoals[category]}${category === 'performance' ? ' each run' : ''}`.padEnd(19),
+      ),
     ].join(' '),
   );
   const details: string[] = [];
   for (const [pagePath, runs] of runsByPage) {
     const cells = categories.map((category) => {
       const score = median(runs.map((run) => run.scores[category]));
-      const cell = `${String(score).padStart(3)} ${verdict(score >= scoreGoals[category])}`;
+      const cell = `${String(score).padStart(3)} ${verdict(meetsGoal(runs, category))}`;
       return (
         category === 'performance'
           ? `${cell} (${runs.map((run) => run.scores.performance).join('/')})`
@@ -342,12 +404,15 @@ function printLighthouse(runsByPage: Map<string, LighthouseRun[]>): void {
     const representative =
       runs.find((run) => run.scores.performance === medianPerformance) ?? runs[0]!;
     details.push(`\n${pagePath}  metrics of a median run: ${representative.metrics}`);
+    for (const line of representative.mainThread) details.push(`  ${line}`);
     for (const warning of new Set(runs.flatMap((run) => run.warnings)))
       details.push(`  warning: ${warning}`);
     for (const category of categories) {
       const score = median(runs.map((run) => run.scores[category]));
-      if (score >= scoreGoals[category]) continue;
-      details.push(`  ${category} ${score} < ${scoreGoals[category]}; audits that cost points:`);
+      if (meetsGoal(runs, category)) continue;
+      const lowest = Math.min(...runs.map((run) => run.scores[category]));
+      const judged = category === 'performance' ? `${lowest} in its lowest run` : String(score);
+      details.push(`  ${category} ${judged} < ${scoreGoals[category]}; audits that cost points:`);
       const byId = new Map<string, { audit: FailingAudit; runs: number }>();
       // The median run first: its figures are the ones shown.
       for (const run of [representative, ...runs.filter((run) => run !== representative)])

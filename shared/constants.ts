@@ -65,6 +65,9 @@ export const session = {
   maxSignInAgeMs: 5 * minute,
 } as const;
 
+/** Who is signed in, as the BFF says it (GET) to the app and to the prerendered pages' start. */
+export const sessionPath = '/auth/session';
+
 /** The header that every state-changing request of the client carries (CSRF defence). */
 export const csrfHeader = { name: 'x-requested-with', value: 'vitrine' } as const;
 

@@ -1,4 +1,4 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '#shared/constants.ts';
@@ -76,7 +76,36 @@ function startWatchingForNewerBuild(router: AppRouter, loadedAt: number): void {
     .catch(reportError);
 }
 
-export async function startApp(): Promise<void> {
+/** Calls `onRendered` once the tree under it is on the page, the first time only. */
+function AfterFirstRender({
+  onRendered,
+  children,
+}: {
+  onRendered: () => void;
+  children: ReactNode;
+}) {
+  useEffect(onRendered, [onRendered]);
+  return children;
+}
+
+function once(callback: () => void): () => void {
+  let called = false;
+  return () => {
+    if (called) return;
+    called = true;
+    callback();
+  };
+}
+
+export interface StartAppOptions {
+  /**
+   * Called once the app's first render has replaced the prerendered markup (a prerendered page then
+   * replays what its visitor did meanwhile: prerendered-page-start.ts).
+   */
+  onFirstRender?: () => void;
+}
+
+export async function startApp({ onFirstRender = () => {} }: StartAppOptions = {}): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
 
@@ -113,7 +142,9 @@ export async function startApp(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <AfterFirstRender onRendered={once(onFirstRender)}>
+          <RouterProvider router={router} />
+        </AfterFirstRender>
       </StrictMode>,
     );
   });

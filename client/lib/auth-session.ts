@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '#shared/constants.ts';
+import {
+  authInitializationFallbackMs,
+  authTokenWait,
+  csrfHeader,
+  sessionPath,
+} from '#shared/constants.ts';
 import { sessionStateResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 
 /**
@@ -22,7 +27,7 @@ export type AuthState =
   | { status: 'unknown' }
   | { status: 'signed-in'; user: AuthUser };
 
-export const sessionPath = '/auth/session';
+export { sessionPath };
 
 export type SessionFetch = (url: string, init: RequestInit) => Promise<Response>;
 

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Plugin, ResolvedConfig } from 'vite';
+import type { Plugin, ResolvedConfig, Rolldown } from 'vite';
 import { cspHashesFileName, prerenderedDirName } from '#shared/build-artifacts.ts';
 import { appRoutes } from '#shared/routes.ts';
-import { withEntryLoader } from './entry-loader.ts';
+import { withEntryLoader, type EntryModules } from './entry-loader.ts';
 import { cspHashesFile } from './inline-script-hashes.ts';
 import { precompressDirectory } from './precompress-assets.ts';
 import {
@@ -24,13 +24,52 @@ async function writeJson(file: string, value: unknown): Promise<void> {
   await fs.writeFile(file, JSON.stringify(value));
 }
 
-/** Writes pages rendered at build time into `outDir`; returns their paths for the route manifest. */
-export type PrerenderStep = (outDir: string, config: ResolvedConfig) => Promise<readonly string[]>;
+/**
+ * Writes pages rendered at build time into `outDir`; returns their paths for the route manifest.
+ * `template` is the page they are rendered into: index.html as written, unless the prerendered
+ * pages have an entry of their own.
+ */
+export type PrerenderStep = (
+  outDir: string,
+  config: ResolvedConfig,
+  template?: string,
+) => Promise<readonly string[]>;
 
 export interface BuildArtifactsOptions {
   stamp?: BuildStamp;
   /** The prerender (scripts/vite/prerender-static-pages.ts); none: no page is prerendered. */
   prerender?: PrerenderStep;
+  /**
+   * The module, among the build's inputs, that the prerendered pages start from instead of
+   * index.html's entry (client/prerendered-main.ts); none: they start as index.html does.
+   */
+  prerenderedEntry?: string;
+}
+
+/** The chunk of the entry module `moduleId` and every chunk it imports, as URLs. */
+function entryModulesOf(
+  bundle: Rolldown.OutputBundle,
+  moduleId: string,
+  base: string,
+): EntryModules {
+  const chunks = Object.values(bundle).filter(
+    (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+  );
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId === moduleId);
+  if (entry === undefined) throw new Error(`The build has no entry chunk for ${moduleId}`);
+  const imports = new Set<string>();
+  const visit = (fileNames: readonly string[]): void => {
+    for (const fileName of fileNames) {
+      if (imports.has(fileName)) continue;
+      imports.add(fileName);
+      visit(chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []);
+    }
+  };
+  visit(entry.imports);
+  return {
+    entry: `${base}${entry.fileName}`,
+    imports: [...imports].map((file) => `${base}${file}`),
+  };
 }
 
 /** Every HTML page of the build: index.html and the prerendered pages. */
@@ -62,6 +101,7 @@ export function buildArtifacts(options: BuildArtifactsOptions = {}): Plugin {
   let outDir = '';
   let resolvedConfig: ResolvedConfig | undefined;
   let building = false;
+  let prerenderedTemplate: string | undefined;
   return {
     name: 'vitrine:build-artifacts',
     // Only a build has an id: under `npm run dev` the client knows no build, so it never compares
@@ -72,9 +112,18 @@ export function buildArtifacts(options: BuildArtifactsOptions = {}): Plugin {
     },
     // After Vite's own changes, which add the entry's script and preload tags. Under `npm run dev`
     // the page keeps Vite's tags: the dev server's CSP allows them.
+    // The prerendered pages' template is the same page with their own entry's loader.
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => (building ? withEntryLoader(html) : html),
+      handler: (html, context) => {
+        if (!building) return html;
+        if (options.prerenderedEntry !== undefined && context.bundle !== undefined) {
+          const entryId = path.resolve(resolvedConfig?.root ?? '', options.prerenderedEntry);
+          const modules = entryModulesOf(context.bundle, entryId, resolvedConfig?.base ?? '/');
+          prerenderedTemplate = withEntryLoader(html, modules);
+        }
+        return withEntryLoader(html);
+      },
     },
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
@@ -84,7 +133,7 @@ export function buildArtifacts(options: BuildArtifactsOptions = {}): Plugin {
       const prerendered =
         options.prerender === undefined || resolvedConfig === undefined
           ? []
-          : await options.prerender(outDir, resolvedConfig);
+          : await options.prerender(outDir, resolvedConfig, prerenderedTemplate);
 
       const paths = buildInfoPaths(stamp);
       await writeJson(path.join(outDir, paths.latest), latestBuildFile(stamp));

@@ -44,17 +44,25 @@ export function entryLoaderScript(entry: string, imports: readonly string[]): st
   ].join('\n');
 }
 
+/** An entry module and the modules it imports, by URL: what a loader asks for. */
+export interface EntryModules {
+  entry: string;
+  imports: readonly string[];
+}
+
 /**
  * The page with its entry module script and module preloads replaced by the loader, put where the
- * entry's tag was. A page without a module script is returned as it is; one with several is refused,
- * since the loader starts one entry.
+ * entry's tag was: the loader of the page's own entry, or of `instead` (the prerendered pages start
+ * from an entry of their own, in place of the app's). A page without a module script is returned
+ * as it is; one with several is refused, since the loader starts one entry.
  */
-export function withEntryLoader(html: string): string {
+export function withEntryLoader(html: string, instead?: EntryModules): string {
   const entries = [...html.matchAll(moduleScriptTag)];
   if (entries.length === 0) return html;
   if (entries.length > 1) throw new Error('index.html has more than one module script');
-  const [entryTag, entry] = entries[0]! as unknown as [string, string];
-  const imports = [...html.matchAll(modulePreloadTag)].map((match) => match[1]!);
+  const [entryTag, ownEntry] = entries[0]! as unknown as [string, string];
+  const ownImports = [...html.matchAll(modulePreloadTag)].map((match) => match[1]!);
+  const { entry, imports } = instead ?? { entry: ownEntry, imports: ownImports };
   const indent = /^[ \t]*/.exec(entryTag)![0];
   const script = entryLoaderScript(entry, imports)
     .split('\n')

@@ -55,15 +55,16 @@ export class PrerenderError extends Error {
 }
 
 /**
- * Renders every page × language with `render` and writes them into `outDir`, whose index.html is the
- * template. Returns the paths prerendered, for the route manifest.
+ * Renders every page × language with `render` and writes them into `outDir`, into `templateHtml`,
+ * else into `outDir`'s index.html. Returns the paths prerendered, for the route manifest.
  */
 export async function writePrerenderedPages(
   outDir: string,
   render: PrerenderEntry['renderPage'],
+  templateHtml?: string,
 ): Promise<readonly PrerenderedPath[]> {
   const template = withInlineStylesheets(
-    await fs.readFile(path.join(outDir, 'index.html'), 'utf8'),
+    templateHtml ?? (await fs.readFile(path.join(outDir, 'index.html'), 'utf8')),
     (href) => readFileSync(path.join(outDir, href), 'utf8'),
   );
   // Language by language: the renderer switches i18next once per language, not once per page.
@@ -136,13 +137,14 @@ export async function loadPrerenderEntry(options: {
 export async function prerenderStaticPages(
   outDir: string,
   config: ResolvedConfig,
+  template?: string,
 ): Promise<readonly PrerenderedPath[]> {
   const entry = await loadPrerenderEntry({
     configFile: config.configFile ?? false,
     root: config.root,
   });
   try {
-    return await writePrerenderedPages(outDir, entry.renderPage);
+    return await writePrerenderedPages(outDir, entry.renderPage, template);
   } finally {
     await entry.close();
   }

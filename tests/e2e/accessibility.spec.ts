@@ -47,6 +47,9 @@ const consentBanner = (page: Page) =>
  * key), in the expected language and theme.
  */
 async function waitForApp(page: Page, language: Language, theme: Theme): Promise<void> {
+  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const heading = document.querySelector('h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));

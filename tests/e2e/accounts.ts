@@ -38,9 +38,12 @@ export async function accountOf(page: Page): Promise<Record<string, unknown>> {
 
 /**
  * Waits until the app has rendered over the page: prerendered HTML shows the same controls before
- * any script runs, and a control used before the app took over would act on markup about to go.
+ * any script runs. A prerendered page starts the app at the visitor's first sign of use
+ * (client/app/prerendered-page-start.ts): the pointer moves over the page, as a visitor's would.
  */
 export async function waitForApp(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const frame = document.querySelector('[data-layout]');
     return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));

@@ -39,6 +39,9 @@ const sameDocument = (page: Page) => page.evaluate(() => window.__sameDocument =
  * any script runs, and a control used before the app took over would act on markup about to go.
  */
 async function waitForApp(page: Page): Promise<void> {
+  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const frame = document.querySelector('[data-layout]');
     return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));

@@ -82,6 +82,9 @@ export { expect };
 /** Waits until the app (not the prerendered markup) runs the sign-in page. */
 export async function openLogin(page: Page, query = ''): Promise<void> {
   await page.goto(`/login${query}`);
+  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const form = document.querySelector('form.login-form');
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));

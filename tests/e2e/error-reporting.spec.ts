@@ -71,8 +71,12 @@ async function reportedEvent(marker: string): Promise<ReportedEvent> {
 /**
  * Waits until the page's SDK chunk has loaded and Sentry.init has run: a client is bound to the
  * SDK's global carrier (`window.__SENTRY__`), which is how the SDK's own global handlers find it.
+ * A prerendered page starts the app, and its reporter with it, at the visitor's first sign of use
+ * (client/app/prerendered-page-start.ts): the pointer moves over the page, as a visitor's would.
  */
 async function waitForReporter(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const carrier = (window as { __SENTRY__?: Record<string, unknown> }).__SENTRY__;
     const version = carrier?.version;

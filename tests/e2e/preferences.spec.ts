@@ -25,6 +25,9 @@ async function localEntry(page: Page, key: string): Promise<string | null> {
  * any script runs, and a control used before the app took over would act on markup about to go.
  */
 async function waitForApp(page: Page): Promise<void> {
+  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
+  await page.mouse.move(1, 1);
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const frame = document.querySelector('[data-layout]');
     return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
@@ -303,6 +306,22 @@ test.describe('cookie consent', () => {
     await expect(page.locator('main h1').first()).toBeVisible();
     await expect(consentBanner(page)).toBeHidden();
     await expect(html(page)).toHaveAttribute('lang', 'en');
+  });
+
+  test('choices made as the page arrives, before the app has started, are kept', async ({
+    page,
+    context,
+  }) => {
+    // The prerendered page starts the app when it is first used: the choice that starts it, and
+    // those made while it loads, are done again by the app once it has rendered.
+    await page.goto('/pricing');
+    await page.getByLabel('Language').selectOption('fr');
+    await consentBanner(page).getByRole('button', { name: 'Accept' }).click();
+    await expect(html(page)).toHaveAttribute('lang', 'fr');
+    await expect(page.locator('header').getByRole('link', { name: 'Tarifs' })).toBeVisible();
+    await expect(consentBanner(page)).toBeHidden();
+    expect(await localEntry(page, 'vitrine_cookie_consent')).toBe('accepted');
+    await expectPreferenceCookie(context, 'i18n_redirected', 'fr');
   });
 
   test('accepting writes the current language and theme', async ({ page, context }) => {

@@ -187,6 +187,76 @@ describe('the build-artifacts plugin with a prerender step', () => {
   });
 });
 
+describe('the build-artifacts plugin with an entry of the prerendered pages', () => {
+  const stamp = { id: 'test-build-7c1e', timestamp: 1 };
+  let root: string;
+  let template: string | undefined;
+  let indexHtml: string;
+
+  beforeAll(async () => {
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-build-entries-'));
+    await fs.writeFile(
+      path.join(root, 'index.html'),
+      '<!doctype html><html><head></head><body><script type="module" src="/main.js"></script></body></html>',
+    );
+    await fs.writeFile(path.join(root, 'shared.js'), 'export const shared = "vitrine";\n');
+    await fs.writeFile(
+      path.join(root, 'main.js'),
+      'import { shared } from "./shared.js";\ndocument.body.dataset.app = shared;\n',
+    );
+    await fs.writeFile(
+      path.join(root, 'page.js'),
+      'import { shared } from "./shared.js";\ndocument.body.dataset.page = shared;\n',
+    );
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      plugins: [
+        buildArtifacts({
+          stamp,
+          prerenderedEntry: 'page.js',
+          prerender: async (_directory, _config, pageTemplate) => {
+            template = pageTemplate;
+            return [];
+          },
+        }),
+      ],
+      build: {
+        outDir: path.join(root, 'dist'),
+        emptyOutDir: true,
+        rolldownOptions: {
+          input: { index: path.join(root, 'index.html'), page: path.join(root, 'page.js') },
+        },
+      },
+    });
+    indexHtml = await fs.readFile(path.join(root, 'dist', 'index.html'), 'utf8');
+  }, 30_000);
+
+  afterAll(async () => {
+    await fs.rm(root, { recursive: true, force: true });
+  });
+
+  const startedEntry = (html: string) => /script\.src = "([^"]+)"/.exec(html)?.[1];
+  const preloaded = (html: string) =>
+    JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(html)?.[1] ?? '[]') as string[];
+
+  it("gives the prerender index.html with that entry's loader in place of the app's", () => {
+    expect(startedEntry(indexHtml)).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(template).toBeDefined();
+    expect(startedEntry(template!)).toMatch(/^\/assets\/page-[\w-]+\.js$/);
+    expect(template!.replace(/<script>[\s\S]*<\/script>/, '')).toBe(
+      indexHtml.replace(/<script>[\s\S]*<\/script>/, ''),
+    );
+  });
+
+  it('preloads what that entry imports, and nothing of the app', () => {
+    const modules = preloaded(template!);
+    expect(modules[0]).toBe(startedEntry(template!));
+    expect(modules.some((url) => url === startedEntry(indexHtml))).toBe(false);
+  });
+});
+
 describe('the build-artifacts plugin under the dev server', () => {
   it('defines no build id, so the client never compares itself with a build', async () => {
     const plugin = buildArtifacts({ stamp: { id: 'test-build-4f2a', timestamp: 1 } });
