@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { productWithMedia } from '../../server/areas/catalog/catalog-records.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type OperationKind,
 } from '../../server/areas/catalog/catalog-sync.ts';
 import type { DatabaseHandle } from '../../server/db/database.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   generatedProduct,
   productLines,
@@ -165,7 +165,7 @@ describe('a bulk operation’s file into the copy', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-import-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         shopId,
         files.url('products-20k.jsonl'),
         '500',

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
 import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
 import { catalogSummaries } from '../../server/areas/catalog/catalog-summaries.ts';
@@ -13,7 +13,7 @@ import { productQuery } from '../../server/platform/shopify/admin-documents.ts';
 import { shopifyApiVersion, shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
 import { operationsFigures } from '../../server/operations-figures.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   catalogDependenciesFor,
   controls,
@@ -165,7 +165,7 @@ describe('the catalog against the local Shopify', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-local-import-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         shopify.url,
         receiver.url,
         shopId,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
 import {
   catalogImportJob,
@@ -23,7 +23,7 @@ import type { DatabaseHandle } from '../../server/db/database.ts';
 import type { JobQueue } from '../../server/jobs/job-queue.ts';
 import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   catalogDependenciesFor,
   controls,
@@ -392,7 +392,7 @@ describe('an import whose worker died', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-worker-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         schema,
         shopify.url,
         receiver.url,
