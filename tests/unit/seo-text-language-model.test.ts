@@ -85,6 +85,8 @@ const cornerTexts = [
   'Straße, Ærø, Ødegaard, Łódź',
 ];
 
+const modelComparisonTimeoutMs = 60_000;
+
 const onlyChoices: ModelLanguage[][] = [['en', 'fr'], ['fr', 'en'], ['en'], ['fr']];
 
 describe('detectAmong', () => {
@@ -102,5 +104,8 @@ describe('detectAmong', () => {
         .filter(({ ours, tinyld }) => JSON.stringify(ours) !== JSON.stringify(tinyld));
       expect(differences).toEqual([]);
     },
+    // Two detectors over thousands of texts: seconds each, beyond Vitest’s 5 s default on
+    // a machine busy with other work. A bound of its own, so that it fails only when stuck.
+    modelComparisonTimeoutMs,
   );
 });
