@@ -29,7 +29,7 @@ const integration = {
   ],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 export default defineConfig({
   test: {

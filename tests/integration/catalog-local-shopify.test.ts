@@ -24,6 +24,7 @@ import {
   type LocalShopify,
   type WebhookReceiver,
 } from './catalog-local-shopify-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The catalog against the local Shopify (server/local/shopify), which speaks Shopify's protocol with
@@ -56,17 +57,6 @@ function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
 
 async function copyCounts(shopId: string) {
   return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
-}
-
-async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const numericId = (gid: string) => gid.split('/').pop()!;

@@ -34,6 +34,7 @@ import {
   type LocalShopify,
   type WebhookReceiver,
 } from './catalog-local-shopify-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The runs that fill a store's copy (imports and reconciliations) against the local Shopify, when
@@ -67,23 +68,6 @@ async function copyCounts(shopId: string) {
 
 async function syncState(shopId: string) {
   return catalogRepository.findSyncState(database.db, shopId);
-}
-
-async function eventually<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  withinMs = 30_000,
-) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Everything the catalog keeps of a store, table by table (the copy, its state, its details). */
