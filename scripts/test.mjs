@@ -150,6 +150,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 await check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 await check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
+await check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']);
 await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
 await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
