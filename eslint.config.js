@@ -5,17 +5,22 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noAreaCycle } from './scripts/eslint/no-area-cycle.js';
 
 /**
  * Lint for the whole repository, and the import boundaries of docs/decisions/0011-server-rooms.md:
  * - shared/ imports neither server/ nor client/, and client/ and server/ never import each other;
  * - in the client, imports go one way, app → features → components → lib → shared, and a feature
  *   never imports another feature (matched by folder name, since that rule does not resolve paths);
- * - in the server, each room imports only the rooms below it (resolved paths, see serverRooms);
- * - nowhere does a chain of imports lead back to where it started.
+ * - in the server, each room imports only the rooms below it (resolved paths, see serverRooms), and
+ *   an area is reached from outside it through its index.ts only
+ *   (docs/decisions/0021-area-surfaces.md);
+ * - nowhere does a chain of imports lead back to where it started, nor a chain of areas to the
+ *   area it started from (scripts/eslint/no-area-cycle.js).
  */
 
-const reachesFolder = (...folders) => `^(\\.{1,2}/)+(.*/)?(${folders.join('|')})(/|$)`;
+/** A relative path climbing to one of these folders, or an alias (`#client/app/…`) naming it. */
+const reachesFolder = (...folders) => `^((\\.{1,2}/)+|#)(.*/)?(${folders.join('|')})(/|$)`;
 
 const boundary = (folders, message) => ({ regex: reachesFolder(...folders), message });
 
@@ -73,7 +78,7 @@ const featureBlocks = features.map((feature) => {
   return {
     files: [`client/features/${feature}/**/*.{ts,tsx}`],
     rules: clientImportRules(clientToServer, belowApp, {
-      regex: `^(\\.\\./)+(features/)?(${others.join('|')})(/|$)`,
+      regex: `^((\\.\\./)+(features/)?|#client/features/)(${others.join('|')})(/|$)`,
       message:
         'A feature never imports another feature; move what both need to client/components or client/lib.',
     }),
@@ -99,26 +104,28 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
   .map((entry) => entry.name);
 
 /**
- * Which areas an area may use, through their public functions: the account area erases what the
- * others keep about a user (its stores disconnected as their owner would disconnect them); the catalog reads a store with the shops area's access to it; the SEO
- * area audits the catalog's copy and shows the owner's changes of a page beside its audit; the SEO
- * changes read and record the texts in the catalog's copy, check the store with the shops area and
- * name their approvers as the account area does. Any other arrow needs a line here and in the
- * decision record.
+ * Which areas an area may use, through their index.ts: the account area erases what the others keep
+ * about a user (its stores disconnected as their owner would disconnect them; the SEO changes'
+ * erasure is given to it by the wiring, since they name their approvers through it); the catalog
+ * reads a store with the shops area's access to it; the SEO area audits the catalog's copy and shows
+ * the owner's changes of a page beside its audit; the SEO changes read and record the texts in the
+ * catalog's copy, check the store with the shops area and name their approvers as the account area
+ * does. Any other arrow needs a line here and in the decision record; the arrows never form a loop
+ * (no-area-cycle).
  */
 const areaDependencies = {
-  account: ['billing', 'contact', 'seo-changes', 'sessions', 'shops'],
+  account: ['billing', 'contact', 'sessions', 'shops'],
   catalog: ['shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],
   shops: ['billing'],
 };
 
-/** An area's tables and repositories are its own: another area goes through its functions. */
-const privateFilesOf = (area) => [
-  `server/areas/${area}/tables.ts`,
-  `server/areas/${area}/*-repository.ts`,
-];
+/**
+ * What lies outside every area and may use them all, through their index.ts (the other rooms may
+ * use none: serverRooms).
+ */
+const areaUsers = [...edges, ...compositionRoot];
 
 const serverRooms = [
   {
@@ -186,11 +193,14 @@ const serverZones = [
       .filter((other) => other !== area)
       .flatMap((other) =>
         (areaDependencies[area] ?? []).includes(other)
-          ? privateFilesOf(other).map((from) => ({
-              target: `server/areas/${area}`,
-              from,
-              message: `The ${area} area uses the ${other} area through its functions, never its tables or repositories.`,
-            }))
+          ? [
+              {
+                target: `server/areas/${area}`,
+                from: `server/areas/${other}`,
+                except: ['./index.ts'],
+                message: `The ${area} area uses the ${other} area through server/areas/${other}/index.ts only.`,
+              },
+            ]
           : [
               {
                 target: `server/areas/${area}`,
@@ -199,6 +209,14 @@ const serverZones = [
               },
             ],
       ),
+  ),
+  ...areaUsers.flatMap((target) =>
+    areas.map((area) => ({
+      target,
+      from: `server/areas/${area}`,
+      except: ['./index.ts'],
+      message: `Outside the ${area} area, it is used through server/areas/${area}/index.ts only.`,
+    })),
   ),
 ];
 
@@ -217,13 +235,14 @@ export default defineConfig([
     '.scratch/',
     // Deliberate violations that tests/unit/lint-boundaries.test.ts lints on purpose.
     'tests/fixtures/import-cycle/',
+    'tests/fixtures/area-cycle/',
   ]),
   {
     files: ['**/*.{js,mjs,cjs,ts,mts,cts,tsx}'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: globals.node },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, vitrine: { rules: { 'no-area-cycle': noAreaCycle } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver()],
       // The cycle rule follows imports into the files it can parse: TypeScript and JavaScript alike.
@@ -232,6 +251,7 @@ export default defineConfig([
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'vitrine/no-area-cycle': 'error',
       // `_` marks an argument or binding kept for its position (Fastify hooks, tuple patterns).
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { specStoreNames } from './tests/e2e/seeded-stores.ts';
 import { testProjectId } from './tests/support/test-environment.ts';
 
 /**
@@ -55,7 +56,9 @@ process.env.E2E_LOCAL_STRIPE_URL = `http://127.0.0.1:${localStripePort}`;
 const productServer = {
   command: 'node scripts/start.mjs',
   reuseExistingServer: false,
-  timeout: 120_000,
+  // Local mode starts the Auth Emulator (a firebase-tools process), which takes minutes to answer
+  // on a busy machine.
+  timeout: 300_000,
   stdout: 'pipe',
   stderr: 'pipe',
   gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
@@ -95,6 +98,9 @@ export default defineConfig({
         FIREBASE_AUTH_EMULATOR_PORT: String(authEmulatorPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(localShopifyPort),
+        // A store for each spec that connects one (tests/e2e/seeded-stores.ts), so that they need
+        // not take turns.
+        LOCAL_SHOPIFY_STORES: specStoreNames.join(','),
         LOCAL_STRIPE_PORT: String(localStripePort),
         LOG_LEVEL: 'warn',
       },

@@ -170,6 +170,23 @@ export async function copyProductionFiles(target, { source = repoRoot } = {}) {
     }
     await fs.cp(origin, path.join(target, to), { recursive: true });
   }
+  await pointImportsAtCompiledFiles(path.join(target, 'package.json'));
+}
+
+/**
+ * The repository's `#server/…` and `#shared/…` imports (package.json `imports`) name TypeScript
+ * files, and tsc rewrites the extensions of relative imports only: the production package.json maps
+ * them to the compiled JavaScript beside them. The server never imports `#client/…`.
+ */
+async function pointImportsAtCompiledFiles(packageFile) {
+  const manifest = JSON.parse(await fs.readFile(packageFile, 'utf8'));
+  manifest.imports = {
+    '#server/*.ts': './server/*.js',
+    '#server/*': './server/*',
+    '#shared/*.ts': './shared/*.js',
+    '#shared/*': './shared/*',
+  };
+  await fs.writeFile(packageFile, `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** The size of a folder in bytes, and the number of packages in its node_modules. */

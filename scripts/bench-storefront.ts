@@ -10,8 +10,8 @@
  *
  * A missed goal is printed, not failed: the figures are read side by side, run by run.
  */
-import { SeededStore } from '../server/local/shopify/seeded-store.ts';
-import { renderStorefrontPage } from '../server/local/shopify/storefront-pages.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { renderStorefrontPage } from '#server/local/shopify/storefront-pages.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '300,100000').split(',').map(Number);
 const rounds = 300;

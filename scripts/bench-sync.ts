@@ -24,20 +24,20 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { localShopifyApp } from '../server/config.ts';
-import type { CatalogDependencies } from '../server/areas/catalog/catalog-dependencies.ts';
-import * as catalogRepository from '../server/areas/catalog/catalog-repository.ts';
-import { deleteStoreCopy } from '../server/areas/catalog/catalog-summaries.ts';
-import { importCatalog } from '../server/areas/catalog/import-catalog.ts';
-import { encryptedTokens } from '../server/areas/shops/complete-shop-authorization.ts';
-import { shopTokenCipher } from '../server/areas/shops/shop-tokens.ts';
-import { deleteShop, insertShop } from '../server/areas/shops/shops-repository.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../server/db/database.ts';
-import { createJobQueue } from '../server/jobs/job-queue.ts';
-import { startEmbeddedPostgres } from '../server/local/embedded-postgres.ts';
-import { findFreePort } from '../server/local/free-port.ts';
-import { bulkOperationQuery } from '../server/platform/shopify/admin-documents.ts';
-import { shopifyScopes } from '../server/platform/shopify/shopify-app.ts';
+import { localShopifyApp } from '#server/config.ts';
+import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { deleteStoreCopy } from '#server/areas/catalog/catalog-summaries.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import { encryptedTokens } from '#server/areas/shops/complete-shop-authorization.ts';
+import { shopTokenCipher } from '#server/areas/shops/shop-tokens.ts';
+import { deleteShop, insertShop } from '#server/areas/shops/shops-repository.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { createJobQueue } from '#server/jobs/job-queue.ts';
+import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
+import { findFreePort } from '#server/local/free-port.ts';
+import { bulkOperationQuery } from '#server/platform/shopify/admin-documents.ts';
+import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import {
   catalogDependenciesFor,
   controls,

@@ -16,8 +16,8 @@
  * (each written product is refetched), as Shopify would charge them. Asserts nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { approveChanges } from '../server/areas/seo-changes/approve-changes.ts';
-import { saveDraft } from '../server/areas/seo-changes/save-draft.ts';
+import { approveChanges } from '#server/areas/seo-changes/approve-changes.ts';
+import { saveDraft } from '#server/areas/seo-changes/save-draft.ts';
 import {
   appUsage,
   benchOwner,

@@ -128,6 +128,15 @@ const environmentSchema = z.object({
   ),
   LOCAL_SHOPIFY_PORT: optionalPort,
   LOCAL_SHOPIFY_URL: optionalText.pipe(httpUrl.optional()),
+  LOCAL_SHOPIFY_STORES: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()))
+      .refine((names) => names.every((name) => /^[a-z0-9][a-z0-9-]*$/.test(name)), {
+        message: 'must be store names (lowercase letters, digits and hyphens), comma-separated',
+      })
+      .optional(),
+  ),
   // The messages never quote the value: these are the Stripe account's secrets.
   STRIPE_SECRET_KEY: optionalText.pipe(
     z
@@ -242,6 +251,15 @@ export interface LocalConfig extends CommonConfig {
   localShopifyPort: number;
   /** The address of a local Shopify already running, used instead of starting one. */
   localShopifyUrl?: string;
+  /** The stores the local Shopify that local mode starts seeds, by name (`<name>.myshopify.com`). */
+  localShopifyStores: string[];
+  /**
+   * How many requests a second the storefront pass sends to the local Shopify's storefronts: a
+   * server of our own, on this machine, which a pass need not spare as it spares a store (two a
+   * second, server/platform/storefront/storefront-fetcher.ts): the pass of a seeded store then
+   * takes seconds, not minutes. Any other host keeps the polite pace.
+   */
+  localStorefrontRequestsPerSecond: number;
   /** The port of the local Stripe that local mode starts. */
   localStripePort: number;
   /** The address of a local Stripe already running, used instead of starting one. */
@@ -510,6 +528,8 @@ function localConfig(
     ...(values.LOCAL_SHOPIFY_URL !== undefined && {
       localShopifyUrl: stripTrailingSlash(values.LOCAL_SHOPIFY_URL),
     }),
+    localShopifyStores: values.LOCAL_SHOPIFY_STORES ?? ['maison-exemple'],
+    localStorefrontRequestsPerSecond: 25,
     // apiUrl is the local Stripe's address, known once local mode has started it (start-product.ts).
     stripe: {
       secretKey: values.STRIPE_SECRET_KEY ?? localStripeAccount.secretKey,

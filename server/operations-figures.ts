@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { syncPhases } from './areas/catalog/tables.ts';
+import { syncPhases } from './areas/catalog/index.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { Sample, SampledFigure } from './platform/metrics.ts';
 

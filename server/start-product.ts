@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApiApp } from './api/app.ts';
-import { priceCatalogAtStart } from './areas/billing/price-catalog.ts';
-import { describeFailure } from './areas/billing/stripe-failure.ts';
-import { shopTokenCipher } from './areas/shops/shop-tokens.ts';
+import { priceCatalogAtStart, describeFailure } from './areas/billing/index.ts';
+import { shopTokenCipher } from './areas/shops/index.ts';
 import { buildBffApp } from './bff/app.ts';
 import { startNotices, type Config } from './config.ts';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from './db/database.ts';
@@ -194,6 +193,9 @@ export async function startProduct(
         publicUrl: config.publicUrl,
         log: jobsLog,
         ...(localShopifyUrl !== undefined && { localShopifyUrl }),
+        ...(config.mode === 'local' && {
+          localStorefrontRequestsPerSecond: config.localStorefrontRequestsPerSecond,
+        }),
       });
       const api = await buildApiApp({
         database,

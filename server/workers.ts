@@ -1,47 +1,53 @@
 import type Stripe from 'stripe';
-import { accountDeletionJob } from './areas/account/account-deletion-job.ts';
-import { orphanedStoresSweepJob } from './areas/account/orphaned-stores-sweep-job.ts';
-import { handleStripeEvent } from './areas/billing/stripe-event-handlers.ts';
+import { accountDeletionJob, orphanedStoresSweepJob } from './areas/account/index.ts';
+import { handleStripeEvent } from './areas/billing/index.ts';
 import {
   adminClients,
   type CatalogDependencies,
   type ShopAccessProvider,
-} from './areas/catalog/catalog-dependencies.ts';
-import {
   importPartialCopiesAgain,
   queueCatalogImport,
-} from './areas/catalog/catalog-import-job.ts';
-import { startCatalogJobs } from './areas/catalog/catalog-jobs.ts';
-import { catalogSummaries, deleteStoreCopy } from './areas/catalog/catalog-summaries.ts';
-import { catalogWebhookHandlers } from './areas/catalog/catalog-webhooks.ts';
-import { contactMailJob, contactMailSweepJob } from './areas/contact/contact-mail-job.ts';
-import { auditStoresAfterUpgrade } from './areas/seo/audit-after-upgrade.ts';
-import { deleteStoreAudit } from './areas/seo/delete-store-audit.ts';
-import type { SeoDependencies } from './areas/seo/seo-dependencies.ts';
-import { startSeoJobs } from './areas/seo/seo-jobs.ts';
-import { queuePageAudit } from './areas/seo/seo-page-audit-job.ts';
-import { startAudit } from './areas/seo/start-audit.ts';
-import { deleteStoreChanges } from './areas/seo-changes/delete-store-changes.ts';
-import { startSeoChangesJobs } from './areas/seo-changes/seo-change-write-job.ts';
-import type { SeoChangesDependencies } from './areas/seo-changes/seo-changes-dependencies.ts';
-import { sessionPurgeJob } from './areas/sessions/session-purge-job.ts';
-import { oauthStatePurgeJob } from './areas/shops/oauth-state-purge-job.ts';
+  startCatalogJobs,
+  catalogSummaries,
+  deleteStoreCopy,
+  catalogWebhookHandlers,
+} from './areas/catalog/index.ts';
+import { contactMailJob, contactMailSweepJob } from './areas/contact/index.ts';
 import {
+  auditStoresAfterUpgrade,
+  deleteStoreAudit,
+  type SeoDependencies,
+  startSeoJobs,
+  queuePageAudit,
+  startAudit,
+} from './areas/seo/index.ts';
+import {
+  deleteStoreChanges,
+  deleteUserChanges,
+  startSeoChangesJobs,
+  type SeoChangesDependencies,
+} from './areas/seo-changes/index.ts';
+import { sessionPurgeJob } from './areas/sessions/index.ts';
+import {
+  oauthStatePurgeJob,
   findShopByDomain,
   handleRefusedAccessToken,
   shopAccess,
   type ShopAccessDependencies,
-} from './areas/shops/shop-access.ts';
-import type { ShopCatalog } from './areas/shops/shop-catalog.ts';
-import { shopWebhookHandlers } from './areas/shops/shop-webhook-handlers.ts';
-import { activeStoreIdsOf, pagesAuditedFor, storeIsPaused } from './areas/shops/store-limit.ts';
-import type { UserShopsDependencies } from './areas/shops/user-data.ts';
+  type ShopCatalog,
+  shopWebhookHandlers,
+  activeStoreIdsOf,
+  pagesAuditedFor,
+  storeIsPaused,
+  type UserShopsDependencies,
+} from './areas/shops/index.ts';
 import {
   webhookDeliveryJob,
   webhookDeliveryPurgeJob,
   webhookDeliverySweepJob,
-} from './areas/webhooks/webhook-delivery-job.ts';
-import type { StripeEventHandler, WebhookHandlers } from './areas/webhooks/webhook-delivery.ts';
+  type StripeEventHandler,
+  type WebhookHandlers,
+} from './areas/webhooks/index.ts';
 import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
@@ -76,6 +82,12 @@ export interface WorkerDependencies {
    * reaches them there. Unset in production, where the fetcher reaches only public addresses.
    */
   localShopifyUrl?: string;
+  /**
+   * How many requests a second the storefront pass sends to the local Shopify's storefronts: local
+   * mode's pace (config.ts). Unset, and always in production, a store's storefront is crawled at
+   * the fetcher's polite two a second.
+   */
+  localStorefrontRequestsPerSecond?: number;
 }
 
 /** What each webhook topic does, gathered from the areas that handle them. */
@@ -116,7 +128,11 @@ export function stripeEventHandler(deps: WorkerDependencies): StripeEventHandler
  * job is not listed here keeps its jobs until an instance that lists it starts.
  */
 export async function startWorkers(deps: WorkerDependencies): Promise<void> {
-  await deps.jobs.work(accountDeletionJob, { ...deps, stores: userShopsDependencies(deps) });
+  await deps.jobs.work(accountDeletionJob, {
+    ...deps,
+    stores: userShopsDependencies(deps),
+    deleteUserChanges,
+  });
   await deps.jobs.work(orphanedStoresSweepJob, { ...deps, stores: userShopsDependencies(deps) });
   await deps.jobs.work(contactMailJob, deps);
   await deps.jobs.work(contactMailSweepJob, deps);
@@ -141,7 +157,10 @@ function userShopsDependencies(deps: WorkerDependencies): UserShopsDependencies 
 
 /** What the SEO area's jobs need, from what every worker has. */
 export function seoDependencies(
-  deps: Pick<WorkerDependencies, 'db' | 'jobs' | 'log' | 'publicUrl' | 'localShopifyUrl'>,
+  deps: Pick<
+    WorkerDependencies,
+    'db' | 'jobs' | 'log' | 'publicUrl' | 'localShopifyUrl' | 'localStorefrontRequestsPerSecond'
+  >,
 ): SeoDependencies {
   const connectTo =
     deps.localShopifyUrl === undefined ? undefined : localStorefronts(deps.localShopifyUrl);
@@ -153,9 +172,14 @@ export function seoDependencies(
       openFetcher: () =>
         createStorefrontFetcher({
           publicUrl: deps.publicUrl,
-          // A pass reads one store: two requests a second to that store, whatever its domains.
+          // A pass reads one store: two requests a second to that store, whatever its domains; in
+          // local mode, the local Shopify's storefronts at local mode's pace (config.ts).
           paceAcrossHosts: true,
           ...(connectTo !== undefined && { connectTo }),
+          ...(connectTo !== undefined &&
+            deps.localStorefrontRequestsPerSecond !== undefined && {
+              routedRequestsPerSecond: deps.localStorefrontRequestsPerSecond,
+            }),
         }),
     },
   };

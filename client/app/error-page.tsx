@@ -1,5 +1,5 @@
-import { DocumentHead } from '../components/document-head.tsx';
-import { useTranslation } from '../lib/use-translation.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * The generic error pages, worded as the BFF's own (server/bff/error-page.ts): status 404 is "Page

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
-import { AppLink } from '../components/app-link.tsx';
-import { DocumentHead } from '../components/document-head.tsx';
-import { useTranslation } from '../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * Shown for a path that no route matches: a 404 that leaves the app working. The BFF has answered

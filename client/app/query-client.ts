@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-error.ts';
-import { AuthFlowError } from '../lib/auth-errors.ts';
-import { reportError } from '../lib/error-reporting.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { AuthFlowError } from '#client/lib/auth-errors.ts';
+import { reportError } from '#client/lib/error-reporting.ts';
 
 /**
  * The server state of the signed-in screens (TanStack Query): what they read from the BFF and the

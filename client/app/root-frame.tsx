@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { RoutePreloadContext } from '../components/app-link.tsx';
-import { ConsentBanner } from '../components/consent-banner.tsx';
+import { RoutePreloadContext } from '#client/components/app-link.tsx';
+import { ConsentBanner } from '#client/components/consent-banner.tsx';
 import { preloadRoute } from './screens.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { isChunkLoadError, recoverFromChunkLoadError } from '../lib/chunk-load-recovery.ts';
-import { reportError } from '../lib/error-reporting.ts';
+import { isChunkLoadError, recoverFromChunkLoadError } from '#client/lib/chunk-load-recovery.ts';
+import { reportError } from '#client/lib/error-reporting.ts';
 import { GenericErrorPage, GuardFailurePage } from './error-page.tsx';
 import { isGuardFailure } from './route-guard.ts';
 

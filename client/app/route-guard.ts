@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
-import { guardTarget, visitorOf, type Visitor } from '../../shared/navigation-guard.ts';
-import type { AppRoute } from '../../shared/routes.ts';
-import { whenSessionKnown, type AuthState } from '../lib/auth-session.ts';
+import { guardTarget, visitorOf, type Visitor } from '#shared/navigation-guard.ts';
+import type { AppRoute } from '#shared/routes.ts';
+import { whenSessionKnown, type AuthState } from '#client/lib/auth-session.ts';
 
 /**
  * The client half of the page guards (the BFF runs the same guard before it serves a page): every

@@ -1,13 +1,8 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { isPrerenderedPath } from '../../shared/static-pages.ts';
-import {
-  appRoutes,
-  type AppRoute,
-  type AppRouteName,
-  type RouteLayout,
-} from '../../shared/routes.ts';
-import { loadNamespaces } from '../lib/i18n.ts';
-import { loadStaticPagePayload, type ScreenLoaderData } from '../lib/static-page-payload.tsx';
+import { isPrerenderedPath } from '#shared/static-pages.ts';
+import { appRoutes, type AppRoute, type AppRouteName, type RouteLayout } from '#shared/routes.ts';
+import { loadNamespaces } from '#client/lib/i18n.ts';
+import { loadStaticPagePayload, type ScreenLoaderData } from '#client/lib/static-page-payload.tsx';
 import { RootFrame } from './root-frame.tsx';
 import { RootErrorBoundary, ScreenErrorBoundary } from './route-error.tsx';
 import { runRouteGuard } from './route-guard.ts';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
-import { findRoute, type AppRouteName } from '../../shared/routes.ts';
-import { loadNamespaces, type Namespace } from '../lib/i18n.ts';
-import { createPreloadQueue } from '../lib/route-preload.ts';
+import { findRoute, type AppRouteName } from '#shared/routes.ts';
+import { loadNamespaces, type Namespace } from '#client/lib/i18n.ts';
+import { createPreloadQueue } from '#client/lib/route-preload.ts';
 
 /**
  * The code of every screen, one chunk each, named by route. A screen module exports its component
@@ -15,25 +15,26 @@ export interface ScreenModule {
 }
 
 export const screenLoaders: Record<AppRouteName, () => Promise<ScreenModule>> = {
-  index: () => import('../features/marketing/pages/index-page.tsx'),
-  pricing: () => import('../features/marketing/pages/pricing-page.tsx'),
-  legal: () => import('../features/marketing/pages/legal-page.tsx'),
-  privacy: () => import('../features/marketing/pages/privacy-page.tsx'),
-  'privacy-policy': () => import('../features/marketing/pages/privacy-policy-page.tsx'),
-  dashboard: () => import('../features/dashboard/pages/dashboard-page.tsx'),
-  home: () => import('../features/dashboard/pages/home-page.tsx'),
-  shops: () => import('../features/shops/pages/shops-page.tsx'),
-  'oauth-complete': () => import('../features/shops/pages/oauth-complete-page.tsx'),
-  seo: () => import('../features/seo/pages/seo-overview-page.tsx'),
-  'seo-pages': () => import('../features/seo/pages/seo-pages-page.tsx'),
-  blog: () => import('../features/blog/pages/blog-page.tsx'),
-  'blog-no-shop': () => import('../features/blog/pages/blog-no-shop-page.tsx'),
-  subscription: () => import('../features/subscription/pages/subscription-page.tsx'),
-  settings: () => import('../features/settings/pages/settings-page.tsx'),
-  contact: () => import('../features/contact/pages/contact-page.tsx'),
-  login: () => import('../features/account/pages/login-page.tsx'),
-  'verify-email': () => import('../features/account/pages/verify-email-page.tsx'),
-  'verify-email-success': () => import('../features/account/pages/verify-email-success-page.tsx'),
+  index: () => import('#client/features/marketing/pages/index-page.tsx'),
+  pricing: () => import('#client/features/marketing/pages/pricing-page.tsx'),
+  legal: () => import('#client/features/marketing/pages/legal-page.tsx'),
+  privacy: () => import('#client/features/marketing/pages/privacy-page.tsx'),
+  'privacy-policy': () => import('#client/features/marketing/pages/privacy-policy-page.tsx'),
+  dashboard: () => import('#client/features/dashboard/pages/dashboard-page.tsx'),
+  home: () => import('#client/features/dashboard/pages/home-page.tsx'),
+  shops: () => import('#client/features/shops/pages/shops-page.tsx'),
+  'oauth-complete': () => import('#client/features/shops/pages/oauth-complete-page.tsx'),
+  seo: () => import('#client/features/seo/pages/seo-overview-page.tsx'),
+  'seo-pages': () => import('#client/features/seo/pages/seo-pages-page.tsx'),
+  blog: () => import('#client/features/blog/pages/blog-page.tsx'),
+  'blog-no-shop': () => import('#client/features/blog/pages/blog-no-shop-page.tsx'),
+  subscription: () => import('#client/features/subscription/pages/subscription-page.tsx'),
+  settings: () => import('#client/features/settings/pages/settings-page.tsx'),
+  contact: () => import('#client/features/contact/pages/contact-page.tsx'),
+  login: () => import('#client/features/account/pages/login-page.tsx'),
+  'verify-email': () => import('#client/features/account/pages/verify-email-page.tsx'),
+  'verify-email-success': () =>
+    import('#client/features/account/pages/verify-email-success-page.tsx'),
 };
 
 /**

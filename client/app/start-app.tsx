@@ -1,19 +1,24 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '../../shared/constants.ts';
-import { getAuthState, initAuth, isAuthInitialized, subscribeAuth } from '../lib/auth-session.ts';
-import { readStorage } from '../lib/browser-storage.ts';
-import { reportError, setReportedUser, startErrorReporting } from '../lib/error-reporting.ts';
-import { initI18n } from '../lib/i18n.ts';
+import { appStartWait, browserStorageKeys, buildCheckDelayMs } from '#shared/constants.ts';
+import {
+  getAuthState,
+  initAuth,
+  isAuthInitialized,
+  subscribeAuth,
+} from '#client/lib/auth-session.ts';
+import { readStorage } from '#client/lib/browser-storage.ts';
+import { reportError, setReportedUser, startErrorReporting } from '#client/lib/error-reporting.ts';
+import { initI18n } from '#client/lib/i18n.ts';
 import {
   applyAccountPreferences,
   resolveStartLanguage,
   startPreferences,
-} from '../lib/preferences.ts';
-import { readRuntimeConfig } from '../lib/runtime-config.ts';
-import { accountAtStart, followAccountSync } from '../lib/signed-in-account.ts';
-import { waitUntil } from '../lib/wait-until.ts';
+} from '#client/lib/preferences.ts';
+import { readRuntimeConfig } from '#client/lib/runtime-config.ts';
+import { accountAtStart, followAccountSync } from '#client/lib/signed-in-account.ts';
+import { waitUntil } from '#client/lib/wait-until.ts';
 import { createAppRouter, whenRouterReady, type AppRouter } from './router.tsx';
 import { namespacesForPath } from './screens.ts';
 import './base.css';
@@ -56,7 +61,10 @@ function watchForNewerBuild(router: AppRouter): void {
 }
 
 function startWatchingForNewerBuild(router: AppRouter, loadedAt: number): void {
-  void Promise.all([import('../lib/build-update-check.ts'), import('./build-update-reload.ts')])
+  void Promise.all([
+    import('#client/lib/build-update-check.ts'),
+    import('./build-update-reload.ts'),
+  ])
     .then(([{ startBuildUpdateCheck }, { reloadOnNavigationWhenUpdated }]) => {
       // The second after load counts from the load event, not from the arrival of this code.
       const delayMs = Math.max(0, buildCheckDelayMs - (performance.now() - loadedAt));

@@ -7,7 +7,7 @@ import {
   type MouseEvent,
 } from 'react';
 import { Link, NavLink } from 'react-router';
-import { whenIdle } from '../lib/route-preload.ts';
+import { whenIdle } from '#client/lib/route-preload.ts';
 
 /**
  * A link to another screen of the app that fetches the screen's code before it is needed: when the

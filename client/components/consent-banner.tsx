@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useConsentBannerOpen, useIsPrerendering } from '../lib/consent.ts';
-import { acceptCookies, refuseCookies } from '../lib/preferences.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { useConsentBannerOpen, useIsPrerendering } from '#client/lib/consent.ts';
+import { acceptCookies, refuseCookies } from '#client/lib/preferences.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 
 /**

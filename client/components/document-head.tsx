@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { defaultLanguage } from '../../shared/constants.ts';
-import { isSupportedLanguage } from '../lib/detect-language.ts';
-import { readRuntimeConfig } from '../lib/runtime-config.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { defaultLanguage } from '#shared/constants.ts';
+import { isSupportedLanguage } from '#client/lib/detect-language.ts';
+import { readRuntimeConfig } from '#client/lib/runtime-config.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * Every page names itself through <DocumentHead>: the tab title `<title> · Vitrine` and, for pages
@@ -25,8 +25,8 @@ export function DocumentHead({ title, description }: { title: string; descriptio
 
   useEffect(() => {
     let current = true;
-    void import('../lib/head-tags.ts').then(
-      (loaded: typeof import('../lib/head-tags.ts') | undefined) => {
+    void import('#client/lib/head-tags.ts').then(
+      (loaded: typeof import('#client/lib/head-tags.ts') | undefined) => {
         // A page left meanwhile names itself no more; undefined: a reload is recovering the chunk.
         if (!current || loaded === undefined) return;
         loaded.applyHeadTags(

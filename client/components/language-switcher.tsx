@@ -1,7 +1,7 @@
-import { supportedLanguages } from '../../shared/constants.ts';
-import { isSupportedLanguage } from '../lib/detect-language.ts';
-import { changeLanguage } from '../lib/preferences.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { isSupportedLanguage } from '#client/lib/detect-language.ts';
+import { changeLanguage } from '#client/lib/preferences.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { SaveResult } from '../lib/preferences.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import type { SaveResult } from '#client/lib/preferences.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * A preference switch applies at once; saving it to the account can fail afterwards (offline, the

@@ -1,7 +1,7 @@
-import { supportedThemes } from '../../shared/constants.ts';
-import { changeTheme, useThemePreference } from '../lib/preferences.ts';
-import { isSupportedTheme } from '../lib/theme.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { supportedThemes } from '#shared/constants.ts';
+import { changeTheme, useThemePreference } from '#client/lib/preferences.ts';
+import { isSupportedTheme } from '#client/lib/theme.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 import { useSaveFailedAlert } from './save-failed-alert.tsx';
 

@@ -1,7 +1,7 @@
-import type { PlanLimitName } from '../../shared/billing.ts';
-import { plans, type PlanId } from '../../shared/plans.ts';
-import { ApiError } from '../lib/api-error.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import type { PlanLimitName } from '#shared/billing.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 
 /**

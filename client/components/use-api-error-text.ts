@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from '../lib/use-translation.ts';
-import type common from '../locales/en/common.json';
+import { useTranslation } from '#client/lib/use-translation.ts';
+import type common from '#client/locales/en/common.json';
 
 /**
  * The words for an API error code: the client shows the code's text in the user's language, never

@@ -1,5 +1,5 @@
-import { useAuthState } from '../lib/auth-session.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { displayNameOf } from './user-name.ts';
 
 /** The signed-in user's name as the interface shows it; "User" when nobody is signed in. */

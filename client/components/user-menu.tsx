@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { AuthUser } from '../../shared/schemas/session.ts';
-import { signOutAndClear } from '../lib/session-actions.ts';
-import { useTranslation } from '../lib/use-translation.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
+import { signOutAndClear } from '#client/lib/session-actions.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { AppLink } from './app-link.tsx';
 import { displayNameOf, initialsOf } from './user-name.ts';
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../shared/schemas/session.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 
 /**
  * How the interface names the signed-in user: the display name, else the part of the e-mail before

@@ -3,7 +3,7 @@ import {
   type Account,
   type RegisterAccountBody,
   type UpdateAccountBody,
-} from '../../shared/schemas/account.ts';
+} from '#shared/schemas/account.ts';
 import { apiRequest, type ApiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 

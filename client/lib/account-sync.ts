@@ -1,6 +1,6 @@
-import { registrationBody } from '../../shared/registration.ts';
-import type { Account, RegisterAccountBody } from '../../shared/schemas/account.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
+import { registrationBody } from '#shared/registration.ts';
+import type { Account, RegisterAccountBody } from '#shared/schemas/account.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { fetchAccount, registerAccount } from './account-api.ts';
 import { ApiError } from './api-error.ts';
 import {

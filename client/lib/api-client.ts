@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import { errorCodes, type ErrorCode, type PlanLimitDetails } from '../../shared/errors.ts';
-import { errorResponseSchema } from '../../shared/schemas/errors.ts';
+import { authTokenWait, csrfHeader } from '#shared/constants.ts';
+import { errorCodes, type ErrorCode, type PlanLimitDetails } from '#shared/errors.ts';
+import { errorResponseSchema } from '#shared/schemas/errors.ts';
 import { ApiError } from './api-error.ts';
 import { isAuthInitialized } from './auth-session.ts';
 import { waitUntil, type Sleep } from './wait-until.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode, PlanLimitDetails } from '../../shared/errors.ts';
+import type { ErrorCode, PlanLimitDetails } from '#shared/errors.ts';
 
 export type ApiErrorCode = ErrorCode | 'network_error';
 

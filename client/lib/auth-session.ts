@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
-import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '../../shared/constants.ts';
-import { sessionStateResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
+import { authInitializationFallbackMs, authTokenWait, csrfHeader } from '#shared/constants.ts';
+import { sessionStateResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 
 /**
  * Who is signed in, as the BFF says (`GET /auth/session`): the session cookie is httpOnly, so the

@@ -1,4 +1,4 @@
-import type { BillingInterval, PaidPlanId } from '../../shared/billing.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
 import {
   billingOverviewSchema,
   billingRedirectSchema,
@@ -7,7 +7,7 @@ import {
   type BillingOverview,
   type CancelSubscriptionBody,
   type ChangeSubscriptionBody,
-} from '../../shared/schemas/billing.ts';
+} from '#shared/schemas/billing.ts';
 import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 

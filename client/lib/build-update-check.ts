@@ -1,4 +1,4 @@
-import { buildCheckDelayMs, buildCheckIntervalMs } from '../../shared/constants.ts';
+import { buildCheckDelayMs, buildCheckIntervalMs } from '#shared/constants.ts';
 
 /**
  * The check for a newer build, so that a page left open does not run old code against a new server:

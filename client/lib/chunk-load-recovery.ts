@@ -1,4 +1,4 @@
-import { browserStorageKeys, chunkReloadGuardMs } from '../../shared/constants.ts';
+import { browserStorageKeys, chunkReloadGuardMs } from '#shared/constants.ts';
 import { readStorage, writeStorage } from './browser-storage.ts';
 
 /**

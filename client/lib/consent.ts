@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { browserStorageKeys } from '../../shared/constants.ts';
+import { browserStorageKeys } from '#shared/constants.ts';
 import { browserStorage, type BrowserStorage } from './browser-storage.ts';
 
 /**

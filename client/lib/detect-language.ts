@@ -1,9 +1,5 @@
-import { languageQueryParameter, localeCookieName, type Language } from '../../shared/constants.ts';
-import {
-  isSupportedLanguage,
-  languageFromQueryValue,
-  languageOfTag,
-} from '../../shared/languages.ts';
+import { languageQueryParameter, localeCookieName, type Language } from '#shared/constants.ts';
+import { isSupportedLanguage, languageFromQueryValue, languageOfTag } from '#shared/languages.ts';
 import { parseCookie } from './browser-storage.ts';
 
 /**

@@ -1,12 +1,12 @@
 import type { BrowserOptions, Event, ReplayFrameEvent } from '@sentry/react';
-import { errorReporting } from '../../shared/constants.ts';
-import { ignoredErrors } from '../../shared/error-reporting/ignored-errors.ts';
+import { errorReporting } from '#shared/constants.ts';
+import { ignoredErrors } from '#shared/error-reporting/ignored-errors.ts';
 import {
   scrubAttributes,
   scrubBreadcrumb,
   scrubEvent,
-} from '../../shared/error-reporting/scrub-event.ts';
-import { tracePropagationTargets } from '../../shared/error-reporting/trace-propagation-targets.ts';
+} from '#shared/error-reporting/scrub-event.ts';
+import { tracePropagationTargets } from '#shared/error-reporting/trace-propagation-targets.ts';
 import type { ErrorReportingConfig } from './error-reporting.ts';
 
 /**

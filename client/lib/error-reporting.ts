@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../shared/runtime-config.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
 
 /**
  * The client's error reports (Sentry, docs/decisions/0007-client-error-reporting.md), on only when

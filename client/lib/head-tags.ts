@@ -1,5 +1,5 @@
-import { supportedLanguages, type Language } from '../../shared/constants.ts';
-import { languageVersionUrl } from '../../shared/static-pages.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { languageVersionUrl } from '#shared/static-pages.ts';
 
 /**
  * The tags of a page's `<head>` that search engines and link previews read: title, meta description,

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { supportedLanguages, type Language } from '../../shared/constants.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 
 /**
  * i18next for the whole client. Each language and namespace is its own file

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { browserStorageKeys } from '../../shared/constants.ts';
-import { accountTypeSchema, languageSchema } from '../../shared/schemas/account.ts';
+import { browserStorageKeys } from '#shared/constants.ts';
+import { accountTypeSchema, languageSchema } from '#shared/schemas/account.ts';
 import { readStorage, removeStorage, writeStorage } from './browser-storage.ts';
 
 /**

@@ -9,8 +9,8 @@ import {
   themeCookieName,
   type Language,
   type Theme,
-} from '../../shared/constants.ts';
-import type { Account, UpdateAccountBody } from '../../shared/schemas/account.ts';
+} from '#shared/constants.ts';
+import type { Account, UpdateAccountBody } from '#shared/schemas/account.ts';
 import { ApiError } from './api-error.ts';
 import { getAuthState, type AuthState } from './auth-session.ts';
 import { browserStorage, type BrowserStorage } from './browser-storage.ts';

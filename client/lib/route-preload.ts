@@ -1,4 +1,4 @@
-import { maxConcurrentRoutePreloads } from '../../shared/constants.ts';
+import { maxConcurrentRoutePreloads } from '#shared/constants.ts';
 
 /**
  * Preloading of the screens a link leads to: when the browser is idle or the link is hovered or

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { runtimeConfigElementId, type RuntimeConfig } from '../../shared/runtime-config.ts';
-import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.ts';
+import { runtimeConfigElementId, type RuntimeConfig } from '#shared/runtime-config.ts';
+import { runtimeConfigSchema } from '#shared/schemas/runtime-config.ts';
 
 /**
  * The configuration the BFF writes into every page it serves (shared/runtime-config.ts), read with

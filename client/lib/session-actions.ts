@@ -1,5 +1,5 @@
-import type { Language } from '../../shared/constants.ts';
-import { sessionResponseSchema, type AuthUser } from '../../shared/schemas/session.ts';
+import type { Language } from '#shared/constants.ts';
+import { sessionResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 import { apiRequest, noContent } from './api-client.ts';
 import { setSignedInUser, signOut } from './auth-session.ts';
 import { clearPendingRegistration } from './pending-registration.ts';

@@ -1,6 +1,6 @@
-import { visitorOf } from '../../shared/navigation-guard.ts';
-import type { Account } from '../../shared/schemas/account.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
+import { visitorOf } from '#shared/navigation-guard.ts';
+import type { Account } from '#shared/schemas/account.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { getAuthState, subscribeAuth, type AuthState } from './auth-session.ts';
 
 /**

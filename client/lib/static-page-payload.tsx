@@ -1,12 +1,12 @@
 import { useLoaderData } from 'react-router';
-import { pagePayloadElementId } from '../../shared/build-artifacts.ts';
+import { pagePayloadElementId } from '#shared/build-artifacts.ts';
 import {
   isPrerenderedPath,
   payloadPathFor,
   staticPagePayload,
   type PrerenderedPath,
   type StaticPagePayload,
-} from '../../shared/static-pages.ts';
+} from '#shared/static-pages.ts';
 
 /**
  * The data of a prerendered page (its `{path}/_payload.json`, shared/static-pages.ts). The page's

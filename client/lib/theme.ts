@@ -1,4 +1,4 @@
-import { supportedThemes, type Theme } from '../../shared/constants.ts';
+import { supportedThemes, type Theme } from '#shared/constants.ts';
 
 /**
  * The theme on the page: `html[data-theme]` holds the resolved theme (`light` or `dark`), which the

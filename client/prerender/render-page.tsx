@@ -1,19 +1,19 @@
 import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { publicUrlPlaceholder } from '../../shared/build-artifacts.ts';
-import type { Language } from '../../shared/constants.ts';
-import { findRoute } from '../../shared/routes.ts';
+import { publicUrlPlaceholder } from '#shared/build-artifacts.ts';
+import type { Language } from '#shared/constants.ts';
+import { findRoute } from '#shared/routes.ts';
 import {
   staticPagePayload,
   type PrerenderedPath,
   type StaticPagePayload,
-} from '../../shared/static-pages.ts';
-import { headTagsHtml } from '../lib/head-tags.ts';
-import { appRouteObjects } from '../app/router.tsx';
-import { namespacesForPath } from '../app/screens.ts';
-import { initAuthForPrerender } from '../lib/auth-session.ts';
-import { initI18n, loadNamespaces, type Namespace } from '../lib/i18n.ts';
+} from '#shared/static-pages.ts';
+import { headTagsHtml } from '#client/lib/head-tags.ts';
+import { appRouteObjects } from '#client/app/router.tsx';
+import { namespacesForPath } from '#client/app/screens.ts';
+import { initAuthForPrerender } from '#client/lib/auth-session.ts';
+import { initI18n, loadNamespaces, type Namespace } from '#client/lib/i18n.ts';
 
 /**
  * The prerender's entry (scripts/vite/prerender-static-pages.ts loads it through Vite, in Node): one

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 import { removeDataFolder } from './data-folder.mjs';
 import { root } from './prepare.mjs';
 

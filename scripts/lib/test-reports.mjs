@@ -5,11 +5,17 @@
  */
 import path from 'node:path';
 
-/** The first non-empty line of a runner's message, without terminal colours, at most 300 characters. */
+/**
+ * The first telling line of a runner's message, without terminal colours, at most 300 characters.
+ * Vitest heads a timeout's message with `Error: STACK_TRACE_ERROR`, which says nothing: the line
+ * after it does.
+ */
 export function firstLine(text) {
   // eslint-disable-next-line no-control-regex
   const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  const line = plain.split('\n').find((candidate) => candidate.trim() !== '') ?? '';
+  const telling = (candidate) =>
+    candidate.trim() !== '' && candidate.trim() !== 'Error: STACK_TRACE_ERROR';
+  const line = plain.split('\n').find(telling) ?? '';
   return line.trim().slice(0, 300);
 }
 

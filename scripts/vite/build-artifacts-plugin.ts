@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { cspHashesFileName, prerenderedDirName } from '../../shared/build-artifacts.ts';
-import { appRoutes } from '../../shared/routes.ts';
+import { cspHashesFileName, prerenderedDirName } from '#shared/build-artifacts.ts';
+import { appRoutes } from '#shared/routes.ts';
 import { withEntryLoader } from './entry-loader.ts';
 import { cspHashesFile } from './inline-script-hashes.ts';
 import { precompressDirectory } from './precompress-assets.ts';

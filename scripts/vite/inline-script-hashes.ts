@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CspHashesFile } from '../../shared/build-artifacts.ts';
+import type { CspHashesFile } from '#shared/build-artifacts.ts';
 
 /**
  * CSP `script-src` hashes for the inline scripts of a built HTML page: the BFF adds them to its

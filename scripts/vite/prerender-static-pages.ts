@@ -3,13 +3,9 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createServer, isRunnableDevEnvironment, type ResolvedConfig } from 'vite';
-import { prerenderedPageFile } from '../../shared/build-artifacts.ts';
-import { supportedLanguages, type Language } from '../../shared/constants.ts';
-import {
-  payloadPathFor,
-  prerenderedPaths,
-  type PrerenderedPath,
-} from '../../shared/static-pages.ts';
+import { prerenderedPageFile } from '#shared/build-artifacts.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { payloadPathFor, prerenderedPaths, type PrerenderedPath } from '#shared/static-pages.ts';
 import { prerenderedPageHtml, withInlineStylesheets } from './prerendered-page-html.ts';
 
 /**

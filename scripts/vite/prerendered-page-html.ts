@@ -1,4 +1,4 @@
-import { jsonScriptBlock, pagePayloadElementId } from '../../shared/build-artifacts.ts';
+import { jsonScriptBlock, pagePayloadElementId } from '#shared/build-artifacts.ts';
 
 /**
  * A prerendered page: the built index.html (its stylesheet links, module scripts and inline theme

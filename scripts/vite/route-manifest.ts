@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppRoute } from '../../shared/routes.ts';
+import type { AppRoute } from '#shared/routes.ts';
 
 /**
  * The build-info files the client polls to learn that a newer build is out: `builds/latest.json`

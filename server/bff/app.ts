@@ -34,7 +34,7 @@ import { stripeWebhookRoute } from './routes/stripe-webhook-route.ts';
 import { connectUpstreamApi } from './upstream-api.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
-import { createSessionContext } from '../areas/sessions/session-context.ts';
+import { createSessionContext } from '../areas/sessions/index.ts';
 
 export interface BffDependencies {
   config: Config;

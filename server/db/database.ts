@@ -9,6 +9,12 @@ import pg from 'pg';
  */
 export type Database = NodePgDatabase;
 
+/** What the callback of `db.transaction` is given: queries that commit or roll back together. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The pool or a transaction: a repository's function that works within either takes this. */
+export type Queryable = Database | Transaction;
+
 export interface DatabaseHandle {
   db: Database;
   pool: pg.Pool;

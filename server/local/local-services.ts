@@ -111,6 +111,7 @@ async function startShopify(
         redirectUrls: [`${config.publicUrl}/oauth/shopify`],
         complianceWebhookUrl: `${config.publicUrl}/webhooks/shopify`,
       },
+      stores: config.localShopifyStores.map((name) => ({ name })),
       log,
     });
   } catch (error) {
@@ -121,7 +122,10 @@ async function startShopify(
     }
     throw error;
   }
-  log(`Local Shopify on ${shopify.url} (store maison-exemple.myshopify.com)`);
+  const domains = config.localShopifyStores.map((name) => `${name}.myshopify.com`);
+  log(
+    `Local Shopify on ${shopify.url} (${domains.length === 1 ? 'store' : 'stores'} ${domains.join(', ')})`,
+  );
   return shopify;
 }
 

@@ -168,6 +168,15 @@ export function pagePathOf(gid: string): string {
   return `${match[1]}/${match[2]}`;
 }
 
+/** A page's path parameters (`resourceType`, `resourceId`), as `pagePathOf` names the page. */
+export function pageParamsOf(gid: string): {
+  resourceType: PageResourceType;
+  resourceId: string;
+} {
+  const [resourceType, resourceId] = pagePathOf(gid).split('/') as [PageResourceType, string];
+  return { resourceType, resourceId };
+}
+
 /**
  * `GET /api/v1/shops/:shopId/seo/pages/:resourceType/:resourceId` (see `pagePathOf`): the page as
  * audited in each language, its values, findings and editable fields. `url` is the storefront

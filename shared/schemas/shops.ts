@@ -67,6 +67,18 @@ export const shopLocaleSchema = z.object({
 });
 export type ShopLocale = z.infer<typeof shopLocaleSchema>;
 
+/**
+ * A kind of record the copy holds only in part, up to what the owner's plan lets Vitrine copy
+ * (docs/decisions/0020-catalog-import-cap.md): how many it copied, and how many the store has (null
+ * until Shopify has said).
+ */
+export const partialCopySchema = z.object({
+  kind: z.enum(['products', 'collections']),
+  copied: z.number(),
+  total: z.nullable(z.number()),
+});
+export type PartialCopy = z.infer<typeof partialCopySchema>;
+
 export const shopSchema = z.object({
   id: z.string(),
   shopDomain: z.string(),
@@ -80,6 +92,8 @@ export const shopSchema = z.object({
   errorCode: z.nullable(z.string()),
   progress: z.nullable(importProgressSchema),
   counts: catalogCountsSchema,
+  /** The kinds the copy holds only in part; empty when it holds the whole store. */
+  partialCopy: z.array(partialCopySchema),
   connectedAt: z.string(),
   lastSyncedAt: z.nullable(z.string()),
   /**

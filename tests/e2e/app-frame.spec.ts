@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { appRoutes, flowPaths, type AppRoute } from '../../shared/routes.ts';
+import { appRoutes, flowPaths, type AppRoute } from '#shared/routes.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { contactFormRules } from '../../shared/schemas/contact.ts';
+import { contactFormRules } from '#shared/schemas/contact.ts';
 import { queryProductDatabase } from '../support/product-database.ts';
 import { productDataDir, registerAccount, waitForApp } from './accounts.ts';
 import { expect, openSession, test } from './fixtures.ts';

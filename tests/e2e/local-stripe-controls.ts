@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { localStripeAccount } from '../../server/config.ts';
+import { localStripeAccount } from '#server/config.ts';
 
 /**
  * The local Stripe the product under test talks to (started by local mode on E2E_LOCAL_STRIPE_PORT,

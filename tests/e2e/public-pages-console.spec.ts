@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { supportedLanguages } from '../../shared/constants.ts';
-import { prerenderedPaths } from '../../shared/static-pages.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { prerenderedPaths } from '#shared/static-pages.ts';
 import { waitForApp } from './accounts.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -11,15 +11,8 @@ import {
   openSession,
   test as accountTest,
 } from './fixtures.ts';
-import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
-import {
-  apiGet,
-  connectSeededStore,
-  disconnectAll,
-  open,
-  setLanguage,
-  shopDomain,
-} from './seo-owner-steps.ts';
+import { specStores } from './seeded-stores.ts';
+import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
 
 /**
  * Bulk edits against the real product: the seeded store connected through the local Shopify's
@@ -32,11 +25,12 @@ import {
  * puts the old ones back. No serious accessibility violation in either language. Any error printed
  * in the console fails a test.
  *
- * The store is connected once for the whole describe and disconnected at the end; the seeded store
- * is taken in turns with the other specs that connect it (seeded-store-turns.ts).
+ * The store is connected once for the whole describe and disconnected at the end: a seeded store of
+ * this spec's own (seeded-stores.ts), which no other spec connects meanwhile.
  */
 
 const test = mergeTests(accountTest, consoleTest);
+const { domain: shopDomain, displayName: shopName } = specStores.bulkEdits;
 
 /** The local Shopify, whose test controls show what the store holds (playwright.config.ts). */
 const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
@@ -115,17 +109,15 @@ test.describe('bulk edits of the seeded store', () => {
 
   let owner: TestUser;
   let shopId = '';
-  let giveBackTheStore: () => Promise<void> = async () => {};
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
-    giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
     testInfo.setTimeout(testInfo.timeout + 180_000);
     owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
     const page = await browser.newPage();
     try {
       expect(await openSession(page, owner)).toBe(200);
       await registerAccount(page, owner, { language: 'en' });
-      await connectSeededStore(page);
+      await connectSeededStore(page, shopDomain);
       const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
         page,
         '/api/v1/shops',
@@ -150,15 +142,11 @@ test.describe('bulk edits of the seeded store', () => {
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {
-    try {
-      if (owner === undefined) return;
-      const page = await browser.newPage();
-      await openSession(page, owner);
-      await disconnectAll(page);
-      await page.close();
-    } finally {
-      await giveBackTheStore();
-    }
+    if (owner === undefined) return;
+    const page = await browser.newPage();
+    await openSession(page, owner);
+    await disconnectAll(page);
+    await page.close();
   });
 
   test('on Free, bulk edit says which plans have it, and Escape and Back close it', async ({
@@ -230,7 +218,7 @@ test.describe('bulk edits of the seeded store', () => {
     await english.getByRole('button', { name: '{shop}' }).click();
     await expect(englishBox).toHaveValue(englishTemplate);
     // The live example fills it for the first page of the list.
-    await expect(english.getByText(/^Example, for “.+”:/)).toContainText(' | Maison Exemple”');
+    await expect(english.getByText(/^Example, for “.+”:/)).toContainText(` | ${shopName}”`);
 
     const french = dialog.getByRole('region', { name: 'French' });
     await french.getByRole('textbox', { name: 'Template in French' }).fill(frenchTemplate);
@@ -274,7 +262,7 @@ test.describe('bulk edits of the seeded store', () => {
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(Math.min(preview.rows.length, 50));
     const firstEnglish = valueOf(preview.rows[0]!, 'en')!;
-    expect(firstEnglish.proposed).toMatch(/ \| Maison Exemple$/);
+    expect(firstEnglish.proposed).toMatch(new RegExp(` \\| ${shopName}$`));
     await expect(rows.first()).toContainText(firstEnglish.proposed);
 
     // More pages, a slice at a time from the server.

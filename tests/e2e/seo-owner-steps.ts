@@ -5,11 +5,9 @@ import { clickAndWaitForClose, expect, fetchFromPage, openSession } from './fixt
 
 /**
  * What the SEO specs do as an owner: read the API from the signed-in page, choose the account's
- * language, open a screen, connect the local Shopify's seeded store on /shops and disconnect it.
+ * language, open a screen, connect one of the local Shopify's seeded stores on /shops (each spec its
+ * own: seeded-stores.ts) and disconnect it.
  */
-
-/** The local Shopify's seeded store, which the specs take in turns (seeded-store-turns.ts). */
-export const shopDomain = 'maison-exemple.myshopify.com';
 
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
   const { status, body } = await fetchFromPage(page, path);
@@ -37,8 +35,8 @@ export async function open(page: Page, user: TestUser, path: string): Promise<vo
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** Connects the seeded store as an owner does on /shops, and waits until its import is done. */
-export async function connectSeededStore(page: Page): Promise<void> {
+/** Connects a seeded store as an owner does on /shops, and waits until its import is done. */
+export async function connectSeededStore(page: Page, shopDomain: string): Promise<void> {
   await page.goto('/shops');
   await waitForApp(page);
   await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
@@ -51,7 +49,7 @@ export async function connectSeededStore(page: Page): Promise<void> {
   await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
 }
 
-/** Disconnects every store of the signed-in owner, giving the seeded store back. */
+/** Disconnects every store of the signed-in owner, so that the seeded store can connect again. */
 export async function disconnectAll(page: Page): Promise<void> {
   const { status, body } = await fetchFromPage(page, '/api/v1/shops');
   if (status !== 200) return;

@@ -6,16 +6,9 @@ import { createEmailUser, type TestUser } from '../support/auth-emulator-users.t
 import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
 import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
-import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
-import {
-  apiGet,
-  connectSeededStore,
-  disconnectAll,
-  open,
-  setLanguage,
-  shopDomain,
-} from './seo-owner-steps.ts';
-import { pagePathOf } from '../../shared/schemas/seo.ts';
+import { specStores } from './seeded-stores.ts';
+import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
+import { pagePathOf } from '#shared/schemas/seo.ts';
 
 /**
  * The SEO screens against the real product: the seeded store connected through the local
@@ -23,19 +16,19 @@ import { pagePathOf } from '../../shared/schemas/seo.ts';
  * English and French side by side, a severity's link landing on the pages list filtered by the
  * server, a page's detail with its findings in the owner's words, the list sorted by a column,
  * "Audit now" followed live to the new run, a missing French meta description written from a page's
- * detail once approved, found in the local Shopify, its finding gone, then undone, and no serious
- * accessibility violation. Any error
- * printed in the console fails a test.
+ * detail once approved, found in the local Shopify, its finding gone, then undone once confirmed,
+ * and no serious accessibility violation. Any error printed in the console fails a test.
  *
  * The store is connected once for the whole describe, to one account whose sessions each test
- * opens, and disconnected at the end; the seeded store is taken in turns with the other specs that
- * connect it (seeded-store-turns.ts).
+ * opens, and disconnected at the end: a seeded store of this spec's own (seeded-stores.ts), which
+ * no other spec connects meanwhile.
  */
 
 const test = mergeTests(accountTest, consoleTest);
 
 /** The local Shopify, whose test controls show what the store holds (playwright.config.ts). */
 const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
+const shopDomain = specStores.audit.domain;
 
 interface PageSummary {
   id: string;
@@ -83,17 +76,15 @@ test.describe('the SEO audit of the seeded store', () => {
 
   let owner: TestUser;
   let shopId = '';
-  let giveBackTheStore: () => Promise<void> = async () => {};
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
-    giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
     testInfo.setTimeout(testInfo.timeout + 360_000);
     owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
     const page = await browser.newPage();
     try {
       expect(await openSession(page, owner)).toBe(200);
       await registerAccount(page, owner, { language: 'en' });
-      await connectSeededStore(page);
+      await connectSeededStore(page, shopDomain);
       const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
         page,
         '/api/v1/shops',
@@ -108,8 +99,8 @@ test.describe('the SEO audit of the seeded store', () => {
           { timeout: 120_000, intervals: [1000] },
         )
         .toBe('done');
-      // Then its storefront pass, which reads the pages' storefront at two requests a second and
-      // adds what it finds to their scores: the tests compare the scores on screen with the API's.
+      // Then its storefront pass, which reads the pages' storefront (at local mode's pace: config.ts)
+      // and adds what it finds to their scores: the tests compare the scores on screen with the API's.
       await expect
         .poll(
           async () => {
@@ -125,15 +116,11 @@ test.describe('the SEO audit of the seeded store', () => {
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {
-    try {
-      if (owner === undefined) return;
-      const page = await browser.newPage();
-      await openSession(page, owner);
-      await disconnectAll(page);
-      await page.close();
-    } finally {
-      await giveBackTheStore();
-    }
+    if (owner === undefined) return;
+    const page = await browser.newPage();
+    await openSession(page, owner);
+    await disconnectAll(page);
+    await page.close();
   });
 
   test('the overview shows English and French side by side with their scores, and a severity’s link filters the list', async ({
@@ -428,6 +415,11 @@ test.describe('the SEO audit of the seeded store', () => {
     // Undo writes back what Shopify held before: no French description.
     const history = dialog.getByRole('region', { name: 'Changes to this page' });
     await history.getByRole('button', { name: 'Undo', exact: true }).click();
+    // Asked first, naming the text it concerns; nothing is undone until confirmed.
+    const confirm = page.getByRole('dialog', { name: 'Undo this change?' });
+    await expect(confirm).toContainText('Meta description in French');
+    expect(await frenchInShopify()).toBe(written);
+    await confirm.getByRole('button', { name: 'Undo the change' }).click();
     await expect.poll(frenchInShopify, { timeout: 60_000 }).toBeNull();
     await expect.poll(async () => missingFrench(await detailOf()), { timeout: 30_000 }).toBe(true);
   });

@@ -12,7 +12,7 @@ import {
   openSession,
   test as accountTest,
 } from './fixtures.ts';
-import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
+import { specStores } from './seeded-stores.ts';
 
 /**
  * The stores screen against the real product: the address checked before anything opens, Shopify's
@@ -29,7 +29,8 @@ import { takeSeededStoreTurnUntimed } from './seeded-store-turns.ts';
 const test = mergeTests(accountTest, consoleTest);
 
 const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
-const shopDomain = 'maison-exemple.myshopify.com';
+/** This spec's own seeded store (seeded-stores.ts): no other spec connects it. */
+const shopDomain = specStores.stores.domain;
 const localControls = `${localShopifyUrl}/${shopDomain}/_local/api`;
 
 interface CatalogSummary {
@@ -160,27 +161,16 @@ async function productsTable(): Promise<string> {
 }
 
 test.describe('connecting the seeded store', () => {
-  // One seeded store, which connects to one account at a time: these tests take turns, and each
-  // disconnects what it connected, whatever happened.
-  // Other specs connect it too, in other workers: the store is taken in turns (seeded-store-turns.ts).
+  // The spec's seeded store connects to one account at a time: these tests run one after the other,
+  // in one worker, and each disconnects what it connected, whatever happened.
   test.describe.configure({ mode: 'default', timeout: 180_000 });
 
-  let giveBackTheStore: () => Promise<void> = async () => {};
-  // eslint-disable-next-line no-empty-pattern -- Playwright hooks take their fixtures first.
-  test.beforeEach(async ({}, testInfo) => {
-    giveBackTheStore = await takeSeededStoreTurnUntimed(testInfo);
-  });
-
   test.afterEach(async ({ page }) => {
-    try {
-      if (page.isClosed() || !page.url().startsWith('http')) return;
-      const { status, body } = await fetchFromPage(page, '/api/v1/shops');
-      if (status !== 200) return;
-      for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
-        await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
-      }
-    } finally {
-      await giveBackTheStore();
+    if (page.isClosed() || !page.url().startsWith('http')) return;
+    const { status, body } = await fetchFromPage(page, '/api/v1/shops');
+    if (status !== 200) return;
+    for (const shop of (body as { data: { shops: Array<{ id: string }> } }).data.shops) {
+      await fetchFromPage(page, `/api/v1/shops/${shop.id}`, { method: 'DELETE' });
     }
   });
 

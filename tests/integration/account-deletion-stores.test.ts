@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountDeletionJob } from '../../server/areas/account/account-deletion-job.ts';
-import { orphanedStoresSweepJob } from '../../server/areas/account/orphaned-stores-sweep-job.ts';
-import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import { storeCatalog } from '../../server/workers.ts';
-import { changeResponseSchema } from '../../shared/schemas/seo-changes.ts';
-import { pagePathOf, seoOverviewSchema } from '../../shared/schemas/seo.ts';
+import { accountDeletionJob } from '#server/areas/account/account-deletion-job.ts';
+import { orphanedStoresSweepJob } from '#server/areas/account/orphaned-stores-sweep-job.ts';
+import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { storeCatalog } from '#server/workers.ts';
+import { changeResponseSchema } from '#shared/schemas/seo-changes.ts';
+import { pagePathOf, seoOverviewSchema } from '#shared/schemas/seo.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertWithinLimit } from '../../server/areas/contact/contact-messages-repository.ts';
-import { issueFormToken } from '../../server/areas/contact/form-token.ts';
-import { accountDeletionJob } from '../../server/areas/account/account-deletion-job.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { insertWithinLimit } from '#server/areas/contact/contact-messages-repository.ts';
+import { issueFormToken } from '#server/areas/contact/form-token.ts';
+import { accountDeletionJob } from '#server/areas/account/account-deletion-job.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import {
   bearer,
   errorOf,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../shared/schemas/account.ts';
+import type { Account } from '#shared/schemas/account.ts';
 import {
   bearer,
   errorOf,

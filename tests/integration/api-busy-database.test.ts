@@ -12,8 +12,12 @@ import { registeredOwner } from '../support/owners-and-stores.ts';
 let api: ApiTestContext;
 
 beforeAll(async () => {
-  // Two connections: a registration may use a second one beside its transaction's.
-  api = await startApiForTests({ pool: { maxConnections: 2, connectionWaitMs: 2_000 } });
+  // Two connections: a registration may use a second one beside its transaction's. No workers: a
+  // job of theirs holding a connection would leave the test waiting for one of its own.
+  api = await startApiForTests({
+    pool: { maxConnections: 2, connectionWaitMs: 2_000 },
+    workers: false,
+  });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueFormToken } from '../../server/areas/contact/form-token.ts';
-import { contactFormRules } from '../../shared/schemas/contact.ts';
+import { issueFormToken } from '#server/areas/contact/form-token.ts';
+import { contactFormRules } from '#shared/schemas/contact.ts';
 import { bearer, errorOf } from '../support/api-test-app.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { emulatorHost } from '../support/integration-services.ts';

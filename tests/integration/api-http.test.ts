@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiBodyLimitBytes } from '../../shared/constants.ts';
+import { apiBodyLimitBytes } from '#shared/constants.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 

@@ -1,9 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRevocationCache } from '../../server/api/plugins/revocation-cache.ts';
-import { issueFormToken } from '../../server/areas/contact/form-token.ts';
-import { revokedTokenChallenge, type IdentityProvider } from '../../server/platform/identity.ts';
+import { createRevocationCache } from '#server/api/plugins/revocation-cache.ts';
+import { issueFormToken } from '#server/areas/contact/form-token.ts';
+import { revokedTokenChallenge, type IdentityProvider } from '#server/platform/identity.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import {
   createEmailUser,

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, expect, test } from 'vitest';
 import { removeDataFolder } from '../../scripts/lib/data-folder.mjs';
-import { startAuthEmulator, unexpectedExitsFile } from '../../server/local/auth-emulator.ts';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { startAuthEmulator, unexpectedExitsFile } from '#server/local/auth-emulator.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { testProjectId } from '../support/test-environment.ts';
 

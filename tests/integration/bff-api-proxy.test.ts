@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { session as sessionRules } from '../../shared/constants.ts';
+import { session as sessionRules } from '#shared/constants.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import {
   clientHeaders,

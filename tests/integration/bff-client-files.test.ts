@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '#server/config.ts';
 import {
   builtAssetName,
   builtAssetSource,

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
+import { buildApiApp } from '#server/api/app.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 import {
   closeErrorReporting,
   flushErrorReports,
   initErrorReporting,
-} from '../../server/platform/error-reporting.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+} from '#server/platform/error-reporting.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appRoutes } from '../../shared/routes.ts';
+import { appRoutes } from '#shared/routes.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {
   cookieHeader,

@@ -2,11 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../server/config.ts';
-import { prerenderedPageFile } from '../../shared/build-artifacts.ts';
-import { supportedLanguages } from '../../shared/constants.ts';
-import { plans } from '../../shared/plans.ts';
-import { prerenderedPaths, staticPagePayload } from '../../shared/static-pages.ts';
+import { loadConfig } from '#server/config.ts';
+import { prerenderedPageFile } from '#shared/build-artifacts.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { plans } from '#shared/plans.ts';
+import { prerenderedPaths, staticPagePayload } from '#shared/static-pages.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {
   cookieHeader,

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import {
   craftIdToken,
   createEmailUser,

@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { purgeExpiredSessions } from '../../server/areas/sessions/session-purge-job.ts';
+import { purgeExpiredSessions } from '#server/areas/sessions/session-purge-job.ts';
 import {
   IdentityProviderUnavailableError,
   type IdentityProvider,
-} from '../../server/platform/identity.ts';
-import { session as sessionRules } from '../../shared/constants.ts';
+} from '#server/platform/identity.ts';
+import { session as sessionRules } from '#shared/constants.ts';
 import {
   craftIdToken,
   createEmailUser,

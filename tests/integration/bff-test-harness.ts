@@ -7,31 +7,31 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import { buildBffApp, type BffDependencies } from '../../server/bff/app.ts';
-import { loadConfig, type Config } from '../../server/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { buildBffApp, type BffDependencies } from '#server/bff/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import {
   jsonScriptBlock,
   pagePayloadElementId,
   prerenderedPageFile,
   publicUrlPlaceholder,
-} from '../../shared/build-artifacts.ts';
+} from '#shared/build-artifacts.ts';
 import {
   csrfHeader,
   session as sessionRules,
   supportedLanguages,
   type Language,
-} from '../../shared/constants.ts';
-import { runtimeConfigElementId } from '../../shared/runtime-config.ts';
+} from '#shared/constants.ts';
+import { runtimeConfigElementId } from '#shared/runtime-config.ts';
 import * as z from 'zod/mini';
-import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.ts';
+import { runtimeConfigSchema } from '#shared/schemas/runtime-config.ts';
 import {
   payloadPathFor,
   prerenderedPaths,
   staticPagePayload,
   type PrerenderedPath,
-} from '../../shared/static-pages.ts';
+} from '#shared/static-pages.ts';
 import {
   createTestIdentity,
   emulatorHost,

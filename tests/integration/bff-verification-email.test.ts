@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { EmailNotSentError, type IdentityProvider } from '../../server/platform/identity.ts';
+import { EmailNotSentError, type IdentityProvider } from '#server/platform/identity.ts';
 import { listOobCodes } from '../support/auth-emulator-admin.ts';
 import { createEmailUser, createGoogleUser } from '../support/auth-emulator-users.ts';
 import {

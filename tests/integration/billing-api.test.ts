@@ -4,12 +4,12 @@ import {
   loadPriceCatalog,
   planOfLookupKey,
   type PriceCatalog,
-} from '../../server/areas/billing/price-catalog.ts';
-import { billingSubscriptions } from '../../server/areas/billing/tables.ts';
-import { findFreePort } from '../../server/local/free-port.ts';
-import { createStripeClient } from '../../server/platform/stripe/stripe-client.ts';
-import type { SubscriptionStatus } from '../../shared/billing.ts';
-import { billingOverviewSchema } from '../../shared/schemas/billing.ts';
+} from '#server/areas/billing/price-catalog.ts';
+import { billingSubscriptions } from '#server/areas/billing/tables.ts';
+import { findFreePort } from '#server/local/free-port.ts';
+import { createStripeClient } from '#server/platform/stripe/stripe-client.ts';
+import type { SubscriptionStatus } from '#shared/billing.ts';
+import { billingOverviewSchema } from '#shared/schemas/billing.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';

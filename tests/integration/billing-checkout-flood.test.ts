@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadPriceCatalog } from '../../server/areas/billing/price-catalog.ts';
-import { createStripeClient } from '../../server/platform/stripe/stripe-client.ts';
+import { loadPriceCatalog } from '#server/areas/billing/price-catalog.ts';
+import { createStripeClient } from '#server/platform/stripe/stripe-client.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceLookupKey, type BillingInterval, type PaidPlanId } from '../../shared/billing.ts';
+import { priceLookupKey, type BillingInterval, type PaidPlanId } from '#shared/billing.ts';
 import type Stripe from 'stripe';
-import { planStateOf } from '../../server/areas/billing/plan-state.ts';
-import { readBillingOverview } from '../../server/areas/billing/read-billing-overview.ts';
-import { syncSubscription } from '../../server/areas/billing/sync-subscription.ts';
+import { planStateOf } from '#server/areas/billing/plan-state.ts';
+import { readBillingOverview } from '#server/areas/billing/read-billing-overview.ts';
+import { syncSubscription } from '#server/areas/billing/sync-subscription.ts';
 import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestStripe, type TestStripe } from '../support/local-stripe.ts';
 import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 import { seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import { planLimitsOf } from '../../server/areas/billing/plan-limits.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import { planLimitsOf } from '#server/areas/billing/plan-limits.ts';
 import { waitUntil } from '../support/shops-test-support.ts';
 import { logCollector, startBff, testConfig, type BffHarness } from './bff-test-harness.ts';
 

@@ -4,15 +4,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { productWithMedia } from '../../server/areas/catalog/catalog-records.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { productWithMedia } from '#server/areas/catalog/catalog-records.ts';
 import {
   filesBegunAt,
   newOperations,
   storeOperationFile,
   type OperationKind,
-} from '../../server/areas/catalog/catalog-sync.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
+} from '#server/areas/catalog/catalog-sync.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   generatedProduct,

@@ -1,6 +1,6 @@
-import { openDatabase } from '../../server/db/database.ts';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { storeOperationFile } from '../../server/areas/catalog/catalog-sync.ts';
+import { openDatabase } from '#server/db/database.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { storeOperationFile } from '#server/areas/catalog/catalog-sync.ts';
 
 /**
  * A process of its own that stores one operation's file of a store's run, from where the database

@@ -1,6 +1,6 @@
-import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createJobQueue } from '../../server/jobs/job-queue.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { createJobQueue } from '#server/jobs/job-queue.ts';
 import { catalogDependenciesFor } from './catalog-local-shopify-support.ts';
 
 /**

@@ -5,12 +5,12 @@ import {
   adminClients,
   type CatalogDependencies,
   type ShopAccessProvider,
-} from '../../server/areas/catalog/catalog-dependencies.ts';
-import type { WebhookHandler } from '../../server/areas/catalog/catalog-webhooks.ts';
-import type { Database } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import type { WebhookDelivery } from '../../server/platform/shopify/webhook-delivery.ts';
+} from '#server/areas/catalog/catalog-dependencies.ts';
+import type { WebhookHandler } from '#server/areas/catalog/catalog-webhooks.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { shopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
 
 /**
  * What the catalog's tests against the local Shopify (server/local/shopify) need around it: the
@@ -19,7 +19,7 @@ import type { WebhookDelivery } from '../../server/platform/shopify/webhook-deli
  * each delivery to the catalog's handlers, as the webhooks area does.
  */
 
-export { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
+export { startLocalShopify, type LocalShopify } from '#server/local/shopify/local-shopify.ts';
 
 export const testApp = {
   apiKey: 'catalog-test-app-key',

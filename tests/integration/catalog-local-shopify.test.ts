@@ -1,17 +1,19 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { catalogSummaries } from '../../server/areas/catalog/catalog-summaries.ts';
-import { catalogWebhookHandlers } from '../../server/areas/catalog/catalog-webhooks.ts';
-import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { productQuery } from '../../server/platform/shopify/admin-documents.ts';
-import { shopifyApiVersion, shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
-import { operationsFigures } from '../../server/operations-figures.ts';
+import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { catalogSummaries } from '#server/areas/catalog/catalog-summaries.ts';
+import { catalogWebhookHandlers } from '#server/areas/catalog/catalog-webhooks.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import { reconcileCatalog } from '#server/areas/catalog/reconcile-catalog.ts';
+import { receiveShopifyWebhook } from '#server/areas/webhooks/receive-webhook.ts';
+import { webhookDeliveryJob } from '#server/areas/webhooks/webhook-delivery-job.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { productQuery } from '#server/platform/shopify/admin-documents.ts';
+import { shopifyApiVersion, shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
+import { operationsFigures } from '#server/operations-figures.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
@@ -247,6 +249,114 @@ describe('the catalog against the local Shopify', () => {
     expect(await copyCounts(seededShopId)).toEqual(await local.summary());
   }, 60_000);
 
+  it('removes a product only once Shopify says it is gone: a products/delete for one it still has changes nothing', async () => {
+    // The signature covers the body, `{"id": …}` for a deletion; the topic and the store come from
+    // headers nobody signed, so a signed body of another topic or store can arrive as this one.
+    const { rows } = await database.pool.query<{ gid: string }>(
+      'select gid from catalog_products where shop_id = $1 order by gid limit 1',
+      [seededShopId],
+    );
+    const kept = rows[0]!.gid;
+    const before = await copyCounts(seededShopId);
+
+    await catalogWebhookHandlers(seededDeps)['products/delete']!({
+      provider: 'shopify',
+      topic: 'products/delete',
+      shopDomain: seeded,
+      webhookId: randomUUID(),
+      triggeredAt: new Date(),
+      payload: { id: Number(numericId(kept)) },
+    });
+
+    const { rows: after } = await database.pool.query(
+      'select 1 from catalog_products where shop_id = $1 and gid = $2',
+      [seededShopId, kept],
+    );
+    expect(after).toHaveLength(1);
+    expect(await copyCounts(seededShopId)).toEqual(before);
+  });
+
+  it('takes a product delivery of megabytes, records only the id and update time, and brings the change', async () => {
+    const local = controls(shopify.url, seeded);
+    const { rows } = await database.pool.query<{ gid: string }>(
+      'select gid from catalog_products where shop_id = $1 order by gid limit 1 offset 1',
+      [seededShopId],
+    );
+    const gid = rows[0]!.gid;
+    receiver.accepting = false;
+    try {
+      await local.patchProduct(numericId(gid), { title: 'Coussin en lin, huit coloris' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      receiver.accepting = true;
+    }
+    // Shopify's whole REST product: variants and media run to megabytes on a large product.
+    const body = JSON.stringify({
+      id: Number(numericId(gid)),
+      admin_graphql_api_id: gid,
+      title: 'Coussin en lin, huit coloris',
+      updated_at: new Date().toISOString(),
+      body_html: `<p>${'Lin lavé. '.repeat(300_000)}</p>`,
+      variants: Array.from({ length: 100 }, (_, index) => ({ id: index, sku: `SKU-${index}` })),
+    });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(3 * 1024 * 1024);
+    const webhookId = randomUUID();
+    const headers = {
+      'x-shopify-topic': 'products/update',
+      'x-shopify-hmac-sha256': createHmac('sha256', testApp.apiSecret)
+        .update(body)
+        .digest('base64'),
+      'x-shopify-shop-domain': seeded,
+      'x-shopify-api-version': shopifyApiVersion,
+      'x-shopify-webhook-id': webhookId,
+      'x-shopify-triggered-at': new Date().toISOString(),
+    };
+
+    const received = await receiveShopifyWebhook(
+      { db: database.db, jobs, apiSecret: testApp.apiSecret },
+      { headers, rawBody: Buffer.from(body) },
+    );
+
+    expect(received).toBe('recorded');
+    const { rows: recorded } = await database.pool.query<{
+      id: string;
+      payload: Record<string, unknown>;
+      size: number;
+    }>(
+      `select id, payload, octet_length(payload::text) as size
+         from webhook_deliveries where webhook_id = $1`,
+      [webhookId],
+    );
+    expect(Object.keys(recorded[0]!.payload).sort()).toEqual([
+      'admin_graphql_api_id',
+      'id',
+      'updated_at',
+    ]);
+    expect(recorded[0]!.size).toBeLessThan(200);
+
+    // The delivery's job, as the workers run it, hands the catalog what was recorded.
+    await webhookDeliveryJob.handle(
+      {
+        id: randomUUID(),
+        payload: { deliveryId: recorded[0]!.id },
+        retryCount: 0,
+        retry: webhookDeliveryJob.retry,
+        lastAttempt: false,
+      },
+      {
+        db: database.db,
+        handlers: catalogWebhookHandlers(seededDeps),
+        stripeEvents: async () => {},
+        log: { info: () => {}, warn: () => {} },
+      },
+    );
+    const { rows: copied } = await database.pool.query<{ title: string }>(
+      'select title from catalog_products where shop_id = $1 and gid = $2',
+      [seededShopId, gid],
+    );
+    expect(copied[0]!.title).toBe('Coussin en lin, huit coloris');
+  }, 60_000);
+
   it('reconciles what no webhook told: a page changed, a product deleted while deliveries were missed', async () => {
     const local = controls(shopify.url, seeded);
     const { rows: pages } = await database.pool.query<{ gid: string }>(
@@ -397,10 +507,17 @@ describe('the catalog against the local Shopify', () => {
     expect(state.partialKinds).toContain('products');
     const summary = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
     expect(summary.partialKinds).toContain('products');
+    // What the owner reads: N of the store's M products copied, M as Shopify counts them.
+    expect(summary.partialCopy).toEqual([
+      { kind: 'products', copied: capped.products, total: store.products },
+    ]);
 
     // A reconciliation neither grows the copy nor loses what it holds.
     expect(await reconcileCatalog(deps, shopId)).toBe('reconciled');
     expect((await copyCounts(shopId)).products).toBe(capped.products);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.partialCopy).toEqual([
+      { kind: 'products', copied: capped.products, total: store.products },
+    ]);
 
     // A product beyond the copy changed in the store: its webhook leaves the copy as it is.
     const { rows: lastCopied } = await database.pool.query<{ gid: string }>(
@@ -430,5 +547,6 @@ describe('the catalog against the local Shopify', () => {
     expect(await importCatalog(deps, shopId)).toBe('imported');
     expect(await copyCounts(shopId)).toEqual(store);
     expect((await catalogRepository.findSyncState(database.db, shopId))!.partialKinds).toEqual([]);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.partialCopy).toEqual([]);
   }, 300_000);
 });

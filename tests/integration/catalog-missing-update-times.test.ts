@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { catalogSummaries } from '../../server/areas/catalog/catalog-summaries.ts';
-import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { catalogSummaries } from '#server/areas/catalog/catalog-summaries.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 import {

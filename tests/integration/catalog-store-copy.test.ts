@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
-import {
-  catalogImportJob,
-  queueCatalogImport,
-} from '../../server/areas/catalog/catalog-import-job.ts';
-import { productWithMedia, translationRows } from '../../server/areas/catalog/catalog-records.ts';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { catalogSummaries, deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
-import { catalogReconcileJob } from '../../server/areas/catalog/catalog-reconcile-job.ts';
-import { newOperations } from '../../server/areas/catalog/catalog-sync.ts';
-import { catalogWebhookHandlers } from '../../server/areas/catalog/catalog-webhooks.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+import { AppError } from '#shared/errors.ts';
+import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
+import { catalogImportJob, queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { productWithMedia, translationRows } from '#server/areas/catalog/catalog-records.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { catalogSummaries, deleteStoreCopy } from '#server/areas/catalog/catalog-summaries.ts';
+import { catalogReconcileJob } from '#server/areas/catalog/catalog-reconcile-job.ts';
+import { newOperations } from '#server/areas/catalog/catalog-sync.ts';
+import { catalogWebhookHandlers } from '#server/areas/catalog/catalog-webhooks.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { shopifyApp } from '#server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 
@@ -22,7 +19,7 @@ import { openTestDatabase } from '../support/integration-services.ts';
  * What the catalog offers the rest of the product, on the real PostgreSQL: the stores screen's
  * summary of each copy, the removal of a copy, queueing an import, the import job's outcome when
  * Shopify refuses the store, and the webhook handlers' decisions that need no call to Shopify (a
- * stale delivery, a deletion, a store we do not know).
+ * stale delivery, a store we do not know; a deletion asks Shopify first), and what a removal keeps.
  */
 
 const schema = `pgboss_catalog_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -118,7 +115,15 @@ async function readyCopy(shopId: string) {
         {
           resourceId: row.gid,
           translatableContent: [{ key: 'title', digest: 'd' }],
-          t0: [{ key: 'title', value: `Produit ${id} (fr)`, outdated: false }],
+          t0: [
+            {
+              key: 'title',
+              value: `Produit ${id} (fr)`,
+              locale: 'fr',
+              outdated: false,
+              updatedAt: null,
+            },
+          ],
         },
         ['fr'],
       ),
@@ -346,17 +351,34 @@ describe('the webhook handlers', () => {
     expect(askedForAccess).toEqual([shopId]);
   });
 
-  it('removes a deleted product with its media and translations, and keeps older files from bringing it back', async () => {
+  it('asks Shopify before removing a product a deletion names, and removes nothing until it answers', async () => {
     const shopId = randomUUID();
     const shopDomain = `${shopId.slice(0, 8)}.myshopify.com`;
-    const run = await readyCopy(shopId);
+    await readyCopy(shopId);
     const { deps, askedForAccess } = dependencies({ shopId, shopDomain });
 
-    await catalogWebhookHandlers(deps)['products/delete']!(
-      delivery('products/delete', shopDomain, { id: 2 }),
+    await expect(
+      catalogWebhookHandlers(deps)['products/delete']!(
+        delivery('products/delete', shopDomain, { id: 2 }),
+      ),
+    ).rejects.toThrow(/no call to Shopify/);
+
+    expect(askedForAccess).toEqual([shopId]);
+    expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.counts.products).toBe(3);
+  });
+
+  it('removes a deleted product with its media and translations, and keeps older files from bringing it back', async () => {
+    const shopId = randomUUID();
+    const run = await readyCopy(shopId);
+
+    // What the handler of products/delete does once Shopify confirms the product is gone.
+    await catalogRepository.deleteRecord(
+      database.db,
+      shopId,
+      'gid://shopify/Product/2',
+      new Date(),
     );
 
-    expect(askedForAccess).toEqual([]);
     expect((await catalogSummaries(database.db, [shopId])).get(shopId)!.counts).toMatchObject({
       products: 2,
       media: 4,

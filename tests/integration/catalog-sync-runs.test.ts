@@ -1,27 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogDependencies } from '../../server/areas/catalog/catalog-dependencies.ts';
+import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
 import {
   catalogImportJob,
   queueCatalogImport,
   resumeAbandonedImports,
-} from '../../server/areas/catalog/catalog-import-job.ts';
-import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { deleteStoreCopy } from '../../server/areas/catalog/catalog-summaries.ts';
+} from '#server/areas/catalog/catalog-import-job.ts';
+import { startCatalogJobs } from '#server/areas/catalog/catalog-jobs.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { deleteStoreCopy } from '#server/areas/catalog/catalog-summaries.ts';
 import {
   newOperations,
   reconciliationKinds,
   type OperationKind,
-} from '../../server/areas/catalog/catalog-sync.ts';
-import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import { reconcileCatalog } from '../../server/areas/catalog/reconcile-catalog.ts';
-import { findAbandonedImports } from '../../server/areas/catalog/store-sync-lock.ts';
-import { shopNotFound } from '../../server/areas/shops/shop-access.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+} from '#server/areas/catalog/catalog-sync.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import { reconcileCatalog } from '#server/areas/catalog/reconcile-catalog.ts';
+import { findAbandonedImports } from '#server/areas/catalog/store-sync-lock.ts';
+import { shopNotFound } from '#server/areas/shops/shop-access.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {

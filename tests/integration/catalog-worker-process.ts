@@ -1,6 +1,6 @@
-import { startCatalogJobs } from '../../server/areas/catalog/catalog-jobs.ts';
-import { openDatabase } from '../../server/db/database.ts';
-import { createJobQueue } from '../../server/jobs/job-queue.ts';
+import { startCatalogJobs } from '#server/areas/catalog/catalog-jobs.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { createJobQueue } from '#server/jobs/job-queue.ts';
 import { catalogDependenciesFor } from './catalog-local-shopify-support.ts';
 
 /**

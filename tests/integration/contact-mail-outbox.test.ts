@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueFormToken } from '../../server/areas/contact/form-token.ts';
-import * as contactMessagesRepository from '../../server/areas/contact/contact-messages-repository.ts';
+import { issueFormToken } from '#server/areas/contact/form-token.ts';
+import * as contactMessagesRepository from '#server/areas/contact/contact-messages-repository.ts';
 import {
   mailContactMessage,
   contactMailJob,
   sweepUnmailedContactMessages,
-} from '../../server/areas/contact/contact-mail-job.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { createMailer, type Mailer, type OutgoingMail } from '../../server/platform/mail.ts';
+} from '#server/areas/contact/contact-mail-job.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { createMailer, type Mailer, type OutgoingMail } from '#server/platform/mail.ts';
 import { bearer } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { emulatorHost } from '../support/integration-services.ts';

@@ -3,12 +3,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApiApp } from '../../server/api/app.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import { contactMailJob } from '../../server/areas/contact/contact-mail-job.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { createMailer, type Mailer } from '../../server/platform/mail.ts';
+import { buildApiApp } from '#server/api/app.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { contactMailJob } from '#server/areas/contact/contact-mail-job.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import { createMailer, type Mailer } from '#server/platform/mail.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { createTestIdentity, openTestDatabase } from '../support/integration-services.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { removeDataFolder } from '../../scripts/lib/data-folder.mjs';
-import { startEmbeddedPostgres } from '../../server/local/embedded-postgres.ts';
+import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
 
 /**
  * As root, a data folder that PostgreSQL's system user cannot enter gets its cluster placed elsewhere

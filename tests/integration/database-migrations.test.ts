@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, expect, inject, test } from 'vitest';
-import { migrateDatabase, openDatabase } from '../../server/db/database.ts';
+import { migrateDatabase, openDatabase } from '#server/db/database.ts';
 
 const migrationsFolder = new URL('../../server/db/migrations/', import.meta.url);
 const journal = JSON.parse(

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, test } from 'vitest';
-import { openDatabase } from '../../server/db/database.ts';
 import { testDatabaseUrl } from '../support/integration-services.ts';
+import { openDatabase } from '#server/db/database.ts';
 
 test('a pooled connection that dies while idle is reported to the handler, and the pool goes on', async () => {
   const heard: Error[] = [];

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import * as Sentry from '@sentry/node';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
+import { buildApiApp } from '#server/api/app.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 import {
   closeErrorReporting,
   flushErrorReports,
   initErrorReporting,
   reportError,
   type ErrorReportingOptions,
-} from '../../server/platform/error-reporting.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+} from '#server/platform/error-reporting.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { startRecordingIngest, type RecordingIngest } from '../support/recording-ingest.ts';

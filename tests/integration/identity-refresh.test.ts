@@ -6,7 +6,7 @@ import {
   IdentityProviderUnavailableError,
   RefreshTokenRefusedError,
   type IdentityProvider,
-} from '../../server/platform/identity.ts';
+} from '#server/platform/identity.ts';
 import { testProjectId } from '../support/test-environment.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   InvalidJobPayloadError,
   type JobQueue,
   type JobRun,
-} from '../../server/jobs/job-queue.ts';
+} from '#server/jobs/job-queue.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { testDatabaseUrl } from '../support/integration-services.ts';
 

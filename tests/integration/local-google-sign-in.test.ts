@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { googleSignInRoutes } from '../../server/local/google-sign-in/google-sign-in-routes.ts';
+import { googleSignInRoutes } from '#server/local/google-sign-in/google-sign-in-routes.ts';
 import { createGoogleUser, createEmailUser } from '../support/auth-emulator-users.ts';
 import {
   emulatorHost,

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { createJobQueue, defineJob, type JobQueue } from '../../server/jobs/job-queue.ts';
-import { operationsFigures } from '../../server/operations-figures.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
+import { buildApiApp } from '#server/api/app.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { createJobQueue, defineJob, type JobQueue } from '#server/jobs/job-queue.ts';
+import { operationsFigures } from '#server/operations-figures.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import {
   createMetrics,
   listenForScrapes,
   type Metrics,
   type MetricsListener,
-} from '../../server/platform/metrics.ts';
+} from '#server/platform/metrics.ts';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.ts';
 import { createTestIdentity } from '../support/integration-services.ts';
 import { parseMetrics, type ParsedMetrics } from '../support/prometheus-text.ts';

@@ -13,7 +13,7 @@ import {
   measureDependencies,
 } from '../../scripts/assemble-production.mjs';
 import { ensureClientBuild, run } from '../../scripts/lib/prepare.mjs';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 import { createFreshDatabase, type FreshDatabase } from '../support/fresh-database.ts';
 import { parseMetrics } from '../support/prometheus-text.ts';
 

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { seoAuditJob } from '../../server/areas/seo/seo-audit-job.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import type { JobDefinition, JobQueue } from '../../server/jobs/job-queue.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import { seoAuditJob } from '#server/areas/seo/seo-audit-job.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import type { JobDefinition, JobQueue } from '#server/jobs/job-queue.ts';
 import {
   pageDetailSchema,
   pageListSchema,
   pagePathOf,
   seoOverviewSchema,
   startAuditSchema,
-} from '../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo.ts';
 import {
   bearer,
   createTestJobQueue,

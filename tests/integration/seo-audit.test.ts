@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanId } from '../../shared/plans.ts';
-import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
-import { listSeoPages } from '../../server/areas/seo/list-seo-pages.ts';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { seoWeeklyAuditJob } from '../../server/areas/seo/seo-weekly-audit-job.ts';
-import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { storeCatalog, webhookHandlers, type WorkerDependencies } from '../../server/workers.ts';
+import type { PlanId } from '#shared/plans.ts';
+import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
+import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import { seoWeeklyAuditJob } from '#server/areas/seo/seo-weekly-audit-job.ts';
+import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { storeCatalog, webhookHandlers, type WorkerDependencies } from '#server/workers.ts';
 import {
   createTestJobQueue,
   startApiForTests,
@@ -27,7 +27,12 @@ import {
   type SeededStore,
 } from '../support/seo-test-support.ts';
 import { subscribeToPlan } from '../support/billing-plans.ts';
-import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import {
+  connectedStore,
+  registeredOwner,
+  storeConnectedToLocalShopify,
+} from '../support/owners-and-stores.ts';
+import { startTestShopify } from '../support/local-shopify.ts';
 
 /**
  * The audit engine on a store's copy seeded by hand, with the test's own small checks: what it finds
@@ -472,36 +477,43 @@ describe('an incremental audit', () => {
   });
 
   it("follows a product deleted at Shopify through the catalog's webhook, within seconds", async () => {
-    const shopId = await newStore();
-    await auditNow(shopId);
-    await api.database.pool.query(
-      "insert into catalog_sync_states (shop_id, phase, run) values ($1, 'ready', 1)",
-      [shopId],
-    );
-    const { rows } = await api.database.pool.query<{ shop_domain: string }>(
-      'select shop_domain from shops where id = $1',
-      [shopId],
-    );
-    // The handlers as the product's webhook job gets them; this file's workers run the audit job.
-    const handlers = webhookHandlers({
-      db: api.database.db,
-      jobs: api.jobs,
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-      shopify: testShopifyApp(),
-      shopTokens: testShopTokens,
-      shopCatalog: recordingCatalog(),
-      publicUrl: 'http://localhost:3000',
-    } as Partial<WorkerDependencies> as WorkerDependencies);
-    await handlers['products/delete']!({
-      provider: 'shopify',
-      topic: 'products/delete',
-      shopDomain: rows[0]!.shop_domain,
-      webhookId: randomUUID(),
-      triggeredAt: new Date(),
-      payload: { id: 2 },
+    // The handler asks Shopify whether the product is really gone (a deletion's body is not tied to
+    // its store by the signature): the store is the local Shopify's, which has no product 2.
+    const shopify = await startTestShopify({
+      stores: [{ name: 'audit-suppressions', products: 1 }],
     });
-    await waitUntil(async () => !(await results(shopId)).has(`${gid('Product', 2)} en`), 10_000);
-    expect((await results(shopId)).size).toBe(10);
+    try {
+      const owner = await registeredOwner(api, 'business');
+      const shopId = await storeConnectedToLocalShopify(api, shopify, owner);
+      await seedStoreCopy(api, shopId, boutique);
+      await auditNow(shopId);
+      await api.database.pool.query(
+        "insert into catalog_sync_states (shop_id, phase, run) values ($1, 'ready', 1)",
+        [shopId],
+      );
+      // The handlers as the product's webhook job gets them; this file's workers run the audit job.
+      const handlers = webhookHandlers({
+        db: api.database.db,
+        jobs: api.jobs,
+        log: { info: () => {}, warn: () => {}, error: () => {} },
+        shopify: testShopifyApp(shopify.url),
+        shopTokens: testShopTokens,
+        shopCatalog: recordingCatalog(),
+        publicUrl: 'http://localhost:3000',
+      } as Partial<WorkerDependencies> as WorkerDependencies);
+      await handlers['products/delete']!({
+        provider: 'shopify',
+        topic: 'products/delete',
+        shopDomain: shopify.shopDomain,
+        webhookId: randomUUID(),
+        triggeredAt: new Date(),
+        payload: { id: 2 },
+      });
+      await waitUntil(async () => !(await results(shopId)).has(`${gid('Product', 2)} en`), 10_000);
+      expect((await results(shopId)).size).toBe(10);
+    } finally {
+      await shopify.stop();
+    }
   });
 
   it('leaves a store never audited to its first full run', async () => {

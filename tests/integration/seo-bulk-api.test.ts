@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import type { Product } from '../../server/local/shopify/catalog-model.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { storeCatalog } from '../../server/workers.ts';
+import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import type { Product } from '#server/local/shopify/catalog-model.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { storeCatalog } from '#server/workers.ts';
 import {
   bulkDraftsSchema,
   bulkPreviewSchema,
@@ -14,16 +14,16 @@ import {
   type BulkPreview,
   type BulkPreviewBody,
   type BulkPreviewValue,
-} from '../../shared/schemas/seo-bulk.ts';
+} from '#shared/schemas/seo-bulk.ts';
 import {
   batchResponseSchema,
   changeListSchema,
   type ChangeState,
   type ChangeView,
-} from '../../shared/schemas/seo-changes.ts';
-import { pagePathOf, seoOverviewSchema } from '../../shared/schemas/seo.ts';
-import { themeTitle } from '../../shared/seo/checks/page-title.ts';
-import { textWidthPx, titleFontSizePx } from '../../shared/seo/text/pixel-width.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { pagePathOf, seoOverviewSchema } from '#shared/schemas/seo.ts';
+import { themeTitle } from '#shared/seo/checks/page-title.ts';
+import { textWidthPx, titleFontSizePx } from '#shared/seo/text/pixel-width.ts';
 import {
   bearer,
   createTestJobQueue,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import { seoChangeWriteJob } from '../../server/areas/seo-changes/seo-change-write-job.ts';
-import type { JobDefinition, JobQueue } from '../../server/jobs/job-queue.ts';
-import { storeCatalog } from '../../server/workers.ts';
-import { accountResponseSchema } from '../../shared/schemas/account.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import { seoChangeWriteJob } from '#server/areas/seo-changes/seo-change-write-job.ts';
+import type { JobDefinition, JobQueue } from '#server/jobs/job-queue.ts';
+import { storeCatalog } from '#server/workers.ts';
+import { accountResponseSchema } from '#shared/schemas/account.ts';
 import {
   batchResponseSchema,
   changeListSchema,
@@ -13,8 +13,8 @@ import {
   editableFieldMaxLength,
   type ChangeView,
   type SaveDraftBody,
-} from '../../shared/schemas/seo-changes.ts';
-import { pageDetailSchema, pagePathOf } from '../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { pageDetailSchema, pagePathOf } from '#shared/schemas/seo.ts';
 import {
   bearer,
   createTestJobQueue,

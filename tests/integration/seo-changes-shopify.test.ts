@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import * as changesRepository from '../../server/areas/seo-changes/changes-repository.ts';
+import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import * as changesRepository from '#server/areas/seo-changes/changes-repository.ts';
 import {
   queueUnqueuedBatches,
   unconfirmedWriteGivenUpAfterHours,
   unqueuedBatchAfterSeconds,
-} from '../../server/areas/seo-changes/seo-change-write-job.ts';
-import type { Product } from '../../server/local/shopify/catalog-model.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
-import { storeCatalog } from '../../server/workers.ts';
-import { accountResponseSchema } from '../../shared/schemas/account.ts';
+} from '#server/areas/seo-changes/seo-change-write-job.ts';
+import type { Product } from '#server/local/shopify/catalog-model.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { storeCatalog } from '#server/workers.ts';
+import { accountResponseSchema } from '#shared/schemas/account.ts';
 import {
   batchListSchema,
   batchResponseSchema,
@@ -19,8 +19,8 @@ import {
   type ChangeState,
   type ChangeView,
   type SaveDraftBody,
-} from '../../shared/schemas/seo-changes.ts';
-import { pageDetailSchema, pagePathOf, seoOverviewSchema } from '../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { pageDetailSchema, pagePathOf, seoOverviewSchema } from '#shared/schemas/seo.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';

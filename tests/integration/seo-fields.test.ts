@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminClient, type AdminClient } from '../../server/platform/shopify/admin-client.ts';
+import { createAdminClient, type AdminClient } from '#server/platform/shopify/admin-client.ts';
 import {
   readSeoField,
   SeoFieldWriteRefused,
@@ -9,8 +9,8 @@ import {
   type SeoFieldAddress,
   type SeoFieldName,
   type SeoResourceKind,
-} from '../../server/platform/shopify/seo-fields.ts';
-import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
+} from '#server/platform/shopify/seo-fields.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueCatalogImport } from '../../server/areas/catalog/catalog-import-job.ts';
-import { plantedCatalogFindings } from '../../server/local/shopify/catalog-defects.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
-import { storeCatalog } from '../../server/workers.ts';
-import { catalogueCheckIds } from '../../shared/seo/check-ids.ts';
+import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { plantedCatalogFindings } from '#server/local/shopify/catalog-defects.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { storeCatalog } from '#server/workers.ts';
+import { catalogueCheckIds } from '#shared/seo/check-ids.ts';
 import { startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 import { registeredOwner, storeConnectedToLocalShopify } from '../support/owners-and-stores.ts';

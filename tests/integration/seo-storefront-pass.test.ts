@@ -2,37 +2,37 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as catalogRepository from '../../server/areas/catalog/catalog-repository.ts';
-import { importCatalog } from '../../server/areas/catalog/import-catalog.ts';
-import { auditChangedPages } from '../../server/areas/seo/audit-changed-pages.ts';
-import { deleteStoreAudit } from '../../server/areas/seo/delete-store-audit.ts';
-import { readSeoOverview } from '../../server/areas/seo/read-seo-overview.ts';
-import { readSeoPage } from '../../server/areas/seo/read-seo-page.ts';
-import { runAudit } from '../../server/areas/seo/run-audit.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
+import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
+import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
+import { deleteStoreAudit } from '#server/areas/seo/delete-store-audit.ts';
+import { readSeoOverview } from '#server/areas/seo/read-seo-overview.ts';
+import { readSeoPage } from '#server/areas/seo/read-seo-page.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
 import {
   runStorefrontPass,
   storefrontTimeoutsEndingPass,
-} from '../../server/areas/seo/run-storefront-pass.ts';
-import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
-import * as seoRepository from '../../server/areas/seo/seo-repository.ts';
-import { startAudit } from '../../server/areas/seo/start-audit.ts';
-import { storefrontPassJob } from '../../server/areas/seo/storefront-pass-job.ts';
+} from '#server/areas/seo/run-storefront-pass.ts';
+import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
+import * as seoRepository from '#server/areas/seo/seo-repository.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import { storefrontPassJob } from '#server/areas/seo/storefront-pass-job.ts';
 import {
   endStorefrontPass,
   pagesToFetch,
   startStorefrontPass,
-} from '../../server/areas/seo/storefront-repository.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
-import { seoDependencies } from '../../server/workers.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
-import { plantedStorefrontFindings } from '../../server/local/shopify/storefront-defects.ts';
-import { shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
-import { localStorefronts } from '../../server/platform/storefront/local-storefronts.ts';
+} from '#server/areas/seo/storefront-repository.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { seoDependencies } from '#server/workers.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { plantedStorefrontFindings } from '#server/local/shopify/storefront-defects.ts';
+import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
+import { localStorefronts } from '#server/platform/storefront/local-storefronts.ts';
 import {
   auditUserAgent,
   createStorefrontFetcher,
-} from '../../server/platform/storefront/storefront-fetcher.ts';
-import { renderedCheckIds } from '../../shared/seo/check-ids.ts';
+} from '#server/platform/storefront/storefront-fetcher.ts';
+import { renderedCheckIds } from '#shared/seo/check-ids.ts';
 import {
   createTestJobQueue,
   startApiForTests,

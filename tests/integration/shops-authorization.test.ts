@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
-import { sessionBindingHeader } from '../../server/http/session-binding.ts';
+import { insertShop } from '#server/areas/shops/shops-repository.ts';
+import { sessionBindingHeader } from '#server/http/session-binding.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shopifyWebhookBodyLimitBytes } from '../../shared/constants.ts';
-import { oauthCompletionMessageType } from '../../shared/schemas/shops.ts';
+import { shopifyWebhookBodyLimitBytes } from '#shared/constants.ts';
+import { oauthCompletionMessageType } from '#shared/schemas/shops.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {

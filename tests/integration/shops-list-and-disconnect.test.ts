@@ -61,6 +61,7 @@ describe('the list of stores', () => {
       errorCode: null,
       progress: null,
       counts,
+      partialCopy: [{ kind: 'products', copied: 300, total: 6000 }],
       name: 'Maison Exemple',
       primaryDomain: 'maison-exemple.fr',
       currency: 'EUR',
@@ -86,7 +87,11 @@ describe('the list of stores', () => {
       counts,
       lastSyncedAt: '2026-11-21T08:00:00.000Z',
     });
-    expect(byId.get(fresh)).toMatchObject({ state: 'connecting', name: null });
+    // A copy the plan bounds says how much of the store it holds; a store with no copy, nothing.
+    expect(byId.get(ready)).toMatchObject({
+      partialCopy: [{ kind: 'products', copied: 300, total: 6000 }],
+    });
+    expect(byId.get(fresh)).toMatchObject({ state: 'connecting', name: null, partialCopy: [] });
     // The app removed in Shopify's admin says so, not that Shopify refused Vitrine.
     expect(byId.get(removed)).toMatchObject({
       state: 'needs_reconnecting',

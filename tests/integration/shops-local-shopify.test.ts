@@ -3,16 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminClients,
   type ShopAccessProvider,
-} from '../../server/areas/catalog/catalog-dependencies.ts';
-import { shopAccess } from '../../server/areas/shops/shop-access.ts';
-import { shopAccessProvider } from '../../server/workers.ts';
-import { sessionBindingHeader } from '../../server/http/session-binding.ts';
-import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
-import { AppError } from '../../shared/errors.ts';
+} from '#server/areas/catalog/catalog-dependencies.ts';
+import { shopAccess } from '#server/areas/shops/shop-access.ts';
+import { shopAccessProvider } from '#server/workers.ts';
+import { sessionBindingHeader } from '#server/http/session-binding.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
+import { AppError } from '#shared/errors.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
-import { startLocalShopify, type LocalShopify } from '../../server/local/shopify/local-shopify.ts';
+import { startLocalShopify, type LocalShopify } from '#server/local/shopify/local-shopify.ts';
 import {
   recordingCatalog,
   shopifyWebhookHeaders,

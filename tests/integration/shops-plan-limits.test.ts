@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planStateOf } from '../../server/areas/billing/plan-state.ts';
-import { seoAuditJob } from '../../server/areas/seo/seo-audit-job.ts';
-import { keepStoreActive } from '../../server/areas/shops/keep-store-active.ts';
-import { sessionBindingHeader } from '../../server/http/session-binding.ts';
-import type { JobDefinition, JobQueue } from '../../server/jobs/job-queue.ts';
-import { shopListSchema } from '../../shared/schemas/shops.ts';
+import { planStateOf } from '#server/areas/billing/plan-state.ts';
+import { seoAuditJob } from '#server/areas/seo/seo-audit-job.ts';
+import { keepStoreActive } from '#server/areas/shops/keep-store-active.ts';
+import { sessionBindingHeader } from '#server/http/session-binding.ts';
+import type { JobDefinition, JobQueue } from '#server/jobs/job-queue.ts';
+import { shopListSchema } from '#shared/schemas/shops.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { subscribeToPlan } from '../support/billing-plans.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
+import { encryptedTokens } from '#server/areas/shops/complete-shop-authorization.ts';
+import { insertShop } from '#server/areas/shops/shops-repository.ts';
 import { errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import {
   recordingCatalog,

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
+import { buildApiApp } from '#server/api/app.ts';
 import { unreachableJobQueue } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import {

@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { openSessionWithAccount } from '../support/product-session.ts';
 import { startProduct } from '../support/started-product.ts';

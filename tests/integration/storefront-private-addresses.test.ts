@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStorefrontFetcher } from '../../server/platform/storefront/storefront-fetcher.ts';
-import { seoDependencies } from '../../server/workers.ts';
+import { createStorefrontFetcher } from '#server/platform/storefront/storefront-fetcher.ts';
+import { seoDependencies } from '#server/workers.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**

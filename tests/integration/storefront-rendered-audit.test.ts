@@ -1,21 +1,18 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentDigest } from '../../server/local/shopify/catalog-model.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
+import { contentDigest } from '#server/local/shopify/catalog-model.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import {
   plantedStorefrontFindings,
   storefrontDefects,
-} from '../../server/local/shopify/storefront-defects.ts';
+} from '#server/local/shopify/storefront-defects.ts';
 import {
   auditUserAgent,
   createStorefrontFetcher,
   type StorefrontFetcherOptions,
-} from '../../server/platform/storefront/storefront-fetcher.ts';
-import {
-  auditRenderedPages,
-  type PageToAudit,
-} from '../../shared/seo/rendered/audit-rendered-pages.ts';
-import { scanRenderedHtml } from '../../shared/seo/rendered/scan-rendered-html.ts';
+} from '#server/platform/storefront/storefront-fetcher.ts';
+import { auditRenderedPages, type PageToAudit } from '#shared/seo/rendered/audit-rendered-pages.ts';
+import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**

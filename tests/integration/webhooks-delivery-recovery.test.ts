@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { receiveShopifyWebhook } from '../../server/areas/webhooks/receive-webhook.ts';
-import { processOnce } from '../../server/areas/webhooks/webhook-deliveries-repository.ts';
+import { receiveShopifyWebhook } from '#server/areas/webhooks/receive-webhook.ts';
+import { processOnce } from '#server/areas/webhooks/webhook-deliveries-repository.ts';
 import {
   sweepUnprocessedDeliveries,
   webhookDeliveryJob,
-} from '../../server/areas/webhooks/webhook-delivery-job.ts';
-import type { WebhookDelivery } from '../../server/platform/shopify/webhook-delivery.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import type { JobQueue } from '../../server/jobs/job-queue.ts';
+} from '#server/areas/webhooks/webhook-delivery-job.ts';
+import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 import {

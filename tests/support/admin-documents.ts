@@ -1,4 +1,4 @@
-import * as documents from '../../server/platform/shopify/admin-documents.ts';
+import * as documents from '#server/platform/shopify/admin-documents.ts';
 
 const sampleLocales = ['fr', 'pt-BR'];
 

@@ -4,19 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { buildApiApp, type ApiDependencies } from '../../server/api/app.ts';
-import type { DatabaseHandle } from '../../server/db/database.ts';
-import { insertSession } from '../../server/areas/sessions/sessions-repository.ts';
-import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
-import { startWorkers, storeCatalog } from '../../server/workers.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { createMailer } from '../../server/platform/mail.ts';
-import type { ShopCatalog } from '../../server/areas/shops/shop-catalog.ts';
-import type { ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import {
-  createStripeClient,
-  type StripeSettings,
-} from '../../server/platform/stripe/stripe-client.ts';
+import { buildApiApp, type ApiDependencies } from '#server/api/app.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { insertSession } from '#server/areas/sessions/sessions-repository.ts';
+import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
+import { startWorkers, storeCatalog } from '#server/workers.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import { createMailer } from '#server/platform/mail.ts';
+import type { ShopCatalog } from '#server/areas/shops/shop-catalog.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import { createStripeClient, type StripeSettings } from '#server/platform/stripe/stripe-client.ts';
 import {
   createTestIdentity,
   emulatorHost,
@@ -68,6 +65,12 @@ export interface ApiTestOptions {
   rateLimits?: ApiDependencies['rateLimits'];
   /** The API's pool: its size (default 4) and how long a query waits for a connection. */
   pool?: { maxConnections?: number; connectionWaitMs?: number };
+  /**
+   * Whether the jobs' workers run on the API's pool (default: yes). Without them, nothing but the
+   * test's own requests borrows its connections: a job the workers start on their own (a sweep
+   * scheduled at start) would otherwise hold one at moments the test cannot foresee.
+   */
+  workers?: boolean;
 }
 
 /** A Stripe account whose API answers nowhere (nothing listens on port 9), for tests without billing. */
@@ -105,19 +108,21 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
   const shopify = options.shopify ?? testShopifyApp();
   const stripeSettings = options.stripe ?? unreachableStripe;
   const stripe = createStripeClient(stripeSettings);
-  await startWorkers({
-    jobs: realJobs,
-    db: database.db,
-    identity,
-    mailer,
-    shopify,
-    shopTokens: testShopTokens,
-    contactInbox,
-    shopCatalog,
-    stripe,
-    publicUrl: 'http://localhost:3000',
-    log: silent,
-  });
+  if (options.workers !== false) {
+    await startWorkers({
+      jobs: realJobs,
+      db: database.db,
+      identity,
+      mailer,
+      shopify,
+      shopTokens: testShopTokens,
+      contactInbox,
+      shopCatalog,
+      stripe,
+      publicUrl: 'http://localhost:3000',
+      log: silent,
+    });
+  }
   const app = await buildApiApp({
     database,
     identity,

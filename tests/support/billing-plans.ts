@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PaidPlanId, SubscriptionStatus } from '../../shared/billing.ts';
-import { billingSubscriptions } from '../../server/areas/billing/tables.ts';
-import type { Database } from '../../server/db/database.ts';
+import type { PaidPlanId, SubscriptionStatus } from '#shared/billing.ts';
+import { billingSubscriptions } from '#server/areas/billing/tables.ts';
+import type { Database } from '#server/db/database.ts';
 
 /**
  * Gives an account a paid plan as billing would once Stripe said so: a subscription row, newer than

@@ -4,10 +4,10 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { removeDataFolder } from '../../scripts/lib/data-folder.mjs';
-import { migrateDatabase, openDatabase } from '../../server/db/database.ts';
-import { startAuthEmulator } from '../../server/local/auth-emulator.ts';
-import { startEmbeddedPostgres } from '../../server/local/embedded-postgres.ts';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { migrateDatabase, openDatabase } from '#server/db/database.ts';
+import { startAuthEmulator } from '#server/local/auth-emulator.ts';
+import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 import { testProjectId } from './test-environment.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { createIdentityProvider, type IdentityProvider } from '../../server/platform/identity.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { createIdentityProvider, type IdentityProvider } from '#server/platform/identity.ts';
 import { testProjectId } from './test-environment.ts';
 
 /**

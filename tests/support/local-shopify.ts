@@ -30,13 +30,13 @@
  * POST customers-data-request, GET webhook-deliveries, GET installation, PUT bucket,
  * PUT result-downloads ({ holdAfterBytes }: the store's bulk result files stop part-way; null resumes).
  */
-import { localShopifyApp } from '../../server/config.ts';
+import { localShopifyApp } from '#server/config.ts';
 import {
   startLocalShopify,
   type LocalShopify,
   type LocalShopifyOptions,
-} from '../../server/local/shopify/local-shopify.ts';
-import { shopifyApiVersion, shopifyScopes } from '../../server/platform/shopify/shopify-app.ts';
+} from '#server/local/shopify/local-shopify.ts';
+import { shopifyApiVersion, shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 
 /** What the Admin API answers: `T` is the shape of `data` the test expects. */
 export interface AdminApiAnswer<T> {

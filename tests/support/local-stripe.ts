@@ -20,9 +20,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { localStripeAccount } from '../../server/config.ts';
-import type { EventDelivery } from '../../server/local/stripe/event-deliveries.ts';
-import { startLocalStripe, type LocalStripe } from '../../server/local/stripe/local-stripe.ts';
+import { localStripeAccount } from '#server/config.ts';
+import type { EventDelivery } from '#server/local/stripe/event-deliveries.ts';
+import { startLocalStripe, type LocalStripe } from '#server/local/stripe/local-stripe.ts';
 
 export interface Received {
   headers: http.IncomingHttpHeaders;

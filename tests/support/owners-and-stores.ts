@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { sessionBindingHeader } from '../../server/http/session-binding.ts';
-import { encryptedTokens } from '../../server/areas/shops/complete-shop-authorization.ts';
-import { insertShop } from '../../server/areas/shops/shops-repository.ts';
-import type { PlanId } from '../../shared/plans.ts';
+import { sessionBindingHeader } from '#server/http/session-binding.ts';
+import { encryptedTokens } from '#server/areas/shops/complete-shop-authorization.ts';
+import { insertShop } from '#server/areas/shops/shops-repository.ts';
+import type { PlanId } from '#shared/plans.ts';
 import { bearer, type ApiTestContext } from './api-test-app.ts';
 import { createEmailUser, type TestUser } from './auth-emulator-users.ts';
 import { subscribeToPlan } from './billing-plans.ts';

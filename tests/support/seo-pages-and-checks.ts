@@ -3,8 +3,8 @@ import type {
   FindingEvidence,
   PageCheck,
   PageLanguageView,
-} from '../../shared/seo/check.ts';
-import { checkById } from '../../shared/seo/catalogue.ts';
+} from '#shared/seo/check.ts';
+import { checkById } from '#shared/seo/catalogue.ts';
 
 /**
  * Pages as the audit reads them, the audit's checks as the catalogue holds them, and the body

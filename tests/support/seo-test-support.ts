@@ -1,5 +1,5 @@
-import type { Check } from '../../shared/seo/check.ts';
-import type { SeoDependencies } from '../../server/areas/seo/seo-dependencies.ts';
+import type { Check } from '#shared/seo/check.ts';
+import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
 import type { ApiTestContext } from './api-test-app.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { CatalogCounts } from '../../shared/schemas/shops.ts';
-import { localShopifyApp } from '../../server/config.ts';
+import type { CatalogCounts } from '#shared/schemas/shops.ts';
+import { localShopifyApp } from '#server/config.ts';
 import {
   noRecords,
   type ShopCatalog,
   type StoreCopySummary,
-} from '../../server/areas/shops/shop-catalog.ts';
-import { shopTokenCipher } from '../../server/areas/shops/shop-tokens.ts';
-import { shopifyApp, type ShopifyApp } from '../../server/platform/shopify/shopify-app.ts';
+} from '#server/areas/shops/shop-catalog.ts';
+import { shopTokenCipher } from '#server/areas/shops/shop-tokens.ts';
+import { shopifyApp, type ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
 
 /**
  * Shopify's side of the protocol as the tests play it, and the catalog's side of connected stores

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
-import { findFreePort } from '../../server/local/free-port.ts';
+import { findFreePort } from '#server/local/free-port.ts';
 
 /**
  * The product started the way a developer starts it (`node scripts/start.mjs`, what `npm start`

@@ -1,7 +1,7 @@
 import { Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
-import * as documents from '../../server/platform/shopify/admin-documents.ts';
+import { adminSchema } from '#server/local/shopify/admin-schema.ts';
+import * as documents from '#server/platform/shopify/admin-documents.ts';
 import { everyAdminDocument } from '../support/admin-documents.ts';
 
 /**

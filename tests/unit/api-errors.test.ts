@@ -1,11 +1,11 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApiApp } from '../../server/api/app.ts';
-import { describeError, describeValidationIssue } from '../../server/http/error-replies.ts';
-import { openDatabase, type DatabaseHandle } from '../../server/db/database.ts';
-import { createJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts';
-import type { IdentityProvider } from '../../server/platform/identity.ts';
-import { AppError } from '../../shared/errors.ts';
+import { buildApiApp } from '#server/api/app.ts';
+import { describeError, describeValidationIssue } from '#server/http/error-replies.ts';
+import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import { AppError } from '#shared/errors.ts';
 
 describe('describeValidationIssue', () => {
   it('names the field of a bad value in the code and in field', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressKey } from '../../server/bff/plugins/rate-limits.ts';
+import { clientAddressKey } from '#server/bff/plugins/rate-limits.ts';
 
 /** The client a per-address rate limit counts: IPv4 per address (mapped or translated into IPv6 too), IPv6 per /64. */
 describe('clientAddressKey', () => {

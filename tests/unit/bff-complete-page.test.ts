@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { completePage } from '../../server/bff/complete-page.ts';
+import { completePage } from '#server/bff/complete-page.ts';
 import {
   jsonScriptBlock,
   pagePayloadElementId,
   publicUrlPlaceholder,
-} from '../../shared/build-artifacts.ts';
+} from '#shared/build-artifacts.ts';
 
 const runtimeConfigBlock = '<script id="runtime-config">{}</script>';
 

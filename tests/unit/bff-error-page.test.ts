@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorPageHtml } from '../../server/bff/error-page.ts';
+import { errorPageHtml } from '#server/bff/error-page.ts';
 
 /** The generic error page is titled by 404 or not, never by the exact status. */
 describe('errorPageHtml', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, pageLanguage } from '../../server/bff/page-language.ts';
+import { languageFromAcceptLanguage, pageLanguage } from '#server/bff/page-language.ts';
 
 describe('languageFromAcceptLanguage', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { prepareBody, preferredEncoding } from '../../server/bff/prepared-body.ts';
+import { prepareBody, preferredEncoding } from '#server/bff/prepared-body.ts';
 
 describe('preferredEncoding', () => {
   it.each([

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { publicRootFiles } from '../../server/bff/client-files/serve-build.ts';
+import { publicRootFiles } from '#server/bff/client-files/serve-build.ts';
 
 /**
  * The BFF serves the build's root files from a list, so that no other file there can be reached by

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isMachinePath, isTraversalAttempt } from '../../server/bff/request-paths.ts';
-import { pathOf } from '../../server/platform/request-path.ts';
+import { isMachinePath, isTraversalAttempt } from '#server/bff/request-paths.ts';
+import { pathOf } from '#server/platform/request-path.ts';
 
 describe('isTraversalAttempt', () => {
   test.each([

@@ -4,7 +4,7 @@ import {
   openerPolicyFor,
   securityHeaders,
   type SecurityHeadersOptions,
-} from '../../server/bff/plugins/security-headers.ts';
+} from '#server/bff/plugins/security-headers.ts';
 
 const production: SecurityHeadersOptions = {
   production: true,

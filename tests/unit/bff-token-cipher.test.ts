@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createTokenCipher, tokenPurposes } from '../../server/platform/token-cipher.ts';
+import { createTokenCipher, tokenPurposes } from '#server/platform/token-cipher.ts';
 
 const secret = 'a-session-secret-of-at-least-32-characters';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planHasFeature } from '../../server/areas/billing/plan-features.ts';
+import { planHasFeature } from '#server/areas/billing/plan-features.ts';
 
 /** What each plan includes beyond its limits: Business has Pro's features through its own. */
 describe('the features of a plan', () => {

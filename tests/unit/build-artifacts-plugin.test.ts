@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRoutes } from '../../shared/routes.ts';
+import { appRoutes } from '#shared/routes.ts';
 import { buildArtifacts } from '../../scripts/vite/build-artifacts-plugin.ts';
 import { scriptHash } from '../../scripts/vite/inline-script-hashes.ts';
 

@@ -1,9 +1,6 @@
 import { createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fullLoadTarget,
-  reloadOnNavigationWhenUpdated,
-} from '../../client/app/build-update-reload.ts';
+import { fullLoadTarget, reloadOnNavigationWhenUpdated } from '#client/app/build-update-reload.ts';
 import {
   createBuildUpdateCheck,
   isNewerBuild,
@@ -11,8 +8,8 @@ import {
   runningBuildId,
   type BuildUpdateCheckOptions,
   type FetchLike,
-} from '../../client/lib/build-update-check.ts';
-import { buildCheckDelayMs, buildCheckIntervalMs } from '../../shared/constants.ts';
+} from '#client/lib/build-update-check.ts';
+import { buildCheckDelayMs, buildCheckIntervalMs } from '#shared/constants.ts';
 
 describe('isNewerBuild', () => {
   it('is true only for a well-formed answer naming another build', () => {

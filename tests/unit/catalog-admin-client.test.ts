@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../shared/errors.ts';
-import { createAdminClient, type AdminClient } from '../../server/platform/shopify/admin-client.ts';
+import { AppError } from '#shared/errors.ts';
+import { createAdminClient, type AdminClient } from '#server/platform/shopify/admin-client.ts';
 
 /**
  * The Admin API client against a small HTTP server that answers as Shopify's GraphQL endpoint does

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAccountSync } from '../../client/lib/account-sync.ts';
-import { mayHaveAccount } from '../../client/lib/signed-in-account.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import type { PendingRegistration } from '../../client/lib/pending-registration.ts';
-import type { Account } from '../../shared/schemas/account.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
+import { createAccountSync } from '#client/lib/account-sync.ts';
+import { mayHaveAccount } from '#client/lib/signed-in-account.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import type { PendingRegistration } from '#client/lib/pending-registration.ts';
+import type { Account } from '#shared/schemas/account.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 
 const user: AuthUser = {
   uid: 'uid-1',

@@ -1,14 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { createAccountApi } from '../../client/lib/account-api.ts';
-import {
-  createApiClient,
-  errorCodeOf,
-  noContent,
-  type FetchLike,
-} from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import type { Account } from '../../shared/schemas/account.ts';
+import { createAccountApi } from '#client/lib/account-api.ts';
+import { createApiClient, errorCodeOf, noContent, type FetchLike } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import type { Account } from '#shared/schemas/account.ts';
 
 const okSchema = z.object({ ok: z.boolean() });
 const anything = z.unknown();

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useApiErrorText } from '../../client/components/use-api-error-text.ts';
-import { initI18n } from '../../client/lib/i18n.ts';
-import { supportedLanguages, type Language } from '../../shared/constants.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { initI18n } from '#client/lib/i18n.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 
 /**
  * The words a form shows for an API error code, in the user's language: the code's own text when

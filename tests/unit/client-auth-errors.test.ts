@@ -6,7 +6,7 @@ import {
   authErrorMessageKeyOf,
   errorCodeOf,
   knownErrorKeys,
-} from '../../client/lib/auth-errors.ts';
+} from '#client/lib/auth-errors.ts';
 
 type Catalogue = { errors: Record<string, string>; fallback: Record<string, string> };
 const catalogue = (language: string): Catalogue =>

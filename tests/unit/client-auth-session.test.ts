@@ -3,8 +3,8 @@ import {
   createAuthSession,
   type AuthSession,
   type SessionFetch,
-} from '../../client/lib/auth-session.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
+} from '#client/lib/auth-session.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 
 const user: AuthUser = {
   uid: 'u1',

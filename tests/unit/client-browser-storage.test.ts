@@ -4,7 +4,7 @@ import {
   createBrowserStorage,
   parseCookie,
   type KeyValueStorage,
-} from '../../client/lib/browser-storage.ts';
+} from '#client/lib/browser-storage.ts';
 
 function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
   const entries = new Map<string, string>();

@@ -3,8 +3,8 @@ import {
   isChunkLoadError,
   recoverFromChunkLoadError,
   type MarkerStorage,
-} from '../../client/lib/chunk-load-recovery.ts';
-import { chunkReloadGuardMs } from '../../shared/constants.ts';
+} from '#client/lib/chunk-load-recovery.ts';
+import { chunkReloadGuardMs } from '#shared/constants.ts';
 
 function sessionStorageFake(): MarkerStorage & { entries: Map<string, string> } {
   const entries = new Map<string, string>();

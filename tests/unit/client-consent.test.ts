@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it, vi } from 'vitest';
-import { createConsentStore } from '../../client/lib/consent.ts';
-import { browserStorageKeys } from '../../shared/constants.ts';
+import { createConsentStore } from '#client/lib/consent.ts';
+import { browserStorageKeys } from '#shared/constants.ts';
 
 function storageWith(initial?: string) {
   const entries = new Map<string, string>();

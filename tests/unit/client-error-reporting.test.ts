@@ -6,14 +6,14 @@ import {
   scrubReplayEvent,
   sentryOptions,
   withoutQuery,
-} from '../../client/lib/error-reporting-options.ts';
+} from '#client/lib/error-reporting-options.ts';
 import {
   createErrorReporting,
   maxQueuedErrors,
   type ErrorReporter,
   type ErrorReportingConfig,
   type ReportedUser,
-} from '../../client/lib/error-reporting.ts';
+} from '#client/lib/error-reporting.ts';
 
 type StreamedSpanJSON = Parameters<NonNullable<BrowserOptions['beforeSendSpan']>>[0];
 

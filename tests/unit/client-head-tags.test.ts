@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, headTags, headTagsHtml } from '../../client/lib/head-tags.ts';
+import { escapeHtml, headTags, headTagsHtml } from '#client/lib/head-tags.ts';
 
 /**
  * The head of a prerendered page (and of the same page reached in the app): what a crawler reads

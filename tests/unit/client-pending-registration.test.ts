@@ -3,7 +3,7 @@ import {
   parsePendingRegistration,
   serializePendingRegistration,
   type PendingRegistration,
-} from '../../client/lib/pending-registration.ts';
+} from '#client/lib/pending-registration.ts';
 
 const registration: PendingRegistration = {
   name: 'Camille Martin',

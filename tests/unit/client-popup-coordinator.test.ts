@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthFlowError } from '../../client/lib/auth-errors.ts';
+import { AuthFlowError } from '#client/lib/auth-errors.ts';
 import {
   createPopupCoordinator,
   popupFeatures,
   type PopupAnswer,
   type PopupOptions,
-} from '../../client/lib/popup-coordinator.ts';
+} from '#client/lib/popup-coordinator.ts';
 
 class FakePopup {
   closed = false;

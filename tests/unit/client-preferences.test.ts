@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createBrowserStorage, type KeyValueStorage } from '../../client/lib/browser-storage.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import type { AuthState } from '../../client/lib/auth-session.ts';
-import { createConsentStore } from '../../client/lib/consent.ts';
-import { createPreferences, resolveStartLanguage } from '../../client/lib/preferences.ts';
-import type { Language, Theme } from '../../shared/constants.ts';
-import type { Account } from '../../shared/schemas/account.ts';
+import { createBrowserStorage, type KeyValueStorage } from '#client/lib/browser-storage.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import type { AuthState } from '#client/lib/auth-session.ts';
+import { createConsentStore } from '#client/lib/consent.ts';
+import { createPreferences, resolveStartLanguage } from '#client/lib/preferences.ts';
+import type { Language, Theme } from '#shared/constants.ts';
+import type { Account } from '#shared/schemas/account.ts';
 
 /** document.cookie as a browser keeps it: a line per write, `Max-Age=0` deletes. */
 function fakeCookieJar() {

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type { Shop, ShopDisconnection } from '../../shared/schemas/shops.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import type { Shop, ShopDisconnection } from '#shared/schemas/shops.ts';
 
 /**
  * What an owner reads before disconnecting a store or deleting the account, and after a
@@ -47,6 +47,7 @@ const shop: Shop = {
   errorCode: null,
   progress: null,
   counts: noRecords,
+  partialCopy: [],
   connectedAt: '2026-11-23T10:00:00.000Z',
   lastSyncedAt: '2026-11-23T10:05:00.000Z',
   paused: false,

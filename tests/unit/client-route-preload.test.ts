@@ -1,10 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  createPreloadQueue,
-  whenIdle,
-  type IdleScheduler,
-} from '../../client/lib/route-preload.ts';
-import { maxConcurrentRoutePreloads } from '../../shared/constants.ts';
+import { createPreloadQueue, whenIdle, type IdleScheduler } from '#client/lib/route-preload.ts';
+import { maxConcurrentRoutePreloads } from '#shared/constants.ts';
 
 function deferred() {
   let resolve!: () => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localRuntimeConfig, parseRuntimeConfig } from '../../client/lib/runtime-config.ts';
-import type { RuntimeConfig } from '../../shared/runtime-config.ts';
+import { localRuntimeConfig, parseRuntimeConfig } from '#client/lib/runtime-config.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
 
 const served: RuntimeConfig = {
   publicUrl: 'https://vitrine.example',

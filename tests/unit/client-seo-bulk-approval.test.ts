@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  approveInChunks,
-  createBulkDrafts,
-  PartialApprovalError,
-} from '../../client/features/seo/api/seo-bulk-api.ts';
-import { approvalChunks, approvalProgressText } from '../../client/features/seo/bulk-edit.ts';
-import { createApiClient, type FetchLike } from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import { bulkDraftsBodySchema } from '../../shared/schemas/seo-bulk.ts';
-import { approveBodySchema, maxChangesPerApproval } from '../../shared/schemas/seo-changes.ts';
+import { approveInChunks, PartialApprovalError } from '#client/features/seo/api/seo-bulk-api.ts';
+import { approvalChunks, approvalProgressText } from '#client/features/seo/bulk-edit.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoBulkContracts } from '#shared/contracts/seo-bulk.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import { bulkDraftsBodySchema, type BulkDraftsBody } from '#shared/schemas/seo-bulk.ts';
+import { approveBodySchema, maxChangesPerApproval } from '#shared/schemas/seo-changes.ts';
 
 /**
  * "Approve N changes" on a bulk edit: the drafts' ids are approved through the SEO changes' own
@@ -27,6 +25,10 @@ function json(status: number, body: unknown): Response {
     headers: { 'content-type': 'application/json' },
   });
 }
+
+/** A bulk edit's drafts, as the screen makes them through the contract. */
+const createBulkDrafts = async (shopId: string, body: BulkDraftsBody, request: ApiRequest) =>
+  (await callApi(seoBulkContracts.createDrafts, { params: { shopId }, body }, request)).data;
 
 /** A server that approves each request as a batch, or refuses the `failing`th one. */
 function approvingServer(failing?: number) {

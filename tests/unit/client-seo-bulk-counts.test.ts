@@ -1,16 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  countsSentence,
-  readyValues,
-  skipReasonText,
-} from '../../client/features/seo/bulk-edit.ts';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type { Language } from '../../shared/constants.ts';
+import { countsSentence, readyValues, skipReasonText } from '#client/features/seo/bulk-edit.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import type { Language } from '#shared/constants.ts';
 import {
   bulkSkipReasons,
   type BulkPreview,
   type BulkPreviewRow,
-} from '../../shared/schemas/seo-bulk.ts';
+} from '#shared/schemas/seo-bulk.ts';
 
 /**
  * The preview's counts over the whole selection, in the owner's words, with the app's real

@@ -1,9 +1,9 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type { Language } from '../../shared/constants.ts';
-import type { BulkField, BulkPreviewRow } from '../../shared/schemas/seo-bulk.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import type { Language } from '#shared/constants.ts';
+import type { BulkField, BulkPreviewRow } from '#shared/schemas/seo-bulk.ts';
 
 /**
  * The preview's rows as the browser gets them, with the real catalogues in English and in French:

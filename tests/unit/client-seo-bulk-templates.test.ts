@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchBulkPreview } from '../../client/features/seo/api/seo-bulk-api.ts';
-import { bulkFieldOfParam, bulkParamOf } from '../../client/features/seo/bulk-edit-param.ts';
+import { bulkFieldOfParam, bulkParamOf } from '#client/features/seo/bulk-edit-param.ts';
 import {
   fillTemplate,
   insertPlaceholder,
@@ -9,10 +8,16 @@ import {
   storeLanguages,
   templatesToSend,
   unknownPlaceholders,
-} from '../../client/features/seo/bulk-edit.ts';
-import { createApiClient, type FetchLike } from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { bulkPreviewBodySchema, bulkFields } from '../../shared/schemas/seo-bulk.ts';
+} from '#client/features/seo/bulk-edit.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoBulkContracts } from '#shared/contracts/seo-bulk.ts';
+import {
+  bulkPreviewBodySchema,
+  bulkFields,
+  type BulkPreviewBody,
+} from '#shared/schemas/seo-bulk.ts';
 
 /**
  * The bulk editor's templates as the owner writes them: a placeholder button puts its placeholder
@@ -29,6 +34,10 @@ const example = {
   vendor: 'Atelier Lisboa',
   type: 'Chemises',
 };
+
+/** A bulk edit's preview, as the screen asks for it through the contract. */
+const fetchBulkPreview = async (shopId: string, body: BulkPreviewBody, request: ApiRequest) =>
+  (await callApi(seoBulkContracts.preview, { params: { shopId }, body }, request)).data;
 
 describe('a placeholder inserted by its button', () => {
   it('goes where the caret is, and the caret goes just after it', () => {

@@ -1,22 +1,52 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import {
-  approveChanges,
-  discardDraft,
-  fetchChanges,
-  resolveConflict,
-  saveDraft,
-  undoBatch,
-  undoChange,
-} from '../../client/features/seo/api/seo-changes-api.ts';
-import { createApiClient, type FetchLike } from '../../client/lib/api-client.ts';
-import { ApiError } from '../../client/lib/api-error.ts';
+import { createApiClient, type ApiRequest, type FetchLike } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { seoChangeContracts as contracts } from '#shared/contracts/seo-changes.ts';
+import { pageParamsOf } from '#shared/schemas/seo.ts';
 import {
   approveBodySchema,
   resolveBodySchema,
   saveDraftBodySchema,
+  type ChangeListQuery,
   type ChangeView,
-} from '../../shared/schemas/seo-changes.ts';
+  type ResolveBody,
+  type SaveDraftBody,
+} from '#shared/schemas/seo-changes.ts';
+
+/** Each SEO fix as the screens call it, through the contract (shared/contracts/seo-changes.ts). */
+const saveDraft = async (
+  shopId: string,
+  pageId: string,
+  body: SaveDraftBody,
+  request: ApiRequest,
+) =>
+  (
+    await callApi(
+      contracts.saveDraft,
+      { params: { shopId, ...pageParamsOf(pageId) }, body },
+      request,
+    )
+  ).data;
+const discardDraft = (shopId: string, changeId: string, request: ApiRequest) =>
+  callApi(contracts.discardDraft, { params: { shopId, changeId } }, request);
+const fetchChanges = async (shopId: string, query: ChangeListQuery, request: ApiRequest) =>
+  (await callApi(contracts.listChanges, { params: { shopId }, query }, request)).data;
+const approveChanges = async (shopId: string, changeIds: string[], request: ApiRequest) =>
+  (await callApi(contracts.approve, { params: { shopId }, body: { changeIds } }, request)).data;
+const resolveConflict = async (
+  shopId: string,
+  changeId: string,
+  keep: ResolveBody['keep'],
+  request: ApiRequest,
+) =>
+  (await callApi(contracts.resolve, { params: { shopId, changeId }, body: { keep } }, request))
+    .data;
+const undoChange = async (shopId: string, changeId: string, request: ApiRequest) =>
+  (await callApi(contracts.undoChange, { params: { shopId, changeId } }, request)).data;
+const undoBatch = async (shopId: string, batchId: string, request: ApiRequest) =>
+  (await callApi(contracts.undoBatch, { params: { shopId, batchId } }, request)).data;
 
 /**
  * The SEO fixes' calls as the server receives them: the method, the path under the store, the body

@@ -3,10 +3,10 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageChangesKey } from '../../client/features/seo/api/seo-change-queries.ts';
-import { pageDetailKey } from '../../client/features/seo/api/seo-queries.ts';
-import { loadLiveChecks } from '../../client/features/seo/use-live-checks.ts';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
+import { pageChangesKey } from '#client/features/seo/api/seo-change-queries.ts';
+import { pageDetailKey } from '#client/features/seo/api/seo-queries.ts';
+import { loadLiveChecks } from '#client/features/seo/use-live-checks.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
 import {
   changeStates,
   type ChangeList,
@@ -16,8 +16,8 @@ import {
   type ResolveBody,
   type BatchList,
   type BatchSummary,
-} from '../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
 
 /**
  * The editors of a page's texts in its detail, rendered as the browser gets them with the real
@@ -46,6 +46,7 @@ interface ConflictModule {
 interface UndoDialogModule {
   UndoBatchDialog: (props: {
     count: number;
+    field?: string;
     format: unknown;
     onConfirm: () => void;
     onClosed: () => void;
@@ -791,11 +792,12 @@ describe('the overview’s changes', () => {
 });
 
 describe('undoing a batch', () => {
-  function renderDialog(count: number): Node {
+  function renderDialog(count: number, field?: string): Node {
     function Dialog() {
       const format = useSeoFormat();
       return createElement(UndoBatchDialog as never, {
         count,
+        ...(field !== undefined && { field }),
         format,
         onConfirm: () => {},
         onClosed: () => {},
@@ -841,4 +843,26 @@ describe('undoing a batch', () => {
       expect(buttons(dialog)[0]!.attributes).toHaveProperty('autofocus');
     },
   );
+
+  it.each([
+    [
+      'en',
+      'Meta description in French',
+      'Meta description in French: Vitrine writes back to Shopify the value this change replaced.',
+    ],
+    [
+      'fr',
+      'Méta-description en français',
+      'Méta-description en français\u00a0: Vitrine réécrit dans Shopify la valeur que cette modification a remplacée.',
+    ],
+  ])('asks before undoing a single change, naming its text (%s)', async (language, field, says) => {
+    await i18n.changeLanguage(language);
+    const dialog = all(renderDialog(1, field), (node) => node.tag === 'dialog')[0]!;
+    expect(description(dialog, dialog)).toBe(says);
+    expect(buttons(dialog).map(text)).toEqual(
+      language === 'en'
+        ? ['Cancel', 'Undo the change']
+        : ['Ne rien annuler', 'Annuler la modification'],
+    );
+  });
 });

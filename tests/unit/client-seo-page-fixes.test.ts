@@ -16,25 +16,25 @@ import {
   withChangesInDetail,
   withoutDraft,
   type TextOf,
-} from '../../client/features/seo/page-fixes.ts';
-import { runLiveChecks } from '../../client/features/seo/live-checks.ts';
-import { seoPollIntervalMs } from '../../client/features/seo/seo-presentation.ts';
+} from '#client/features/seo/page-fixes.ts';
+import { runLiveChecks } from '#client/features/seo/live-checks.ts';
+import { seoPollIntervalMs } from '#client/features/seo/seo-presentation.ts';
 import {
   changeStates,
   type BatchSummary,
   type ChangeView,
   type EditableFieldView,
-} from '../../shared/schemas/seo-changes.ts';
+} from '#shared/schemas/seo-changes.ts';
 
 const noneInAnyState = Object.fromEntries(changeStates.map((state) => [state, 0])) as Record<
   (typeof changeStates)[number],
   number
 >;
-import type { PageDetail } from '../../shared/schemas/seo.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
 import {
   descriptionTooLongAbove,
   descriptionTooShortAtMost,
-} from '../../shared/seo/checks/description-checks.ts';
+} from '#shared/seo/checks/description-checks.ts';
 
 /**
  * How the fixes read a page's fields and changes: the text an editor holds, what became of a

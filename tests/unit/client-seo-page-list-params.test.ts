@@ -8,8 +8,8 @@ import {
   withFilters,
   withoutFilters,
   withSort,
-} from '../../client/features/seo/page-list-params.ts';
-import { pageListQuerySchema } from '../../shared/schemas/seo.ts';
+} from '#client/features/seo/page-list-params.ts';
+import { pageListQuerySchema } from '#shared/schemas/seo.ts';
 import * as z from 'zod/mini';
 
 /** The pages list's state, as the address holds it. */

@@ -1,90 +1,22 @@
-import { textWidthPx } from '../../shared/seo/text/pixel-width.ts';
+import { textWidthPx } from '#shared/seo/text/pixel-width.ts';
 import { describe, expect, it } from 'vitest';
 import {
   auditPercent,
-  chosenStore,
   coverageOf,
   isAuditUnderWay,
   overviewRefetchInterval,
   scoreRating,
   seoPollIntervalMs,
-  storeReadiness,
-  storesRefetchInterval,
   trendPoints,
   truncateForResult,
-} from '../../client/features/seo/seo-presentation.ts';
-import type { AuditRun } from '../../shared/schemas/seo.ts';
-import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+} from '#client/features/seo/seo-presentation.ts';
+import type { AuditRun } from '#shared/schemas/seo.ts';
 
 /** How the SEO screens read the API's answers. */
-
-function shop(id: string, state: ShopState, lastSyncedAt: string | null = null): Shop {
-  return {
-    id,
-    shopDomain: `${id}.myshopify.com`,
-    name: id,
-    primaryDomain: null,
-    currency: 'EUR',
-    locales: [],
-    state,
-    errorCode: null,
-    progress: null,
-    counts: {
-      products: 0,
-      collections: 0,
-      pages: 0,
-      blogs: 0,
-      articles: 0,
-      media: 0,
-      translations: 0,
-    },
-    connectedAt: '2026-11-01T10:00:00.000Z',
-    lastSyncedAt,
-    paused: false,
-  };
-}
 
 function run(state: AuditRun['state'], done = 0, total = 0): Pick<AuditRun, 'state' | 'progress'> {
   return { state, progress: { done, total } };
 }
-
-describe('the store shown', () => {
-  const shops = [shop('a', 'importing'), shop('b', 'ready'), shop('c', 'ready')];
-
-  it('is the one the address names, when it is the owner’s', () => {
-    expect(chosenStore({ shops }, 'c')?.id).toBe('c');
-    expect(chosenStore({ shops }, 'a')?.id).toBe('a');
-  });
-
-  it('is the first ready store otherwise, or the first when none is ready', () => {
-    expect(chosenStore({ shops }, null)?.id).toBe('b');
-    expect(chosenStore({ shops }, 'someone-else’s')?.id).toBe('b');
-    expect(chosenStore({ shops: [shop('a', 'importing')] }, null)?.id).toBe('a');
-  });
-
-  it('is none without a store', () => {
-    expect(chosenStore({ shops: [] }, 'a')).toBeNull();
-  });
-
-  it('is audited once its first import is done, even while it imports again or needs reconnecting', () => {
-    expect(storeReadiness(shop('a', 'ready', '2026-11-02T10:00:00.000Z'))).toBe('audited');
-    expect(storeReadiness(shop('a', 'importing', '2026-11-02T10:00:00.000Z'))).toBe('audited');
-    expect(storeReadiness(shop('a', 'needs_reconnecting', '2026-11-02T10:00:00.000Z'))).toBe(
-      'audited',
-    );
-    expect(storeReadiness(shop('a', 'connecting'))).toBe('importing');
-    expect(storeReadiness(shop('a', 'importing'))).toBe('importing');
-    expect(storeReadiness(shop('a', 'error'))).toBe('unavailable');
-  });
-
-  it('is read again every moment only while the store shown has its first import running', () => {
-    expect(storesRefetchInterval({ shops: [shop('a', 'importing')] }, null)).toBe(
-      seoPollIntervalMs,
-    );
-    expect(storesRefetchInterval({ shops }, 'b')).toBe(false);
-    expect(storesRefetchInterval(undefined, null)).toBe(false);
-  });
-});
 
 describe('the audit run', () => {
   it('is followed every moment while queued or running, and no longer once it ended', () => {

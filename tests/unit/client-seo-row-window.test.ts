@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollToReveal, slicesFor, visibleRows } from '../../client/features/seo/row-window.ts';
+import { scrollToReveal, slicesFor, visibleRows } from '#client/features/seo/row-window.ts';
 
 /** The pages list's windowing: which rows are in the document, which slices they need. */
 

@@ -1,17 +1,21 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadNamespaces } from '../../client/lib/i18n.ts';
-import type { Shop } from '../../shared/schemas/shops.ts';
+import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
 
 /**
  * A store's card as the owner reads it, rendered with the real catalogues: why a store needs them,
- * said once, and what Vitrine holds of a reconnected store while it imports again.
+ * said once, what Vitrine holds of a reconnected store while it imports again, and how much of a
+ * store the owner's plan lets it copy.
  */
 
 interface ShopCardModule {
   ShopCard: (props: {
     shop: Shop;
+    plan: PlanId;
     maxStores: number;
     onReconnect: (shop: Shop) => void;
     onDisconnect: (shop: Shop) => void;
@@ -44,6 +48,7 @@ function store(changes: Partial<Shop>): Shop {
     errorCode: null,
     progress: null,
     counts,
+    partialCopy: [],
     connectedAt: '2026-11-23T10:00:00.000Z',
     lastSyncedAt: '2026-11-23T10:05:00.000Z',
     paused: false,
@@ -52,16 +57,28 @@ function store(changes: Partial<Shop>): Shop {
 }
 
 /** The card's texts, one per element, as they read on screen. */
-function textsOf(shop: Shop, maxStores = 1): string[] {
-  const markup = renderToStaticMarkup(
-    createElement(ShopCard as never, {
-      shop,
-      maxStores,
-      onReconnect: () => {},
-      onDisconnect: () => {},
-      onKeepActive: () => {},
-    }),
+function textsOf(shop: Shop, maxStores = 1, plan: PlanId = 'free'): string[] {
+  return textsOfMarkup(markupOf(shop, maxStores, plan));
+}
+
+function markupOf(shop: Shop, maxStores = 1, plan: PlanId = 'free'): string {
+  return renderToStaticMarkup(
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(ShopCard as never, {
+        shop,
+        plan,
+        maxStores,
+        onReconnect: () => {},
+        onDisconnect: () => {},
+        onKeepActive: () => {},
+      }),
+    ),
   );
+}
+
+function textsOfMarkup(markup: string): string[] {
   return markup
     .split(/<[^>]+>/)
     .map((text) => text.replaceAll('&#x27;', "'").replaceAll('&quot;', '"').trim())
@@ -177,5 +194,64 @@ describe('a store the plan pauses', () => {
     await i18n.changeLanguage('en');
     const texts = textsOf(store({ paused: false }));
     expect(texts.join('\n')).not.toMatch(/Paused|Keep this store active/);
+  });
+});
+
+describe('a copy the owner’s plan bounds', () => {
+  const partial = store({
+    counts: { ...counts, products: 5000 },
+    partialCopy: [{ kind: 'products', copied: 5000, total: 6000 }],
+  });
+
+  it.each([
+    [
+      'en',
+      '5,000 of 6,000 products copied: your plan audits up to 100 pages.',
+      'See the plans that audit more pages',
+    ],
+    [
+      'fr',
+      '5\u202f000 produits copiés sur 6\u202f000\u00a0: votre formule audite jusqu’à 100 pages.',
+      'Voir les formules qui auditent plus de pages',
+    ],
+  ])(
+    'says how much it copied and what the plan audits (%s), with the plans',
+    async (language, said, link) => {
+      await i18n.changeLanguage(language);
+      const texts = textsOf(partial);
+      expect(texts).toContain(said);
+      expect(texts).toContain(link);
+      expect(markupOf(partial)).toContain('href="/pricing"');
+    },
+  );
+
+  it('names the collections too, and says what it copied before Shopify gave the total', async () => {
+    await i18n.changeLanguage('en');
+    const texts = textsOf(
+      store({
+        partialCopy: [
+          { kind: 'products', copied: 5000, total: null },
+          { kind: 'collections', copied: 4990, total: 7000 },
+        ],
+      }),
+      1,
+      'pro',
+    );
+    expect(texts).toContain(
+      '5,000 products copied, not all of the store’s: your plan audits up to 10,000 pages.',
+    );
+    expect(texts).toContain(
+      '4,990 of 7,000 collections copied: your plan audits up to 10,000 pages.',
+    );
+  });
+
+  it('offers no plan when none audits more pages, and says nothing of a whole copy', async () => {
+    await i18n.changeLanguage('en');
+    const onBusiness = textsOf(partial, 5, 'business');
+    expect(onBusiness).toContain(
+      '5,000 of 6,000 products copied: your plan audits up to 100,000 pages.',
+    );
+    expect(onBusiness.join('\n')).not.toContain('See the plans');
+    expect(textsOf(store({})).join('\n')).not.toMatch(/copied|See the plans/);
   });
 });

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { AuthFlowError } from '../../client/lib/auth-errors.ts';
-import { createPopupCoordinator } from '../../client/lib/popup-coordinator.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { AuthFlowError } from '#client/lib/auth-errors.ts';
+import { createPopupCoordinator } from '#client/lib/popup-coordinator.ts';
 import {
   completionMessageOf,
   connectStore,
   ShopConnectionError,
   type PopupMessage,
-} from '../../client/features/shops/connect-store.ts';
-import { completionMessageFrom } from '../../client/features/shops/oauth-completion.ts';
-import { oauthCompletionMessageType } from '../../shared/schemas/shops.ts';
+} from '#client/features/shops/connect-store.ts';
+import { completionMessageFrom } from '#client/features/shops/oauth-completion.ts';
+import { oauthCompletionMessageType } from '#shared/schemas/shops.ts';
 
 /**
  * Connecting a store through Shopify's popup, with the browser given as arguments: the popup opens

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useApiErrorText } from '../../client/components/use-api-error-text.ts';
-import { initI18n } from '../../client/lib/i18n.ts';
-import { supportedLanguages } from '../../shared/constants.ts';
-import { errorCodes } from '../../shared/errors.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { initI18n } from '#client/lib/i18n.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { errorCodes } from '#shared/errors.ts';
 
 /**
  * The stores' failures read in the owner's language, each in its own words, with the real

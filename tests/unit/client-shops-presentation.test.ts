@@ -10,36 +10,14 @@ import {
   storeAllowance,
   storeOffered,
   syncPollIntervalMs,
-} from '../../client/features/shops/shop-presentation.ts';
-import type { Shop, ShopState } from '../../shared/schemas/shops.ts';
+} from '#client/features/shops/shop-presentation.ts';
+import type { Shop, ShopState } from '#shared/schemas/shops.ts';
+import { storeAnswer } from '../support/store-answers.ts';
 
 /** How a store reads on the stores screen, from the API's answer. */
 
-function shop(state: ShopState, progress: Shop['progress'] = null): Shop {
-  return {
-    id: `shop-${state}`,
-    shopDomain: 'maison-exemple.myshopify.com',
-    name: 'Maison Exemple',
-    primaryDomain: null,
-    currency: 'EUR',
-    locales: [],
-    state,
-    errorCode: null,
-    progress,
-    counts: {
-      products: 0,
-      collections: 0,
-      pages: 0,
-      blogs: 0,
-      articles: 0,
-      media: 0,
-      translations: 0,
-    },
-    connectedAt: '2026-11-23T10:00:00.000Z',
-    lastSyncedAt: null,
-    paused: false,
-  };
-}
+const shop = (state: ShopState, progress: Shop['progress'] = null): Shop =>
+  storeAnswer({ id: `shop-${state}`, state, progress });
 
 describe('the list is read again', () => {
   it('every moment while a store is connecting or importing', () => {

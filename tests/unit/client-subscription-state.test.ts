@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signUpThenCheckoutPath } from '../../client/features/marketing/checkout-path.ts';
+import { signUpThenCheckoutPath } from '#client/features/marketing/checkout-path.ts';
 import {
   changeArrived,
   changesHeldBy,
@@ -11,12 +11,12 @@ import {
   paymentWarning,
   planStanding,
   queryAfterArrival,
-} from '../../client/features/subscription/billing-state.ts';
-import { webAddressOf } from '../../client/lib/billing-api.ts';
-import type { SubscriptionStatus } from '../../shared/billing.ts';
-import { safeRedirectTarget } from '../../shared/navigation-guard.ts';
-import type { PlanId } from '../../shared/plans.ts';
-import type { BillingOverview, Subscription } from '../../shared/schemas/billing.ts';
+} from '#client/features/subscription/billing-state.ts';
+import { webAddressOf } from '#client/lib/billing-api.ts';
+import type { SubscriptionStatus } from '#shared/billing.ts';
+import { safeRedirectTarget } from '#shared/navigation-guard.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { BillingOverview, Subscription } from '#shared/schemas/billing.ts';
 
 /** What the subscription screen and the signed-in frame make of the API's billing overview. */
 

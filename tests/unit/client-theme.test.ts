@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { applyThemeTo, isSupportedTheme, resolveTheme } from '../../client/lib/theme.ts';
-import { themeCookieName, type Theme } from '../../shared/constants.ts';
+import { applyThemeTo, isSupportedTheme, resolveTheme } from '#client/lib/theme.ts';
+import { themeCookieName, type Theme } from '#shared/constants.ts';
 
 class FakeElement {
   readonly attributes = new Map<string, string>();

@@ -2,9 +2,9 @@ import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../client/lib/api-error.ts';
-import { initI18n } from '../../client/lib/i18n.ts';
-import type { PlanId } from '../../shared/plans.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { initI18n } from '#client/lib/i18n.ts';
+import type { PlanId } from '#shared/plans.ts';
 
 /**
  * The upgrade prompt of a limit reached, rendered with the real catalogues: what the owner's plan

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { waitUntil } from '../../client/lib/wait-until.ts';
-import { appStartWait, authTokenWait } from '../../shared/constants.ts';
+import { waitUntil } from '#client/lib/wait-until.ts';
+import { appStartWait, authTokenWait } from '#shared/constants.ts';
 
 describe('waitUntil', () => {
   it('returns at once, without pausing, when the predicate already holds', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, startNotices } from '../../server/config.ts';
+import { ConfigError, loadConfig, startNotices } from '#server/config.ts';
 
 /** The problems a configuration error lists, or a failure when the configuration was accepted. */
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -60,6 +60,8 @@ describe('local mode', () => {
       mail: { from: 'Vitrine <no-reply@localhost>', contactInbox: 'contact@vitrine.example' },
       shopify: { apiKey: 'vitrine-local-app', apiSecret: 'local-shopify-app-secret-0123456789' },
       localShopifyPort: 3100,
+      localShopifyStores: ['maison-exemple'],
+      localStorefrontRequestsPerSecond: 25,
       stripe: {
         secretKey: 'sk_test_local0vitrine0stripe0secret0key',
         webhookSecret: 'whsec_local0vitrine0stripe0webhook0secret',
@@ -69,6 +71,15 @@ describe('local mode', () => {
       sentryEnvironment: 'development',
       sentryRelease: 'unknown',
     });
+  });
+
+  it('seeds the local Shopify with the stores LOCAL_SHOPIFY_STORES names, and refuses a bad name', () => {
+    expect(loadConfig({ LOCAL_SHOPIFY_STORES: 'maison-exemple, atelier-2' })).toMatchObject({
+      localShopifyStores: ['maison-exemple', 'atelier-2'],
+    });
+    expect(problemsOf({ LOCAL_SHOPIFY_STORES: 'maison-exemple,Atelier Deux' })).toEqual([
+      'LOCAL_SHOPIFY_STORES: must be store names (lowercase letters, digits and hyphens), comma-separated',
+    ]);
   });
 
   it('treats empty variables as unset', () => {
@@ -211,6 +222,7 @@ describe('production', () => {
   it.each([
     ['LOCAL_SHOPIFY_PORT', '3100'],
     ['LOCAL_SHOPIFY_URL', 'http://localhost:3100'],
+    ['LOCAL_SHOPIFY_STORES', 'maison-exemple'],
   ])('refuses to start with the local Shopify setting %s', (name, value) => {
     expect(problemsOf({ ...completeProduction, [name]: value })).toEqual([
       `${name}: the local Shopify is refused in production, whatever the value (unset it)`,

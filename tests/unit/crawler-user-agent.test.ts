@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrawlerUserAgent } from '../../server/platform/crawler-user-agent.ts';
+import { isCrawlerUserAgent } from '#server/platform/crawler-user-agent.ts';
 
 describe('isCrawlerUserAgent', () => {
   it.each([

@@ -3,12 +3,8 @@ import {
   languageFromBrowser,
   languageFromCookies,
   languageFromQuery,
-} from '../../client/lib/detect-language.ts';
-import {
-  isSupportedLanguage,
-  languageFromQueryValue,
-  languageOfTag,
-} from '../../shared/languages.ts';
+} from '#client/lib/detect-language.ts';
+import { isSupportedLanguage, languageFromQueryValue, languageOfTag } from '#shared/languages.ts';
 
 describe('languageFromCookies', () => {
   it('reads the locale cookie among others', () => {

@@ -1,7 +1,7 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { expect, test } from 'vitest';
-import { authUserOf } from '../../server/platform/identity.ts';
-import { visitorOf } from '../../shared/navigation-guard.ts';
+import { authUserOf } from '#server/platform/identity.ts';
+import { visitorOf } from '#shared/navigation-guard.ts';
 
 function claims(overrides: Partial<DecodedIdToken> & Record<string, unknown>): DecodedIdToken {
   return {

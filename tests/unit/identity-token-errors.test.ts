@@ -3,7 +3,7 @@ import {
   isIdentityProviderOutage,
   isRefusedIdTokenError,
   refusedIdTokenCodes,
-} from '../../server/platform/identity.ts';
+} from '#server/platform/identity.ts';
 
 const firebaseError = (code: string) => Object.assign(new Error(code), { code });
 

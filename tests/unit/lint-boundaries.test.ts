@@ -32,7 +32,7 @@ describe('the server rooms', lintTimeout, () => {
     ['an area', 'server/areas/contact/probe.ts', '../../api/app.ts'],
     ['an area', 'server/areas/account/probe.ts', '../../bff/app.ts'],
     ['an area', 'server/areas/account/probe.ts', '../../start-product.ts'],
-    ['a platform adapter', 'server/platform/probe.ts', '../areas/account/get-account.ts'],
+    ['a platform adapter', 'server/platform/probe.ts', '../areas/account/index.ts'],
     ['a platform adapter', 'server/platform/probe.ts', '../db/database.ts'],
     ['the database handle', 'server/db/probe.ts', '../areas/account/tables.ts'],
     ['the database handle', 'server/db/probe.ts', '../platform/logger.ts'],
@@ -49,30 +49,49 @@ describe('the server rooms', lintTimeout, () => {
   });
 
   it('refuses an area using another area it has no arrow to', async () => {
-    expect(
-      await importErrors('server/areas/contact/probe.ts', '../account/get-account.ts'),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await importErrors('server/areas/sessions/probe.ts', '../contact/user-data.ts'),
-    ).toContain('import-x/no-restricted-paths');
-  });
-
-  it('lets an area use another through its functions, never its tables or repositories', async () => {
-    expect(await importErrors('server/areas/account/probe.ts', '../sessions/user-data.ts')).toEqual(
-      [],
+    expect(await importErrors('server/areas/contact/probe.ts', '../account/index.ts')).toContain(
+      'import-x/no-restricted-paths',
     );
-    expect(
-      await importErrors('server/areas/account/probe.ts', '../sessions/sessions-repository.ts'),
-    ).toContain('import-x/no-restricted-paths');
-    expect(await importErrors('server/areas/account/probe.ts', '../contact/tables.ts')).toContain(
+    expect(await importErrors('server/areas/sessions/probe.ts', '../contact/index.ts')).toContain(
       'import-x/no-restricted-paths',
     );
   });
 
+  it('lets an area use another through its index.ts only', async () => {
+    expect(await importErrors('server/areas/account/probe.ts', '../sessions/index.ts')).toEqual([]);
+    for (const specifier of [
+      '../sessions/user-data.ts',
+      '../sessions/sessions-repository.ts',
+      '../contact/tables.ts',
+      '#server/areas/contact/user-data.ts',
+    ]) {
+      expect(await importErrors('server/areas/account/probe.ts', specifier)).toContain(
+        'import-x/no-restricted-paths',
+      );
+    }
+  });
+
+  it('lets the edges and the composition root use an area through its index.ts only', async () => {
+    for (const [file, specifier] of [
+      ['server/api/probe.ts', '../areas/seo/index.ts'],
+      ['server/bff/probe.ts', '#server/areas/sessions/index.ts'],
+      ['server/workers.ts', './areas/catalog/index.ts'],
+    ] as const) {
+      expect(await importErrors(file, specifier)).toEqual([]);
+    }
+    for (const [file, specifier] of [
+      ['server/api/probe.ts', '../areas/seo/read-seo-page.ts'],
+      ['server/bff/probe.ts', '#server/areas/sessions/create-session.ts'],
+      ['server/workers.ts', './areas/catalog/catalog-repository.ts'],
+    ] as const) {
+      expect(await importErrors(file, specifier)).toContain('import-x/no-restricted-paths');
+    }
+  });
+
   it('lets each room import what lies beneath it', async () => {
     for (const [file, specifier] of [
-      ['server/api/probe.ts', '../areas/account/get-account.ts'],
-      ['server/bff/probe.ts', '../areas/sessions/create-session.ts'],
+      ['server/api/probe.ts', '../areas/account/index.ts'],
+      ['server/bff/probe.ts', '../areas/sessions/index.ts'],
       ['server/areas/contact/probe.ts', '../../jobs/job-queue.ts'],
       ['server/areas/contact/probe.ts', '../../platform/mail.ts'],
       ['server/start-product.ts', './local/local-services.ts'],
@@ -91,6 +110,10 @@ describe('the client layers', lintTimeout, () => {
     ['a shared component', 'client/components/probe.ts', '../features/contact/contact.css'],
     ['the library', 'client/lib/probe.ts', '../components/logo.tsx'],
     ['client code', 'client/lib/probe.ts', '../../server/config.ts'],
+    ['client code', 'client/lib/probe.ts', '#server/config.ts'],
+    ['a feature', 'client/features/contact/probe.ts', '#client/features/settings/index.ts'],
+    ['the library', 'client/lib/probe.ts', '#client/components/logo.tsx'],
+    ['shared code', 'shared/probe.ts', '#client/lib/i18n.ts'],
     ['shared code', 'shared/probe.ts', '../client/lib/i18n.ts'],
   ])('refuses %s (%s) importing %s', async (_layer, file, specifier) => {
     expect(await importErrors(file, specifier)).toContain('no-restricted-imports');
@@ -102,6 +125,23 @@ describe('import cycles', lintTimeout, () => {
     const linter = new ESLint({ cwd: root, ignore: false });
     const [result] = await linter.lintFiles(['tests/fixtures/import-cycle/first.ts']);
     expect(result?.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+
+  it('are refused between area folders whose files form none', async () => {
+    const linter = new ESLint({ cwd: root, ignore: false });
+    const [result] = await linter.lintFiles([
+      'tests/fixtures/area-cycle/areas/first/use-second.ts',
+    ]);
+    const rules = result?.messages.map((message) => message.ruleId);
+    expect(rules).toContain('vitrine/no-area-cycle');
+    expect(rules).not.toContain('import-x/no-cycle');
+  });
+
+  it('are refused when an area imports one that reaches back to it', async () => {
+    expect(await importErrors('server/areas/shops/probe.ts', '../seo/index.ts')).toContain(
+      'vitrine/no-area-cycle',
+    );
+    expect(await importErrors('server/areas/seo/probe.ts', '../shops/index.ts')).toEqual([]);
   });
 
   it.each(['server/areas/account/x.ts', 'server/bff/x.ts', 'client/lib/x.ts', 'client/app/x.tsx'])(

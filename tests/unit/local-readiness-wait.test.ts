@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { LocalSetupError } from '../../server/local/local-setup-error.ts';
+import { LocalSetupError } from '#server/local/local-setup-error.ts';
 import {
   cpuTicksOf,
   waitUntilReady,
   type Clock,
   type StartingProgram,
-} from '../../server/local/readiness-wait.ts';
+} from '#server/local/readiness-wait.ts';
 
 /** A clock whose sleeps only move its time on: minutes of waiting take no time in the test. */
 function fakeClock(): Clock & { elapsed(): number } {

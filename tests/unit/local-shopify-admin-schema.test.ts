@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
-import { supportedApiVersions } from '../../server/local/shopify/local-shopify-state.ts';
-import { shopifyApiVersion } from '../../server/platform/shopify/shopify-app.ts';
+import { adminSchema } from '#server/local/shopify/admin-schema.ts';
+import { supportedApiVersions } from '#server/local/shopify/local-shopify-state.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
 import {
   schemaSubsetProblems,
   shopifyAdminSchema202601,
@@ -29,7 +29,11 @@ function serverFiles(folder: string): string[] {
 const describeProblems = (problems: Array<{ where: string; problem: string }>) =>
   problems.map(({ where, problem }) => `${where} ${problem}`);
 
-describe('the local Shopify’s Admin schema', () => {
+// Building Shopify's published schemas (tens of thousands of lines each) takes seconds on a busy
+// machine: more than Vitest's 5 s default.
+const schemaBuildTimeout = 60_000;
+
+describe('the local Shopify’s Admin schema', { timeout: schemaBuildTimeout }, () => {
   const shopify202610 = shopifyAdminSchema202610();
 
   it('is the schema of the API version the product calls', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CostBucket } from '../../server/local/shopify/cost-bucket.ts';
+import { CostBucket } from '#server/local/shopify/cost-bucket.ts';
 
 /**
  * The local Shopify's leaky bucket (server/local/shopify/cost-bucket.ts): what it lets through, and

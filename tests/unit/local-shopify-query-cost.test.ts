@@ -1,7 +1,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { adminSchema } from '../../server/local/shopify/admin-schema.ts';
-import { actualQueryCost, requestedQueryCost } from '../../server/local/shopify/query-cost.ts';
+import { adminSchema } from '#server/local/shopify/admin-schema.ts';
+import { actualQueryCost, requestedQueryCost } from '#server/local/shopify/query-cost.ts';
 
 /** Shopify's published cost rules, applied by the local Shopify to every query it is sent. */
 

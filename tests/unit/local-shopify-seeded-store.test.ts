@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contentDigest,
-  isOutdated,
-  type Product,
-} from '../../server/local/shopify/catalog-model.ts';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
+import { contentDigest, isOutdated, type Product } from '#server/local/shopify/catalog-model.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 
 /** The seeded stores: the same every time, and as imperfect as real ones. */
 

@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentDigest, isOutdated } from '../../server/local/shopify/catalog-model.ts';
-import { signedQueryMessage, signQuery } from '../../server/local/shopify/oauth-pages.ts';
-import { webhookSignature } from '../../server/local/shopify/webhook-deliveries.ts';
+import { contentDigest, isOutdated } from '#server/local/shopify/catalog-model.ts';
+import { signedQueryMessage, signQuery } from '#server/local/shopify/oauth-pages.ts';
+import { webhookSignature } from '#server/local/shopify/webhook-deliveries.ts';
 
 /** What the local Shopify signs and digests, against values written out by hand. */
 

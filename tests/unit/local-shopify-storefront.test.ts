@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import {
   plantedStorefrontFindings,
   storefrontDefects,
-} from '../../server/local/shopify/storefront-defects.ts';
-import { renderStorefrontPage } from '../../server/local/shopify/storefront-pages.ts';
-import { scanRenderedHtml } from '../../shared/seo/rendered/scan-rendered-html.ts';
+} from '#server/local/shopify/storefront-defects.ts';
+import { renderStorefrontPage } from '#server/local/shopify/storefront-pages.ts';
+import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 
 /** The local storefront's pages, rendered from the seeded store as Dawn would print them. */
 

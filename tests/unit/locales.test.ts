@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { namespaces as clientNamespaces } from '../../client/lib/i18n.ts';
-import { supportedLanguages } from '../../shared/constants.ts';
-import { appRoutes } from '../../shared/routes.ts';
+import { namespaces as clientNamespaces } from '#client/lib/i18n.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { appRoutes } from '#shared/routes.ts';
 
 /**
  * Both interface languages are complete and French follows French typography. The client loads no

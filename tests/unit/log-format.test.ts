@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logDestinationFor, logFormatFor } from '../../server/platform/logger.ts';
+import { createLogger, logDestinationFor, logFormatFor } from '#server/platform/logger.ts';
 
 describe('the log format', () => {
   it('is readable for local mode on a terminal, JSON for a file or a pipe and always in production', () => {

@@ -5,8 +5,8 @@ import {
   formatCount,
   formatMoney,
   yearlySavingCents,
-} from '../../client/features/marketing/format-plan-price.ts';
-import { plans, type PlanId } from '../../shared/plans.ts';
+} from '#client/features/marketing/format-plan-price.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
 
 const noBreakSpace = '\u00a0';
 const narrowNoBreakSpace = '\u202f';

@@ -5,8 +5,8 @@ import {
   safeRedirectTarget,
   visitorOf,
   type Visitor,
-} from '../../shared/navigation-guard.ts';
-import { appRoutes, findRoute, type AppRoute } from '../../shared/routes.ts';
+} from '#shared/navigation-guard.ts';
+import { appRoutes, findRoute, type AppRoute } from '#shared/routes.ts';
 
 /**
  * Who may open each page (docs/product.md, "Pages and who may open them"), written out again here

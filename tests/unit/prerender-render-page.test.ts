@@ -5,8 +5,8 @@ import {
   loadPrerenderEntry,
   type LoadedPrerenderEntry,
 } from '../../scripts/vite/prerender-static-pages.ts';
-import { supportedLanguages } from '../../shared/constants.ts';
-import { prerenderedPaths } from '../../shared/static-pages.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { prerenderedPaths } from '#shared/static-pages.ts';
 
 /**
  * The real SSR entry (client/prerender/render-page.tsx) loaded by Vite on the project's config, as

@@ -6,7 +6,7 @@ import {
   PrerenderError,
   writePrerenderedPages,
 } from '../../scripts/vite/prerender-static-pages.ts';
-import { prerenderedPaths } from '../../shared/static-pages.ts';
+import { prerenderedPaths } from '#shared/static-pages.ts';
 
 /** The writing half of the prerender, with a stand-in for the SSR entry. */
 describe('writePrerenderedPages', () => {

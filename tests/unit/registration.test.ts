@@ -4,8 +4,8 @@ import {
   defaultDisplayName,
   registrationBody,
   type RegistrationChoices,
-} from '../../shared/registration.ts';
-import type { AuthUser } from '../../shared/schemas/session.ts';
+} from '#shared/registration.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 
 describe('defaultDisplayName', () => {
   it('is the part of the e-mail before the @', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes } from '../../shared/routes.ts';
+import { appRoutes } from '#shared/routes.ts';
 import {
   buildInfoPaths,
   createBuildStamp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, type AppRouteName } from '../../shared/routes.ts';
+import { appRoutes, type AppRouteName } from '#shared/routes.ts';
 
 /**
  * Each screen declares the translation namespaces it reads, and the app's table of routes names

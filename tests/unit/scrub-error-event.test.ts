@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ignoredErrors } from '../../shared/error-reporting/ignored-errors.ts';
+import { ignoredErrors } from '#shared/error-reporting/ignored-errors.ts';
 import {
   redactUrl,
   scrubAttributes,
   scrubBreadcrumb,
   scrubEvent,
-} from '../../shared/error-reporting/scrub-event.ts';
-import { tracePropagationTargets } from '../../shared/error-reporting/trace-propagation-targets.ts';
+} from '#shared/error-reporting/scrub-event.ts';
+import { tracePropagationTargets } from '#shared/error-reporting/trace-propagation-targets.ts';
 
 /** What leaves the process in an error report: no credential, everything else intact. */
 

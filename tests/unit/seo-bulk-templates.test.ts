@@ -5,8 +5,8 @@ import {
   parseTemplates,
   type PlaceholderValues,
   type TemplatePart,
-} from '../../server/areas/seo-changes/bulk-templates.ts';
-import { AppError } from '../../shared/errors.ts';
+} from '#server/areas/seo-changes/bulk-templates.ts';
+import { AppError } from '#shared/errors.ts';
 
 /**
  * A bulk edit's templates: read once (placeholders known, braces closed), then filled for each page

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { supportedLanguages, type Language } from '../../shared/constants.ts';
-import { checkById, checkCatalogue } from '../../shared/seo/catalogue.ts';
-import { auditCheckIds, catalogueCheckIds, renderedCheckIds } from '../../shared/seo/check-ids.ts';
-import { renderedChecks } from '../../shared/seo/rendered/rendered-checks.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { checkById, checkCatalogue } from '#shared/seo/catalogue.ts';
+import { auditCheckIds, catalogueCheckIds, renderedCheckIds } from '#shared/seo/check-ids.ts';
+import { renderedChecks } from '#shared/seo/rendered/rendered-checks.ts';
 
 const catalogueIds = checkCatalogue.map((check) => check.id);
 const renderedIds = renderedChecks.map((check) => check.id);

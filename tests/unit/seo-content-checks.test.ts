@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PageKind } from '../../shared/seo/check.ts';
-import { contentChecks, frenchTypography } from '../../shared/seo/checks/content-checks.ts';
-import { textStatistics } from '../../shared/seo/text/readability.ts';
+import type { PageKind } from '#shared/seo/check.ts';
+import { contentChecks, frenchTypography } from '#shared/seo/checks/content-checks.ts';
+import { textStatistics } from '#shared/seo/text/readability.ts';
 import { pageCheck, pageView, paragraphOf, sentenceOf } from '../support/seo-pages-and-checks.ts';
 
 const englishWords = ['soft', 'merino', 'wool', 'scarf', 'knitted', 'by', 'hand', 'in', 'Lyon'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditLanguage } from '../../shared/seo/check.ts';
+import type { AuditLanguage } from '#shared/seo/check.ts';
 import { duplicateCheck, findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 const longDescriptions: Record<AuditLanguage, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PageImage } from '../../shared/seo/check.ts';
-import { imageChecks } from '../../shared/seo/checks/image-checks.ts';
+import type { PageImage } from '#shared/seo/check.ts';
+import { imageChecks } from '#shared/seo/checks/image-checks.ts';
 import { pageCheck, pageView } from '../support/seo-pages-and-checks.ts';
 
 const altMissing = pageCheck('I01');

@@ -3,7 +3,7 @@ import {
   internalLinkMinimumWords,
   isInternalLink,
   linkChecks,
-} from '../../shared/seo/checks/link-checks.ts';
+} from '#shared/seo/checks/link-checks.ts';
 import { pageCheck, pageView, paragraphOf } from '../support/seo-pages-and-checks.ts';
 
 const genericLinkText = pageCheck('L01');

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { runLiveChecks, liveCheckIds } from '../../client/features/seo/live-checks.ts';
-import { editedPageView, type TextOf } from '../../client/features/seo/page-fixes.ts';
-import { auditPage, checksByKind } from '../../server/areas/seo/audit-page.ts';
-import type { AuditedPage } from '../../server/areas/catalog/catalog-pages.ts';
-import type { Language } from '../../shared/constants.ts';
-import type { EditableField, EditableFieldView } from '../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../shared/schemas/seo.ts';
-import { checkCatalogue } from '../../shared/seo/catalogue.ts';
-import type { Finding, PageLanguageView, TranslatedField } from '../../shared/seo/check.ts';
-import { shownText } from '../../shared/seo/text/html.ts';
+import { runLiveChecks, liveCheckIds } from '#client/features/seo/live-checks.ts';
+import { editedPageView, type TextOf } from '#client/features/seo/page-fixes.ts';
+import { auditPage, checksByKind } from '#server/areas/seo/audit-page.ts';
+import type { AuditedPage } from '#server/areas/catalog/catalog-pages.ts';
+import type { Language } from '#shared/constants.ts';
+import type { EditableField, EditableFieldView } from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
+import { checkCatalogue } from '#shared/seo/catalogue.ts';
+import type { Finding, PageLanguageView, TranslatedField } from '#shared/seo/check.ts';
+import { shownText } from '#shared/seo/text/html.ts';
 
 /**
  * The checks an editor runs as the owner types and the audit that follows the write must say the

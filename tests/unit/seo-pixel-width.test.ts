@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textWidthPx } from '../../shared/seo/text/pixel-width.ts';
+import { textWidthPx } from '#shared/seo/text/pixel-width.ts';
 
 /**
  * Arial is metric-compatible with Helvetica, whose widths Adobe publishes in its core font metrics

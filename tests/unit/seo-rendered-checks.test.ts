@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkRenderedPage } from '../../shared/seo/rendered/audit-rendered-pages.ts';
-import type {
-  RenderedPage,
-  RenderedPageResponse,
-} from '../../shared/seo/rendered/rendered-check.ts';
-import { renderedChecks } from '../../shared/seo/rendered/rendered-checks.ts';
-import { scanRenderedHtml } from '../../shared/seo/rendered/scan-rendered-html.ts';
+import { checkRenderedPage } from '#shared/seo/rendered/audit-rendered-pages.ts';
+import type { RenderedPage, RenderedPageResponse } from '#shared/seo/rendered/rendered-check.ts';
+import { renderedChecks } from '#shared/seo/rendered/rendered-checks.ts';
+import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 
 /** The rendered checks, each at its threshold, on pages written as a storefront serves them. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageScore, storeScore } from '../../server/areas/seo/audit-scores.ts';
+import { pageScore, storeScore } from '#server/areas/seo/audit-scores.ts';
 
 /** The formulas of docs/seo-scores.md. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerptAround } from '../../shared/seo/text/excerpt.ts';
+import { excerpt, excerptAround } from '#shared/seo/text/excerpt.ts';
 
 describe('excerpt', () => {
   it('keeps a short text whole, whitespace collapsed, no-break spaces kept', () => {

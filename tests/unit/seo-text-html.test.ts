@@ -6,7 +6,7 @@ import {
   links,
   parseHtml,
   visibleText,
-} from '../../shared/seo/text/html.ts';
+} from '#shared/seo/text/html.ts';
 
 describe('visibleText', () => {
   it('breaks blocks at block elements and joins inline ones', () => {

@@ -1,8 +1,8 @@
 import { detectAll } from 'tinyld';
 import { describe, expect, it } from 'vitest';
-import { SeededStore } from '../../server/local/shopify/seeded-store.ts';
-import { visibleText } from '../../shared/seo/text/html.ts';
-import { detectAmong, type ModelLanguage } from '../../shared/seo/text/language-model.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { visibleText } from '#shared/seo/text/html.ts';
+import { detectAmong, type ModelLanguage } from '#shared/seo/text/language-model.ts';
 
 /**
  * The audit's port of tinyld must answer exactly as tinyld does, likelihoods included: the thresholds

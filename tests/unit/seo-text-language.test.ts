@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identifyLanguage } from '../../shared/seo/text/language.ts';
+import { identifyLanguage } from '#shared/seo/text/language.ts';
 
 const storeLanguages = ['en', 'fr'] as const;
 

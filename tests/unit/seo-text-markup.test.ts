@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsMarkup, findMarkup } from '../../shared/seo/text/markup.ts';
+import { containsMarkup, findMarkup } from '#shared/seo/text/markup.ts';
 
 describe('markup in an SEO text', () => {
   it.each([

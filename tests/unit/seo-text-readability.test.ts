@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingEase, textStatistics } from '../../shared/seo/text/readability.ts';
+import { readingEase, textStatistics } from '#shared/seo/text/readability.ts';
 
 describe('textStatistics', () => {
   it('counts words, sentences and syllables with the language’s rules', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { englishSyllables } from '../../shared/seo/text/syllables-en.ts';
-import { frenchSyllables } from '../../shared/seo/text/syllables-fr.ts';
+import { englishSyllables } from '#shared/seo/text/syllables-en.ts';
+import { frenchSyllables } from '#shared/seo/text/syllables-fr.ts';
 
 /** Words with their syllables as a dictionary gives them (English) or as they are spoken (French). */
 const english: [string, number][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sentences } from '../../shared/seo/text/sentences.ts';
-import { wordCount, words } from '../../shared/seo/text/words.ts';
+import { sentences } from '#shared/seo/text/sentences.ts';
+import { wordCount, words } from '#shared/seo/text/words.ts';
 
 describe('words', () => {
   it('counts a French elision with its host, as word processors do', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleWithoutShopName } from '../../shared/seo/checks/page-title.ts';
+import { titleWithoutShopName } from '#shared/seo/checks/page-title.ts';
 import { duplicateCheck, findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 describe('T01 title missing', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PageLanguageView, TranslatedField } from '../../shared/seo/check.ts';
+import type { PageLanguageView, TranslatedField } from '#shared/seo/check.ts';
 import { findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 /** A page in its translated language, with Shopify's translations of its fields. */

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isSignedByShopify, shopifyAuthorizeUrl } from '../../server/platform/shopify/oauth.ts';
-import { shopifyApp } from '../../server/platform/shopify/shopify-app.ts';
-import { isSignedWebhook } from '../../server/platform/shopify/webhook-signature.ts';
+import { isSignedByShopify, shopifyAuthorizeUrl } from '#server/platform/shopify/oauth.ts';
+import { shopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import { isSignedWebhook } from '#server/platform/shopify/webhook-signature.ts';
 
 /**
  * The signatures Shopify puts on what it sends the app, checked against Shopify's own published

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { privacyTopics } from '../../server/areas/webhooks/webhook-delivery.ts';
+import { privacyTopics } from '#server/areas/webhooks/webhook-delivery.ts';
 import {
   shopifyApiVersion,
   shopifyRedirectPath,
   shopifyScopes,
   shopifyWebhookPath,
-} from '../../server/platform/shopify/shopify-app.ts';
+} from '#server/platform/shopify/shopify-app.ts';
 import { parseAppConfigToml, type TomlTable } from '../support/app-config-toml.ts';
 
 /**

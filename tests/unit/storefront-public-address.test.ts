@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalAddress } from '../../server/platform/storefront/public-address.ts';
+import { isLocalAddress } from '#server/platform/storefront/public-address.ts';
 
 describe('the addresses the storefront fetcher refuses', () => {
   it.each([

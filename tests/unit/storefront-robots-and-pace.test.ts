@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HostPace, type PaceClock } from '../../server/platform/storefront/host-pace.ts';
-import { parseRobotsTxt } from '../../server/platform/storefront/robots-txt.ts';
+import { HostPace, type PaceClock } from '#server/platform/storefront/host-pace.ts';
+import { localStorefronts } from '#server/platform/storefront/local-storefronts.ts';
+import { createStorefrontFetcher } from '#server/platform/storefront/storefront-fetcher.ts';
+import { parseRobotsTxt } from '#server/platform/storefront/robots-txt.ts';
 
 /** What keeps the storefront fetcher polite: robots.txt as RFC 9309 reads it, and its pace per host. */
 
@@ -54,6 +56,39 @@ describe('the pace per host', () => {
     fake.advance(200);
     await pace.wait('shop.example');
     expect(fake.waits).toEqual([300]);
+  });
+});
+
+describe("the fetcher's pace", () => {
+  // Local mode's route to the local Shopify, here to a port nothing listens on: each page asks for
+  // its host's robots.txt, which fails at once, after its slot was taken.
+  const connectTo = localStorefronts('http://127.0.0.1:9');
+  /** The waits of three pages of three hosts read at once by one store's fetcher. */
+  async function waitsOf(hosts: string[], routedRequestsPerSecond?: number) {
+    const fake = fakeClock();
+    const fetcher = createStorefrontFetcher({
+      publicUrl: 'https://vitrine.example',
+      paceAcrossHosts: true,
+      connectTo,
+      ...(routedRequestsPerSecond !== undefined && { routedRequestsPerSecond }),
+      clock: fake.clock,
+    });
+    const start = fake.now();
+    await Promise.all(hosts.map((host) => fetcher.fetchPage(`https://${host}/pages/about-us`)));
+    return fake.wakeAt.map((at) => at - start);
+  }
+  const localStores = ['www.a.example', 'b.myshopify.com', 'www.c.example'];
+  // Documentation addresses, refused as local once their slot is taken: hosts nothing routes.
+  const otherStores = ['192.0.2.1', '192.0.2.2', '192.0.2.3'];
+
+  it('reads a store at two requests a second, routed or not, unless told otherwise', async () => {
+    expect(await waitsOf(localStores)).toEqual([500, 1000]);
+    expect(await waitsOf(otherStores)).toEqual([500, 1000]);
+  });
+
+  it('reads the hosts it routes at their own pace, and every other host still at two a second', async () => {
+    expect(await waitsOf(localStores, 25)).toEqual([40, 80]);
+    expect(await waitsOf(otherStores, 25)).toEqual([500, 1000]);
   });
 });
 

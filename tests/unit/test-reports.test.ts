@@ -89,5 +89,8 @@ describe('the failed tests named above the summary of npm test', () => {
   it('keeps a message line short enough to read in a log', () => {
     expect(firstLine('x'.repeat(1000))).toHaveLength(300);
     expect(firstLine(undefined)).toBe('');
+    expect(firstLine('Error: STACK_TRACE_ERROR\nError: Test timed out in 30000ms.')).toBe(
+      'Error: Test timed out in 30000ms.',
+    );
   });
 });

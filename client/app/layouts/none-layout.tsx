@@ -1,8 +1,8 @@
 import { Outlet } from 'react-router';
-import { AppLink } from '../../components/app-link.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { Logo } from '../../components/logo.tsx';
-import { useTranslation } from '../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
+import { Logo } from '#client/components/logo.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { SkipLink } from './skip-link.tsx';
 import './layouts.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * The first thing a keyboard reaches: a jump past the header and navigation to the page's content.

@@ -1,11 +1,11 @@
 import { Outlet } from 'react-router';
-import { AppLink } from '../../components/app-link.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { Logo } from '../../components/logo.tsx';
-import { ThemeSwitcher } from '../../components/theme-switcher.tsx';
-import { useAuthState } from '../../lib/auth-session.ts';
-import { openConsentBanner } from '../../lib/consent.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
+import { Logo } from '#client/components/logo.tsx';
+import { ThemeSwitcher } from '#client/components/theme-switcher.tsx';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import { openConsentBanner } from '#client/lib/consent.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { SkipLink } from './skip-link.tsx';
 import './layouts.css';
 

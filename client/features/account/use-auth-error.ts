@@ -4,8 +4,8 @@ import {
   errorCodeOf,
   type AuthErrorContext,
   type AuthMessageKey,
-} from '../../lib/auth-errors.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
+} from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /** The field a failure is about, so that the field is marked invalid and points at the message. */
 export type AuthField = 'name' | 'email' | 'password';

@@ -1,5 +1,5 @@
-import type { BillingInterval, PaidPlanId } from '../../../shared/billing.ts';
-import { flowPaths } from '../../../shared/routes.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
+import { flowPaths } from '#shared/routes.ts';
 
 /**
  * Where a visitor who picks a paid plan goes: sign-up, then /subscription?start=<plan>-<interval>,

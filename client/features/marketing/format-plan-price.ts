@@ -1,5 +1,5 @@
-import type { Language } from '../../../shared/constants.ts';
-import { monthsBilledPerYear, yearlyPriceCents, type Plan } from '../../../shared/plans.ts';
+import type { Language } from '#shared/constants.ts';
+import { monthsBilledPerYear, yearlyPriceCents, type Plan } from '#shared/plans.ts';
 
 /**
  * How the pricing page words a plan's price: amounts formatted by `Intl` in the page's language

@@ -3,5 +3,5 @@
  * is chosen), so that the page a visitor opens carries neither them nor the API client.
  */
 export function loadBillingApi() {
-  return import('../../lib/billing-api.ts');
+  return import('#client/lib/billing-api.ts');
 }

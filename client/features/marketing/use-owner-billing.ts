@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { BillingOverview } from '../../../shared/schemas/billing.ts';
-import { useAuthState } from '../../lib/auth-session.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
 import { loadBillingApi } from './load-billing-api.ts';
 
 /**

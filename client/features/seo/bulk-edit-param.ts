@@ -1,4 +1,4 @@
-import type { BulkField } from '../../../shared/schemas/seo-bulk.ts';
+import type { BulkField } from '#shared/schemas/seo-bulk.ts';
 
 /**
  * Which field the address opens bulk edits on: `/seo/pages?bulk=title` on the SEO titles,

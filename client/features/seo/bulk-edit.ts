@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { supportedLanguages, type Language } from '../../../shared/constants.ts';
-import { plans, type PlanId } from '../../../shared/plans.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
 import {
   bulkSkipReasons,
   templatePlaceholders,
@@ -9,9 +9,9 @@ import {
   type BulkSkipReason,
   type BulkTemplates,
   type TemplatePlaceholder,
-} from '../../../shared/schemas/seo-bulk.ts';
-import { maxChangesPerApproval } from '../../../shared/schemas/seo-changes.ts';
-import { ApiError } from '../../lib/api-error.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { maxChangesPerApproval } from '#shared/schemas/seo-changes.ts';
+import { ApiError } from '#client/lib/api-error.ts';
 
 /**
  * The pure parts of bulk edits (shared/schemas/seo-bulk.ts): a placeholder put where the owner's

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { FindingView } from '../../../shared/schemas/seo.ts';
+import type { FindingView } from '#shared/schemas/seo.ts';
 import type { SeoFormat } from './use-seo-format.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
-import type { CheckArea, PageCheck, PageLanguageView } from '../../../shared/seo/check.ts';
-import { runPageChecks } from '../../../shared/seo/run-page-checks.ts';
-import type { FindingView } from '../../../shared/schemas/seo.ts';
+import { checkCatalogue } from '#shared/seo/catalogue.ts';
+import type { CheckArea, PageCheck, PageLanguageView } from '#shared/seo/check.ts';
+import { runPageChecks } from '#shared/seo/run-page-checks.ts';
+import type { FindingView } from '#shared/schemas/seo.ts';
 
 /**
  * The audit's own checks, run again in the browser on a page as the owner's texts would make it.

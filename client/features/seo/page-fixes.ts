@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/constants.ts';
+import type { Language } from '#shared/constants.ts';
 import {
   editableFieldMaxLength,
   type BatchList,
@@ -7,17 +7,17 @@ import {
   type ChangeView,
   type EditableField,
   type EditableFieldView,
-} from '../../../shared/schemas/seo-changes.ts';
-import type { FindingView, PageDetail } from '../../../shared/schemas/seo.ts';
-import type { PageLanguageView } from '../../../shared/seo/check.ts';
-import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
-import { containsMarkup } from '../../../shared/seo/text/markup.ts';
-import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
+} from '#shared/schemas/seo-changes.ts';
+import type { FindingView, PageDetail } from '#shared/schemas/seo.ts';
+import type { PageLanguageView } from '#shared/seo/check.ts';
+import { renderedTitle } from '#shared/seo/checks/page-title.ts';
+import { containsMarkup } from '#shared/seo/text/markup.ts';
+import { collapseWhitespace } from '#shared/seo/text/normalize.ts';
 import {
   descriptionFontSizePx,
   textWidthPx,
   titleFontSizePx,
-} from '../../../shared/seo/text/pixel-width.ts';
+} from '#shared/seo/text/pixel-width.ts';
 import { resultDescription, resultTitle, seoPollIntervalMs } from './seo-presentation.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { supportedLanguages, type Language } from '../../../shared/constants.ts';
-import { pageKinds, severities, type PageKind, type Severity } from '../../../shared/seo/check.ts';
-import { pageSortKeys, type PageListQuery } from '../../../shared/schemas/seo.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { pageKinds, severities, type PageKind, type Severity } from '#shared/seo/check.ts';
+import { pageSortKeys, type PageListQuery } from '#shared/schemas/seo.ts';
 
 /**
  * The pages list's state as the address holds it (`/seo/pages?severity=error&language=fr…`), so

@@ -2,54 +2,18 @@ import {
   descriptionFontSizePx,
   textWidthPx,
   titleFontSizePx,
-} from '../../../shared/seo/text/pixel-width.ts';
-import type { Shop, ShopList } from '../../../shared/schemas/shops.ts';
-import type { AuditRun, SeoOverview } from '../../../shared/schemas/seo.ts';
+} from '#shared/seo/text/pixel-width.ts';
+import type { AuditRun, SeoOverview } from '#shared/schemas/seo.ts';
 
 /**
- * How the SEO screens read what the API answers: which store they show, whether the audit is still
- * moving (and the overview must be read again soon), how a score is rated in words, the translation
- * coverage as parts of a whole, the trend as a line. Pure: tested in Node
- * (tests/unit/client-seo-presentation.test.ts).
+ * How the SEO screens read what the API answers: whether the audit is still moving (and the
+ * overview must be read again soon), how a score is rated in words, the translation coverage as
+ * parts of a whole, the trend as a line. Which store they show is client/lib/store-choice.ts's.
+ * Pure: tested in Node (tests/unit/client-seo-presentation.test.ts).
  */
 
-/** How often the overview is read again while an audit runs, and the stores while one imports. */
+/** How often the overview is read again while an audit runs. */
 export const seoPollIntervalMs = 1500;
-
-/**
- * The store the screens show: the one the address names (`?shop=`) when it is the owner's, else the
- * first whose copy is ready, else the first. Null when the owner has no store.
- */
-export function chosenStore(
-  list: Pick<ShopList, 'shops'>,
-  requestedId: string | null,
-): Shop | null {
-  const requested = list.shops.find((shop) => shop.id === requestedId);
-  if (requested !== undefined) return requested;
-  return list.shops.find((shop) => shop.state === 'ready') ?? list.shops[0] ?? null;
-}
-
-/**
- * Whether the store has a copy the audit can read: its first import is done (a store imported
- * once keeps its copy while it imports again or waits to be reconnected). `importing` while the
- * first import runs; `unavailable` when it failed before finishing.
- */
-export type StoreReadiness = 'audited' | 'importing' | 'unavailable';
-
-export function storeReadiness(shop: Pick<Shop, 'state' | 'lastSyncedAt'>): StoreReadiness {
-  if (shop.lastSyncedAt !== null || shop.state === 'ready') return 'audited';
-  return shop.state === 'connecting' || shop.state === 'importing' ? 'importing' : 'unavailable';
-}
-
-/** The stores' refetch interval: every moment while the shown store's first import runs. */
-export function storesRefetchInterval(
-  list: Pick<ShopList, 'shops'> | undefined,
-  requestedId: string | null,
-): number | false {
-  if (list === undefined) return false;
-  const shop = chosenStore(list, requestedId);
-  return shop !== null && storeReadiness(shop) === 'importing' ? seoPollIntervalMs : false;
-}
 
 /** Whether an audit is waiting or running: its progress moves without the owner doing anything. */
 export function isAuditUnderWay(run: Pick<AuditRun, 'state'> | null | undefined): boolean {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Language } from '../../../shared/constants.ts';
-import type { ChangeView, EditableFieldView } from '../../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../../shared/schemas/seo.ts';
+import type { Language } from '#shared/constants.ts';
+import type { ChangeView, EditableFieldView } from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
 import {
   useApproveChanges,
   useDiscardDraft,

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * Numbers, percentages, dates and language names in the reader's language (Intl), for the SEO

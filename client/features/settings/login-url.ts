@@ -1,5 +1,5 @@
-import { languageQueryParameter } from '../../../shared/constants.ts';
-import { isSupportedLanguage } from '../../lib/detect-language.ts';
+import { languageQueryParameter } from '#shared/constants.ts';
+import { isSupportedLanguage } from '#client/lib/detect-language.ts';
 
 /**
  * `/login` in the language the user was reading. Ending the sessions or deleting the account

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { popupSize, shopifyPopupClosedGraceMs } from '../../../shared/constants.ts';
+import { popupSize, shopifyPopupClosedGraceMs } from '#shared/constants.ts';
 import {
   oauthCompletionMessageSchema,
   type OAuthCompletionMessage,
-} from '../../../shared/schemas/shops.ts';
-import type { PopupCoordinator, PopupOptions, PopupWindow } from '../../lib/popup-coordinator.ts';
+} from '#shared/schemas/shops.ts';
+import type { PopupCoordinator, PopupOptions, PopupWindow } from '#client/lib/popup-coordinator.ts';
 
 /**
  * Connecting a store: Shopify's install screen in a popup, under the rules of

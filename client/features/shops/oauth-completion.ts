@@ -1,9 +1,6 @@
-import { errorCodes } from '../../../shared/errors.ts';
-import {
-  oauthCompletionMessageType,
-  type OAuthCompletionMessage,
-} from '../../../shared/schemas/shops.ts';
-import { isShopDomain } from '../../../shared/shop-domain.ts';
+import { errorCodes } from '#shared/errors.ts';
+import { oauthCompletionMessageType, type OAuthCompletionMessage } from '#shared/schemas/shops.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
 
 /**
  * What /oauth/complete tells the window that opened the popup, read from the address the BFF sent

@@ -4,8 +4,8 @@ import type {
   ShopList,
   ShopLocale,
   ShopState,
-} from '../../../shared/schemas/shops.ts';
-import { isShopDomain } from '../../../shared/shop-domain.ts';
+} from '#shared/schemas/shops.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
 
 /**
  * How a store reads on the stores screen, from what the API answers: its progress while the first

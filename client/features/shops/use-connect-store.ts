@@ -3,7 +3,7 @@ import {
   browserPopupEnvironment,
   createPopupCoordinator,
   openerScreen,
-} from '../../lib/popup-coordinator.ts';
+} from '#client/lib/popup-coordinator.ts';
 import { startShopAuthorization } from './api/shops-api.ts';
 import { connectStore, type PopupMessage } from './connect-store.ts';
 

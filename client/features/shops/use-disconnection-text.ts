@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { ShopDisconnection } from '../../../shared/schemas/shops.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
+import type { ShopDisconnection } from '#shared/schemas/shops.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { countKinds } from './shop-presentation.ts';
 
 /**

@@ -3,13 +3,9 @@ import {
   paidPlanIds,
   type BillingInterval,
   type PaidPlanId,
-} from '../../../shared/billing.ts';
-import { plans, type PlanId } from '../../../shared/plans.ts';
-import type {
-  BillingOverview,
-  BillingStore,
-  Subscription,
-} from '../../../shared/schemas/billing.ts';
+} from '#shared/billing.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
+import type { BillingOverview, BillingStore, Subscription } from '#shared/schemas/billing.ts';
 
 /**
  * What the subscription screen and the signed-in frame make of the API's billing overview: the

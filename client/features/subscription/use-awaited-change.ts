@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { BillingOverview } from '../../../shared/schemas/billing.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
 import { useBillingOverview } from './api/billing-queries.ts';
 import {
   changeArrived,

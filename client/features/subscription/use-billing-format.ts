@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { BillingInterval } from '../../../shared/billing.ts';
-import { monthsBilledPerYear, plans, type PlanId } from '../../../shared/plans.ts';
-import { useTranslation } from '../../lib/use-translation.ts';
+import type { BillingInterval } from '#shared/billing.ts';
+import { monthsBilledPerYear, plans, type PlanId } from '#shared/plans.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * Dates, counts and prices in the reader's language (Intl): "January 5, 2027" and "€190" in

@@ -1,4 +1,4 @@
-import { flowPaths } from '../../../shared/routes.ts';
+import { flowPaths } from '#shared/routes.ts';
 import { AuthFlowError } from '../auth-errors.ts';
 import { readRuntimeConfig } from '../runtime-config.ts';
 import { toFlowError } from './flow-error.ts';

@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { toFlowError } from './flow-error.ts';
 import { firebaseAuth, type LoadedAuth } from './load-sdk.ts';
 import { openSession } from './session-handover.ts';

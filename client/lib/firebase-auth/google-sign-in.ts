@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import * as z from 'zod/mini';
-import { popupClosedDetectionMs, popupSize } from '../../../shared/constants.ts';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import { popupClosedDetectionMs, popupSize } from '#shared/constants.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import {
   browserPopupEnvironment,
   createPopupCoordinator,

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import type { Auth } from 'firebase/auth';
-import { supportedLanguages, type Language } from '../../../shared/constants.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 import { AuthFlowError } from '../auth-errors.ts';
 import { readRuntimeConfig } from '../runtime-config.ts';
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { AuthFlowError } from '../auth-errors.ts';
 import { getAuthState, setSignedInUser } from '../auth-session.ts';
 import { emailPasswordUser } from './email-sign-in.ts';

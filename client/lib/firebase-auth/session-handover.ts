@@ -1,5 +1,5 @@
 import type { User } from 'firebase/auth';
-import { sessionResponseSchema, type AuthUser } from '../../../shared/schemas/session.ts';
+import { sessionResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 import { apiRequest } from '../api-client.ts';
 import { setSignedInUser } from '../auth-session.ts';
 import { toFlowError } from './flow-error.ts';

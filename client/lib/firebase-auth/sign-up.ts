@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
-import type { Language } from '../../../shared/constants.ts';
-import { flowPaths } from '../../../shared/routes.ts';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import type { Language } from '#shared/constants.ts';
+import { flowPaths } from '#shared/routes.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { AuthFlowError } from '../auth-errors.ts';
 import { clearPendingRegistration, savePendingRegistration } from '../pending-registration.ts';
 import { continueUrl } from './email-actions.ts';

@@ -4,11 +4,11 @@ import * as z from 'zod/mini';
 import { apiBodyLimitBytes, shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import { receiveStripeEvent } from '../../areas/webhooks/receive-stripe-event.ts';
 import {
+  receiveStripeEvent,
   receiveShopifyWebhook,
   type ReceivedWebhook,
-} from '../../areas/webhooks/receive-webhook.ts';
+} from '../../areas/webhooks/index.ts';
 import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
 import { describedAs, errorResponses } from './error-responses.ts';
 

@@ -1,7 +1,7 @@
 import { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
-import { deleteUserContactMessages } from '../contact/user-data.ts';
-import { deleteUserSessions } from '../sessions/user-data.ts';
+import { deleteUserContactMessages } from '../contact/index.ts';
+import { deleteUserSessions } from '../sessions/index.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 import type { Caller } from '../../platform/identity.ts';
 

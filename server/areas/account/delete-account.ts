@@ -1,10 +1,9 @@
 import type { Database } from '../../db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import { deleteBillingData } from '../billing/cancel-for-account-deletion.ts';
-import { deleteUserContactMessages } from '../contact/user-data.ts';
-import { deleteUserChanges } from '../seo-changes/user-data.ts';
-import { deleteUserSessions } from '../sessions/user-data.ts';
-import { deleteUserShops, type UserShopsDependencies } from '../shops/user-data.ts';
+import { deleteBillingData } from '../billing/index.ts';
+import { deleteUserContactMessages } from '../contact/index.ts';
+import { deleteUserSessions } from '../sessions/index.ts';
+import { deleteUserShops, type UserShopsDependencies } from '../shops/index.ts';
 import type { IdentityProvider } from '../../platform/identity.ts';
 
 export interface AccountDeletionDependencies {
@@ -16,6 +15,12 @@ export interface AccountDeletionDependencies {
    * stores is then left to the account-deletion job, which always has them.
    */
   stores?: UserShopsDependencies | undefined;
+  /**
+   * Erases the SEO changes the user made or approved (the seo-changes area's deleteUserChanges),
+   * given by whoever wires the deletion: the SEO changes name their approvers through this area,
+   * so this area importing them back would make the two areas a loop.
+   */
+  deleteUserChanges: (db: Database, uid: string) => Promise<void>;
 }
 
 /** Which step of a deletion failed, for the logs and the error report. */
@@ -56,7 +61,7 @@ export async function deleteAccountEverywhere(
 ): Promise<void> {
   await runStep('sessions', () => deleteUserSessions(deps.db, uid));
   await runStep('contact-messages', () => deleteUserContactMessages(deps.db, uid));
-  await runStep('seo-changes', () => deleteUserChanges(deps.db, uid));
+  await runStep('seo-changes', () => deps.deleteUserChanges(deps.db, uid));
   await runStep('billing', () => deleteBillingData(deps.db, uid));
   // The stores need Shopify to remove the app: when it cannot answer, the steps above have already
   // deleted what needs no one else, and the job asks Shopify again before the account goes.

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { Database } from '../../db/database.ts';
 import { defineJob, type JobLog } from '../../jobs/job-queue.ts';
 import { reportError } from '../../platform/error-reporting.ts';
-import { deleteUserShops, usersWithShops, type UserShopsDependencies } from '../shops/user-data.ts';
+import { deleteUserShops, usersWithShops, type UserShopsDependencies } from '../shops/index.ts';
 import { findAccounts } from './accounts-repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { session as sessionRules } from '../../../shared/constants.ts';
 import { AppError } from '../../../shared/errors.ts';
-import { cancelSubscriptionsForAccountDeletion } from '../billing/cancel-for-account-deletion.ts';
+import { cancelSubscriptionsForAccountDeletion } from '../billing/index.ts';
 import { accountDeletionJob } from './account-deletion-job.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Caller } from '../../platform/identity.ts';

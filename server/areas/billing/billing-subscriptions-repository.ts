@@ -1,10 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { SubscriptionRow } from './plan-state.ts';
 import { billingCustomers, billingSubscriptions } from './tables.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Queryable = Database | Transaction;
 
 /** A subscription as read from Stripe, ready to store; when it was first seen past due is ours. */
 export type SubscriptionState = Omit<

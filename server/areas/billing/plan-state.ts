@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { pastDueGraceDays } from '../../../shared/billing.ts';
 import type { PlanId } from '../../../shared/plans.ts';
-import type { Queryable } from './billing-subscriptions-repository.ts';
+import type { Queryable } from '../../db/database.ts';
 import { billingSubscriptions } from './tables.ts';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;

@@ -1,4 +1,12 @@
 import type {
+  BlogsBulkQuery,
+  CollectionQuery,
+  PagesBulkQuery,
+  ProductQuery,
+  ProductStampsBulkQuery,
+  TranslationsBulkQuery,
+} from '../../platform/shopify/admin-document-types.ts';
+import type {
   catalogArticles,
   catalogBlogs,
   catalogCollections,
@@ -63,18 +71,40 @@ export function batchSize(batch: CatalogBatch): number {
   return Object.values(batch).reduce((total, rows: unknown[]) => total + rows.length, 0);
 }
 
-type Json = Record<string, unknown>;
+/** A node of a connection as a document reads it. */
+type NodeOf<Connection extends { edges: Array<{ node: unknown }> }> =
+  Connection['edges'][number]['node'];
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const optionalText = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
-const object = (value: unknown): Json =>
-  typeof value === 'object' && value !== null ? (value as Json) : {};
-const metafieldValue = (value: unknown): string | null => optionalText(object(value).value);
+// The records as admin-documents.ts reads them, typed from Shopify's schema
+// (admin-document-types.ts): a field Shopify may leave null is typed so, and read as such below.
 
-function requiredDate(value: unknown, what: string): Date {
-  const date = new Date(text(value));
-  if (Number.isNaN(date.getTime())) throw new Error(`${what} has no valid updatedAt`);
+/** A product's own fields; its media come apart (a bulk file's lines of their own, or a page). */
+export type ProductNode = Omit<NonNullable<ProductQuery['product']>, 'media'>;
+/** A product's media; only an image (MediaImage) has `image`. */
+export type MediaNode = NonNullable<ProductQuery['product']>['media']['nodes'][number];
+export type CollectionNode = NonNullable<CollectionQuery['collection']>;
+export type PageNode = NodeOf<PagesBulkQuery['pages']>;
+export type BlogNode = Omit<NodeOf<BlogsBulkQuery['blogs']>, 'articles'>;
+export type ArticleNode = NodeOf<NodeOf<BlogsBulkQuery['blogs']>['articles']>;
+export type StampNode = NodeOf<ProductStampsBulkQuery['products']>;
+type TranslatedResource = NodeOf<TranslationsBulkQuery['translatableResources']>;
+/** A resource's source texts and, under `t0`, `t1`…, its translations in each language asked. */
+export type TranslatableResourceNode = Omit<TranslatedResource, 't0'> & {
+  [alias: `t${number}`]: TranslatedResource['t0'];
+};
+
+/** An optional text Shopify holds; an empty one is no text either. */
+const optionalText = (value: string | null): string | null =>
+  value !== null && value !== '' ? value : null;
+
+/**
+ * A date Shopify's schema says is always there. The answer is read as the schema types it, so a
+ * missing or null one (an answer Shopify never gives) is refused here rather than stored as the
+ * epoch or an invalid date.
+ */
+function requiredDate(value: string, what: string, field = 'updatedAt'): Date {
+  const date = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime())) throw new Error(`${what} has no valid ${field}`);
   return date;
 }
 
@@ -85,99 +115,97 @@ function requiredDate(value: unknown, what: string): Date {
  * what reaches the copy (a later edit gets a real update time, after it). Treating it as unknown
  * would need a nullable column, and a rule for ordering by it, for a time the record does have.
  */
-function updateOrCreationDate(node: Json, what: string): Date {
+function updateOrCreationDate(
+  node: { updatedAt: string | null; createdAt: string },
+  what: string,
+): Date {
   if (node.updatedAt !== null) return requiredDate(node.updatedAt, what);
-  const created = new Date(text(node.createdAt));
-  if (Number.isNaN(created.getTime()))
-    throw new Error(`${what} has no valid updatedAt or createdAt`);
-  return created;
+  return requiredDate(node.createdAt, what, 'updatedAt or createdAt');
 }
 
-export function productRow(node: Json): ProductRow {
-  const seo = object(node.seo);
+export function productRow(node: ProductNode): ProductRow {
   return {
-    gid: text(node.id),
-    title: text(node.title),
-    handle: text(node.handle),
-    descriptionHtml: text(node.descriptionHtml),
-    seoTitle: optionalText(seo.title),
-    seoDescription: optionalText(seo.description),
-    status: text(node.status),
-    productType: text(node.productType),
-    vendor: text(node.vendor),
-    tags: Array.isArray(node.tags) ? node.tags.filter((tag) => typeof tag === 'string') : [],
+    gid: node.id,
+    title: node.title,
+    handle: node.handle,
+    descriptionHtml: node.descriptionHtml,
+    seoTitle: optionalText(node.seo.title),
+    seoDescription: optionalText(node.seo.description),
+    status: node.status,
+    productType: node.productType,
+    vendor: node.vendor,
+    tags: node.tags,
     onlineStoreUrl: optionalText(node.onlineStoreUrl),
-    updatedAt: requiredDate(node.updatedAt, `Product ${text(node.id)}`),
+    updatedAt: requiredDate(node.updatedAt, `Product ${node.id}`),
   };
 }
 
-export function mediaRow(node: Json, productGid: string, position: number): MediaRow {
-  const image = object(node.image);
+export function mediaRow(node: MediaNode, productGid: string, position: number): MediaRow {
+  // Only an image has one; a video's or a 3D model's media has no image to read.
+  const image = 'image' in node ? node.image : null;
   return {
-    gid: text(node.id),
+    gid: node.id,
     productGid,
-    mediaContentType: text(node.mediaContentType),
+    mediaContentType: node.mediaContentType,
     // `alt` is the media's own text; an image's `altText` is the same text, read through the image.
-    alt: optionalText(node.alt) ?? optionalText(image.altText),
-    url: optionalText(image.url),
+    alt: optionalText(node.alt) ?? optionalText(image?.altText ?? null),
+    url: image?.url ?? null,
     position,
   };
 }
 
-export function collectionRow(node: Json): CollectionRow {
-  const seo = object(node.seo);
-  const image = object(node.image);
+export function collectionRow(node: CollectionNode): CollectionRow {
   return {
-    gid: text(node.id),
-    title: text(node.title),
-    handle: text(node.handle),
-    descriptionHtml: text(node.descriptionHtml),
-    seoTitle: optionalText(seo.title),
-    seoDescription: optionalText(seo.description),
-    imageUrl: optionalText(image.url),
-    imageAlt: optionalText(image.altText),
-    updatedAt: requiredDate(node.updatedAt, `Collection ${text(node.id)}`),
+    gid: node.id,
+    title: node.title,
+    handle: node.handle,
+    descriptionHtml: node.descriptionHtml,
+    seoTitle: optionalText(node.seo.title),
+    seoDescription: optionalText(node.seo.description),
+    imageUrl: node.image?.url ?? null,
+    imageAlt: optionalText(node.image?.altText ?? null),
+    updatedAt: requiredDate(node.updatedAt, `Collection ${node.id}`),
   };
 }
 
-export function pageRow(node: Json): PageRow {
+export function pageRow(node: PageNode): PageRow {
   return {
-    gid: text(node.id),
-    title: text(node.title),
-    handle: text(node.handle),
-    body: text(node.body),
-    seoTitle: metafieldValue(node.titleTag),
-    seoDescription: metafieldValue(node.descriptionTag),
-    isPublished: node.isPublished === true,
-    updatedAt: requiredDate(node.updatedAt, `Page ${text(node.id)}`),
+    gid: node.id,
+    title: node.title,
+    handle: node.handle,
+    body: node.body,
+    // A tag the page does not have is null; a metafield is never empty.
+    seoTitle: optionalText(node.titleTag?.value ?? null),
+    seoDescription: optionalText(node.descriptionTag?.value ?? null),
+    isPublished: node.isPublished,
+    updatedAt: requiredDate(node.updatedAt, `Page ${node.id}`),
   };
 }
 
-export function blogRow(node: Json): BlogRow {
+export function blogRow(node: BlogNode): BlogRow {
   return {
-    gid: text(node.id),
-    title: text(node.title),
-    handle: text(node.handle),
-    updatedAt: updateOrCreationDate(node, `Blog ${text(node.id)}`),
+    gid: node.id,
+    title: node.title,
+    handle: node.handle,
+    updatedAt: updateOrCreationDate(node, `Blog ${node.id}`),
   };
 }
 
-export function articleRow(node: Json, blogGid: string): ArticleRow {
-  const image = object(node.image);
+export function articleRow(node: ArticleNode, blogGid: string): ArticleRow {
   return {
-    gid: text(node.id),
+    gid: node.id,
     blogGid,
-    title: text(node.title),
-    handle: text(node.handle),
-    body: text(node.body),
+    title: node.title,
+    handle: node.handle,
+    body: node.body,
     summary: optionalText(node.summary),
-    authorName: optionalText(object(node.author).name),
-    imageUrl: optionalText(image.url),
-    imageAlt: optionalText(image.altText),
-    seoTitle: metafieldValue(node.titleTag),
-    seoDescription: metafieldValue(node.descriptionTag),
-    isPublished: node.isPublished === true,
-    updatedAt: updateOrCreationDate(node, `Article ${text(node.id)}`),
+    authorName: optionalText(node.author?.name ?? null),
+    imageUrl: node.image?.url ?? null,
+    imageAlt: optionalText(node.image?.altText ?? null),
+    seoTitle: optionalText(node.titleTag?.value ?? null),
+    seoDescription: optionalText(node.descriptionTag?.value ?? null),
+    isPublished: node.isPublished,
+    updatedAt: updateOrCreationDate(node, `Article ${node.id}`),
   };
 }
 
@@ -185,45 +213,42 @@ export function articleRow(node: Json, blogGid: string): ArticleRow {
  * A translatable resource's translations in the run's languages (aliases `t0`, `t1`… in the order
  * of `locales`), each with the digest of the source text it translates.
  */
-export function translationRows(node: Json, locales: readonly string[]): TranslationRow[] {
-  const resourceGid = text(node.resourceId);
+export function translationRows(
+  node: TranslatableResourceNode,
+  locales: readonly string[],
+): TranslationRow[] {
   const digests = new Map<string, string>();
-  for (const content of Array.isArray(node.translatableContent) ? node.translatableContent : []) {
-    const { key, digest } = object(content);
-    if (typeof key === 'string' && typeof digest === 'string') digests.set(key, digest);
+  for (const { key, digest } of node.translatableContent) {
+    if (digest !== null) digests.set(key, digest);
   }
   const rows: TranslationRow[] = [];
   locales.forEach((locale, index) => {
-    const translations = node[`t${index}`];
-    for (const entry of Array.isArray(translations) ? translations : []) {
-      const translation = object(entry);
-      const key = text(translation.key);
-      if (key === '') continue;
-      const updatedAt = new Date(text(translation.updatedAt));
+    for (const translation of node[`t${index}`] ?? []) {
+      const updatedAt = translation.updatedAt === null ? null : new Date(translation.updatedAt);
       rows.push({
-        resourceGid,
+        resourceGid: node.resourceId,
         locale,
-        key,
-        value: typeof translation.value === 'string' ? translation.value : null,
-        digest: digests.get(key) ?? null,
-        outdated: translation.outdated === true,
-        updatedAt: Number.isNaN(updatedAt.getTime()) ? null : updatedAt,
+        key: translation.key,
+        value: translation.value,
+        digest: digests.get(translation.key) ?? null,
+        outdated: translation.outdated,
+        updatedAt: updatedAt === null || Number.isNaN(updatedAt.getTime()) ? null : updatedAt,
       });
     }
   });
   return rows;
 }
 
-export function stamp(node: Json): Stamp {
-  return { gid: text(node.id), updatedAt: requiredDate(node.updatedAt, text(node.id)) };
+export function stamp(node: StampNode): Stamp {
+  return { gid: node.id, updatedAt: requiredDate(node.updatedAt, node.id) };
 }
 
 /** A product as product(id:) or nodes(ids:) returns it, with its media in order. */
-export function productWithMedia(node: Json): { product: ProductRow; media: MediaRow[] } {
+export function productWithMedia(node: ProductNode & { media: { nodes: MediaNode[] } }): {
+  product: ProductRow;
+  media: MediaRow[];
+} {
   const product = productRow(node);
-  const nodes = object(node.media).nodes;
-  const media = (Array.isArray(nodes) ? nodes : []).map((entry, position) =>
-    mediaRow(object(entry), product.gid, position),
-  );
+  const media = node.media.nodes.map((entry, position) => mediaRow(entry, product.gid, position));
   return { product, media };
 }

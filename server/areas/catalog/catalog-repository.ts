@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogCounts } from '../../../shared/schemas/shops.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import type {
   CatalogBatch,
   CollectionRow,
@@ -32,10 +32,8 @@ import {
   catalogTombstones,
   catalogTranslations,
   type BulkOperationProgress,
+  type ShopifyTotals,
 } from './tables.ts';
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type Executor = Database | Transaction;
 
 export type SyncStateRow = typeof catalogSyncStates.$inferSelect;
 export type ShopDetailsRow = typeof catalogShops.$inferSelect;
@@ -76,7 +74,7 @@ export class SyncStopped extends Error {
  * that row first (deleteShopRecords), so a write holding it ends before the copy is deleted, and a
  * write that comes after finds no row and stores nothing.
  */
-async function lockCurrentRun(tx: Executor, shopId: string, run: number): Promise<void> {
+async function lockCurrentRun(tx: Queryable, shopId: string, run: number): Promise<void> {
   const { rows } = await tx.execute<{ run: number }>(sql`
     select ${catalogSyncStates.run} as run from ${catalogSyncStates}
     where ${catalogSyncStates.shopId} = ${shopId}
@@ -91,7 +89,7 @@ async function lockCurrentRun(tx: Executor, shopId: string, run: number): Promis
  * write meanwhile) and answers the store's current run, which the write records. Undefined when the
  * store's copy no longer exists: there is nothing to write.
  */
-async function currentRunOf(tx: Executor, shopId: string): Promise<number | undefined> {
+async function currentRunOf(tx: Queryable, shopId: string): Promise<number | undefined> {
   const { rows } = await tx.execute<{ run: number }>(sql`
     select ${catalogSyncStates.run} as run from ${catalogSyncStates}
     where ${catalogSyncStates.shopId} = ${shopId}
@@ -104,7 +102,7 @@ export type RecordWriter = number | 'follow-up';
 
 /** The run a write records, once allowed (see lockCurrentRun and currentRunOf). */
 async function runToRecord(
-  tx: Executor,
+  tx: Queryable,
   shopId: string,
   writer: RecordWriter,
 ): Promise<number | undefined> {
@@ -140,7 +138,7 @@ function chunks<T>(rows: readonly T[], size = rowsPerStatement): T[][] {
  * least as recent (`updated_at`).
  */
 async function upsertRows(
-  tx: Executor,
+  tx: Queryable,
   table: PgTable,
   shopId: string,
   run: number,
@@ -180,7 +178,7 @@ async function upsertRows(
  * file or the refetch): a file written before a deletion must not bring the record back.
  */
 async function dropTombstoned(
-  tx: Executor,
+  tx: Queryable,
   shopId: string,
   batch: CatalogBatch,
   readSince: Date,
@@ -215,7 +213,7 @@ async function dropTombstoned(
  * missed, and only those it holds older are returned.
  */
 async function checkStamps(
-  tx: Executor,
+  tx: Queryable,
   table: typeof catalogProducts | typeof catalogCollections,
   shopId: string,
   run: number,
@@ -581,7 +579,7 @@ export async function findShopDetails(
 // The sync state ------------------------------------------------------------------------------
 
 export async function findSyncState(
-  db: Executor,
+  db: Queryable,
   shopId: string,
 ): Promise<SyncStateRow | undefined> {
   const [row] = await db
@@ -692,7 +690,7 @@ export async function updateOperation(
 /**
  * Ends `run`, while it is the store's current run (else SyncStopped): an import leaves the copy
  * ready; a reconciliation leaves the phase as it is, so an import asked for meanwhile still happens.
- * Records the kinds the copy now holds only in part.
+ * Records the kinds the copy now holds only in part, and the store's count of those it counts.
  */
 export async function finishRun(
   db: Database,
@@ -700,6 +698,7 @@ export async function finishRun(
   run: number,
   kind: 'import' | 'reconciliation',
   partialKinds: readonly string[] = [],
+  shopifyTotals: ShopifyTotals = {},
 ): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -710,6 +709,7 @@ export async function finishRun(
         finishedAt: now,
         lastSyncedAt: now,
         partialKinds: [...partialKinds],
+        shopifyTotals,
         ...(kind === 'import'
           ? { phase: 'ready' as const, errorCode: null }
           : { lastReconciledAt: now }),
@@ -779,7 +779,7 @@ export function emptyCounts(): CatalogCounts {
 
 /** Records kept per store, by kind. */
 export async function countRecords(
-  db: Executor,
+  db: Queryable,
   shopIds: readonly string[],
 ): Promise<Map<string, CatalogCounts>> {
   const counts = new Map(shopIds.map((shopId) => [shopId, emptyCounts()]));

@@ -1,4 +1,9 @@
-import type { CatalogCounts, ImportProgress, ShopLocale } from '../../../shared/schemas/shops.ts';
+import type {
+  CatalogCounts,
+  ImportProgress,
+  PartialCopy,
+  ShopLocale,
+} from '../../../shared/schemas/shops.ts';
 import type { Database } from '../../db/database.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { runProgress } from './catalog-sync.ts';
@@ -22,6 +27,8 @@ export interface CatalogSummary {
    * `products`, `pages`, `translations:PRODUCT`, …); empty when it holds the whole store.
    */
   partialKinds: string[];
+  /** The products and collections the copy holds in part: copied, and the store's count of them. */
+  partialCopy: PartialCopy[];
 }
 
 /** The copies of several stores, by shop id (every id asked for has an entry). */
@@ -63,10 +70,25 @@ export async function catalogSummaries(
           locales: shop?.locales ?? [],
           lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
           partialKinds: state?.partialKinds ?? [],
+          partialCopy: partialCopyOf(state, counts.get(shopId)),
         },
       ];
     }),
   );
+}
+
+function partialCopyOf(
+  state: catalogRepository.SyncStateRow | undefined,
+  counts: CatalogCounts | undefined,
+): PartialCopy[] {
+  if (state === undefined) return [];
+  return (['products', 'collections'] as const)
+    .filter((kind) => state.partialKinds.includes(kind))
+    .map((kind) => ({
+      kind,
+      copied: counts?.[kind] ?? 0,
+      total: state.shopifyTotals[kind] ?? null,
+    }));
 }
 
 /**

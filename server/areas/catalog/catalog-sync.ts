@@ -11,6 +11,7 @@ import {
   pagesBulkQuery,
   productStampsBulkQuery,
   productsBulkQuery,
+  recordCountsQuery,
   shopDetailsQuery,
   translatableResourceTypes,
   translationsBulkQuery,
@@ -19,6 +20,13 @@ import {
   webhookTopics,
   type TranslatableResourceType,
 } from '../../platform/shopify/admin-documents.ts';
+import type {
+  BulkOperationQuery,
+  BulkOperationRunQueryMutation,
+  ShopDetailsQuery,
+  WebhookSubscriptionCreateMutation,
+  WebhookSubscriptionsQuery,
+} from '../../platform/shopify/admin-document-types.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import {
   articleRow,
@@ -31,11 +39,19 @@ import {
   productRow,
   stamp,
   translationRows,
+  type ArticleNode,
+  type BlogNode,
   type CatalogBatch,
+  type CollectionNode,
+  type MediaNode,
+  type PageNode,
+  type ProductNode,
+  type StampNode,
+  type TranslatableResourceNode,
 } from './catalog-records.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { resultLines } from './bulk-result-stream.ts';
-import type { BulkOperationProgress } from './tables.ts';
+import type { BulkOperationProgress, ShopifyTotals } from './tables.ts';
 
 /**
  * What the import and the reconciliation share: reading the shop, subscribing to its webhooks, and
@@ -93,7 +109,14 @@ function bulkQueryOf(kind: OperationKind, locales: readonly string[]): string {
   }
 }
 
-type Json = Record<string, unknown>;
+/** One line of a bulk file: a record, and for a child record its parent's id. */
+export type BulkLine = Record<string, unknown> & { __parentId?: unknown };
+
+/**
+ * A line as the record its query asks for: Shopify writes each line as its schema types the
+ * query's fields (admin-document-types.ts), nullable fields null, so the line is read as that type.
+ */
+const read = <Node>(line: BulkLine): Node => line as unknown as Node;
 
 /**
  * Adds one line of a file to the batch. A child line (a product's media, a blog's article) names its
@@ -103,34 +126,34 @@ type Json = Record<string, unknown>;
 export function addLine(
   batch: CatalogBatch,
   kind: OperationKind,
-  node: Json,
+  node: BulkLine,
   lineNumber: number,
   locales: readonly string[],
 ): void {
   const parentId = typeof node.__parentId === 'string' ? node.__parentId : undefined;
   switch (kind) {
     case 'products':
-      if (parentId === undefined) batch.products.push(productRow(node));
-      else batch.media.push(mediaRow(node, parentId, lineNumber));
+      if (parentId === undefined) batch.products.push(productRow(read<ProductNode>(node)));
+      else batch.media.push(mediaRow(read<MediaNode>(node), parentId, lineNumber));
       return;
     case 'collections':
-      batch.collections.push(collectionRow(node));
+      batch.collections.push(collectionRow(read<CollectionNode>(node)));
       return;
     case 'pages':
-      batch.pages.push(pageRow(node));
+      batch.pages.push(pageRow(read<PageNode>(node)));
       return;
     case 'blogs':
-      if (parentId === undefined) batch.blogs.push(blogRow(node));
-      else batch.articles.push(articleRow(node, parentId));
+      if (parentId === undefined) batch.blogs.push(blogRow(read<BlogNode>(node)));
+      else batch.articles.push(articleRow(read<ArticleNode>(node), parentId));
       return;
     case 'product-stamps':
-      batch.productStamps.push(stamp(node));
+    case 'collection-stamps': {
+      const stamps = kind === 'product-stamps' ? batch.productStamps : batch.collectionStamps;
+      stamps.push(stamp(read<StampNode>(node)));
       return;
-    case 'collection-stamps':
-      batch.collectionStamps.push(stamp(node));
-      return;
+    }
     default:
-      batch.translations.push(...translationRows(node, locales));
+      batch.translations.push(...translationRows(read<TranslatableResourceNode>(node), locales));
   }
 }
 
@@ -141,31 +164,13 @@ export interface ShopDetails {
   translatedLocales: string[];
 }
 
-interface ShopDetailsAnswer {
-  shop: {
-    id: string;
-    name: string;
-    myshopifyDomain: string;
-    primaryDomain: { host: string; url: string };
-    currencyCode: string;
-    ianaTimezone: string;
-  };
-  shopLocales: Array<{
-    locale: string;
-    name: string;
-    primary: boolean;
-    published: boolean;
-    marketWebPresences?: Array<{ rootUrls?: Array<{ locale: string; url: string }> }> | null;
-  }>;
-}
-
 /** Reads the shop and its languages and stores them; answers the languages to translate. */
 export async function readShopDetails(
   deps: Pick<CatalogDependencies, 'db'>,
   client: AdminClient,
   shopId: string,
 ): Promise<ShopDetails> {
-  const answer = await client.request<ShopDetailsAnswer>(shopDetailsQuery);
+  const answer = await client.request<ShopDetailsQuery>(shopDetailsQuery);
   const locales = answer.shopLocales.map((entry) => {
     const url =
       (entry.marketWebPresences ?? [])
@@ -201,17 +206,6 @@ export async function readShopDetails(
   };
 }
 
-interface WebhookSubscriptionsAnswer {
-  webhookSubscriptions: {
-    nodes: Array<{ id: string; topic: string; uri: string }>;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  };
-}
-
-interface UserErrorsAnswer {
-  userErrors: Array<{ field: string[] | null; message: string; code?: string | null }>;
-}
-
 /**
  * Subscribes the store's webhooks to the product's address, creating only the topics not yet
  * subscribed there (an import that runs again adds nothing); answers the topics it created.
@@ -224,7 +218,7 @@ export async function subscribeWebhooks(
   const subscribed = new Set<string>();
   let after: string | null = null;
   do {
-    const answer: WebhookSubscriptionsAnswer = await client.request<WebhookSubscriptionsAnswer>(
+    const answer: WebhookSubscriptionsQuery = await client.request<WebhookSubscriptionsQuery>(
       webhookSubscriptionsQuery,
       { uri, after },
     );
@@ -238,10 +232,13 @@ export async function subscribeWebhooks(
   const created: string[] = [];
   for (const topic of webhookTopics) {
     if (subscribed.has(topic)) continue;
-    const answer = await client.request<{ webhookSubscriptionCreate: UserErrorsAnswer }>(
+    const answer = await client.request<WebhookSubscriptionCreateMutation>(
       webhookSubscriptionCreateMutation,
       { topic, webhookSubscription: { uri } },
     );
+    if (answer.webhookSubscriptionCreate === null) {
+      throw new Error(`Shopify answered nothing to the ${topic} webhook's subscription`);
+    }
     const errors = answer.webhookSubscriptionCreate.userErrors;
     if (errors.length > 0) {
       throw new Error(
@@ -270,11 +267,11 @@ export const defaultBatchRows = 5000;
 const operationRestarts = 2;
 
 async function startBulkOperation(client: AdminClient, query: string) {
-  const answer = await client.request<{
-    bulkOperationRunQuery: UserErrorsAnswer & {
-      bulkOperation: { id: string; status: string } | null;
-    };
-  }>(bulkOperationRunQueryMutation, { query });
+  const answer = await client.request<BulkOperationRunQueryMutation>(
+    bulkOperationRunQueryMutation,
+    { query },
+  );
+  if (answer.bulkOperationRunQuery === null) throw new Error('Shopify ran no bulk query');
   const { bulkOperation, userErrors } = answer.bulkOperationRunQuery;
   if (bulkOperation === null || userErrors.length > 0) {
     const limitReached = userErrors.some(
@@ -309,6 +306,30 @@ export function cutKinds(operations: readonly BulkOperationProgress[]): string[]
   return operations
     .filter((operation) => operation.cut === true)
     .map((operation) => operation.kind);
+}
+
+/**
+ * How many products and collections the store has at Shopify, for those of them the copy holds in
+ * part (cutKinds); asks Shopify nothing when the copy holds both whole.
+ */
+export async function shopifyTotalsOf(
+  client: AdminClient,
+  partialKinds: readonly string[],
+): Promise<ShopifyTotals> {
+  const counted = (['products', 'collections'] as const).filter((kind) =>
+    partialKinds.includes(kind),
+  );
+  if (counted.length === 0) return {};
+  const answer = await client.request<{
+    productsCount: { count: number } | null;
+    collectionsCount: { count: number } | null;
+  }>(recordCountsQuery);
+  const totals: ShopifyTotals = {};
+  for (const kind of counted) {
+    const count = (kind === 'products' ? answer.productsCount : answer.collectionsCount)?.count;
+    if (typeof count === 'number') totals[kind] = count;
+  }
+  return totals;
 }
 
 export interface RunContext {
@@ -372,10 +393,9 @@ export async function runOperations(
     // Ask about every started operation whose file is not stored yet.
     for (const { operation, index } of pending) {
       if (operation.bulkOperationId === null) continue;
-      const answer = await client.request<{ bulkOperation: BulkOperationState | null }>(
-        bulkOperationQuery,
-        { id: operation.bulkOperationId },
-      );
+      const answer = await client.request<BulkOperationQuery>(bulkOperationQuery, {
+        id: operation.bulkOperationId,
+      });
       if (answer.bulkOperation === null) await restart(index, 'unknown to Shopify');
       else statuses.set(index, answer.bulkOperation);
     }
@@ -519,7 +539,7 @@ export async function storeOperationFile(
       }),
     });
     for await (const line of lines) {
-      const node = JSON.parse(line.text) as Json;
+      const node = JSON.parse(line.text) as BulkLine;
       if (limit !== undefined && position.line >= limit && typeof node.__parentId !== 'string') {
         cut = true;
         break;

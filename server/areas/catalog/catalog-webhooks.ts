@@ -1,3 +1,5 @@
+import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import { collectionQuery, productQuery } from '../../platform/shopify/admin-documents.ts';
 import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
@@ -35,6 +37,20 @@ function dateOf(value: unknown): Date | undefined {
   if (typeof value !== 'string') return undefined;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** Whether the store still has the product or collection, as Shopify answers its query by id. */
+async function isStillAtShopify(
+  client: AdminClient,
+  type: 'Product' | 'Collection',
+  gid: string,
+): Promise<boolean> {
+  if (type === 'Product') {
+    const answer = await client.request<{ product: Json | null }>(productQuery, { id: gid });
+    return answer.product !== null;
+  }
+  const answer = await client.request<{ collection: Json | null }>(collectionQuery, { id: gid });
+  return answer.collection !== null;
 }
 
 export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string, WebhookHandler> {
@@ -105,12 +121,30 @@ export function catalogWebhookHandlers(deps: CatalogDependencies): Record<string
       }
     };
 
+  /**
+   * A deletion's body is `{"id": …}` and nothing else: it names no store, so the store is the one
+   * X-Shopify-Shop-Domain names. Shopify signs the body only (the HMAC of the raw bytes,
+   * webhook-signature.ts), so neither that header nor the topic is signed, and a signed body of
+   * another delivery could arrive as this one. The record is removed only once Shopify, asked with
+   * the named store's token, no longer has it: a record still there is left as it is (its changes
+   * arrive by their own deliveries and the reconciliation), and an id of another store is one this
+   * store's copy never holds.
+   */
   const deleted =
     (type: 'Product' | 'Collection'): WebhookHandler =>
     async (delivery) => {
       const found = await target(delivery);
       const gid = gidOf((delivery.payload ?? {}) as Json, type);
       if (found === undefined || gid === undefined) return;
+      const access = await deps.shops.shopAccess(found.shopId);
+      const client = deps.adminClient(found.shopId, access.shopDomain);
+      if (await isStillAtShopify(client, type, gid)) {
+        deps.log.warn(
+          { shopId: found.shopId, gid, topic: delivery.topic },
+          'deletion ignored: Shopify still has the record',
+        );
+        return;
+      }
       const deletedAt = delivery.triggeredAt ?? new Date();
       await catalogRepository.deleteRecord(deps.db, found.shopId, gid, deletedAt);
       await catalogRepository.touchLastSynced(deps.db, found.shopId);

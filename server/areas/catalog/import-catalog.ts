@@ -4,6 +4,7 @@ import * as catalogRepository from './catalog-repository.ts';
 import {
   copyLimitFor,
   cutKinds,
+  shopifyTotalsOf,
   filesBegunAt,
   importKinds,
   newOperations,
@@ -110,7 +111,14 @@ async function importHoldingLock(
     },
   );
   const partialKinds = cutKinds(state.operations);
-  await catalogRepository.finishRun(deps.db, shopId, state.run, 'import', partialKinds);
+  await catalogRepository.finishRun(
+    deps.db,
+    shopId,
+    state.run,
+    'import',
+    partialKinds,
+    await shopifyTotalsOf(client, partialKinds),
+  );
   deps.log.info({ shopId, run: state.run, partialKinds }, 'catalog imported');
   return 'imported';
 }

@@ -4,6 +4,7 @@ import * as catalogRepository from './catalog-repository.ts';
 import {
   copyLimitFor,
   cutKinds,
+  shopifyTotalsOf,
   filesBegunAt,
   newOperations,
   readShopDetails,
@@ -113,10 +114,15 @@ async function reconcileHoldingLock(
       filesBegunAt: filesBegunAt(state.operations, state.startedAt!),
     },
   );
-  await catalogRepository.finishRun(deps.db, shopId, state.run, 'reconciliation', [
-    ...keptPartial,
-    ...cutKinds(state.operations),
-  ]);
+  const partialKinds = [...keptPartial, ...cutKinds(state.operations)];
+  await catalogRepository.finishRun(
+    deps.db,
+    shopId,
+    state.run,
+    'reconciliation',
+    partialKinds,
+    await shopifyTotalsOf(client, partialKinds),
+  );
   // What changed that no webhook told: the records read again, those removed, and every page and
   // article (no webhook tells of them, so any may have changed since the last run).
   const changed = new Set([

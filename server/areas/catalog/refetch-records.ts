@@ -7,8 +7,21 @@ import {
   productsByIdsQuery,
   translationsByIdsQuery,
 } from '../../platform/shopify/admin-documents.ts';
+import type {
+  CollectionQuery,
+  CollectionsByIdsQuery,
+  ProductMediaQuery,
+  ProductQuery,
+  ProductsByIdsQuery,
+  TranslationsByIdsQuery,
+} from '../../platform/shopify/admin-document-types.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
-import { collectionRow, productWithMedia, translationRows } from './catalog-records.ts';
+import {
+  collectionRow,
+  productWithMedia,
+  translationRows,
+  type TranslatableResourceNode,
+} from './catalog-records.ts';
 import * as catalogRepository from './catalog-repository.ts';
 
 /**
@@ -16,8 +29,6 @@ import * as catalogRepository from './catalog-repository.ts';
  * record as Shopify has it now replaces the copy's (unless the copy's is newer), its media with it,
  * and its translations in the store's languages; a record Shopify no longer has is removed.
  */
-
-type Json = Record<string, unknown>;
 
 /** Shopify takes at most 250 ids per list argument. */
 const idsPerQuery = 250;
@@ -33,13 +44,13 @@ async function refetchTranslations(
   if (locales.length === 0) return;
   for (let start = 0; start < resourceGids.length; start += idsPerQuery) {
     const ids = resourceGids.slice(start, start + idsPerQuery);
-    const answer = await client.request<{ translatableResourcesByIds: { nodes: Json[] } }>(
-      translationsByIdsQuery(locales),
-      { ids, first: ids.length },
-    );
-    const rows = answer.translatableResourcesByIds.nodes.flatMap((node) =>
-      translationRows(node, locales),
-    );
+    const answer = await client.request<TranslationsByIdsQuery>(translationsByIdsQuery(locales), {
+      ids,
+      first: ids.length,
+    });
+    // One alias per language, `t0` for the first: the generated type names that one only.
+    const nodes: TranslatableResourceNode[] = answer.translatableResourcesByIds.nodes;
+    const rows = nodes.flatMap((node) => translationRows(node, locales));
     await catalogRepository.replaceTranslations(deps.db, shopId, writer, ids, locales, rows);
   }
 }
@@ -52,10 +63,8 @@ export interface RefetchContext {
   locales: readonly string[];
 }
 
-interface MediaPage {
-  nodes: Json[];
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
+type FoundProduct = NonNullable<ProductQuery['product']>;
+type MediaPage = FoundProduct['media'];
 
 /**
  * The product with all its media: productQuery reads the first few, and the rest (a product may have
@@ -64,12 +73,12 @@ interface MediaPage {
 async function withEveryMedia(
   client: AdminClient,
   gid: string,
-  product: Json,
-): Promise<Json | null> {
-  let page = product.media as MediaPage;
+  product: FoundProduct,
+): Promise<FoundProduct | null> {
+  let page: MediaPage = product.media;
   const nodes = [...page.nodes];
   while (page.pageInfo.hasNextPage) {
-    const next = await client.request<{ product: { media: MediaPage } | null }>(productMediaQuery, {
+    const next = await client.request<ProductMediaQuery>(productMediaQuery, {
       id: gid,
       after: page.pageInfo.endCursor,
     });
@@ -77,7 +86,7 @@ async function withEveryMedia(
     page = next.product.media;
     nodes.push(...page.nodes);
   }
-  return { ...product, media: { nodes } };
+  return { ...product, media: { ...page, nodes } };
 }
 
 /** One product; answers what became of it. */
@@ -87,7 +96,7 @@ export async function refetchProduct(
   context: RefetchContext,
   gid: string,
 ): Promise<'stored' | 'stale' | 'deleted'> {
-  const answer = await client.request<{ product: Json | null }>(productQuery, { id: gid });
+  const answer = await client.request<ProductQuery>(productQuery, { id: gid });
   if (answer.product === null) {
     await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
     return 'deleted';
@@ -123,7 +132,7 @@ export async function refetchCollection(
   context: RefetchContext,
   gid: string,
 ): Promise<'stored' | 'stale' | 'deleted'> {
-  const answer = await client.request<{ collection: Json | null }>(collectionQuery, { id: gid });
+  const answer = await client.request<CollectionQuery>(collectionQuery, { id: gid });
   if (answer.collection === null) {
     await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
     return 'deleted';
@@ -149,15 +158,15 @@ export async function refetchMany(
 ): Promise<void> {
   for (let start = 0; start < gids.length; start += idsPerQuery) {
     const ids = gids.slice(start, start + idsPerQuery);
-    const answer = await client.request<{ nodes: Array<Json | null> }>(
+    const answer = await client.request<ProductsByIdsQuery | CollectionsByIdsQuery>(
       kind === 'product' ? productsByIdsQuery : collectionsByIdsQuery,
       { ids },
     );
     const translated: string[] = [];
     for (const node of answer.nodes) {
       // A record deleted meanwhile answers null, or an empty object from the type condition.
-      if (node === null || typeof node.id !== 'string') continue;
-      if (kind === 'product') {
+      if (node === null || !('id' in node)) continue;
+      if ('media' in node) {
         const { product, media } = productWithMedia(node);
         if (
           await catalogRepository.storeProductWithMedia(

@@ -250,4 +250,12 @@ export const catalogSyncStates = pgTable('catalog_sync_states', {
    * empty when the copy is whole.
    */
   partialKinds: text('partial_kinds').array().notNull().default([]),
+  /**
+   * How many products and collections the store has at Shopify, read when the run ended with the
+   * copy holding them in part (`partial_kinds`): the owner reads "N of M products copied".
+   */
+  shopifyTotals: jsonb('shopify_totals').$type<ShopifyTotals>().notNull().default({}),
 });
+
+/** The store's own count of each kind the copy holds in part (products, collections). */
+export type ShopifyTotals = Partial<Record<'products' | 'collections', number>>;

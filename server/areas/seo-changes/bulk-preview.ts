@@ -5,7 +5,7 @@ import {
   type BulkSkipReason,
 } from '../../../shared/schemas/seo-bulk.ts';
 import type { Database } from '../../db/database.ts';
-import { requirePlanFeature } from '../billing/plan-features.ts';
+import { requirePlanFeature } from '../billing/index.ts';
 import { bulkValues, measuredValue, type BulkPageSelector } from './bulk-values.ts';
 
 /** Rows a preview answers when the request does not say. */

@@ -27,8 +27,9 @@ import {
   type AuditedLocale,
   type AuditedPage,
   type AuditedStore,
-} from '../catalog/catalog-pages.ts';
-import { productFactsOf, type ProductFacts } from '../catalog/catalog-product-facts.ts';
+  productFactsOf,
+  type ProductFacts,
+} from '../catalog/index.ts';
 import * as bulkRepository from './bulk-repository.ts';
 import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-templates.ts';
 

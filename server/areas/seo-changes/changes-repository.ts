@@ -13,13 +13,10 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { ChangeState, EditableField } from '../../../shared/schemas/seo-changes.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { seoChanges } from './tables.ts';
 
 /** The SEO changes' reads and writes. */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Queryable = Database | Transaction;
 
 /** A change as stored. */
 export type StoredChange = typeof seoChanges.$inferSelect;

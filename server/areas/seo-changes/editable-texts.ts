@@ -1,8 +1,12 @@
 import type { Language } from '../../../shared/constants.ts';
 import type { EditableField, EditableFieldView } from '../../../shared/schemas/seo-changes.ts';
 import type { Database } from '../../db/database.ts';
-import type { AuditedLocale, AuditedStore } from '../catalog/catalog-pages.ts';
-import { pageSeoTexts, type PageSeoTexts } from '../catalog/catalog-seo-texts.ts';
+import {
+  type AuditedLocale,
+  type AuditedStore,
+  pageSeoTexts,
+  type PageSeoTexts,
+} from '../catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
 

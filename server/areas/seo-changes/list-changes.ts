@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/seo-changes.ts';
 import type { Database } from '../../db/database.ts';
 import * as changesRepository from './changes-repository.ts';
-import { accountNames } from '../account/account-names.ts';
+import { accountNames } from '../account/index.ts';
 import { presentChanges } from './present-change.ts';
 
 const defaultLimit = 50;

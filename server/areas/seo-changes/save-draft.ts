@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/seo-changes.ts';
 import { findMarkup } from '../../../shared/seo/text/markup.ts';
 import type { Database } from '../../db/database.ts';
-import { auditedStoreOf } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf } from '../catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { editableTextsIn, readPageTexts } from './editable-texts.ts';
 import { presentChanges } from './present-change.ts';

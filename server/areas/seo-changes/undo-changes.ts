@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchView } from '../../../shared/schemas/seo-changes.ts';
+import type { Transaction } from '../../db/database.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
@@ -23,7 +24,7 @@ import { requireWritableStore } from './writable-store.ts';
  */
 
 function insertUndos(
-  tx: changesRepository.Transaction,
+  tx: Transaction,
   originals: readonly changesRepository.StoredChange[],
   uid: string,
   batchId: string,

@@ -1,7 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { shopNotFound } from '../shops/shop-access.ts';
-import { shopOwnerOf } from '../shops/shop-owner.ts';
-import { requireActiveStore } from '../shops/store-limit.ts';
+import { shopNotFound, shopOwnerOf, requireActiveStore } from '../shops/index.ts';
 
 /**
  * Throws `plan_limit_reached` (limit `stores`, with the plan that lifts it) when the owner's plan

@@ -9,11 +9,7 @@ import {
   writeSeoField,
   type SeoFieldAddress,
 } from '../../platform/shopify/seo-fields.ts';
-import {
-  recordSeoText,
-  recordTranslationOutdated,
-  translatedLocalesOf,
-} from '../catalog/catalog-seo-texts.ts';
+import { recordSeoText, recordTranslationOutdated, translatedLocalesOf } from '../catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { requireWritableStore } from './writable-store.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';

@@ -1,4 +1,4 @@
-import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf, readPages } from '../catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';

@@ -10,7 +10,7 @@ import type {
   TranslatedField,
 } from '../../../shared/seo/check.ts';
 import { runPageChecks } from '../../../shared/seo/run-page-checks.ts';
-import type { AuditedPage } from '../catalog/catalog-pages.ts';
+import type { AuditedPage } from '../catalog/index.ts';
 import { pageScore } from './audit-scores.ts';
 
 /**

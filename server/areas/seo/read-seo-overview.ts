@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/constants.ts';
 import type { SeoOverview } from '../../../shared/schemas/seo.ts';
 import type { Database } from '../../db/database.ts';
-import { auditedStoreOf } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf } from '../catalog/index.ts';
 import { presentRun } from './present-audit.ts';
 import * as seoRepository from './seo-repository.ts';
 import { lastStorefrontPass, storefrontCoverage } from './storefront-repository.ts';

@@ -3,7 +3,7 @@ import {
   pageCountsOf,
   readPageBatches,
   type AuditedPage,
-} from '../catalog/catalog-pages.ts';
+} from '../catalog/index.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';

@@ -3,7 +3,7 @@ import type {
   FetchedStorefrontPage,
   StorefrontFetcher,
 } from '../../platform/storefront/storefront-fetcher.ts';
-import { auditedStoreOf, readPages } from '../catalog/catalog-pages.ts';
+import { auditedStoreOf, readPages } from '../catalog/index.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import {
@@ -27,7 +27,8 @@ import type { StorefrontPassStopReason } from './tables.ts';
  * the pages fetched least recently, never fetched first, so that they go round the whole store; the
  * first pages of each kind come first of all, since a theme's defect shows on every page of its
  * kind. The store's home page is not fetched: it is no page of the audit, and its findings would
- * have no page to belong to.
+ * have no page to belong to. Local mode reads its local Shopify's storefronts at a pace of its own
+ * (config.ts), every other host at two requests a second.
  */
 
 export const storefrontPagesPerPass = 300;

@@ -4,9 +4,8 @@ import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
 import type { Database } from '../../db/database.ts';
 import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
 import type { StorefrontFetcher } from '../../platform/storefront/storefront-fetcher.ts';
-import { planLimitsOf } from '../billing/plan-limits.ts';
-import { shopOwnerOf } from '../shops/shop-owner.ts';
-import { storeActivityOf } from '../shops/store-limit.ts';
+import { planLimitsOf } from '../billing/index.ts';
+import { shopOwnerOf, storeActivityOf } from '../shops/index.ts';
 
 /** What the SEO area's rules and jobs need. */
 export interface SeoDependencies {

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../shared/constants.ts';
 import type { FindingEvidence, PageKind, Severity } from '../../../shared/seo/check.ts';
 import type { PageListQuery } from '../../../shared/schemas/seo.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import type { LanguageAudit, PageAudit } from './audit-page.ts';
 import { pageScore } from './audit-scores.ts';
 import { severityWeights } from '../../../shared/seo/scores.ts';
@@ -13,9 +13,6 @@ import type { AuditState, AuditTrigger } from './tables.ts';
  * old rows removed, its new rows inserted from one JSON parameter per table), and the duplicate
  * groups are resolved in SQL from the stored keys.
  */
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-export type Queryable = Database | Transaction;
 
 export const jsonList = (values: readonly string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FindingEvidence, Severity } from '../../../shared/seo/check.ts';
 import { renderedCheckIds } from '../../../shared/seo/check-ids.ts';
-import type { Database } from '../../db/database.ts';
-import { jsonList, recomputePages, type Queryable, type Transaction } from './seo-repository.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
+import { jsonList, recomputePages } from './seo-repository.ts';
 import type { StorefrontFetchOutcome, StorefrontPassStopReason } from './tables.ts';
 
 /**

@@ -39,6 +39,7 @@ function presentShop(row: ShopRow, copy: StoreCopySummary | undefined, paused: b
     errorCode: connected ? (copy?.errorCode ?? null) : endedConnectionCode(row),
     progress: connected && copy?.phase === 'importing' ? copy.progress : null,
     counts: copy?.counts ?? noRecords,
+    partialCopy: copy?.partialCopy ?? [],
     connectedAt: row.connectedAt.toISOString(),
     lastSyncedAt: copy?.lastSyncedAt ?? null,
     paused,

@@ -1,4 +1,9 @@
-import type { CatalogCounts, ImportProgress, ShopLocale } from '../../../shared/schemas/shops.ts';
+import type {
+  CatalogCounts,
+  ImportProgress,
+  PartialCopy,
+  ShopLocale,
+} from '../../../shared/schemas/shops.ts';
 
 /**
  * What the shops area asks of a store's copy of its catalog, which another area keeps. The
@@ -21,6 +26,8 @@ export interface StoreCopySummary {
   errorCode: string | null;
   progress: ImportProgress | null;
   counts: CatalogCounts;
+  /** The kinds the copy holds only in part, as the owner's plan bounds it. */
+  partialCopy: PartialCopy[];
   name: string | null;
   primaryDomain: string | null;
   currency: string | null;

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { shopOauthStates, shops } from './tables.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type NewShopRow = typeof shops.$inferInsert;
-
-/** A transaction or the pool: the repository's functions work within either. */
-type Queryable = Pick<
-  Database,
-  'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'
->;
 
 export async function insertOauthState(
   db: Database,

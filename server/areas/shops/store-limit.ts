@@ -1,8 +1,7 @@
 import type { PlanId } from '../../../shared/plans.ts';
 import type { AppError } from '../../../shared/errors.ts';
 import type { Database } from '../../db/database.ts';
-import { effectivePlanOf } from '../billing/plan-state.ts';
-import { planLimitReached, planLimitsOf } from '../billing/plan-limits.ts';
+import { effectivePlanOf, planLimitReached, planLimitsOf } from '../billing/index.ts';
 import { findShop, listShopsOfOwner, type ShopRow } from './shops-repository.ts';
 
 /**

@@ -43,6 +43,7 @@ export type ReceivedWebhook = 'recorded' | 'queued again' | 'replayed';
  * The signature covers the body, not the headers: the headers are believed only where the body
  * cannot say. A body naming a store (`shop_domain`, `myshopify_domain`) other than the header's is
  * refused (400), nothing recorded. A triggered-at later than the receipt is taken as the receipt.
+ * Of the body, only the fields the handlers read are recorded (fieldsHandlersRead).
  */
 export async function receiveShopifyWebhook(
   deps: ReceiveWebhookDependencies,
@@ -91,7 +92,7 @@ export async function receiveShopifyWebhook(
     topic,
     shopDomain,
     triggeredAt: triggeredAtOf(header('x-shopify-triggered-at'), new Date()),
-    payload: privacyTopics.has(topic) ? null : payload,
+    payload: privacyTopics.has(topic) ? null : fieldsHandlersRead(payload),
   });
   if (deliveryId !== undefined) {
     await deps.jobs.send(webhookDeliveryJob, { deliveryId });
@@ -119,6 +120,32 @@ function shopDomainOfPayload(payload: unknown): string | undefined {
   if (typeof fields.shop_domain === 'string') return fields.shop_domain;
   if (typeof fields.myshopify_domain === 'string') return fields.myshopify_domain;
   return undefined;
+}
+
+/**
+ * The fields of a payload that the topics' handlers read, the only ones recorded: the resource's id
+ * (`id`, `admin_graphql_api_id`), its `updated_at`, and the store it names (`shop_domain`,
+ * `myshopify_domain`). A payload is Shopify's whole REST resource (a product with its variants and
+ * media runs to megabytes), and the rest of it would sit in the table and the queue for nothing:
+ * handlers read the record again from Shopify.
+ */
+const fieldsKept = [
+  'id',
+  'admin_graphql_api_id',
+  'updated_at',
+  'shop_domain',
+  'myshopify_domain',
+] as const;
+
+function fieldsHandlersRead(payload: unknown): Record<string, unknown> {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return {};
+  const fields = payload as Record<string, unknown>;
+  const kept: Record<string, unknown> = {};
+  for (const name of fieldsKept) {
+    const value = fields[name];
+    if (typeof value === 'string' || typeof value === 'number') kept[name] = value;
+  }
+  return kept;
 }
 
 /**

@@ -5,15 +5,14 @@ import { AppError } from '../../../shared/errors.ts';
 import {
   ensureFreshIdToken,
   SessionEndedError,
-} from '../../areas/sessions/refresh-session-tokens.ts';
-import { endSession } from '../../areas/sessions/end-session.ts';
-import { resolveSession } from '../../areas/sessions/resolve-session.ts';
-import type {
-  ActiveSession,
-  FreshTokens,
-  SessionContext,
-} from '../../areas/sessions/session-context.ts';
-import { hashSessionId, isWellFormedSessionId } from '../../areas/sessions/session-id.ts';
+  endSession,
+  resolveSession,
+  type ActiveSession,
+  type FreshTokens,
+  type SessionContext,
+  hashSessionId,
+  isWellFormedSessionId,
+} from '../../areas/sessions/index.ts';
 import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
 import { isRevokedTokenChallenge } from '../../platform/identity.ts';
 

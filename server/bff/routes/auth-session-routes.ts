@@ -9,13 +9,15 @@ import {
   sessionStateResponseSchema,
   verificationEmailBodySchema,
 } from '../../../shared/schemas/session.ts';
-import { createSession } from '../../areas/sessions/create-session.ts';
-import { endEverySession } from '../../areas/sessions/end-every-session.ts';
-import { endSession } from '../../areas/sessions/end-session.ts';
-import { reauthenticateSession } from '../../areas/sessions/reauthenticate-session.ts';
-import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
-import { sendVerificationEmail } from '../../areas/sessions/send-verification-email.ts';
-import type { SessionContext } from '../../areas/sessions/session-context.ts';
+import {
+  createSession,
+  endEverySession,
+  endSession,
+  reauthenticateSession,
+  SessionEndedError,
+  sendVerificationEmail,
+  type SessionContext,
+} from '../../areas/sessions/index.ts';
 import {
   addressKeyOf,
   createFailureLimit,

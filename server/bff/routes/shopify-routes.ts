@@ -6,7 +6,7 @@ import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
 import { sessionBindingOf } from '../../http/session-binding.ts';
 import { shopifyRedirectPath, shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
-import { SessionEndedError } from '../../areas/sessions/refresh-session-tokens.ts';
+import { SessionEndedError } from '../../areas/sessions/index.ts';
 import {
   completionPath,
   popupAnswerPage,

@@ -1,10 +1,12 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { SignedDeliveries, type DeliveryRecord } from '../signed-deliveries.ts';
 
 /**
  * Webhook deliveries as Shopify makes them: a POST of the JSON payload, signed with the app's secret
  * (`X-Shopify-Hmac-Sha256`, base64 HMAC-SHA256 of the raw body), with the topic, shop, API version,
  * webhook id, event id and trigger time in Shopify's headers. Anything but a 2xx within the timeout is
- * retried later with the same body and the same webhook id; after the last retry the delivery fails.
+ * retried later with the same body and the same webhook id; after the last retry the delivery fails
+ * (../signed-deliveries.ts sends and retries).
  */
 
 export const webhookResponseTimeoutMs = 5_000;
@@ -17,15 +19,7 @@ export const failedAttemptsRemovingSubscription = 8;
 /** Shopify retries 8 times over 4 hours; locally the same count, in seconds rather than hours. */
 export const defaultWebhookRetryDelaysMs = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000, 64_000];
 
-export interface DeliveryAttempt {
-  at: string;
-  /** The receiver's HTTP status, when it answered. */
-  status?: number;
-  /** Why no answer counted (timeout, refused connection). */
-  error?: string;
-}
-
-export interface WebhookDelivery {
+export interface WebhookDelivery extends DeliveryRecord {
   webhookId: string;
   eventId: string;
   topic: string;
@@ -34,8 +28,6 @@ export interface WebhookDelivery {
   apiVersion: string;
   triggeredAt: string;
   payload: unknown;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: DeliveryAttempt[];
 }
 
 export interface DeliveryRequest {
@@ -52,9 +44,7 @@ export function webhookSignature(apiSecret: string, body: string | Buffer): stri
 
 export class WebhookDeliveries {
   private readonly deliveries: WebhookDelivery[] = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<AbortController>();
-  private stopped = false;
+  private readonly sender: SignedDeliveries;
 
   constructor(
     private readonly options: {
@@ -64,7 +54,13 @@ export class WebhookDeliveries {
       /** How many deliveries are kept for `_local/api/webhook-deliveries`. */
       keep?: number;
     },
-  ) {}
+  ) {
+    this.sender = new SignedDeliveries({
+      responseTimeoutMs: webhookResponseTimeoutMs,
+      retryDelaysMs: options.retryDelaysMs,
+      log: options.log,
+    });
+  }
 
   /** `onAttempt` hears how each attempt ended (true for a 2xx), once it has. */
   deliver(request: DeliveryRequest, onAttempt?: (delivered: boolean) => void): WebhookDelivery {
@@ -80,7 +76,33 @@ export class WebhookDeliveries {
     const keep = this.options.keep ?? 1000;
     if (this.deliveries.length > keep) this.deliveries.splice(0, this.deliveries.length - keep);
     const body = JSON.stringify(request.payload);
-    void this.attempt(delivery, body, onAttempt);
+    // The same body, signature and webhook id at every attempt, as Shopify retries.
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'Shopify-Captain-Hook',
+      'X-Shopify-Topic': delivery.topic,
+      'X-Shopify-Hmac-Sha256': webhookSignature(this.options.apiSecret, body),
+      'X-Shopify-Shop-Domain': delivery.shopDomain,
+      'X-Shopify-API-Version': delivery.apiVersion,
+      'X-Shopify-Webhook-Id': delivery.webhookId,
+      'X-Shopify-Triggered-At': delivery.triggeredAt,
+      'X-Shopify-Event-Id': delivery.eventId,
+    };
+    void this.sender.deliver({
+      url: delivery.uri,
+      body,
+      headers: () => headers,
+      record: delivery,
+      said: {
+        delivered: () =>
+          `Webhook ${delivery.topic} for ${delivery.shopDomain} delivered to ${delivery.uri}`,
+        failed: (outcome) =>
+          `Webhook ${delivery.topic} for ${delivery.shopDomain} failed after ${delivery.attempts.length} attempts (${outcome})`,
+        retrying: (outcome, delay) =>
+          `Webhook ${delivery.topic} to ${delivery.uri}: ${outcome}; retried in ${delay} ms`,
+      },
+      ...(onAttempt !== undefined && { onAttempt }),
+    });
     return delivery;
   }
 
@@ -90,80 +112,6 @@ export class WebhookDeliveries {
 
   /** Cancels the retries to come and the attempts under way. */
   stop() {
-    this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const controller of this.inFlight) controller.abort();
-  }
-
-  private async attempt(
-    delivery: WebhookDelivery,
-    body: string,
-    onAttempt?: (delivered: boolean) => void,
-  ) {
-    if (this.stopped) return;
-    const attempt: DeliveryAttempt = { at: new Date().toISOString() };
-    delivery.attempts.push(attempt);
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    const timeout = setTimeout(() => controller.abort(), webhookResponseTimeoutMs);
-    try {
-      const response = await fetch(delivery.uri, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Shopify-Captain-Hook',
-          'X-Shopify-Topic': delivery.topic,
-          'X-Shopify-Hmac-Sha256': webhookSignature(this.options.apiSecret, body),
-          'X-Shopify-Shop-Domain': delivery.shopDomain,
-          'X-Shopify-API-Version': delivery.apiVersion,
-          'X-Shopify-Webhook-Id': delivery.webhookId,
-          'X-Shopify-Triggered-At': delivery.triggeredAt,
-          'X-Shopify-Event-Id': delivery.eventId,
-        },
-        body,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      attempt.status = response.status;
-      await response.body?.cancel().catch(() => {});
-    } catch (error) {
-      attempt.error = controller.signal.aborted
-        ? `no answer within ${webhookResponseTimeoutMs / 1000} s`
-        : (error as Error).cause instanceof Error
-          ? ((error as Error).cause as Error).message
-          : (error as Error).message;
-    } finally {
-      clearTimeout(timeout);
-      this.inFlight.delete(controller);
-    }
-    if (this.stopped) return;
-    const delivered = attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300;
-    onAttempt?.(delivered);
-    if (delivered) {
-      delivery.state = 'delivered';
-      this.options.log(
-        `Webhook ${delivery.topic} for ${delivery.shopDomain} delivered to ${delivery.uri}`,
-      );
-      return;
-    }
-    const retry = delivery.attempts.length - 1;
-    const delay = this.options.retryDelaysMs[retry];
-    const outcome = attempt.status === undefined ? attempt.error : `HTTP ${attempt.status}`;
-    if (delay === undefined) {
-      delivery.state = 'failed';
-      this.options.log(
-        `Webhook ${delivery.topic} for ${delivery.shopDomain} failed after ${delivery.attempts.length} attempts (${outcome})`,
-      );
-      return;
-    }
-    this.options.log(
-      `Webhook ${delivery.topic} to ${delivery.uri}: ${outcome}; retried in ${delay} ms`,
-    );
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      void this.attempt(delivery, body, onAttempt);
-    }, delay);
-    this.timers.add(timer);
+    this.sender.stop();
   }
 }

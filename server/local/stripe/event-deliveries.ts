@@ -1,11 +1,13 @@
 import { createHmac } from 'node:crypto';
+import { SignedDeliveries, type DeliveryRecord } from '../signed-deliveries.ts';
 import type { StripeEvent } from './stripe-objects.ts';
 
 /**
  * Event deliveries in Stripe's form: a POST of the event as JSON to each webhook endpoint, with
  * `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the endpoint's whsec_
  * secret>`, signed afresh at every attempt. Anything but a 2xx within the timeout is retried later
- * with the same body; after the last retry the delivery fails.
+ * with the same body; after the last retry the delivery fails (../signed-deliveries.ts sends and
+ * retries).
  *
  * Unlike Stripe, which guarantees no order (events come late, twice, out of order), each endpoint
  * here receives its events one at a time, in the order they were made: local mode stays easy to
@@ -23,17 +25,9 @@ export interface WebhookEndpoint {
   secret: string;
 }
 
-export interface DeliveryAttempt {
-  at: string;
-  status?: number;
-  error?: string;
-}
-
-export interface EventDelivery {
+export interface EventDelivery extends DeliveryRecord {
   eventId: string;
   endpoint: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: DeliveryAttempt[];
 }
 
 export function signatureHeader(secret: string, body: string, timestamp: number): string {
@@ -50,8 +44,7 @@ export class EventDeliveries {
   private readonly deliveries = new Map<string, EventDelivery[]>();
   private readonly queues = new Map<WebhookEndpoint, Queued[]>();
   private readonly running = new Set<WebhookEndpoint>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly inFlight = new Set<AbortController>();
+  private readonly sender: SignedDeliveries;
   private stopped = false;
 
   constructor(
@@ -62,6 +55,11 @@ export class EventDeliveries {
     },
   ) {
     for (const endpoint of options.endpoints) this.queues.set(endpoint, []);
+    this.sender = new SignedDeliveries({
+      responseTimeoutMs: eventResponseTimeoutMs,
+      retryDelaysMs: options.retryDelaysMs,
+      log: options.log,
+    });
   }
 
   enqueue(event: StripeEvent) {
@@ -87,9 +85,7 @@ export class EventDeliveries {
 
   stop() {
     this.stopped = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    for (const controller of this.inFlight) controller.abort();
+    this.sender.stop();
   }
 
   /** Delivers the endpoint's queue in order, one event at a time. */
@@ -109,69 +105,26 @@ export class EventDeliveries {
     }
   }
 
-  private async deliver(endpoint: WebhookEndpoint, event: StripeEvent, delivery: EventDelivery) {
+  private deliver(endpoint: WebhookEndpoint, event: StripeEvent, delivery: EventDelivery) {
     const body = JSON.stringify(event, null, 2);
-    for (;;) {
-      if (this.stopped) return;
-      const attempt = await this.attempt(endpoint, body);
-      delivery.attempts.push(attempt);
-      if (this.stopped) return;
-      if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
-        delivery.state = 'delivered';
-        this.options.log(`Local Stripe: ${event.type} ${event.id} delivered to ${endpoint.url}`);
-        return;
-      }
-      const outcome = attempt.status === undefined ? attempt.error : `HTTP ${attempt.status}`;
-      const delay = this.options.retryDelaysMs[delivery.attempts.length - 1];
-      if (delay === undefined) {
-        delivery.state = 'failed';
-        this.options.log(
-          `Local Stripe: ${event.type} ${event.id} to ${endpoint.url} failed after ${delivery.attempts.length} attempts (${outcome})`,
-        );
-        return;
-      }
-      this.options.log(
-        `Local Stripe: ${event.type} ${event.id} to ${endpoint.url}: ${outcome}; retried in ${delay} ms`,
-      );
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          this.timers.delete(timer);
-          resolve();
-        }, delay);
-        this.timers.add(timer);
-      });
-    }
-  }
-
-  private async attempt(endpoint: WebhookEndpoint, body: string): Promise<DeliveryAttempt> {
-    const attempt: DeliveryAttempt = { at: new Date().toISOString() };
-    const controller = new AbortController();
-    this.inFlight.add(controller);
-    const timeout = setTimeout(() => controller.abort(), eventResponseTimeoutMs);
-    try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signatureHeader(endpoint.secret, body, Math.floor(Date.now() / 1000)),
-        },
-        body,
-        signal: controller.signal,
-        redirect: 'manual',
-      });
-      attempt.status = response.status;
-      await response.body?.cancel().catch(() => {});
-    } catch (error) {
-      attempt.error = controller.signal.aborted
-        ? `no answer within ${eventResponseTimeoutMs / 1000} s`
-        : (error as Error).cause instanceof Error
-          ? ((error as Error).cause as Error).message
-          : (error as Error).message;
-    } finally {
-      clearTimeout(timeout);
-      this.inFlight.delete(controller);
-    }
-    return attempt;
+    const name = `Local Stripe: ${event.type} ${event.id}`;
+    return this.sender.deliver({
+      url: endpoint.url,
+      body,
+      // Signed afresh at every attempt: the signature holds the time it was made.
+      headers: () => ({
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        'Stripe-Signature': signatureHeader(endpoint.secret, body, Math.floor(Date.now() / 1000)),
+      }),
+      record: delivery,
+      said: {
+        delivered: () => `${name} delivered to ${endpoint.url}`,
+        failed: (outcome) =>
+          `${name} to ${endpoint.url} failed after ${delivery.attempts.length} attempts (${outcome})`,
+        retrying: (outcome, delay) =>
+          `${name} to ${endpoint.url}: ${outcome}; retried in ${delay} ms`,
+      },
+    });
   }
 }

@@ -1,35 +1,75 @@
+import type Stripe from 'stripe';
+
 /**
- * The objects the local Stripe holds, with Stripe's field names (API version 2026-10-28.endive, as
- * stripe-node 23 types them). Only the fields the product reads or a caller could notice are kept;
- * the rest of Stripe's object is left out rather than faked.
+ * The objects the local Stripe holds, typed from stripe-node's own (API version 2026-10-28.endive).
+ * Only the fields the product reads or a caller could notice are kept; the rest of Stripe's object is
+ * left out rather than faked. Each object picks its fields from Stripe's type, so a kept field is
+ * typed as Stripe types it and what the stand-in leaves out is what the Pick does not name; a field
+ * declared again below holds less than Stripe's type allows (a value the stand-in always answers),
+ * and the compiler checks it is still one Stripe's type accepts (the others, such as `id` or
+ * `metadata`, are Stripe's as they are).
  */
+
+/**
+ * Stripe's `Full` object as the stand-in holds it: the `Kept` fields as Stripe types them, and the
+ * `CutDown` ones, which hold less than Stripe's type requires (an object the stand-in cuts down in
+ * turn, a part of one), declared by the interface that extends this. Both name fields of Stripe's
+ * type; any other field of it is one the stand-in leaves out.
+ */
+type StandIn<Full, Kept extends keyof Full, CutDown extends Exclude<keyof Full, Kept>> = Pick<
+  Full,
+  Kept
+> & { [Field in CutDown]: unknown };
 
 export type Metadata = Record<string, string>;
 export type Interval = 'month' | 'year';
 
-export interface Product {
-  id: string;
+export interface Product extends Pick<
+  Stripe.Product,
+  | 'id'
+  | 'object'
+  | 'active'
+  | 'created'
+  | 'description'
+  | 'livemode'
+  | 'metadata'
+  | 'name'
+  | 'type'
+  | 'updated'
+> {
   object: 'product';
   active: boolean;
-  created: number;
   description: string | null;
   livemode: false;
-  metadata: Metadata;
   name: string;
   type: 'service';
   updated: number;
 }
 
-export interface Price {
-  id: string;
+export interface Price extends StandIn<
+  Stripe.Price,
+  | 'id'
+  | 'object'
+  | 'active'
+  | 'billing_scheme'
+  | 'created'
+  | 'currency'
+  | 'livemode'
+  | 'lookup_key'
+  | 'metadata'
+  | 'nickname'
+  | 'recurring'
+  | 'tax_behavior'
+  | 'type'
+  | 'unit_amount',
+  'product' | 'unit_amount_decimal'
+> {
   object: 'price';
   active: boolean;
   billing_scheme: 'per_unit';
-  created: number;
   currency: string;
   livemode: false;
   lookup_key: string | null;
-  metadata: Metadata;
   nickname: string | null;
   product: string | Product;
   recurring: {
@@ -45,7 +85,10 @@ export interface Price {
   unit_amount_decimal: string;
 }
 
-export interface Address {
+export interface Address extends Pick<
+  Stripe.Address,
+  'city' | 'country' | 'line1' | 'line2' | 'postal_code' | 'state'
+> {
   city: string | null;
   country: string | null;
   line1: string | null;
@@ -54,12 +97,33 @@ export interface Address {
   state: string | null;
 }
 
-export interface Customer {
-  id: string;
+export interface Customer extends Pick<
+  Stripe.Customer,
+  | 'id'
+  | 'object'
+  | 'address'
+  | 'balance'
+  | 'created'
+  | 'currency'
+  | 'default_source'
+  | 'delinquent'
+  | 'description'
+  | 'email'
+  | 'invoice_prefix'
+  | 'invoice_settings'
+  | 'livemode'
+  | 'metadata'
+  | 'name'
+  | 'next_invoice_sequence'
+  | 'phone'
+  | 'preferred_locales'
+  | 'shipping'
+  | 'tax_exempt'
+  | 'test_clock'
+> {
   object: 'customer';
   address: Address | null;
   balance: number;
-  created: number;
   currency: string | null;
   default_source: null;
   delinquent: boolean;
@@ -73,7 +137,6 @@ export interface Customer {
     rendering_options: null;
   };
   livemode: false;
-  metadata: Metadata;
   name: string | null;
   next_invoice_sequence: number;
   phone: string | null;
@@ -83,8 +146,11 @@ export interface Customer {
   test_clock: null;
 }
 
-export interface PaymentMethod {
-  id: string;
+export interface PaymentMethod extends StandIn<
+  Stripe.PaymentMethod,
+  'id' | 'object' | 'created' | 'customer' | 'livemode' | 'metadata' | 'type',
+  'card' | 'billing_details'
+> {
   object: 'payment_method';
   billing_details: { email: string | null; name: string | null };
   card: {
@@ -95,21 +161,29 @@ export interface PaymentMethod {
     funding: 'credit';
     last4: string;
   };
-  created: number;
   customer: string;
   livemode: false;
-  metadata: Metadata;
   type: 'card';
 }
 
-export interface SubscriptionItem {
-  id: string;
+export interface SubscriptionItem extends StandIn<
+  Stripe.SubscriptionItem,
+  | 'id'
+  | 'object'
+  | 'created'
+  | 'current_period_end'
+  | 'current_period_start'
+  | 'discounts'
+  | 'metadata'
+  | 'quantity'
+  | 'subscription'
+  | 'tax_rates',
+  'price'
+> {
   object: 'subscription_item';
-  created: number;
   current_period_end: number;
   current_period_start: number;
   discounts: string[];
-  metadata: Metadata;
   price: Price;
   quantity: number;
   subscription: string;
@@ -134,8 +208,35 @@ export interface ListObject<T> {
   url: string;
 }
 
-export interface Subscription {
-  id: string;
+export interface Subscription extends StandIn<
+  Stripe.Subscription,
+  | 'id'
+  | 'object'
+  | 'automatic_tax'
+  | 'billing_cycle_anchor'
+  | 'cancel_at'
+  | 'cancel_at_period_end'
+  | 'canceled_at'
+  | 'collection_method'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'days_until_due'
+  | 'default_payment_method'
+  | 'description'
+  | 'discounts'
+  | 'ended_at'
+  | 'livemode'
+  | 'metadata'
+  | 'pause_collection'
+  | 'schedule'
+  | 'start_date'
+  | 'status'
+  | 'test_clock'
+  | 'trial_end'
+  | 'trial_start',
+  'cancellation_details' | 'items' | 'latest_invoice' | 'pending_update'
+> {
   object: 'subscription';
   automatic_tax: { disabled_reason: null; enabled: boolean; liability: { type: 'self' } | null };
   billing_cycle_anchor: number;
@@ -148,7 +249,6 @@ export interface Subscription {
     reason: 'cancellation_requested' | 'payment_failed' | null;
   };
   collection_method: 'charge_automatically';
-  created: number;
   currency: string;
   customer: string | Customer;
   days_until_due: null;
@@ -159,7 +259,6 @@ export interface Subscription {
   items: ListObject<SubscriptionItem>;
   latest_invoice: string | Invoice | null;
   livemode: false;
-  metadata: Metadata;
   pause_collection: null;
   /** A change held until its invoice is paid (payment_behavior=pending_if_incomplete). */
   pending_update: PendingUpdate | null;
@@ -175,7 +274,18 @@ export interface Subscription {
  * What a subscription becomes once the invoice of a change made with pending_if_incomplete is paid,
  * until `expires_at` (Stripe's `pending_update`, with the fields this API version has).
  */
-export interface PendingUpdate {
+export interface PendingUpdate extends StandIn<
+  Stripe.Subscription.PendingUpdate,
+  | 'billing_cycle_anchor'
+  | 'cancel_at_period_end'
+  | 'discount'
+  | 'discounts'
+  | 'expires_at'
+  | 'metadata'
+  | 'trial_end'
+  | 'trial_from_plan',
+  'subscription_items'
+> {
   billing_cycle_anchor: number | null;
   cancel_at_period_end: boolean | null;
   discount: null;
@@ -187,8 +297,22 @@ export interface PendingUpdate {
   trial_from_plan: null;
 }
 
-export interface InvoiceLine {
-  id: string;
+export interface InvoiceLine extends StandIn<
+  Stripe.InvoiceLineItem,
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'currency'
+  | 'description'
+  | 'discount_amounts'
+  | 'invoice'
+  | 'livemode'
+  | 'metadata'
+  | 'parent'
+  | 'period'
+  | 'quantity',
+  'pricing'
+> {
   object: 'line_item';
   amount: number;
   currency: string;
@@ -196,7 +320,6 @@ export interface InvoiceLine {
   discount_amounts: Array<{ amount: number; discount: string }>;
   invoice: string;
   livemode: false;
-  metadata: Metadata;
   parent: {
     type: 'subscription_item_details';
     invoice_item_details: null;
@@ -219,8 +342,41 @@ export interface InvoiceLine {
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
 
-export interface Invoice {
-  id: string;
+export interface Invoice extends StandIn<
+  Stripe.Invoice,
+  | 'id'
+  | 'object'
+  | 'amount_due'
+  | 'amount_paid'
+  | 'amount_remaining'
+  | 'attempt_count'
+  | 'attempted'
+  | 'billing_reason'
+  | 'collection_method'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'customer_email'
+  | 'customer_name'
+  | 'default_payment_method'
+  | 'discounts'
+  | 'ending_balance'
+  | 'hosted_invoice_url'
+  | 'invoice_pdf'
+  | 'livemode'
+  | 'metadata'
+  | 'next_payment_attempt'
+  | 'number'
+  | 'period_end'
+  | 'period_start'
+  | 'starting_balance'
+  | 'status'
+  | 'status_transitions'
+  | 'subtotal'
+  | 'total'
+  | 'total_discount_amounts',
+  'automatic_tax' | 'lines' | 'parent'
+> {
   object: 'invoice';
   amount_due: number;
   amount_paid: number;
@@ -230,7 +386,6 @@ export interface Invoice {
   automatic_tax: { enabled: boolean; status: 'complete' | null };
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   collection_method: 'charge_automatically';
-  created: number;
   currency: string;
   customer: string | Customer;
   customer_email: string | null;
@@ -242,7 +397,6 @@ export interface Invoice {
   invoice_pdf: null;
   lines: ListObject<InvoiceLine>;
   livemode: false;
-  metadata: Metadata;
   next_payment_attempt: number | null;
   number: string;
   parent: {
@@ -267,8 +421,37 @@ export interface Invoice {
 
 export type CheckoutLocale = string;
 
-export interface CheckoutSession {
-  id: string;
+export interface CheckoutSession extends StandIn<
+  Stripe.Checkout.Session,
+  | 'id'
+  | 'object'
+  | 'allow_promotion_codes'
+  | 'amount_subtotal'
+  | 'amount_total'
+  | 'automatic_tax'
+  | 'billing_address_collection'
+  | 'cancel_url'
+  | 'client_reference_id'
+  | 'created'
+  | 'currency'
+  | 'customer'
+  | 'customer_creation'
+  | 'customer_email'
+  | 'discounts'
+  | 'expires_at'
+  | 'livemode'
+  | 'locale'
+  | 'metadata'
+  | 'mode'
+  | 'payment_method_types'
+  | 'payment_status'
+  | 'status'
+  | 'success_url'
+  | 'total_details'
+  | 'ui_mode'
+  | 'url',
+  'subscription' | 'invoice' | 'customer_details'
+> {
   object: 'checkout.session';
   allow_promotion_codes: boolean | null;
   amount_subtotal: number;
@@ -282,7 +465,6 @@ export interface CheckoutSession {
   billing_address_collection: 'auto' | 'required' | null;
   cancel_url: string | null;
   client_reference_id: string | null;
-  created: number;
   currency: string;
   customer: string | Customer | null;
   customer_creation: 'always' | null;
@@ -298,7 +480,6 @@ export interface CheckoutSession {
   invoice: string | Invoice | null;
   livemode: false;
   locale: CheckoutLocale | null;
-  metadata: Metadata;
   mode: 'subscription';
   payment_method_types: ['card'];
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
@@ -310,11 +491,22 @@ export interface CheckoutSession {
   url: string | null;
 }
 
-export interface PortalSession {
-  id: string;
+export interface PortalSession extends Pick<
+  Stripe.BillingPortal.Session,
+  | 'id'
+  | 'object'
+  | 'configuration'
+  | 'created'
+  | 'customer'
+  | 'flow'
+  | 'livemode'
+  | 'locale'
+  | 'on_behalf_of'
+  | 'return_url'
+  | 'url'
+> {
   object: 'billing_portal.session';
   configuration: string;
-  created: number;
   customer: string;
   flow: null;
   livemode: false;
@@ -324,19 +516,27 @@ export interface PortalSession {
   url: string;
 }
 
-export interface PromotionCode {
-  id: string;
+export interface PromotionCode extends Pick<
+  Stripe.PromotionCode,
+  'id' | 'object' | 'active' | 'code'
+> {
   object: 'promotion_code';
   active: boolean;
   code: string;
+  /**
+   * Not a field of Stripe's promotion code at this API version (its coupon is under `promotion`):
+   * the stand-in answers the older shape.
+   */
   coupon: { id: string; object: 'coupon'; duration: 'once'; percent_off: number; name: string };
 }
 
-export interface StripeEvent {
-  id: string;
+export interface StripeEvent extends StandIn<
+  Stripe.Event,
+  'id' | 'object' | 'api_version' | 'created' | 'livemode' | 'pending_webhooks' | 'request',
+  'type' | 'data'
+> {
   object: 'event';
   api_version: string;
-  created: number;
   data: { object: unknown; previous_attributes?: Record<string, unknown> };
   livemode: false;
   pending_webhooks: number;

@@ -1,12 +1,29 @@
 /**
  * Every GraphQL document Vitrine sends to Shopify's Admin API, in one module, so that a version bump
  * (shopify-app.ts pins it) is checked in one place: tests/unit/admin-documents.test.ts parses each of
- * them. Field and argument names are those of Shopify's Admin schema (2026-01 and later).
+ * them. Field and argument names are those of Shopify's Admin schema (2026-01 and later). Their
+ * answers' types are generated from Shopify's schema into admin-document-types.ts: after changing a
+ * document, run `npm run codegen:shopify`.
  *
  * Bulk queries (bulkOperationRunQuery's `query`) are documents too, but Shopify runs them itself: they
  * take no variables, hold one top-level connection, and each nested connection's rows come out as
  * lines of their own carrying `__parentId`.
  */
+
+/**
+ * How many products and collections the store has, whatever their number (`limit: null`; Shopify
+ * stops counting at 10,000 otherwise): what a copy holding them in part says it holds part of.
+ */
+export const recordCountsQuery = /* GraphQL */ `
+  query RecordCounts {
+    productsCount(limit: null) {
+      count
+    }
+    collectionsCount(limit: null) {
+      count
+    }
+  }
+`;
 
 /** The shop's name, addresses, currency, and its languages with the storefront address of each. */
 export const shopDetailsQuery = /* GraphQL */ `

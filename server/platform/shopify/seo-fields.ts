@@ -17,6 +17,24 @@ import {
   translationsRegisterMutation,
   translationsRemoveMutation,
 } from './admin-documents.ts';
+import type {
+  ArticleImageAltQuery,
+  ArticleImageAltUpdateMutation,
+  ArticleSeoTagQuery,
+  CollectionImageAltQuery,
+  CollectionSeoQuery,
+  CollectionSeoUpdateMutation,
+  FileAltUpdateMutation,
+  MetafieldsDeleteMutation,
+  MetafieldsSetMutation,
+  PageSeoTagQuery,
+  ProductImageAltQuery,
+  ProductSeoQuery,
+  ProductSeoUpdateMutation,
+  SeoTranslationQuery,
+  TranslationsRegisterMutation,
+  TranslationsRemoveMutation,
+} from './admin-document-types.ts';
 
 /**
  * One SEO text of one page, read from and written to where Shopify keeps it:
@@ -179,22 +197,6 @@ const held = (value: string | null | undefined): string | null =>
 
 // Reading -----------------------------------------------------------------------------------------
 
-interface SeoTexts {
-  seo: { title: string | null; description: string | null };
-}
-interface TagAnswer {
-  metafield: { value: string; compareDigest: string } | null;
-}
-interface ImageAnswer {
-  image: { altText: string | null } | null;
-}
-interface TranslationAnswer {
-  translatableResource: {
-    translatableContent: Array<{ key: string; digest: string | null }>;
-    translations: Array<{ key: string; value: string | null; outdated: boolean }>;
-  } | null;
-}
-
 const missingState: SeoFieldState = { value: null, sourceDigest: null, missing: true };
 
 /** Reads one field's current value from Shopify (one small query). */
@@ -207,10 +209,9 @@ export async function readSeoField(
     case 'seo': {
       const data =
         place.kind === 'product'
-          ? (await client.request<{ product: SeoTexts | null }>(productSeoQuery, { id: place.id }))
-              .product
+          ? (await client.request<ProductSeoQuery>(productSeoQuery, { id: place.id })).product
           : (
-              await client.request<{ collection: SeoTexts | null }>(collectionSeoQuery, {
+              await client.request<CollectionSeoQuery>(collectionSeoQuery, {
                 id: place.id,
               })
             ).collection;
@@ -221,9 +222,8 @@ export async function readSeoField(
       const variables = { id: place.id, key: place.key };
       const data =
         place.kind === 'page'
-          ? (await client.request<{ page: TagAnswer | null }>(pageSeoTagQuery, variables)).page
-          : (await client.request<{ article: TagAnswer | null }>(articleSeoTagQuery, variables))
-              .article;
+          ? (await client.request<PageSeoTagQuery>(pageSeoTagQuery, variables)).page
+          : (await client.request<ArticleSeoTagQuery>(articleSeoTagQuery, variables)).article;
       if (data === null) return { ...missingState };
       return {
         value: held(data.metafield?.value),
@@ -233,23 +233,28 @@ export async function readSeoField(
       };
     }
     case 'productImage': {
-      const data = await client.request<{
-        product: { id: string } | null;
-        node: { alt?: string | null } | null;
-      }>(productImageAltQuery, { productId: place.productId, mediaId: place.mediaId });
+      const data = await client.request<ProductImageAltQuery>(productImageAltQuery, {
+        productId: place.productId,
+        mediaId: place.mediaId,
+      });
       if (data.product === null || data.node === null) return { ...missingState };
-      return { value: held(data.node.alt), sourceDigest: null, missing: false };
+      // The id is a MediaImage's (placeOf checks it), so a node found is an image.
+      return {
+        value: held('alt' in data.node ? data.node.alt : null),
+        sourceDigest: null,
+        missing: false,
+      };
     }
     case 'image': {
       const data =
         place.kind === 'collection'
           ? (
-              await client.request<{ collection: ImageAnswer | null }>(collectionImageAltQuery, {
+              await client.request<CollectionImageAltQuery>(collectionImageAltQuery, {
                 id: place.id,
               })
             ).collection
           : (
-              await client.request<{ article: ImageAnswer | null }>(articleImageAltQuery, {
+              await client.request<ArticleImageAltQuery>(articleImageAltQuery, {
                 id: place.id,
               })
             ).article;
@@ -258,7 +263,7 @@ export async function readSeoField(
       return { value: held(data.image.altText), sourceDigest: null, missing: false };
     }
     case 'translation': {
-      const { translatableResource: resource } = await client.request<TranslationAnswer>(
+      const { translatableResource: resource } = await client.request<SeoTranslationQuery>(
         seoTranslationQuery,
         { resourceId: place.resourceId, locale: place.locale },
       );
@@ -311,10 +316,6 @@ function accepted<T>(payload: { userErrors: ShopifyUserError[] } | null, result:
   return result;
 }
 
-interface Payload {
-  userErrors: ShopifyUserError[];
-}
-
 /**
  * Writes `value` ('' clears the field: seo '' for products and collections, metafieldsDelete for
  * page and article tags, translationsRemove for a translation, alt '') from the state just read.
@@ -336,22 +337,25 @@ export async function writeSeoField(
     case 'seo': {
       const seo = { [place.key]: value };
       if (place.kind === 'product') {
-        const { productUpdate: payload } = await client.request<{
-          productUpdate: (Payload & { product: SeoTexts | null }) | null;
-        }>(productSeoUpdateMutation, { product: { id: place.id, seo } });
+        const { productUpdate: payload } = await client.request<ProductSeoUpdateMutation>(
+          productSeoUpdateMutation,
+          { product: { id: place.id, seo } },
+        );
         return held(accepted(payload, payload?.product ?? null).seo[place.key]);
       }
-      const { collectionUpdate: payload } = await client.request<{
-        collectionUpdate: (Payload & { collection: SeoTexts | null }) | null;
-      }>(collectionSeoUpdateMutation, { input: { id: place.id, seo } });
+      const { collectionUpdate: payload } = await client.request<CollectionSeoUpdateMutation>(
+        collectionSeoUpdateMutation,
+        { input: { id: place.id, seo } },
+      );
       return held(accepted(payload, payload?.collection ?? null).seo[place.key]);
     }
     case 'tag': {
       const identifier = { ownerId: place.id, namespace: 'global', key: place.key };
       if (value === '') {
-        const { metafieldsDelete: payload } = await client.request<{
-          metafieldsDelete: Payload | null;
-        }>(metafieldsDeleteMutation, { metafields: [identifier] });
+        const { metafieldsDelete: payload } = await client.request<MetafieldsDeleteMutation>(
+          metafieldsDeleteMutation,
+          { metafields: [identifier] },
+        );
         accepted(payload, true);
         return null;
       }
@@ -360,66 +364,71 @@ export async function writeSeoField(
           'A tag is written from the state readSeoField returned (its compareDigest)',
         );
       }
-      const { metafieldsSet: payload } = await client.request<{
-        metafieldsSet: (Payload & { metafields: Array<{ value: string }> | null }) | null;
-      }>(metafieldsSetMutation, {
-        metafields: [
-          {
-            ...identifier,
-            type: 'single_line_text_field',
-            value,
-            compareDigest: state.compareDigest ?? null,
-          },
-        ],
-      });
+      const { metafieldsSet: payload } = await client.request<MetafieldsSetMutation>(
+        metafieldsSetMutation,
+        {
+          metafields: [
+            {
+              ...identifier,
+              type: 'single_line_text_field',
+              value,
+              compareDigest: state.compareDigest ?? null,
+            },
+          ],
+        },
+      );
       return held(accepted(payload, payload?.metafields?.[0] ?? null).value);
     }
     case 'productImage': {
-      const { fileUpdate: payload } = await client.request<{
-        fileUpdate: (Payload & { files: Array<{ alt: string | null }> | null }) | null;
-      }>(fileAltUpdateMutation, { files: [{ id: place.mediaId, alt: value }] });
+      const { fileUpdate: payload } = await client.request<FileAltUpdateMutation>(
+        fileAltUpdateMutation,
+        { files: [{ id: place.mediaId, alt: value }] },
+      );
       return held(accepted(payload, payload?.files?.[0] ?? null).alt);
     }
     case 'image': {
       const image = { altText: value };
       if (place.kind === 'collection') {
-        const { collectionUpdate: payload } = await client.request<{
-          collectionUpdate: (Payload & { collection: ImageAnswer | null }) | null;
-        }>(collectionSeoUpdateMutation, { input: { id: place.id, image } });
+        const { collectionUpdate: payload } = await client.request<CollectionSeoUpdateMutation>(
+          collectionSeoUpdateMutation,
+          { input: { id: place.id, image } },
+        );
         return held(accepted(payload, payload?.collection ?? null).image?.altText);
       }
-      const { articleUpdate: payload } = await client.request<{
-        articleUpdate: (Payload & { article: ImageAnswer | null }) | null;
-      }>(articleImageAltUpdateMutation, { id: place.id, article: { image } });
+      const { articleUpdate: payload } = await client.request<ArticleImageAltUpdateMutation>(
+        articleImageAltUpdateMutation,
+        { id: place.id, article: { image } },
+      );
       return held(accepted(payload, payload?.article ?? null).image?.altText);
     }
     case 'translation': {
       if (value === '') {
-        const { translationsRemove: payload } = await client.request<{
-          translationsRemove: Payload | null;
-        }>(translationsRemoveMutation, {
-          resourceId: place.resourceId,
-          translationKeys: [place.key],
-          locales: [place.locale],
-        });
+        const { translationsRemove: payload } = await client.request<TranslationsRemoveMutation>(
+          translationsRemoveMutation,
+          {
+            resourceId: place.resourceId,
+            translationKeys: [place.key],
+            locales: [place.locale],
+          },
+        );
         accepted(payload, true);
         return null;
       }
       if (state.sourceDigest === null) throw new SeoFieldWriteRefused('translation_source_missing');
-      const { translationsRegister: payload } = await client.request<{
-        translationsRegister:
-          (Payload & { translations: Array<{ value: string | null }> | null }) | null;
-      }>(translationsRegisterMutation, {
-        resourceId: place.resourceId,
-        translations: [
-          {
-            locale: place.locale,
-            key: place.key,
-            value,
-            translatableContentDigest: state.sourceDigest,
-          },
-        ],
-      });
+      const { translationsRegister: payload } = await client.request<TranslationsRegisterMutation>(
+        translationsRegisterMutation,
+        {
+          resourceId: place.resourceId,
+          translations: [
+            {
+              locale: place.locale,
+              key: place.key,
+              value,
+              translatableContentDigest: state.sourceDigest,
+            },
+          ],
+        },
+      );
       return held(accepted(payload, payload?.translations?.[0] ?? null).value);
     }
   }

@@ -13,6 +13,9 @@ export interface WebhookDelivery {
   webhookId: string;
   /** When the event happened, as the provider says; null when it did not say. */
   triggeredAt: Date | null;
-  /** The body, parsed; null for the privacy topics, whose payloads are not kept. */
+  /**
+   * What the handlers read of the body (the resource's id and `updated_at`, the store it names:
+   * server/areas/webhooks/receive-webhook.ts); null for the privacy topics, whose payloads are not kept.
+   */
   payload: unknown;
 }

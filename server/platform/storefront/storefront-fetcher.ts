@@ -29,6 +29,12 @@ export interface StorefrontFetcherOptions {
   /** Default 2. */
   requestsPerSecond?: number;
   /**
+   * The pace of the hosts `connectTo` routes, when not `requestsPerSecond`: local mode crawls its
+   * local Shopify, a server of our own, faster than a store's storefront may be (config.ts). The
+   * hosts it does not route keep `requestsPerSecond`.
+   */
+  routedRequestsPerSecond?: number;
+  /**
    * One pace for every host the fetcher reads, rather than one per host: the fetcher of one store's
    * pass, so that a store whose languages or redirects lead to other domains still gets at most
    * `requestsPerSecond`.
@@ -106,7 +112,12 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   const totalTimeoutMs = options.totalTimeoutMs ?? 30_000;
   const maxBodyBytes = options.maxBodyBytes ?? 5 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
-  const pace = new HostPace(1000 / (options.requestsPerSecond ?? 2), options.clock ?? systemClock);
+  const clock = options.clock ?? systemClock;
+  const pace = new HostPace(1000 / (options.requestsPerSecond ?? 2), clock);
+  const routedPace =
+    options.routedRequestsPerSecond === undefined
+      ? pace
+      : new HostPace(1000 / options.routedRequestsPerSecond, clock);
   const robotsByOrigin = new Map<string, Promise<RobotsPolicy>>();
 
   /** Where to connect for `url`: the route connectTo gives, or the public address the host has. */
@@ -211,7 +222,8 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   };
 
   const pacedRequest = async (url: URL) => {
-    await pace.wait(options.paceAcrossHosts === true ? 'every host' : url.host);
+    const paceOfUrl = options.connectTo?.(url) === undefined ? pace : routedPace;
+    await paceOfUrl.wait(options.paceAcrossHosts === true ? 'every host' : url.host);
     return request(url);
   };
 

@@ -1,29 +1,29 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
-import { flowPaths } from '../../../../shared/routes.ts';
-import type { Language } from '../../../../shared/constants.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { FormField } from '../../../components/form-field.tsx';
-import { syncBackendAccount } from '../../../lib/account-sync.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
-import { signInWithEmail } from '../../../lib/firebase-auth/email-sign-in.ts';
-import { signInWithGoogle } from '../../../lib/firebase-auth/google-sign-in.ts';
-import { preloadFirebaseAuth } from '../../../lib/firebase-auth/load-sdk.ts';
+import { safeRedirectTarget } from '#shared/navigation-guard.ts';
+import { flowPaths } from '#shared/routes.ts';
+import type { Language } from '#shared/constants.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { syncBackendAccount } from '#client/lib/account-sync.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { sendPasswordReset } from '#client/lib/firebase-auth/email-actions.ts';
+import { signInWithEmail } from '#client/lib/firebase-auth/email-sign-in.ts';
+import { signInWithGoogle } from '#client/lib/firebase-auth/google-sign-in.ts';
+import { preloadFirebaseAuth } from '#client/lib/firebase-auth/load-sdk.ts';
 import {
   minimumLengthCheck,
   type PasswordCheck,
-} from '../../../lib/firebase-auth/password-requirements.ts';
-import { pendingRedirect } from '../../../lib/pending-registration.ts';
-import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import type { AuthUser } from '../../../../shared/schemas/session.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#client/lib/firebase-auth/password-requirements.ts';
+import { pendingRedirect } from '#client/lib/pending-registration.ts';
+import { mayHaveAccount } from '#client/lib/signed-in-account.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { initialFieldValue } from '../initial-field-value.ts';
 import { useAuthError, type AuthField } from '../use-auth-error.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../account.css';
 
 export const namespaces: readonly Namespace[] = ['account', 'auth'];
@@ -52,8 +52,8 @@ const idlePreloadDelayMs = 2000;
  */
 function loadSignUp() {
   return Promise.all([
-    import('../../../lib/firebase-auth/sign-up.ts'),
-    import('../../../lib/firebase-auth/password-policy.ts'),
+    import('#client/lib/firebase-auth/sign-up.ts'),
+    import('#client/lib/firebase-auth/password-policy.ts'),
   ]).then(([signUp, passwordPolicy]) => ({ ...signUp, ...passwordPolicy }));
 }
 

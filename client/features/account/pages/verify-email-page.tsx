@@ -1,23 +1,23 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { Language } from '../../../../shared/constants.ts';
-import { safeRedirectTarget } from '../../../../shared/navigation-guard.ts';
-import { flowPaths } from '../../../../shared/routes.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { syncBackendAccount } from '../../../lib/account-sync.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { pendingRedirect, readPendingRegistration } from '../../../lib/pending-registration.ts';
+import type { Language } from '#shared/constants.ts';
+import { safeRedirectTarget } from '#shared/navigation-guard.ts';
+import { flowPaths } from '#shared/routes.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { syncBackendAccount } from '#client/lib/account-sync.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { pendingRedirect, readPendingRegistration } from '#client/lib/pending-registration.ts';
 import {
   cancelRegistration,
   refreshSession,
   resendVerificationEmail,
-} from '../../../lib/session-actions.ts';
-import { mayHaveAccount } from '../../../lib/signed-in-account.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#client/lib/session-actions.ts';
+import { mayHaveAccount } from '#client/lib/signed-in-account.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useAuthError } from '../use-auth-error.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../account.css';
 
 export const namespaces: readonly Namespace[] = ['account', 'auth'];

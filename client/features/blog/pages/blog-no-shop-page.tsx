@@ -1,9 +1,9 @@
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 export const namespaces: readonly Namespace[] = ['blog'];
 

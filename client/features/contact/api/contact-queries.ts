@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { fetchFormToken, sendContactMessage } from './contact-api.ts';
+import { contactContracts as contracts } from '#shared/contracts/contact.ts';
+import type { ContactMessageBody } from '#shared/schemas/contact.ts';
+import { callApi } from '#client/lib/call-api.ts';
 
 /**
  * The contact form's server state: the form's token, fetched when the form is shown and renewed
@@ -10,7 +12,7 @@ import { fetchFormToken, sendContactMessage } from './contact-api.ts';
 export function useContactFormToken(uid: string) {
   return useQuery({
     queryKey: ['contact', 'form-token', uid],
-    queryFn: fetchFormToken,
+    queryFn: async () => (await callApi(contracts.formToken, {})).data.formToken,
     // Fresh for as long as its form is shown; renewed only when the form asks.
     staleTime: Infinity,
     gcTime: 0,
@@ -18,5 +20,8 @@ export function useContactFormToken(uid: string) {
 }
 
 export function useSendContactMessage() {
-  return useMutation({ mutationFn: sendContactMessage });
+  return useMutation({
+    mutationFn: async (body: ContactMessageBody) =>
+      (await callApi(contracts.sendMessage, { body })).data.messageId,
+  });
 }

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { contactFieldLimits } from '../../../../shared/schemas/contact.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { isSupportedLanguage } from '../../../lib/detect-language.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { contactFieldLimits } from '#shared/schemas/contact.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { isSupportedLanguage } from '#client/lib/detect-language.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useContactFormToken, useSendContactMessage } from '../api/contact-queries.ts';
 
 const fields = ['name', 'email', 'subject', 'message'] as const;

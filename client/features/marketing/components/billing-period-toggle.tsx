@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { billingPeriods, type BillingPeriod } from '../format-plan-price.ts';
 
 /**

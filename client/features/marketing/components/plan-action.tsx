@@ -1,8 +1,8 @@
-import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts';
-import type { Plan } from '../../../../shared/plans.ts';
-import { flowPaths } from '../../../../shared/routes.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
+import type { Plan } from '#shared/plans.ts';
+import { flowPaths } from '#shared/routes.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { signUpThenCheckoutPath } from '../checkout-path.ts';
 
 /**

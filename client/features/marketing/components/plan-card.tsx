@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Language } from '../../../../shared/constants.ts';
-import type { Plan } from '../../../../shared/plans.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Language } from '#shared/constants.ts';
+import type { Plan } from '#shared/plans.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { displayedPlanPrice, formatCount, type BillingPeriod } from '../format-plan-price.ts';
 
 /**

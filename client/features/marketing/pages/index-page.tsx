@@ -1,7 +1,7 @@
-import { flowPaths } from '../../../../shared/routes.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { flowPaths } from '#shared/routes.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { TextList } from '../components/text-list.tsx';
 import '../marketing.css';
 

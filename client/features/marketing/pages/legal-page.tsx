@@ -1,7 +1,7 @@
 import { Trans } from 'react-i18next';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { contactEmail } from '../contact-email.ts';
 import '../marketing.css';

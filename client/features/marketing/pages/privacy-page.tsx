@@ -1,8 +1,8 @@
 import { Trans } from 'react-i18next';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { openConsentBanner } from '../../../lib/consent.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { openConsentBanner } from '#client/lib/consent.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { TextList } from '../components/text-list.tsx';
 import { contactEmail } from '../contact-email.ts';

@@ -5,10 +5,10 @@ import {
   preferenceCookieMaxAgeDays,
   session,
   themeCookieName,
-} from '../../../../shared/constants.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { openConsentBanner } from '../../../lib/consent.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/constants.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { openConsentBanner } from '#client/lib/consent.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { ContactEmailLink } from '../components/contact-email-link.tsx';
 import { TextList } from '../components/text-list.tsx';
 import { contactEmail } from '../contact-email.ts';

@@ -1,43 +1,15 @@
-import {
-  bulkDraftsSchema,
-  bulkPreviewSchema,
-  type BulkDrafts,
-  type BulkDraftsBody,
-  type BulkPreview,
-  type BulkPreviewBody,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import { maxChangesPerApproval } from '../../../../shared/schemas/seo-changes.ts';
-import { apiRequest, type ApiRequest } from '../../../lib/api-client.ts';
+import { seoChangeContracts } from '#shared/contracts/seo-changes.ts';
+import { maxChangesPerApproval } from '#shared/schemas/seo-changes.ts';
+import { apiRequest, type ApiRequest } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { approvalChunks } from '../bulk-edit.ts';
-import { seoPath } from './seo-api.ts';
-import { approveChanges } from './seo-changes-api.ts';
 
 /**
- * The calls of bulk edits (shared/schemas/seo-bulk.ts): the preview of the templates' values, one
- * slice of pages at a time, the drafts made of them, and their approval through the SEO changes'
- * own route, in as many requests as it takes. Each goes through the app's API client, or the one
- * given (tests/unit/client-seo-bulk-approval.test.ts gives one over a fetch of its own).
+ * The approval of a bulk edit's drafts through the SEO changes' own route, in as many requests as it
+ * takes (the preview and the drafts are called by their contracts, shared/contracts/seo-bulk.ts).
+ * It goes through the app's API client, or the one given (tests/unit/client-seo-bulk-approval.test.ts
+ * gives one over a fetch of its own).
  */
-
-const bulkPath = (shopId: string) => `${seoPath(shopId)}/bulk`;
-
-export async function fetchBulkPreview(
-  shopId: string,
-  body: BulkPreviewBody,
-  request: ApiRequest = apiRequest,
-): Promise<BulkPreview> {
-  const answer = await request('POST', `${bulkPath(shopId)}/preview`, bulkPreviewSchema, body);
-  return answer.data;
-}
-
-export async function createBulkDrafts(
-  shopId: string,
-  body: BulkDraftsBody,
-  request: ApiRequest = apiRequest,
-): Promise<BulkDrafts> {
-  const answer = await request('POST', `${bulkPath(shopId)}/drafts`, bulkDraftsSchema, body);
-  return answer.data;
-}
 
 /**
  * An approval cut short: the changes sent before the failure were approved (each request is a
@@ -73,8 +45,9 @@ export async function approveInChunks(
   let approved = 0;
   for (const chunk of approvalChunks(changeIds, size)) {
     try {
-      const batch = await approveChanges(shopId, chunk, request);
-      batchIds.push(batch.batchId);
+      const input = { params: { shopId }, body: { changeIds: chunk } };
+      const batch = await callApi(seoChangeContracts.approve, input, request);
+      batchIds.push(batch.data.batchId);
     } catch (error) {
       throw new PartialApprovalError(approved, changeIds.slice(approved), error);
     }

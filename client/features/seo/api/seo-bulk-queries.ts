@@ -4,13 +4,10 @@ import {
   maxPagesPerBulkEdit,
   type BulkDraftsBody,
   type BulkPreviewBody,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import {
-  approveInChunks,
-  createBulkDrafts,
-  fetchBulkPreview,
-  PartialApprovalError,
-} from './seo-bulk-api.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { seoBulkContracts as contracts } from '#shared/contracts/seo-bulk.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { approveInChunks, PartialApprovalError } from './seo-bulk-api.ts';
 import { storeKey } from './seo-queries.ts';
 
 /**
@@ -27,8 +24,10 @@ export type BulkPreviewRequest = Omit<BulkPreviewBody, 'offset' | 'limit'>;
 export function useBulkPreview(uid: string, shopId: string, body: BulkPreviewRequest | null) {
   return useInfiniteQuery({
     queryKey: [...storeKey(uid, shopId), 'bulk-preview', body],
-    queryFn: ({ pageParam }) =>
-      fetchBulkPreview(shopId, { ...body!, offset: pageParam, limit: previewSliceSize }),
+    queryFn: async ({ pageParam }) => {
+      const slice = { ...body!, offset: pageParam, limit: previewSliceSize };
+      return (await callApi(contracts.preview, { params: { shopId }, body: slice })).data;
+    },
     enabled: body !== null,
     initialPageParam: 0,
     getNextPageParam: (last) => {
@@ -89,7 +88,10 @@ export function useBulkApproval(uid: string, shopId: string) {
       setApproval({ kind: 'drafting' });
       let changeIds: string[];
       try {
-        const drafts = await createBulkDrafts(shopId, body);
+        const { data: drafts } = await callApi(contracts.createDrafts, {
+          params: { shopId },
+          body,
+        });
         changeIds = drafts.changeIds;
         skippedRef.current = drafts.skipped;
       } catch (error) {

@@ -8,8 +8,8 @@ import type {
   ChangeView,
   ResolveBody,
   SaveDraftBody,
-} from '../../../../shared/schemas/seo-changes.ts';
-import { pagePathOf, type PageDetail } from '../../../../shared/schemas/seo.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { pageParamsOf, pagePathOf, type PageDetail } from '#shared/schemas/seo.ts';
 import {
   batchesRefetchInterval,
   batchWritesSettled,
@@ -19,16 +19,8 @@ import {
   withChangesInDetail,
   withoutDraft,
 } from '../page-fixes.ts';
-import {
-  approveChanges,
-  discardDraft,
-  fetchBatches,
-  fetchChanges,
-  resolveConflict,
-  saveDraft,
-  undoBatch,
-  undoChange,
-} from './seo-changes-api.ts';
+import { seoChangeContracts as contracts } from '#shared/contracts/seo-changes.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { overviewKey, pageDetailKey, pageListKey, storeKey } from './seo-queries.ts';
 
 /**
@@ -51,7 +43,10 @@ export const pageChangesKey = (uid: string, shopId: string, pageId: string) =>
 export function usePageChanges(uid: string, shopId: string, pageId: string) {
   return useQuery({
     queryKey: pageChangesKey(uid, shopId, pageId),
-    queryFn: () => fetchChanges(shopId, { page: pagePathOf(pageId), limit: pageHistoryLimit }),
+    queryFn: async () => {
+      const query = { page: pagePathOf(pageId), limit: pageHistoryLimit };
+      return (await callApi(contracts.listChanges, { params: { shopId }, query })).data;
+    },
     refetchInterval: (query) => changesRefetchInterval(query.state.data),
   });
 }
@@ -60,7 +55,7 @@ export function usePageChanges(uid: string, shopId: string, pageId: string) {
 export function useStoreChanges(uid: string, shopId: string, query: ChangeListQuery) {
   return useQuery({
     queryKey: [...changesKey(uid, shopId), query],
-    queryFn: () => fetchChanges(shopId, query),
+    queryFn: async () => (await callApi(contracts.listChanges, { params: { shopId }, query })).data,
     refetchInterval: (current) => changesRefetchInterval(current.state.data),
   });
 }
@@ -69,7 +64,7 @@ export function useStoreChanges(uid: string, shopId: string, query: ChangeListQu
 export function useStoreBatches(uid: string, shopId: string, query: BatchListQuery) {
   return useQuery({
     queryKey: [...changesKey(uid, shopId), 'batches', query],
-    queryFn: () => fetchBatches(shopId, query),
+    queryFn: async () => (await callApi(contracts.listBatches, { params: { shopId }, query })).data,
     refetchInterval: (current) => batchesRefetchInterval(current.state.data),
   });
 }
@@ -102,7 +97,10 @@ function putInDetail(
 export function useSaveDraft(uid: string, shopId: string, pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveDraftBody) => saveDraft(shopId, pageId, body),
+    mutationFn: async (body: SaveDraftBody) => {
+      const params = { shopId, ...pageParamsOf(pageId) };
+      return (await callApi(contracts.saveDraft, { params, body })).data;
+    },
     onSuccess: (change) => {
       putInDetail(queryClient, uid, shopId, pageId, (detail) =>
         withChangesInDetail(detail, [change]),
@@ -115,7 +113,8 @@ export function useSaveDraft(uid: string, shopId: string, pageId: string) {
 export function useDiscardDraft(uid: string, shopId: string, pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changeId: string) => discardDraft(shopId, changeId),
+    mutationFn: (changeId: string) =>
+      callApi(contracts.discardDraft, { params: { shopId, changeId } }),
     onSuccess: (_answer, changeId) => {
       putInDetail(queryClient, uid, shopId, pageId, (detail) => withoutDraft(detail, changeId));
       void queryClient.invalidateQueries({ queryKey: changesKey(uid, shopId) });
@@ -126,7 +125,8 @@ export function useDiscardDraft(uid: string, shopId: string, pageId: string) {
 export function useApproveChanges(uid: string, shopId: string, pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changeIds: string[]) => approveChanges(shopId, changeIds),
+    mutationFn: async (changeIds: string[]) =>
+      (await callApi(contracts.approve, { params: { shopId }, body: { changeIds } })).data,
     onSuccess: (batch) => {
       putInDetail(queryClient, uid, shopId, pageId, (detail) =>
         withChangesInDetail(detail, batch.changes),
@@ -139,8 +139,10 @@ export function useApproveChanges(uid: string, shopId: string, pageId: string) {
 export function useResolveConflict(uid: string, shopId: string, pageId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ changeId, keep }: { changeId: string } & ResolveBody) =>
-      resolveConflict(shopId, changeId, keep),
+    mutationFn: async ({ changeId, keep }: { changeId: string } & ResolveBody) => {
+      const input = { params: { shopId, changeId }, body: { keep } };
+      return (await callApi(contracts.resolve, input)).data;
+    },
     onSuccess: (change) => {
       putInDetail(queryClient, uid, shopId, pageId, (detail) =>
         withChangesInDetail(detail, [change]),
@@ -154,8 +156,13 @@ export function useResolveConflict(uid: string, shopId: string, pageId: string) 
 export function useUndo(uid: string, shopId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (undo: { changeId: string } | { batchId: string }) =>
-      'changeId' in undo ? undoChange(shopId, undo.changeId) : undoBatch(shopId, undo.batchId),
+    mutationFn: async (undo: { changeId: string } | { batchId: string }) => {
+      const answer =
+        'changeId' in undo
+          ? await callApi(contracts.undoChange, { params: { shopId, changeId: undo.changeId } })
+          : await callApi(contracts.undoBatch, { params: { shopId, batchId: undo.batchId } });
+      return answer.data;
+    },
     onSettled: () => refreshAfterChange(queryClient, uid, shopId),
   });
 }

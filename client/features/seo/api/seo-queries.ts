@@ -1,17 +1,12 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PageListQuery, SeoOverview } from '../../../../shared/schemas/seo.ts';
-import { overviewRefetchInterval, storesRefetchInterval } from '../seo-presentation.ts';
-import {
-  fetchPageDetail,
-  fetchPageList,
-  fetchSeoOverview,
-  fetchShops,
-  startAudit,
-} from './seo-api.ts';
+import { seoContracts as contracts } from '#shared/contracts/seo.ts';
+import { pageParamsOf, type PageListQuery, type SeoOverview } from '#shared/schemas/seo.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { overviewRefetchInterval } from '../seo-presentation.ts';
 
 /**
- * The SEO screens' server state, keyed by the signed-in user's uid: the stores (read again every
- * moment while the store shown imports), the overview (read again every moment while its audit
+ * The SEO screens' server state, keyed by the signed-in user's uid (the stores they choose from are
+ * client/lib/use-chosen-store.ts's): the overview (read again every moment while its audit
  * runs, so that the progress moves on its own), slices of the pages list, a page's detail, and the
  * start of an audit.
  */
@@ -29,21 +24,14 @@ export const pageDetailKey = (uid: string, shopId: string, pageId?: string) =>
 export const pageListKey = (uid: string, shopId: string) =>
   [...storeKey(uid, shopId), 'pages'] as const;
 
-export function useSeoShops(uid: string, requestedShopId: string | null) {
-  return useQuery({
-    queryKey: [...seoKey(uid), 'shops'],
-    queryFn: fetchShops,
-    refetchInterval: (query) => storesRefetchInterval(query.state.data, requestedShopId),
-  });
-}
-
 export const overviewKey = (uid: string, shopId: string) =>
   [...storeKey(uid, shopId), 'overview'] as const;
 
 export function useSeoOverview(uid: string, shopId: string | null) {
   return useQuery({
     queryKey: overviewKey(uid, shopId ?? ''),
-    queryFn: () => fetchSeoOverview(shopId ?? ''),
+    queryFn: async () =>
+      (await callApi(contracts.overview, { params: { shopId: shopId ?? '' } })).data,
     enabled: shopId !== null,
     refetchInterval: (query) => overviewRefetchInterval(query.state.data),
   });
@@ -56,7 +44,7 @@ export function useSeoOverview(uid: string, shopId: string | null) {
 export function useStartAudit(uid: string, shopId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => startAudit(shopId),
+    mutationFn: async () => (await callApi(contracts.startAudit, { params: { shopId } })).data,
     onSuccess: (run) => {
       queryClient.setQueryData<SeoOverview>(overviewKey(uid, shopId), (overview) =>
         overview === undefined ? overview : { ...overview, lastRun: run },
@@ -78,7 +66,7 @@ export function usePageListSlices(
   return useQueries({
     queries: slices.map(({ query }) => ({
       queryKey: [...pageListKey(uid, shopId), query] as const,
-      queryFn: () => fetchPageList(shopId, query),
+      queryFn: async () => (await callApi(contracts.listPages, { params: { shopId }, query })).data,
     })),
   });
 }
@@ -86,7 +74,10 @@ export function usePageListSlices(
 export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
   return useQuery({
     queryKey: pageDetailKey(uid, shopId, pageId ?? ''),
-    queryFn: () => fetchPageDetail(shopId, pageId ?? ''),
+    queryFn: async () => {
+      const params = { shopId, ...pageParamsOf(pageId ?? '') };
+      return (await callApi(contracts.pageDetail, { params })).data;
+    },
     enabled: pageId !== null,
   });
 }

@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { PlanId } from '../../../../shared/plans.ts';
-import type { AuditRun, SeoOverview } from '../../../../shared/schemas/seo.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { reachedLimitOf, UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { AuditRun, SeoOverview } from '#shared/schemas/seo.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { reachedLimitOf, UpgradePrompt } from '#client/components/upgrade-prompt.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useStartAudit } from '../api/seo-queries.ts';
 import { auditPercent, isAuditUnderWay } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { supportedLanguages, type Language } from '../../../../shared/constants.ts';
-import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
-import type { PlanId } from '../../../../shared/plans.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { seoContracts } from '#shared/contracts/seo.ts';
+import { containsMarkup } from '#shared/seo/text/markup.ts';
+import type { PlanId } from '#shared/plans.ts';
 import {
   bulkFields,
   maxPagesPerBulkEdit,
@@ -10,13 +11,14 @@ import {
   type BulkField,
   type BulkSelection,
   type TemplatePlaceholder,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
-import { fetchPageList } from '../api/seo-api.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { Dialog } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { callApi } from '#client/lib/call-api.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useBulkApproval,
   useBulkPreview,
@@ -40,7 +42,7 @@ import { useKeptFocus } from '../use-kept-focus.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { BulkPreviewTable } from './bulk-preview-table.tsx';
 import { BulkTemplateEditor } from './bulk-template-editor.tsx';
-import { LoadFailed } from './load-failed.tsx';
+import { QueryFailed } from '#client/components/query-state.tsx';
 import './bulk-edit.css';
 
 /**
@@ -48,8 +50,9 @@ import './bulk-edit.css';
  * on the pages its filters choose, in a chunk of its own: the owner writes one template per
  * language with placeholders, previews every value it gives with the checks it would fail, then
  * approves all of them or the pages ticked; the values become drafts and are approved as any
- * change, after which the SEO overview follows their writes and offers undo. A modal <dialog>, as
- * a page's detail: the browser keeps the focus inside, Escape closes it and gives the focus back.
+ * change, after which the SEO overview follows their writes and offers undo. A modal dialog
+ * (client/components/dialog.tsx), as a page's detail: the browser keeps the focus inside, Escape
+ * closes it and gives the focus back; it is held open while an approval sends its chunks.
  * A plan without bulk edits is told which plans have them.
  */
 export default function BulkEditPanel({
@@ -73,47 +76,19 @@ export default function BulkEditPanel({
   onClosed: () => void;
 }) {
   const { t } = useTranslation('seo');
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const closeNoteId = useId();
   // While an approval sends its chunks, the dialog stays open: closing it would leave the owner
   // thinking the rest was called off while it goes on.
   const [approving, setApproving] = useState(false);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
       className="seo-detail seo-bulk"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        if (approving) event.preventDefault();
-      }}
+      title={t('bulk.title')}
+      closeButton
+      busy={approving}
+      busyNote={t('bulk.closeWhileApproving')}
       onClose={onClosed}
     >
-      <div className="seo-detail-header">
-        <h2 id={titleId}>{t('bulk.title')}</h2>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          aria-disabled={approving || undefined}
-          aria-describedby={approving ? closeNoteId : undefined}
-          onClick={() => {
-            if (!approving) dialogRef.current?.close();
-          }}
-        >
-          {t('bulk.close')}
-        </button>
-      </div>
-      {approving && (
-        <p id={closeNoteId} className="form-hint">
-          {t('bulk.closeWhileApproving')}
-        </p>
-      )}
       {plan !== undefined && !planHasBulkEdits(plan) ? (
         <PlanExplanation />
       ) : (
@@ -127,7 +102,7 @@ export default function BulkEditPanel({
           onApprovingChange={setApproving}
         />
       )}
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -181,7 +156,10 @@ function BulkEditor({
   // The first page of the selection, for the example, and how many pages it holds.
   const firstPage = useQuery({
     queryKey: [...pageListKey(uid, shop.id), { ...filters, limit: 1 }],
-    queryFn: () => fetchPageList(shop.id, { ...filters, limit: 1 }),
+    queryFn: async () => {
+      const query = { ...filters, limit: 1 };
+      return (await callApi(seoContracts.listPages, { params: { shopId: shop.id }, query })).data;
+    },
   });
   const preview = useBulkPreview(uid, shop.id, request);
   const refused = refusedTemplate(preview.error);
@@ -455,7 +433,7 @@ function BulkPreviewStep({
         </p>
       )}
       {preview.isError && rows.length === 0 && (
-        <LoadFailed
+        <QueryFailed
           error={preview.error}
           fallback={t('bulk.previewFailed')}
           retrying={preview.isFetching}
@@ -520,7 +498,7 @@ function BulkPreviewStep({
             </div>
           )}
           {preview.isError && rows.length > 0 && (
-            <LoadFailed
+            <QueryFailed
               error={preview.error}
               fallback={t('bulk.previewFailed')}
               retrying={preview.isFetching}

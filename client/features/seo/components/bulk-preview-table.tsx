@@ -1,11 +1,7 @@
-import type { Language } from '../../../../shared/constants.ts';
-import type {
-  BulkField,
-  BulkPreviewRow,
-  BulkPreviewValue,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import { editableFieldMaxLength } from '../../../../shared/schemas/seo-changes.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Language } from '#shared/constants.ts';
+import type { BulkField, BulkPreviewRow, BulkPreviewValue } from '#shared/schemas/seo-bulk.ts';
+import { editableFieldMaxLength } from '#shared/schemas/seo-changes.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { skipReasonText } from '../bulk-edit.ts';
 import { checkName } from '../check-texts.ts';
 import { resultDescription, resultTitle } from '../seo-presentation.ts';

@@ -1,11 +1,12 @@
-import { useId, useLayoutEffect, useRef } from 'react';
-import type { Language } from '../../../../shared/constants.ts';
+import { useLayoutEffect, useRef } from 'react';
+import type { Language } from '#shared/constants.ts';
 import {
   templatePlaceholders,
   type BulkField,
   type TemplatePlaceholder,
-} from '../../../../shared/schemas/seo-bulk.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { FormField, type FormControlProps } from '#client/components/form-field.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { fillTemplate, insertPlaceholder, placeholderToken } from '../bulk-edit.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { ValueText } from './value-text.tsx';
@@ -37,10 +38,6 @@ export function BulkTemplateEditor({
   onChange: (template: string) => void;
 }) {
   const { t } = useTranslation('seo');
-  const id = useId();
-  const inputId = `${id}-input`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   // Where the caret goes once an inserted placeholder is in the text.
   const caretRef = useRef<number | null>(null);
@@ -66,34 +63,30 @@ export function BulkTemplateEditor({
     onChange(next.template);
   };
 
-  const inputProps = {
+  const inputProps = (control: FormControlProps) => ({
+    ...control,
     ref: inputRef,
-    id: inputId,
     value: template,
     lang: language,
-    'aria-describedby': error === null ? hintId : `${errorId} ${hintId}`,
-    ...(error !== null && { 'aria-invalid': true as const }),
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
-  };
+  });
 
   return (
     <div className="seo-field seo-bulk-template">
-      <label htmlFor={inputId}>
-        {t('bulk.templateLabel', { language: format.languageInSentence(language) })}
-      </label>
-      {field === 'seoDescription' ? (
-        <textarea {...inputProps} rows={3} maxLength={500} />
-      ) : (
-        <input {...inputProps} type="text" maxLength={500} />
-      )}
-      {error !== null && (
-        <p id={errorId} className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p id={hintId} className="form-hint">
-        {t('bulk.templateHint')}
-      </p>
+      <FormField
+        label={t('bulk.templateLabel', { language: format.languageInSentence(language) })}
+        hint={t('bulk.templateHint')}
+        error={error}
+        className="seo-field-control"
+      >
+        {(control) =>
+          field === 'seoDescription' ? (
+            <textarea {...inputProps(control)} rows={3} maxLength={500} />
+          ) : (
+            <input {...inputProps(control)} type="text" maxLength={500} />
+          )
+        }
+      </FormField>
       <div
         className="button-row seo-bulk-placeholders"
         role="group"

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import type { ChangeView } from '../../../../shared/schemas/seo-changes.ts';
-import type { PageDetail } from '../../../../shared/schemas/seo.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { ChangeView } from '#shared/schemas/seo-changes.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { changeBatches, imageNumber, type ChangeBatch } from '../page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { UndoBatchDialog } from './undo-batch-dialog.tsx';
@@ -13,7 +13,7 @@ import { ValueText } from './value-text.tsx';
  * The page's approved changes, newest first, by the approval (or undo) that sent them together:
  * who approved them and when, each change's new and previous values and its state, with Undo for
  * a change written to Shopify and not undone yet, and Undo the whole batch for an approval of
- * several.
+ * several. Either undo asks first (undo-batch-dialog.tsx): it writes to the owner's store.
  */
 export function ChangeHistory({
   detail,
@@ -165,13 +165,15 @@ function ChangeRow({
   const { t } = useTranslation('seo');
   const errorText = useApiErrorText();
   const fieldId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const field = t('history.field', {
+    field: fieldLabel(t, detail, change, format),
+    language: format.languageInSentence(change.language),
+  });
   return (
     <tr>
       <th scope="row" id={fieldId}>
-        {t('history.field', {
-          field: fieldLabel(t, detail, change, format),
-          language: format.languageInSentence(change.language),
-        })}
+        {field}
         {change.undoOf !== null && <> ({t('history.undoOf')})</>}
       </th>
       <td>
@@ -198,11 +200,20 @@ function ChangeRow({
             aria-disabled={undoing || undefined}
             aria-describedby={fieldId}
             onClick={() => {
-              if (!undoing) onUndo(change.id);
+              if (!undoing) setConfirming(true);
             }}
           >
             {t('history.undo')}
           </button>
+        )}
+        {confirming && (
+          <UndoBatchDialog
+            count={1}
+            field={field}
+            format={format}
+            onConfirm={() => onUndo(change.id)}
+            onClosed={() => setConfirming(false)}
+          />
         )}
       </td>
     </tr>

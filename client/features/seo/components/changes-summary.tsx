@@ -1,13 +1,9 @@
 import { useId, useState } from 'react';
-import {
-  changeStates,
-  type BatchList,
-  type ChangeList,
-} from '../../../../shared/schemas/seo-changes.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { changeStates, type BatchList, type ChangeList } from '#shared/schemas/seo-changes.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useBatchWriteFollowUp,
   useStoreBatches,
@@ -17,7 +13,7 @@ import {
 import { draftPages } from '../page-fixes.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { QueryFailed } from '#client/components/query-state.tsx';
 import { UndoBatchDialog } from './undo-batch-dialog.tsx';
 
 /** The drafts read for the overview, and the pages of them it names. */
@@ -54,7 +50,7 @@ export function ChangesSummary({
         </p>
       )}
       {failed !== null && (
-        <LoadFailed
+        <QueryFailed
           error={failed.error}
           fallback={t('changes.loadFailed')}
           retrying={failed.isFetching}

@@ -4,10 +4,10 @@ import {
   resolveBodySchema,
   type ChangeView,
   type ResolveBody,
-} from '../../../../shared/schemas/seo-changes.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { ValueText } from './value-text.tsx';
 
 /**

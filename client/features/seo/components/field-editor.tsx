@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import type { Language } from '../../../../shared/constants.ts';
-import type { EditableFieldView, ResolveBody } from '../../../../shared/schemas/seo-changes.ts';
-import type { FindingView } from '../../../../shared/schemas/seo.ts';
-import { containsMarkup } from '../../../../shared/seo/text/markup.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Language } from '#shared/constants.ts';
+import type { EditableFieldView, ResolveBody } from '#shared/schemas/seo-changes.ts';
+import type { FindingView } from '#shared/schemas/seo.ts';
+import { containsMarkup } from '#shared/seo/text/markup.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { checkName, findingTexts } from '../check-texts.ts';
 import type { FieldMeasure, FieldOutcome } from '../page-fixes.ts';
 import { isBlocked } from '../page-fixes.ts';

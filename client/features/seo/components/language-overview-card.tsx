@@ -1,7 +1,7 @@
-import { severities } from '../../../../shared/seo/check.ts';
-import type { LanguageOverview } from '../../../../shared/schemas/seo.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { severities } from '#shared/seo/check.ts';
+import type { LanguageOverview } from '#shared/schemas/seo.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { checkName } from '../check-texts.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';

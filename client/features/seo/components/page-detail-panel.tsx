@@ -1,11 +1,13 @@
-import { themeTitle } from '../../../../shared/seo/checks/page-title.ts';
+import { themeTitle } from '#shared/seo/checks/page-title.ts';
 import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
-import type { Language } from '../../../../shared/constants.ts';
-import type { ChangeView } from '../../../../shared/schemas/seo-changes.ts';
-import type { FindingView, PageDetail } from '../../../../shared/schemas/seo.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Language } from '#shared/constants.ts';
+import type { ChangeView } from '#shared/schemas/seo-changes.ts';
+import type { FindingView, PageDetail } from '#shared/schemas/seo.ts';
+import { Dialog } from '#client/components/dialog.tsx';
+import { QueryFailed, QueryLoading } from '#client/components/query-state.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { usePageChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
 import { findingTexts } from '../check-texts.ts';
@@ -25,7 +27,6 @@ import { usePageFixes, type PageFixes } from '../use-page-fixes.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 import { ChangeHistory, fieldLabel } from './change-history.tsx';
 import { FieldEditor, type FieldFindings } from './field-editor.tsx';
-import { LoadFailed } from './load-failed.tsx';
 import { ScoreFigure } from './score-figure.tsx';
 import { SeverityMark } from './severity-mark.tsx';
 
@@ -34,8 +35,9 @@ import { SeverityMark } from './severity-mark.tsx';
  * by side, its score, how it shows in a search result, the editors of its texts (the preview
  * follows them as the owner types), its address and its findings, each with what is wrong, why it
  * matters and how to fix it; then "Approve all drafts" and the history of its changes. A modal
- * <dialog>: the browser keeps the focus inside, Escape closes it and gives the focus back to the
- * row that opened it; edits not saved yet are saved as drafts as it closes.
+ * dialog (client/components/dialog.tsx): the browser keeps the focus inside, Escape closes it and
+ * gives the focus back to the row that opened it; edits not saved yet are saved as drafts as it
+ * closes.
  */
 export function PageDetailPanel({
   uid,
@@ -51,47 +53,24 @@ export function PageDetailPanel({
   onClosed: () => void;
 }) {
   const { t } = useTranslation('seo');
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const saveOnCloseRef = useRef<(() => void) | null>(null);
-  const titleId = useId();
   const detailQuery = usePageDetail(uid, shopId, pageId);
   const detail = detailQuery.data;
   const primary = detail?.languages.find((language) => language.primary) ?? detail?.languages[0];
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <Dialog
       className="seo-detail"
-      aria-labelledby={titleId}
+      title={primary === undefined ? t('detail.title') : primary.title || detail?.handle}
+      closeButton
       onClose={() => {
         saveOnCloseRef.current?.();
         onClosed();
       }}
     >
-      <div className="seo-detail-header">
-        <h2 id={titleId}>
-          {primary === undefined ? t('detail.title') : primary.title || detail?.handle}
-        </h2>
-        <button
-          type="button"
-          className="button button-secondary button-small"
-          onClick={() => dialogRef.current?.close()}
-        >
-          {t('detail.close')}
-        </button>
-      </div>
-      {detailQuery.isPending && (
-        <p className="muted" role="status">
-          {t('detail.loading')}
-        </p>
-      )}
+      {detailQuery.isPending && <QueryLoading text={t('detail.loading')} />}
       {detailQuery.isError && (
-        <LoadFailed
+        <QueryFailed
           error={detailQuery.error}
           fallback={t('detail.loadFailed')}
           retrying={detailQuery.isFetching}
@@ -107,7 +86,7 @@ export function PageDetailPanel({
           saveOnCloseRef={saveOnCloseRef}
         />
       )}
-    </dialog>
+    </Dialog>
   );
 }
 
@@ -396,13 +375,9 @@ function PageActions({
         <h3 id={titleId} ref={headingRef} tabIndex={-1}>
           {t('history.title')}
         </h3>
-        {changesQuery.isPending && (
-          <p className="muted" role="status">
-            {t('history.loading')}
-          </p>
-        )}
+        {changesQuery.isPending && <QueryLoading text={t('history.loading')} />}
         {changesQuery.isError && (
-          <LoadFailed
+          <QueryFailed
             error={changesQuery.error}
             fallback={t('history.loadFailed')}
             retrying={changesQuery.isFetching}

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { supportedLanguages } from '../../../../shared/constants.ts';
-import { auditCheckIds } from '../../../../shared/seo/check-ids.ts';
-import { pageKinds, severities } from '../../../../shared/seo/check.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { auditCheckIds } from '#shared/seo/check-ids.ts';
+import { pageKinds, severities } from '#shared/seo/check.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { checkName } from '../check-texts.ts';
 import type { PageListFilters } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';

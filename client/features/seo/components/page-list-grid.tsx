@@ -7,16 +7,16 @@ import {
   type MouseEvent,
 } from 'react';
 import { Link } from 'react-router';
-import type { PageSummary } from '../../../../shared/schemas/seo.ts';
-import { severities } from '../../../../shared/seo/check.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PageSummary } from '#shared/schemas/seo.ts';
+import { severities } from '#shared/seo/check.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { usePageListSlices } from '../api/seo-queries.ts';
 import { pageListQuery, type PageListState, type PageSortKey } from '../page-list-params.ts';
 import { scrollToReveal, sliceSize, slicesFor, visibleRows } from '../row-window.ts';
 import { scoreRating } from '../seo-presentation.ts';
 import { useElementSize } from '../use-element-size.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
-import { LoadFailed } from './load-failed.tsx';
+import { QueryFailed } from '#client/components/query-state.tsx';
 import { SeverityMark } from './severity-mark.tsx';
 
 /** Row heights in px: one line on a wide list, two on a narrow one (the CSS lays them out so). */
@@ -180,7 +180,7 @@ export function PageListGrid({
           : t('list.total', { count: total, formatted: format.number(total) })}
       </p>
       {failed.length > 0 && (
-        <LoadFailed
+        <QueryFailed
           error={failed[0]?.error}
           fallback={t('list.loadFailed')}
           retrying={failed.some((slice) => slice?.isFetching)}

@@ -1,6 +1,6 @@
-import { severities } from '../../../../shared/seo/check.ts';
-import { severityWeights } from '../../../../shared/seo/scores.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { severities } from '#shared/seo/check.ts';
+import { severityWeights } from '#shared/seo/scores.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { scoreRatingFloors } from '../seo-presentation.ts';
 
 /**

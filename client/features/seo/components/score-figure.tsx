@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { scoreRating } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { LanguageOverview } from '../../../../shared/schemas/seo.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { LanguageOverview } from '#shared/schemas/seo.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { trendPoints } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 

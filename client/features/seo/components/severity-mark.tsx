@@ -1,5 +1,5 @@
-import type { Severity } from '../../../../shared/seo/check.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Severity } from '#shared/seo/check.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * A severity's mark: a shape of its own (a circle with a cross, a triangle, an "i") as well as a

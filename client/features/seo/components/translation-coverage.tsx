@@ -1,5 +1,5 @@
-import type { SeoOverview } from '../../../../shared/schemas/seo.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { SeoOverview } from '#shared/schemas/seo.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { coverageOf } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * A field's value as the fixes quote it: between the quotation marks of the owner's language, the

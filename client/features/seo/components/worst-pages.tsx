@@ -1,6 +1,6 @@
-import type { PageSummary } from '../../../../shared/schemas/seo.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PageSummary } from '#shared/schemas/seo.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { pageListHref } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 

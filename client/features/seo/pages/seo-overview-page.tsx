@@ -1,21 +1,22 @@
-import type { PlanId } from '../../../../shared/plans.ts';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { SeoOverview } from '#shared/schemas/seo.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useSeoOverview } from '../api/seo-queries.ts';
 import { AuditStatus } from '../components/audit-status.tsx';
 import { ChangesSummary } from '../components/changes-summary.tsx';
 import { LanguageOverviewCard } from '../components/language-overview-card.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
 import { ScoreExplanation } from '../components/score-explanation.tsx';
 import { SeoStoreGate } from '../components/seo-store-gate.tsx';
 import { TranslationCoverage } from '../components/translation-coverage.tsx';
 import { WorstPages } from '../components/worst-pages.tsx';
-import { useChosenStore } from '../use-chosen-store.ts';
-import { useSeoFormat } from '../use-seo-format.ts';
-import '../../../components/form-controls.css';
+import { useChosenStore } from '#client/lib/use-chosen-store.ts';
+import { useSeoFormat, type SeoFormat } from '../use-seo-format.ts';
+import '#client/components/form-controls.css';
 import '../seo.css';
 
 export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];
@@ -46,25 +47,32 @@ function StoreOverview({ uid, shop, plan }: { uid: string; shop: Shop; plan?: Pl
   const format = useSeoFormat();
   const overviewQuery = useSeoOverview(uid, shop.id);
 
-  if (overviewQuery.isPending) {
-    return (
-      <p className="muted" role="status">
-        {t('overview.loading')}
-      </p>
-    );
-  }
-  if (overviewQuery.isError) {
-    return (
-      <LoadFailed
-        error={overviewQuery.error}
-        fallback={t('overview.loadFailed')}
-        retrying={overviewQuery.isFetching}
-        onRetry={() => void overviewQuery.refetch()}
-      />
-    );
-  }
+  return (
+    <QueryState
+      query={overviewQuery}
+      loading={t('overview.loading')}
+      failed={t('overview.loadFailed')}
+    >
+      {(overview) => (
+        <StoreOverviewBody uid={uid} shop={shop} plan={plan} overview={overview} format={format} />
+      )}
+    </QueryState>
+  );
+}
 
-  const overview = overviewQuery.data;
+function StoreOverviewBody({
+  uid,
+  shop,
+  plan,
+  overview,
+  format,
+}: {
+  uid: string;
+  shop: Shop;
+  plan: PlanId | undefined;
+  overview: SeoOverview;
+  format: SeoFormat;
+}) {
   return (
     <>
       <AuditStatus

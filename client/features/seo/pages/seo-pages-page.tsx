@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { PlanId } from '../../../../shared/plans.ts';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { supportedLanguages } from '../../../../shared/constants.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { supportedLanguages } from '#shared/constants.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { PageDetailPanel } from '../components/page-detail-panel.tsx';
 import { PageListFilters } from '../components/page-list-filters.tsx';
 import { PageListGrid } from '../components/page-list-grid.tsx';
@@ -22,9 +22,9 @@ import {
   withSort,
   type PageSortKey,
 } from '../page-list-params.ts';
-import { useChosenStore } from '../use-chosen-store.ts';
+import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useSeoFormat } from '../use-seo-format.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../seo.css';
 
 export const namespaces: readonly Namespace[] = ['seo', 'seo-checks'];

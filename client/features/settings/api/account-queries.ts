@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Account } from '../../../../shared/schemas/account.ts';
-import { fetchAccount } from '../../../lib/account-api.ts';
-import { sendPasswordReset } from '../../../lib/firebase-auth/email-actions.ts';
+import type { Account } from '#shared/schemas/account.ts';
+import { fetchAccount } from '#client/lib/account-api.ts';
+import { sendPasswordReset } from '#client/lib/firebase-auth/email-actions.ts';
 import { deleteAccount, saveDisplayName, signOutEverywhere } from './account-settings-api.ts';
 
 /**

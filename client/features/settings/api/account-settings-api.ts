@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { accountDeletionPendingSchema, type Account } from '../../../../shared/schemas/account.ts';
-import { updateAccount } from '../../../lib/account-api.ts';
-import { apiRequest, noContent } from '../../../lib/api-client.ts';
-import { refreshSession } from '../../../lib/session-actions.ts';
+import { accountDeletionPendingSchema, type Account } from '#shared/schemas/account.ts';
+import { updateAccount } from '#client/lib/account-api.ts';
+import { apiRequest, noContent } from '#client/lib/api-client.ts';
+import { refreshSession } from '#client/lib/session-actions.ts';
 
 /** The account calls of the Settings screen, through the BFF (the session cookie goes along). */
 

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { postDeleteRedirectMs } from '../../../../shared/constants.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { authErrorMessageKey, authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { reportError } from '../../../lib/error-reporting.ts';
-import { reauthenticate } from '../../../lib/firebase-auth/reauthentication.ts';
-import { signOutAndClear } from '../../../lib/session-actions.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { postDeleteRedirectMs } from '#shared/constants.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { ApiError } from '#client/lib/api-error.ts';
+import { authErrorMessageKey, authErrorMessageKeyOf } from '#client/lib/auth-errors.ts';
+import { reportError } from '#client/lib/error-reporting.ts';
+import { reauthenticate } from '#client/lib/firebase-auth/reauthentication.ts';
+import { signOutAndClear } from '#client/lib/session-actions.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useDeleteAccount } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 
@@ -20,9 +22,10 @@ type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
  * session), this browser forgets the person, and after postDeleteRedirectMs the user is on
  * /login, loaded afresh.
  *
- * The dialog is the native <dialog> opened with showModal(): the browser traps focus inside it,
- * makes the page behind it inert, closes it on Escape and gives focus back to the button that
- * opened it.
+ * The dialog is the app's modal dialog (client/components/dialog.tsx), kept in the page and opened
+ * by the button: the browser traps focus inside it, makes the page behind it inert, closes it on
+ * Escape and gives focus back to the button that opened it. It cannot be dismissed while the
+ * deletion runs.
  */
 export function DeleteAccountSection({
   uid,
@@ -35,12 +38,11 @@ export function DeleteAccountSection({
 }) {
   const { t, i18n } = useTranslation('settings');
   const deleteAccount = useDeleteAccount();
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const titleId = useId();
   const textId = useId();
   const storesId = useId();
   const errorId = useId();
+  const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<Status>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -53,11 +55,7 @@ export function DeleteAccountSection({
 
   function open() {
     setError(null);
-    dialogRef.current?.showModal();
-  }
-
-  function close() {
-    if (!busy) dialogRef.current?.close();
+    setOpened(true);
   }
 
   async function confirmAndDelete() {
@@ -132,28 +130,25 @@ export function DeleteAccountSection({
       <h2 id="settings-delete">{t('settings.delete.title')}</h2>
       <p className="muted">{t('settings.delete.text')}</p>
       <div className="button-row">
-        <button type="button" className="button button-danger" onClick={open}>
+        <Button variant="danger" onClick={open}>
           {t('settings.delete.open')}
-        </button>
+        </Button>
       </div>
 
-      <dialog
-        ref={dialogRef}
-        className="modal-dialog"
-        aria-labelledby={titleId}
-        aria-describedby={`${storesId} ${textId}`}
-        onCancel={(event) => {
-          // Escape while the deletion runs would hide a step the user must see through.
-          if (busy) event.preventDefault();
-        }}
+      <Dialog
+        title={t('settings.delete.dialogTitle')}
+        describedBy={`${storesId} ${textId}`}
+        open={opened}
+        // Escape while the deletion runs would hide a step the user must see through.
+        busy={busy}
         onClose={() => {
           // Cancelled: the password typed for it does not stay in the page.
+          setOpened(false);
           setError(null);
           setPassword('');
         }}
       >
         <form noValidate onSubmit={handleSubmit}>
-          <h2 id={titleId}>{t('settings.delete.dialogTitle')}</h2>
           <p id={storesId}>{t('settings.delete.stores')}</p>
           <p id={textId}>
             {usesPassword
@@ -191,21 +186,15 @@ export function DeleteAccountSection({
             {waitingText}
           </p>
           <div className="button-row">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={busy}
-              onClick={close}
-              autoFocus={!usesPassword}
-            >
+            <DialogClose disabled={busy} autoFocus={!usesPassword}>
               {t('settings.delete.cancel')}
-            </button>
-            <button type="submit" className="button button-danger" disabled={busy}>
+            </DialogClose>
+            <Button type="submit" variant="danger" disabled={busy}>
               {usesPassword ? t('settings.delete.confirm') : t('settings.delete.confirmWithGoogle')}
-            </button>
+            </Button>
           </div>
         </form>
-      </dialog>
+      </Dialog>
     </section>
   );
 }

@@ -1,8 +1,8 @@
-import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
-import { ThemeSwitcher } from '../../../components/theme-switcher.tsx';
-import { useConsent } from '../../../lib/consent.ts';
-import { acceptCookies, refuseCookies } from '../../../lib/preferences.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
+import { ThemeSwitcher } from '#client/components/theme-switcher.tsx';
+import { useConsent } from '#client/lib/consent.ts';
+import { acceptCookies, refuseCookies } from '#client/lib/preferences.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
  * Language, theme and cookie consent (accept or withdraw). Each switch applies at once and is saved

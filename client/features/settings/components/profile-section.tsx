@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { displayNameMaxLength } from '../../../../shared/registration.ts';
-import type { Account } from '../../../../shared/schemas/account.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { displayNameMaxLength } from '#shared/registration.ts';
+import type { Account } from '#shared/schemas/account.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { ApiError } from '#client/lib/api-error.ts';
+import { authErrorMessageKeyOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useSaveDisplayName } from '../api/account-queries.ts';
 
 /**

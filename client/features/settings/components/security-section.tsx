@@ -1,9 +1,9 @@
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { setSignedInUser } from '../../../lib/auth-session.ts';
-import { clearLocalAccountData } from '../../../lib/session-actions.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { ApiError } from '#client/lib/api-error.ts';
+import { authErrorMessageKeyOf } from '#client/lib/auth-errors.ts';
+import { setSignedInUser } from '#client/lib/auth-session.ts';
+import { clearLocalAccountData } from '#client/lib/session-actions.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useSendPasswordReset, useSignOutEverywhere } from '../api/account-queries.ts';
 import { loginUrlInLanguage } from '../login-url.ts';
 

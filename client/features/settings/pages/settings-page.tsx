@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { authErrorMessageKeyOf } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { authErrorMessageKeyOf } from '#client/lib/auth-errors.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useAccount } from '../api/account-queries.ts';
 import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PreferencesSection } from '../components/preferences-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { SecuritySection } from '../components/security-section.tsx';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../settings.css';
 
 /** `auth`: the messages of the re-authentication, password-reset and account failures. */

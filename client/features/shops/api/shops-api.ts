@@ -4,19 +4,16 @@ import {
   shopListSchema,
   type ShopDisconnection,
   type ShopList,
-} from '../../../../shared/schemas/shops.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
+} from '#shared/schemas/shops.ts';
+import { apiRequest } from '#client/lib/api-client.ts';
+import { shopsPath } from '#client/lib/store-list.ts';
 
-/** The stores' calls, through the BFF, read with the API's own schemas (shared/schemas/shops.ts). */
+/**
+ * The stores' calls, through the BFF, read with the API's own schemas (shared/schemas/shops.ts).
+ * The list itself is read in client/lib/store-list.ts, for every screen that shows it.
+ */
 
-export const shopsPath = '/api/v1/shops';
 export const shopAuthorizationsPath = `${shopsPath}/authorizations`;
-
-/** The owner's stores, each with its connection and import state, and what the plan allows. */
-export async function fetchShops(): Promise<ShopList> {
-  const answer = await apiRequest('GET', shopsPath, shopListSchema);
-  return answer.data;
-}
 
 /** Shopify's install screen for the store: where the popup goes to ask the owner's consent. */
 export async function startShopAuthorization(

@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ShopList } from '../../../../shared/schemas/shops.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ShopList } from '#shared/schemas/shops.ts';
+import { queryKeys } from '#client/lib/query-keys.ts';
+import { useStoreList } from '#client/lib/store-list.ts';
 import { refetchIntervalFor } from '../shop-presentation.ts';
-import { disconnectShop, fetchShops, keepShopActive } from './shops-api.ts';
+import { disconnectShop, keepShopActive } from './shops-api.ts';
 
 /**
  * The stores screen's server state: the list, read again every moment while a store is being
@@ -10,14 +12,10 @@ import { disconnectShop, fetchShops, keepShopActive } from './shops-api.ts';
  * answer is the list as it now is.
  */
 
-export const shopsKey = (uid: string) => ['shops', uid] as const;
+const shopsKey = queryKeys.stores;
 
 export function useShops(uid: string) {
-  return useQuery<ShopList>({
-    queryKey: shopsKey(uid),
-    queryFn: fetchShops,
-    refetchInterval: (query) => refetchIntervalFor(query.state.data),
-  });
+  return useStoreList(uid, refetchIntervalFor);
 }
 
 /** Reads the list again now, after a store was connected in the popup. */

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { PlanId } from '../../../../shared/plans.ts';
-import { shopDomainFrom } from '../../../../shared/shop-domain.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { FormField } from '../../../components/form-field.tsx';
-import { reachedLimitOf, UpgradePrompt } from '../../../components/upgrade-prompt.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { PlanId } from '#shared/plans.ts';
+import { shopDomainFrom } from '#shared/shop-domain.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { reachedLimitOf, UpgradePrompt } from '#client/components/upgrade-prompt.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import type { ConnectionStatus } from '../use-connect-store.ts';
 
 export interface StoreAllowanceView {

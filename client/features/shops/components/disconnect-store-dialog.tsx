@@ -1,16 +1,19 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Shop, ShopDisconnection } from '../../../../shared/schemas/shops.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useId, useState, type FormEvent } from 'react';
+import type { Shop, ShopDisconnection } from '#shared/schemas/shops.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { displayNameOf } from '../shop-presentation.ts';
 
 /**
  * Asks before disconnecting a store, naming it and what goes with it (the change history, so no
- * undo, and the score trend), and disconnects it. The native <dialog> opened with
- * showModal(): the browser keeps focus inside it, makes the page behind it inert, closes it on
- * Escape and gives focus back to the button that opened it; Cancel has the focus first, so that
- * Enter never disconnects by accident. While the disconnection runs, it cannot be dismissed.
+ * undo, and the score trend), and disconnects it. The app's modal dialog
+ * (client/components/dialog.tsx): the browser keeps focus inside it, makes the page behind it
+ * inert, closes it on Escape and gives focus back to the button that opened it; Cancel has the
+ * focus first, so that Enter never disconnects by accident. While the disconnection runs, it
+ * cannot be dismissed.
  */
 export function DisconnectStoreDialog({
   shop,
@@ -26,18 +29,11 @@ export function DisconnectStoreDialog({
 }) {
   const { t } = useTranslation('shops');
   const errorText = useApiErrorText();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const textId = useId();
   const lossesId = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = displayNameOf(shop);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,18 +50,13 @@ export function DisconnectStoreDialog({
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={`${textId} ${lossesId}`}
-      onCancel={(event) => {
-        if (busy) event.preventDefault();
-      }}
+    <Dialog
+      title={t('disconnect.title', { name })}
+      describedBy={`${textId} ${lossesId}`}
+      busy={busy}
       onClose={onClosed}
     >
       <form noValidate onSubmit={(event) => void confirm(event)}>
-        <h2 id={titleId}>{t('disconnect.title', { name })}</h2>
         <p id={textId}>{t('disconnect.text', { domain: shop.shopDomain })}</p>
         <p id={lossesId}>{t('disconnect.losses')}</p>
         {error !== null && (
@@ -77,20 +68,14 @@ export function DisconnectStoreDialog({
           {busy ? t('disconnect.working') : ''}
         </p>
         <div className="button-row">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            autoFocus
-            onClick={() => dialogRef.current?.close()}
-          >
+          <DialogClose disabled={busy} autoFocus>
             {t('disconnect.cancel')}
-          </button>
-          <button type="submit" className="button button-danger" disabled={busy}>
+          </DialogClose>
+          <Button type="submit" variant="danger" disabled={busy}>
             {t('disconnect.confirm')}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { progressOf } from '../shop-presentation.ts';
 
 /**

@@ -1,7 +1,9 @@
 import { useId } from 'react';
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { plans, type PlanId } from '#shared/plans.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   countKinds,
   displayedStateOf,
@@ -17,10 +19,12 @@ import { ImportProgress } from './import-progress.tsx';
  * last sync once ready and while a reconnected store imports again, why it needs the owner
  * otherwise, said once, with Reconnect), what Vitrine holds of it and in which languages, and
  * Disconnect. A store the plan pauses says so, with how many stores the plan allows and the button
- * that keeps this one active instead.
+ * that keeps this one active instead. A copy the plan bounds says how much of the store it holds and
+ * how many pages the plan audits, with the plans that audit more when one does.
  */
 export function ShopCard({
   shop,
+  plan,
   maxStores,
   keepingActive = false,
   onReconnect,
@@ -28,6 +32,8 @@ export function ShopCard({
   onKeepActive,
 }: {
   shop: Shop;
+  /** The owner's plan. */
+  plan: PlanId;
   /** How many stores the owner's plan keeps active. */
   maxStores: number;
   /** Whether the choice of this store as the active one is on its way. */
@@ -74,6 +80,7 @@ export function ShopCard({
         </div>
       )}
       {moving && <ImportProgress shop={shop} name={name} />}
+      {shop.partialCopy.length > 0 && <PartialCopyNotice shop={shop} plan={plan} />}
       {(displayedState === 'ready' || displayedState === 'reimporting') && (
         <p>
           {shop.lastSyncedAt === null
@@ -158,6 +165,40 @@ export function ShopCard({
       </div>
     </li>
   );
+}
+
+/**
+ * "N of M products copied: your plan audits up to P pages", for each kind the copy holds in part,
+ * and the plans that audit more pages when there is one.
+ */
+function PartialCopyNotice({ shop, plan }: { shop: Shop; plan: PlanId }) {
+  const { t } = useTranslation('shops');
+  const pages = pagesAuditedBy(plan);
+  const morePages = plans.some((other) => pagesAuditedBy(other.id) > pages);
+  return (
+    <div className="notice shop-partial-copy">
+      {shop.partialCopy.map((part) => (
+        <p key={part.kind}>
+          {part.total === null
+            ? t(`store.partialCopy.${part.kind}NoTotal`, { copied: part.copied, pages })
+            : t(`store.partialCopy.${part.kind}`, {
+                copied: part.copied,
+                total: part.total,
+                pages,
+              })}
+        </p>
+      ))}
+      {morePages && (
+        <p>
+          <AppLink to="/pricing">{t('store.partialCopy.upgrade')}</AppLink>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function pagesAuditedBy(planId: PlanId): number {
+  return plans.find((candidate) => candidate.id === planId)?.limits.pagesAudited ?? 0;
 }
 
 function formatDate(isoDate: string, language: string): string {

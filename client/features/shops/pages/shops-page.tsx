@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { oauthCompletionMessageSchema, type Shop } from '../../../../shared/schemas/shops.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { oauthCompletionMessageSchema, type Shop } from '#shared/schemas/shops.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryFailed, QueryLoading } from '#client/components/query-state.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useDisconnectShop,
   useKeepShopActive,
@@ -21,7 +22,7 @@ import { ShopCard } from '../components/shop-card.tsx';
 import { storeAllowance, storeOffered } from '../shop-presentation.ts';
 import { useConnectStore, type ConnectionStatus } from '../use-connect-store.ts';
 import { useDisconnectionText } from '../use-disconnection-text.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../shops.css';
 
 export const namespaces: readonly Namespace[] = ['shops'];
@@ -107,14 +108,11 @@ export default function ShopsPage() {
             {errorText(errorCodeOf(keepActive.error), t('store.keepActiveFailed'))}
           </p>
         )}
-        {shopsQuery.isPending && (
-          <p className="muted" role="status">
-            {t('shops.loading')}
-          </p>
-        )}
+        {shopsQuery.isPending && <QueryLoading text={t('shops.loading')} />}
         {shopsQuery.isError && (
-          <LoadFailed
+          <QueryFailed
             error={shopsQuery.error}
+            fallback={t('shops.loadFailed')}
             retrying={shopsQuery.isFetching}
             onRetry={() => void shopsQuery.refetch()}
           />
@@ -126,6 +124,7 @@ export default function ShopsPage() {
               <ShopCard
                 key={shop.id}
                 shop={shop}
+                plan={list.plan}
                 maxStores={list.maxStores}
                 keepingActive={keepActive.isPending}
                 onReconnect={(target) => connect(target.shopDomain)}
@@ -165,34 +164,6 @@ function NoStoreYet() {
         <li>{t('shops.benefits.audit')}</li>
         <li>{t('shops.benefits.blog')}</li>
       </ul>
-    </div>
-  );
-}
-
-function LoadFailed({
-  error,
-  retrying,
-  onRetry,
-}: {
-  error: unknown;
-  retrying: boolean;
-  onRetry: () => void;
-}) {
-  const { t } = useTranslation('shops');
-  const errorText = useApiErrorText();
-  return (
-    <div className="form-error" role="alert">
-      <p>{errorText(errorCodeOf(error), t('shops.loadFailed'))}</p>
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-secondary"
-          disabled={retrying}
-          onClick={onRetry}
-        >
-          {t('shops.retry')}
-        </button>
-      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts';
-import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
 import {
   cancelSubscription,
   changeSubscription,
@@ -8,7 +8,7 @@ import {
   resumeSubscription,
   startCheckout,
   startPortalSession,
-} from '../../../lib/billing-api.ts';
+} from '#client/lib/billing-api.ts';
 
 /**
  * The subscription's server state, keyed by the signed-in user's uid: the overview (read again

@@ -1,5 +1,5 @@
-import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import type { AwaitedState } from '../billing-state.ts';
 
 /**

@@ -4,9 +4,9 @@ import {
   paidPlanIds,
   type BillingInterval,
   type PaidPlanId,
-} from '../../../../shared/billing.ts';
-import { AppLink } from '../../../components/app-link.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+} from '#shared/billing.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import type { BillingFormat } from '../use-billing-format.ts';
 
 /**

@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { BillingStore, Subscription } from '../../../../shared/schemas/billing.ts';
-import { plans } from '../../../../shared/plans.ts';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { useId, useState, type FormEvent } from 'react';
+import type { BillingStore, Subscription } from '#shared/schemas/billing.ts';
+import { plans } from '#shared/plans.ts';
+import { Button } from '#client/components/button.tsx';
+import { Dialog, DialogClose } from '#client/components/dialog.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   defaultKeptStore,
   needsStoreChoice,
@@ -24,7 +26,7 @@ function textKeyOf(change: PlannedChange) {
  * allows fewer stores than are connected, the owner chooses the store that stays active (the
  * others are paused, their data kept), sent as `keepStoreId`.
  *
- * The native <dialog> opened with showModal(), as the other confirmations of the app: focus stays
+ * The app's modal dialog (client/components/dialog.tsx), as its other confirmations: focus stays
  * inside, the page behind is inert, Escape closes it; "Keep my current plan" has the focus first,
  * so that Enter never changes a subscription by accident. It cannot be dismissed while it sends.
  */
@@ -48,8 +50,6 @@ export function ConfirmChangeDialog({
 }) {
   const { t } = useTranslation('subscription');
   const errorText = useApiErrorText();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const textId = useId();
   const storesName = useId();
   const [busy, setBusy] = useState(false);
@@ -61,11 +61,6 @@ export function ConfirmChangeDialog({
   const targetLimits = (plans.find((plan) => plan.id === targetPlan) ?? plans[0]).limits;
   const planName = t(`subscription.plans.${subscription.plan}`);
   const targetName = t(`subscription.plans.${targetPlan}`);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog !== null && !dialog.open) dialog.showModal();
-  }, []);
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -102,20 +97,15 @@ export function ConfirmChangeDialog({
   const showsLimits = change.kind === 'downgrade' || change.kind === 'cancel';
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="modal-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        if (busy) event.preventDefault();
-      }}
+    <Dialog
+      title={title}
+      describedBy={textId}
+      busy={busy}
       onClose={() => {
         if (!busy) onClosed();
       }}
     >
       <form noValidate onSubmit={(event) => void confirm(event)}>
-        <h2 id={titleId}>{title}</h2>
         <p id={textId}>{text}</p>
         {showsLimits && (
           <>
@@ -165,24 +155,18 @@ export function ConfirmChangeDialog({
           {busy ? t('subscription.dialog.sending') : ''}
         </p>
         <div className="button-row">
-          <button
-            type="button"
-            className="button button-secondary"
-            disabled={busy}
-            autoFocus
-            onClick={() => dialogRef.current?.close()}
-          >
+          <DialogClose disabled={busy} autoFocus>
             {t('subscription.dialog.back')}
-          </button>
-          <button
+          </DialogClose>
+          <Button
             type="submit"
-            className={change.kind === 'cancel' ? 'button button-danger' : 'button'}
+            variant={change.kind === 'cancel' ? 'danger' : 'primary'}
             disabled={busy}
           >
             {t(`subscription.dialog.confirm.${key}`)}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
-import { AppLink } from '../../../components/app-link.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { useBillingOverview } from '../api/billing-queries.ts';
 import { paymentWarning } from '../billing-state.ts';
 

@@ -1,5 +1,5 @@
-import type { Subscription } from '../../../../shared/schemas/billing.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Subscription } from '#shared/schemas/billing.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import { changesOnOffer, type PlannedChange } from '../billing-state.ts';
 
 /**

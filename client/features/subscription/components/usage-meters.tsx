@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { BillingOverview, LimitUsage } from '../../../../shared/schemas/billing.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingOverview, LimitUsage } from '#shared/schemas/billing.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import type { BillingFormat } from '../use-billing-format.ts';
 
 type MeterKey = 'stores' | 'pagesAudited' | 'blogPosts';

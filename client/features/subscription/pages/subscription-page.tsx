@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { BillingInterval, PaidPlanId } from '../../../../shared/billing.ts';
-import type { BillingOverview } from '../../../../shared/schemas/billing.ts';
-import { DocumentHead } from '../../../components/document-head.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useApiErrorText } from '../../../components/use-api-error-text.ts';
-import { errorCodeOf } from '../../../lib/auth-errors.ts';
-import { useAuthState } from '../../../lib/auth-session.ts';
-import type { Namespace } from '../../../lib/i18n.ts';
-import { usePageRestored } from '../../../lib/use-page-restored.ts';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
+import type { BillingOverview } from '#shared/schemas/billing.ts';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
+import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { errorCodeOf } from '#client/lib/auth-errors.ts';
+import { useAuthState } from '#client/lib/auth-session.ts';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
 import {
   useCancelSubscription,
   useChangeSubscription,
@@ -33,7 +34,7 @@ import { PlanSummary } from '../components/plan-summary.tsx';
 import { UsageMeters } from '../components/usage-meters.tsx';
 import { useAwaitedChange } from '../use-awaited-change.ts';
 import { useBillingFormat, type BillingFormat } from '../use-billing-format.ts';
-import '../../../components/form-controls.css';
+import '#client/components/form-controls.css';
 import '../subscription.css';
 
 export const namespaces: readonly Namespace[] = ['subscription'];
@@ -167,50 +168,38 @@ export default function SubscriptionPage() {
         checking={overviewQuery.isFetching}
         onCheckAgain={checkAgain}
       />
-      {overviewQuery.isPending ? (
-        <p className="muted" role="status">
-          {t('subscription.loading')}
-        </p>
-      ) : overviewQuery.isError ? (
-        <div className="form-error" role="alert">
-          <p>{errorText(errorCodeOf(overviewQuery.error), t('subscription.loadFailed'))}</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button-secondary"
-              disabled={overviewQuery.isFetching}
-              onClick={() => void overviewQuery.refetch()}
-            >
-              {t('subscription.retry')}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <SubscriptionDetails
-          overview={overviewQuery.data}
-          format={format}
-          busy={
-            checkout.isPending ||
-            portal.isPending ||
-            resume.isPending ||
-            leaving !== null ||
-            // One change at a time, until Stripe has confirmed this one or is overdue.
-            changesHeldBy(awaited)
-          }
-          openingPortal={portal.isPending || leaving === 'portal'}
-          resumeError={
-            resume.isError
-              ? errorText(errorCodeOf(resume.error), t('subscription.change.resumeFailed'))
-              : null
-          }
-          onChoose={goToCheckout}
-          onPortal={openPortal}
-          onPlan={setPlanned}
-          onResume={() =>
-            resume.mutate(undefined, { onSuccess: () => waitFor({ kind: 'resume' }) })
-          }
-        />
-      )}
+      <QueryState
+        query={overviewQuery}
+        loading={t('subscription.loading')}
+        failed={t('subscription.loadFailed')}
+      >
+        {(overview) => (
+          <SubscriptionDetails
+            overview={overview}
+            format={format}
+            busy={
+              checkout.isPending ||
+              portal.isPending ||
+              resume.isPending ||
+              leaving !== null ||
+              // One change at a time, until Stripe has confirmed this one or is overdue.
+              changesHeldBy(awaited)
+            }
+            openingPortal={portal.isPending || leaving === 'portal'}
+            resumeError={
+              resume.isError
+                ? errorText(errorCodeOf(resume.error), t('subscription.change.resumeFailed'))
+                : null
+            }
+            onChoose={goToCheckout}
+            onPortal={openPortal}
+            onPlan={setPlanned}
+            onResume={() =>
+              resume.mutate(undefined, { onSuccess: () => waitFor({ kind: 'resume' }) })
+            }
+          />
+        )}
+      </QueryState>
       {planned !== null && overviewQuery.data?.subscription != null && (
         <ConfirmChangeDialog
           change={planned}

@@ -11,14 +11,17 @@ import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
 import type { IdentityProvider } from '../../../../platform/identity.ts';
-import type { UserShopsDependencies } from '../../../../areas/shops/user-data.ts';
+import type { UserShopsDependencies } from '../../../../areas/shops/index.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
-import { cancelRegistration } from '../../../../areas/account/cancel-registration.ts';
-import { getAccount } from '../../../../areas/account/get-account.ts';
-import { registerAccount } from '../../../../areas/account/register-account.ts';
-import { requestAccountDeletion } from '../../../../areas/account/request-account-deletion.ts';
-import { updateAccount } from '../../../../areas/account/update-account.ts';
+import {
+  cancelRegistration,
+  getAccount,
+  registerAccount,
+  requestAccountDeletion,
+  updateAccount,
+} from '../../../../areas/account/index.ts';
+import { deleteUserChanges } from '../../../../areas/seo-changes/index.ts';
 import {
   authenticatedRouteErrors,
   describedAs,
@@ -152,7 +155,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const outcome = await requestAccountDeletion(
-        { db: database.db, identity, jobs, stripe, stores },
+        { db: database.db, identity, jobs, stripe, stores, deleteUserChanges },
         authenticatedCaller(request),
       );
       if (outcome.status === 'done') return reply.code(204).send(null);

@@ -12,25 +12,27 @@ import {
   subscriptionChangeAcceptedSchema,
   subscriptionChangeSchema,
 } from '../../../../../shared/schemas/billing.ts';
-import { getAccount } from '../../../../areas/account/get-account.ts';
-import type { BillingAccount } from '../../../../areas/billing/billing-customer.ts';
-import type { CheckoutSettings } from '../../../../areas/billing/billing-dependencies.ts';
+import { getAccount } from '../../../../areas/account/index.ts';
 import {
+  type BillingAccount,
+  type CheckoutSettings,
   cancelSubscription,
   resumeSubscription,
-} from '../../../../areas/billing/cancel-subscription.ts';
-import { changeSubscription } from '../../../../areas/billing/change-subscription.ts';
-import { requireLiveSubscription } from '../../../../areas/billing/live-subscription.ts';
-import { openBillingPortal } from '../../../../areas/billing/open-billing-portal.ts';
-import { planLimitsOf } from '../../../../areas/billing/plan-limits.ts';
-import type { PriceCatalog } from '../../../../areas/billing/price-catalog.ts';
-import { readBillingOverview } from '../../../../areas/billing/read-billing-overview.ts';
-import { startCheckout } from '../../../../areas/billing/start-checkout.ts';
-import { pagesCoveredByLastAudits } from '../../../../areas/seo/audited-page-count.ts';
-import { keepStoreActive } from '../../../../areas/shops/keep-store-active.ts';
-import { listShops } from '../../../../areas/shops/list-shops.ts';
-import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
-import { storeActivityOf } from '../../../../areas/shops/store-limit.ts';
+  changeSubscription,
+  requireLiveSubscription,
+  openBillingPortal,
+  planLimitsOf,
+  type PriceCatalog,
+  readBillingOverview,
+  startCheckout,
+} from '../../../../areas/billing/index.ts';
+import { pagesCoveredByLastAudits } from '../../../../areas/seo/index.ts';
+import {
+  keepStoreActive,
+  listShops,
+  type ShopCatalog,
+  storeActivityOf,
+} from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';

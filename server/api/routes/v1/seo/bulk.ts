@@ -1,26 +1,18 @@
-import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { seoBulkContracts as contracts } from '../../../../../shared/contracts/seo-bulk.ts';
+import { maxPagesPerBulkEdit } from '../../../../../shared/schemas/seo-bulk.ts';
+import { listSeoPages } from '../../../../areas/seo/index.ts';
 import {
-  bulkDraftsBodySchema,
-  bulkDraftsSchema,
-  bulkPreviewBodySchema,
-  bulkPreviewSchema,
-  maxPagesPerBulkEdit,
-} from '../../../../../shared/schemas/seo-bulk.ts';
-import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
-import { saveBulkDrafts } from '../../../../areas/seo-changes/bulk-drafts.ts';
-import { previewBulkEdit } from '../../../../areas/seo-changes/bulk-preview.ts';
-import type { BulkPageSelector } from '../../../../areas/seo-changes/bulk-values.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
+  saveBulkDrafts,
+  previewBulkEdit,
+  type BulkPageSelector,
+} from '../../../../areas/seo-changes/index.ts';
+import { requireOwnedShop } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import {
-  authenticatedRouteErrors,
-  describedAs,
-  errorResponses,
-  jsonBodyErrors,
-} from '../../error-responses.ts';
+import { routeOf } from '../../contract-route.ts';
+import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
@@ -31,7 +23,6 @@ export interface SeoBulkRoutesOptions {
   rateLimits: ApiRateLimits;
 }
 
-const shopParams = z.object({ shopId: z.uuid() });
 const invalidTemplate =
   'A template that cannot be read (`invalid_template`, `field` naming its language: an unknown placeholder or a brace not closed), markup in a template (`markup_not_allowed`, `field` naming its language), a language the store does not publish (`invalid_language`), no template at all (`invalid_templates`), or another invalid request';
 const planWithout =
@@ -61,60 +52,46 @@ export const seoBulkRoutes: FastifyPluginAsyncZod<SeoBulkRoutesOptions> = async 
       return { total: list.total, pageIds: list.pages.map((page) => page.id) };
     };
 
-  app.post(
-    '/:shopId/seo/bulk/preview',
-    {
-      schema: {
-        summary: 'Preview a bulk edit',
-        description: `The values the templates give on the pages the filters select (at most ${maxPagesPerBulkEdit}), worst score first, \`limit\` pages from \`offset\`: for each language, the value now, the value proposed, its length and width, what the audit's checks of the field would find with it, and why it would be skipped; with the counts of values ready and skipped over the whole selection. Nothing is saved.`,
-        tags: ['seo changes'],
-        security: bearerToken,
-        params: shopParams,
-        body: bulkPreviewBodySchema,
-        response: {
-          200: describedAs(bulkPreviewSchema, 'The preview'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
-            400: invalidTemplate,
-            403: planWithout,
-            404: 'No such store on this account (`shop_not_found`)',
-          }),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, contracts.preview, {
+      summary: 'Preview a bulk edit',
+      description: `The values the templates give on the pages the filters select (at most ${maxPagesPerBulkEdit}), worst score first, \`limit\` pages from \`offset\`: for each language, the value now, the value proposed, its length and width, what the audit's checks of the field would find with it, and why it would be skipped; with the counts of values ready and skipped over the whole selection. Nothing is saved.`,
+      tags: ['seo changes'],
+      security: bearerToken,
+      answers: { 200: 'The preview' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404], {
+        400: invalidTemplate,
+        403: planWithout,
+        404: 'No such store on this account (`shop_not_found`)',
+      }),
+    }),
+    handler: async (request) => {
       const { shopId } = request.params;
       const uid = await ownerOf(request, shopId);
       return { data: await previewBulkEdit(db, shopId, uid, request.body, selectorOf(shopId)) };
     },
-  );
+  });
 
-  app.post(
-    '/:shopId/seo/bulk/drafts',
-    {
-      config: limitedPerCaller(options.rateLimits.bulkDrafts),
-      schema: {
-        summary: 'Save a bulk edit as drafts',
-        description:
-          'Saves the values the templates give as drafts on every selected page, or on the selected pages in `pageIds`, replacing the drafts those fields had (201). Values with a skip reason are left out and counted. Nothing is sent to Shopify until the drafts are approved through `POST …/seo/changes/approve`.',
-        tags: ['seo changes'],
-        security: bearerToken,
-        params: shopParams,
-        body: bulkDraftsBodySchema,
-        response: {
-          201: describedAs(bulkDraftsSchema, 'The drafts saved'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 429], {
-            400: invalidTemplate,
-            403: `${planWithout}; or the store is paused: the plan allows fewer stores than are connected (\`plan_limit_reached\`, \`limit: stores\`, with the plan that lifts it)`,
-            404: 'No such store on this account (`shop_not_found`)',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, contracts.createDrafts, {
+      summary: 'Save a bulk edit as drafts',
+      description:
+        'Saves the values the templates give as drafts on every selected page, or on the selected pages in `pageIds`, replacing the drafts those fields had (201). Values with a skip reason are left out and counted. Nothing is sent to Shopify until the drafts are approved through `POST …/seo/changes/approve`.',
+      tags: ['seo changes'],
+      security: bearerToken,
+      answers: { 201: 'The drafts saved' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 429], {
+        400: invalidTemplate,
+        403: `${planWithout}; or the store is paused: the plan allows fewer stores than are connected (\`plan_limit_reached\`, \`limit: stores\`, with the plan that lifts it)`,
+        404: 'No such store on this account (`shop_not_found`)',
+      }),
+    }),
+    config: limitedPerCaller(options.rateLimits.bulkDrafts),
+    handler: async (request, reply) => {
       const { shopId } = request.params;
       const uid = await ownerOf(request, shopId);
       const drafts = await saveBulkDrafts(db, shopId, uid, request.body, selectorOf(shopId));
       return reply.code(201).send({ data: drafts });
     },
-  );
+  });
 };

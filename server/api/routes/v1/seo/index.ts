@@ -1,24 +1,19 @@
-import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { seoContracts as contracts } from '../../../../../shared/contracts/seo.ts';
 import { AppError } from '../../../../../shared/errors.ts';
 import {
-  pageDetailSchema,
-  pageListQuerySchema,
-  pageListSchema,
-  pageResourceTypes,
-  seoOverviewSchema,
-  startAuditSchema,
-} from '../../../../../shared/schemas/seo.ts';
-import { listSeoPages } from '../../../../areas/seo/list-seo-pages.ts';
-import { readSeoOverview } from '../../../../areas/seo/read-seo-overview.ts';
-import { readSeoPage } from '../../../../areas/seo/read-seo-page.ts';
-import { requireManualAuditCooldownOver, startAudit } from '../../../../areas/seo/start-audit.ts';
-import { requireOwnedShop } from '../../../../areas/shops/shop-owner.ts';
-import { shopNotFound } from '../../../../areas/shops/shop-access.ts';
+  listSeoPages,
+  readSeoOverview,
+  readSeoPage,
+  requireManualAuditCooldownOver,
+  startAudit,
+} from '../../../../areas/seo/index.ts';
+import { requireOwnedShop, shopNotFound } from '../../../../areas/shops/index.ts';
 import type { DatabaseHandle } from '../../../../db/database.ts';
 import type { JobQueue } from '../../../../jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { authenticatedRouteErrors, describedAs, errorResponses } from '../../error-responses.ts';
+import { routeOf } from '../../contract-route.ts';
+import { authenticatedRouteErrors, errorResponses } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
@@ -28,7 +23,6 @@ export interface SeoRoutesOptions {
   jobs: JobQueue;
 }
 
-const shopParams = z.object({ shopId: z.uuid() });
 const notOwned = {
   400: 'Not a store id (`invalid_shopId`), or an invalid query',
   404: 'No such store on this account (`shop_not_found`)',
@@ -49,75 +43,52 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     return uid;
   };
 
-  app.get(
-    '/:shopId/seo',
-    {
-      schema: {
-        summary: "The store's SEO audit",
-        description:
-          'Its score per audited language with the trend, the findings by severity and by check, the translation coverage, the pages most in need of work, and the last run.',
-        tags: ['seo'],
-        security: bearerToken,
-        params: shopParams,
-        response: {
-          200: describedAs(seoOverviewSchema, 'The overview'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, contracts.overview, {
+      summary: "The store's SEO audit",
+      description:
+        'Its score per audited language with the trend, the findings by severity and by check, the translation coverage, the pages most in need of work, and the last run.',
+      tags: ['seo'],
+      security: bearerToken,
+      answers: { 200: 'The overview' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
       await ownerOf(request, request.params.shopId);
       return { data: await readSeoOverview(db, request.params.shopId) };
     },
-  );
+  });
 
-  app.get(
-    '/:shopId/seo/pages',
-    {
-      schema: {
-        summary: "The store's audited pages",
-        description:
-          'Filtered by kind, language, check, severity and score range, searched by title and handle (`q`), sorted and paged.',
-        tags: ['seo'],
-        security: bearerToken,
-        params: shopParams,
-        querystring: pageListQuerySchema,
-        response: {
-          200: describedAs(pageListSchema, 'One page of the list'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, contracts.listPages, {
+      summary: "The store's audited pages",
+      description:
+        'Filtered by kind, language, check, severity and score range, searched by title and handle (`q`), sorted and paged.',
+      tags: ['seo'],
+      security: bearerToken,
+      answers: { 200: 'One page of the list' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
       await ownerOf(request, request.params.shopId);
       return { data: await listSeoPages(db, request.params.shopId, request.query) };
     },
-  );
+  });
 
-  app.get(
-    '/:shopId/seo/pages/:resourceType/:resourceId',
-    {
-      schema: {
-        summary: 'One audited page',
-        description:
-          "The page in each audited language: its address, score, texts, images and findings. The page is named by its Shopify global id's type and number (`gid://shopify/Product/123` is `Product/123`).",
-        tags: ['seo'],
-        security: bearerToken,
-        params: z.object({
-          shopId: z.uuid(),
-          resourceType: z.enum(pageResourceTypes),
-          resourceId: z.string().check(z.regex(/^\d{1,20}$/)),
-        }),
-        response: {
-          200: describedAs(pageDetailSchema, 'The page'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 404], {
-            ...notOwned,
-            404: 'No such store on this account (`shop_not_found`), or no such page in its audit (`not_found`)',
-          }),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, contracts.pageDetail, {
+      summary: 'One audited page',
+      description:
+        "The page in each audited language: its address, score, texts, images and findings. The page is named by its Shopify global id's type and number (`gid://shopify/Product/123` is `Product/123`).",
+      tags: ['seo'],
+      security: bearerToken,
+      answers: { 200: 'The page' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], {
+        ...notOwned,
+        404: 'No such store on this account (`shop_not_found`), or no such page in its audit (`not_found`)',
+      }),
+    }),
+    handler: async (request) => {
       const { shopId, resourceType, resourceId } = request.params;
       await ownerOf(request, shopId);
       const page = await readSeoPage(db, shopId, `gid://shopify/${resourceType}/${resourceId}`);
@@ -126,30 +97,23 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       }
       return { data: page };
     },
-  );
+  });
 
-  app.post(
-    '/:shopId/seo/audits',
-    {
-      schema: {
-        summary: 'Audit the store now',
-        description:
-          "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store. A store the owner's plan pauses is not audited, and one audited on request less than 5 minutes ago is audited again once they have passed (429, with `Retry-After`).",
-        tags: ['seo'],
-        security: bearerToken,
-        params: shopParams,
-        response: {
-          200: describedAs(startAuditSchema, 'The run already queued or under way'),
-          202: describedAs(startAuditSchema, 'The run queued'),
-          ...errorResponses([...authenticatedRouteErrors, 400, 403, 404, 429], {
-            ...notOwned,
-            429: 'The store was audited on request less than 5 minutes ago (`rate_limited`, with `Retry-After`)',
-            403: 'The store is paused: the plan allows fewer stores than are connected (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)',
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, contracts.startAudit, {
+      summary: 'Audit the store now',
+      description:
+        "Queues a full audit of the store with the owner's page limit (202), or answers the run already queued or under way (200): one run at a time per store. A store the owner's plan pauses is not audited, and one audited on request less than 5 minutes ago is audited again once they have passed (429, with `Retry-After`).",
+      tags: ['seo'],
+      security: bearerToken,
+      answers: { 200: 'The run already queued or under way', 202: 'The run queued' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 403, 404, 429], {
+        ...notOwned,
+        429: 'The store was audited on request less than 5 minutes ago (`rate_limited`, with `Retry-After`)',
+        403: 'The store is paused: the plan allows fewer stores than are connected (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)',
+      }),
+    }),
+    handler: async (request, reply) => {
       const { shopId } = request.params;
       await ownerOf(request, shopId);
       await requireManualAuditCooldownOver(db, shopId);
@@ -158,5 +122,5 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
       if (started === undefined) throw shopNotFound();
       return reply.code(started.queued ? 202 : 200).send({ data: started.run });
     },
-  );
+  });
 };

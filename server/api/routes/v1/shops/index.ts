@@ -14,16 +14,16 @@ import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
 import type { TokenCipher } from '../../../../platform/token-cipher.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { getAccount } from '../../../../areas/account/get-account.ts';
-import { keepStoreActive } from '../../../../areas/shops/keep-store-active.ts';
-import { completeShopAuthorization } from '../../../../areas/shops/complete-shop-authorization.ts';
-import { disconnectShop } from '../../../../areas/shops/disconnect-shop.ts';
-import { listShops } from '../../../../areas/shops/list-shops.ts';
-import type { ShopCatalog } from '../../../../areas/shops/shop-catalog.ts';
+import { getAccount } from '../../../../areas/account/index.ts';
 import {
+  keepStoreActive,
+  completeShopAuthorization,
+  disconnectShop,
+  listShops,
+  type ShopCatalog,
   startShopAuthorization,
   type AuthorizationRequester,
-} from '../../../../areas/shops/start-shop-authorization.ts';
+} from '../../../../areas/shops/index.ts';
 import {
   authenticatedRouteErrors,
   describedAs,

@@ -1,6 +1,6 @@
-import type { Shop } from '../../../../shared/schemas/shops.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { useTranslation } from '../../../lib/use-translation.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
+import { FormField } from './form-field.tsx';
 
 /** The store shown, among the owner's several; one store needs no choice and shows none. */
 export function StorePicker({
@@ -12,10 +12,10 @@ export function StorePicker({
   shop: Shop;
   onChoose: (shopId: string) => void;
 }) {
-  const { t } = useTranslation('seo');
+  const { t } = useTranslation();
   if (shops.length < 2) return null;
   return (
-    <FormField label={t('store.pickerLabel')} className="form-field seo-store-picker">
+    <FormField label={t('stores.pickerLabel')} className="form-field store-picker">
       {(control) => (
         <select
           {...control}

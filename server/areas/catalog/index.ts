@@ -1,0 +1,22 @@
+/**
+ * What the catalog area offers the other areas and the wiring (server/api, server/bff,
+ * the composition root): lint refuses their imports of any other file of this folder.
+ */
+export { adminClients } from './catalog-dependencies.ts';
+export type { CatalogDependencies, ShopAccessProvider } from './catalog-dependencies.ts';
+export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-job.ts';
+export { startCatalogJobs } from './catalog-jobs.ts';
+export { auditedStoreOf, pageCountsOf, readPageBatches, readPages } from './catalog-pages.ts';
+export type { AuditedLocale, AuditedPage, AuditedStore } from './catalog-pages.ts';
+export { productFactsOf } from './catalog-product-facts.ts';
+export type { ProductFacts } from './catalog-product-facts.ts';
+export {
+  pageSeoTexts,
+  recordSeoText,
+  recordTranslationOutdated,
+  translatedLocalesOf,
+} from './catalog-seo-texts.ts';
+export type { PageSeoTexts } from './catalog-seo-texts.ts';
+export { catalogSummaries, deleteStoreCopy } from './catalog-summaries.ts';
+export { catalogWebhookHandlers } from './catalog-webhooks.ts';
+export { syncPhases } from './tables.ts';

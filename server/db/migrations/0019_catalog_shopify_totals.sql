@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_sync_states" ADD COLUMN "shopify_totals" jsonb DEFAULT '{}'::jsonb NOT NULL;
