@@ -2,24 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { SlowFirstSequencer } from './tests/support/slow-first-sequencer.ts';
 
 /**
- * The files that take minutes, each on its own: the 100,000-product import and its killed-and-resumed
- * runs, the imports against the local Shopify, and the production layout built and started. They are
- * a project of their own, `slow`, that `npm test` runs too, started first (SlowFirstSequencer): with
- * more than one worker they run beside the other files instead of ending the run.
- */
-const slowFiles = [
-  'tests/integration/catalog-bulk-files.test.ts',
-  'tests/integration/catalog-local-shopify.test.ts',
-  'tests/integration/catalog-sync-runs.test.ts',
-  'tests/integration/production-layout.test.ts',
-];
-
-/**
  * Each integration file has a database of its own (tests/support/integration-file-database.ts), so
- * that files can run side by side without meeting each other's rows, job queues or counts. How many
- * at a time stays Vitest's default (cores − 1: one file at a time on two cores); `--maxWorkers=N`
- * raises it. A run with four at a time on a shared two-core machine under a load of 50 timed tests
- * out in the slow files (they build the client, import 100,000 products, kill child processes).
+ * that files run side by side without meeting each other's rows, job queues or counts. They mostly
+ * wait on PostgreSQL, the Auth Emulator and child processes, so two at a time on two cores, where
+ * Vitest's default (cores − 1) ran one after the other; the slowest start first
+ * (tests/support/slow-first-sequencer.ts). More at a time timed out the files that start the product
+ * on a shared two-core machine.
  */
 const integration = {
   environment: 'node',
@@ -36,6 +24,7 @@ export default defineConfig({
   test: {
     // One pool for every project (Vitest shares it among projects of the same order), the slow
     // files first.
+    maxWorkers: 2,
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
@@ -50,14 +39,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          exclude: slowFiles,
-          ...integration,
-        },
-      },
-      {
-        test: {
-          name: 'slow',
-          include: slowFiles,
           ...integration,
         },
       },
