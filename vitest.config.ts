@@ -1,12 +1,36 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './tests/support/slow-first-sequencer.ts';
+
+/**
+ * Each integration file has a database of its own (tests/support/integration-file-database.ts), so
+ * that files run side by side without meeting each other's rows, job queues or counts. They mostly
+ * wait on PostgreSQL, the Auth Emulator and child processes, so two at a time on two cores, where
+ * Vitest's default (cores − 1) ran one after the other; the slowest start first
+ * (tests/support/slow-first-sequencer.ts). More at a time timed out the files that start the product
+ * on a shared two-core machine.
+ */
+const integration = {
+  environment: 'node',
+  globalSetup: ['tests/support/integration-global-setup.ts'],
+  setupFiles: [
+    'tests/support/fail-on-console-error.ts',
+    'tests/support/integration-file-database.ts',
+  ],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
+    // One pool for every project (Vitest shares it among projects of the same order), the slow
+    // files first.
+    maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
         },
@@ -15,11 +39,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/support/integration-global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...integration,
         },
       },
     ],

@@ -190,6 +190,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 await checksSideBySide([
   ['typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']],
+  ['typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']],
   ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
   ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
 ]);

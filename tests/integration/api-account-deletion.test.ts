@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertWithinLimit } from '#server/areas/contact/contact-messages-repository.ts';
 import { issueFormToken } from '#server/areas/contact/form-token.ts';
@@ -20,6 +19,7 @@ import {
   type TestUser,
 } from '../support/auth-emulator-users.ts';
 import { testProjectId } from '../support/test-environment.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * Account deletion and the cancellation of an unverified sign-up, against the real
@@ -166,15 +166,6 @@ async function secondPassesOf(uid: string): Promise<SecondPassRow[]> {
   return result.rows;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await delay(200);
-  }
-}
-
 function deleteAccount(idToken: string) {
   return api.app.inject({
     method: 'DELETE',
@@ -216,7 +207,8 @@ describe('DELETE /api/v1/account/delete', () => {
     expect(await rowCount('contact_messages', user.uid)).toBe(0);
     expect(await api.identity.findUser(user.uid)).toBeNull();
     // The durable job was queued first; with nothing left, it completes at its first attempt.
-    const jobs = await waitFor(
+    const jobs = await eventually(
+      'the deletion job to complete',
       () => deletionJobsOf(user.uid),
       (rows) => rows.every((row) => row.state === 'completed'),
     );
@@ -238,7 +230,8 @@ describe('DELETE /api/v1/account/delete', () => {
     expect(await rowCount('accounts', user.uid)).toBe(0);
     expect(await api.identity.findUser(user.uid)).not.toBeNull();
 
-    const jobs = await waitFor(
+    const jobs = await eventually(
+      'the retried deletion job to complete',
       () => deletionJobsOf(user.uid),
       (rows) => rows.some((row) => row.state === 'completed'),
     );
@@ -262,7 +255,8 @@ describe('DELETE /api/v1/account/delete', () => {
     }
 
     expect(response.statusCode).toBe(202);
-    const jobs = await waitFor(
+    const jobs = await eventually(
+      'a deletion job to complete after its failures',
       () => deletionJobsOf(user.uid),
       (rows) => rows.some((row) => row.state === 'completed'),
     );
@@ -360,13 +354,15 @@ describe('what a call still carrying the old token does around a deletion', () =
         formToken,
       },
     });
-    await waitFor(
+    await eventually(
+      'the first pass to go on after its checks',
       async () => pausedAfterChecks.has(user.uid),
       (waiting) => !waiting,
     );
 
     expect((await deleteAccount(user.idToken)).statusCode).toBe(204);
-    const [secondPass] = await waitFor(
+    const [secondPass] = await eventually(
+      'the second pass to be queued',
       () => secondPassesOf(user.uid),
       (rows) => rows.length > 0,
     );
@@ -394,7 +390,8 @@ describe('what a call still carrying the old token does around a deletion', () =
       `update ${api.jobSchema}.job set start_after = now() where id = $1`,
       [secondPass!.id],
     );
-    const [done] = await waitFor(
+    const [done] = await eventually(
+      'the second pass to complete',
       () => secondPassesOf(user.uid),
       (rows) => rows.every((row) => row.state === 'completed'),
     );

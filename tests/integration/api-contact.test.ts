@@ -15,11 +15,11 @@ import {
   contactInbox,
   contactRow,
   contactRowsOf,
-  eventually,
   startContactApi,
   writtenMails,
   type ContactTestContext,
 } from './contact-test-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * POST /api/v1/contact and its form token, end to end: real ID tokens, PostgreSQL, a
@@ -105,6 +105,7 @@ describe('POST /api/v1/contact', () => {
     });
 
     const mailed = await eventually(
+      'the message to be mailed',
       () => contactRow(api.database, messageId),
       (row) => row !== undefined && row.mailed_at !== null,
     );

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
 import { productWithMedia } from '#server/areas/catalog/catalog-records.ts';
 import {
@@ -13,7 +13,7 @@ import {
   type OperationKind,
 } from '#server/areas/catalog/catalog-sync.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   generatedProduct,
   productLines,
@@ -24,6 +24,7 @@ import {
   type FileServer,
   type GeneratedProduct,
 } from './catalog-test-files.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * A bulk operation's file into the copy, on the real PostgreSQL: read line by line as it downloads,
@@ -105,14 +106,6 @@ async function fingerprint(shopId: string): Promise<string> {
   return rows[0]!.fingerprint;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const mediaOf = (products: GeneratedProduct[]) =>
   products.reduce((sum, product) => sum + product.media.length, 0);
 
@@ -132,9 +125,11 @@ describe('a bulk operation’s file into the copy', () => {
     let release!: () => void;
     files.holdNextAfter(Math.floor(size / 2), new Promise<void>((resolve) => (release = resolve)));
     const storing = storeFile(shopId, state, files.url('products-100k.jsonl'));
-    await waitFor(
+    await eventually(
       'rows stored from the first half',
       async () => (await count('catalog_products', shopId)) > 0,
+      (stored) => stored,
+      60_000,
     );
     release();
     await storing;
@@ -165,7 +160,7 @@ describe('a bulk operation’s file into the copy', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-import-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         shopId,
         files.url('products-20k.jsonl'),
         '500',
@@ -178,8 +173,11 @@ describe('a bulk operation’s file into the copy', () => {
     const storedAtLeast = async (minimum: number) =>
       ((await catalogRepository.findSyncState(database.db, shopId))?.operations[0]?.linesStored ??
         0) >= minimum;
-    await waitFor('the first process to store most of what it received', () =>
-      storedAtLeast(Math.floor(lines * 0.5)),
+    await eventually(
+      'the first process to store most of what it received',
+      () => storedAtLeast(Math.floor(lines * 0.5)),
+      (stored) => stored,
+      60_000,
     );
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
 import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
 import { catalogSummaries } from '#server/areas/catalog/catalog-summaries.ts';
@@ -15,7 +15,7 @@ import { productQuery } from '#server/platform/shopify/admin-documents.ts';
 import { shopifyApiVersion, shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import { operationsFigures } from '#server/operations-figures.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   catalogDependenciesFor,
   controls,
@@ -26,6 +26,7 @@ import {
   type LocalShopify,
   type WebhookReceiver,
 } from './catalog-local-shopify-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The catalog against the local Shopify (server/local/shopify), which speaks Shopify's protocol with
@@ -58,17 +59,6 @@ function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
 
 async function copyCounts(shopId: string) {
   return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
-}
-
-async function eventually<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const numericId = (gid: string) => gid.split('/').pop()!;
@@ -167,7 +157,7 @@ describe('the catalog against the local Shopify', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-local-import-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         shopify.url,
         receiver.url,
         shopId,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDependencies } from '#server/areas/catalog/catalog-dependencies.ts';
 import {
   catalogImportJob,
@@ -23,7 +23,7 @@ import type { DatabaseHandle } from '#server/db/database.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
+import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
   catalogDependenciesFor,
   controls,
@@ -34,6 +34,7 @@ import {
   type LocalShopify,
   type WebhookReceiver,
 } from './catalog-local-shopify-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The runs that fill a store's copy (imports and reconciliations) against the local Shopify, when
@@ -67,23 +68,6 @@ async function copyCounts(shopId: string) {
 
 async function syncState(shopId: string) {
   return catalogRepository.findSyncState(database.db, shopId);
-}
-
-async function eventually<T>(
-  what: string,
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  withinMs = 30_000,
-) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** Everything the catalog keeps of a store, table by table (the copy, its state, its details). */
@@ -392,7 +376,7 @@ describe('an import whose worker died', () => {
         '--import',
         'tsx',
         'tests/integration/catalog-worker-process.ts',
-        inject('databaseUrl'),
+        testDatabaseUrl(),
         schema,
         shopify.url,
         receiver.url,

@@ -15,12 +15,12 @@ import { closedPortUrl } from './bff-test-harness.ts';
 import {
   contactInbox,
   contactRow,
-  eventually,
   mailFrom,
   startContactApi,
   writtenMails,
   type ContactTestContext,
 } from './contact-test-support.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * The contact outbox: a mail failure loses no message. The worker retries a failed send with
@@ -97,6 +97,7 @@ describe('the contact-mail worker', () => {
     await api.jobs.send(contactMailJob, { messageId }, quickRetries);
 
     const mailed = await eventually(
+      'the message to be mailed',
       () => contactRow(api.database, messageId),
       (row) => row !== undefined && row.mailed_at !== null,
     );
@@ -126,6 +127,7 @@ describe('the contact-mail worker', () => {
     await api.jobs.send(contactMailJob, { messageId }, quickRetries);
 
     await eventually(
+      'the worker to log the failed attempt',
       async () => api.workerLog,
       (log) =>
         log.some(
@@ -151,6 +153,7 @@ describe('the contact-mail worker', () => {
 
     expect(queued).toBe(1);
     const mailed = await eventually(
+      'the message to be mailed after its retries',
       () => contactRow(api.database, messageId),
       (row) => row !== undefined && row.mailed_at !== null,
     );
@@ -202,6 +205,7 @@ describe("two runs mailing the same message at once (its job and a sweep's, or t
 
     const first = mailContactMessage(deps, messageId);
     await eventually(
+      'one mail to be sent',
       async () => sent.length,
       (count) => count === 1,
     );
@@ -242,6 +246,7 @@ describe('the sweep', () => {
 
     expect(queued).toBe(1);
     await eventually(
+      'the unmailed message to be mailed',
       () => contactRow(api.database, unmailed),
       (row) => row !== undefined && row.mailed_at !== null,
     );
@@ -308,6 +313,7 @@ describe('POST /api/v1/contact when its job cannot be queued', () => {
 
     expect(queued).toBe(1);
     await eventually(
+      'the message to be mailed by the refusing server',
       () => contactRow(refusingApi.database, messageId),
       (row) => row !== undefined && row.mailed_at !== null,
     );

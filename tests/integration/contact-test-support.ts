@@ -114,21 +114,6 @@ export async function writtenMails(mailDir: string): Promise<{ file: string; tex
   );
 }
 
-/** Polls `read` until `done` holds of its value, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still not done after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 export interface StoredContactMessage {
   id: string;
   uid: string;

@@ -1,14 +1,15 @@
 import pg from 'pg';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { testDatabaseUrl } from '../support/integration-services.ts';
 import { openDatabase } from '#server/db/database.ts';
 
 test('a pooled connection that dies while idle is reported to the handler, and the pool goes on', async () => {
   const heard: Error[] = [];
-  const database = openDatabase(inject('databaseUrl'), {
+  const database = openDatabase(testDatabaseUrl(), {
     maxConnections: 1,
     onIdleConnectionError: (error) => heard.push(error),
   });
-  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
+  const admin = new pg.Client({ connectionString: testDatabaseUrl() });
   await admin.connect();
   try {
     const {

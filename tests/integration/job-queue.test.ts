@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import {
   createJobQueue,
@@ -10,6 +10,7 @@ import {
   type JobRun,
 } from '#server/jobs/job-queue.ts';
 import { createTestJobQueue } from '../support/api-test-app.ts';
+import { testDatabaseUrl } from '../support/integration-services.ts';
 
 /**
  * The typed job definitions against pg-boss on the real PostgreSQL: what a definition declares
@@ -23,7 +24,7 @@ let sql: pg.Client;
 beforeAll(async () => {
   queue = createTestJobQueue(schema);
   await queue.start();
-  sql = new pg.Client({ connectionString: inject('databaseUrl') });
+  sql = new pg.Client({ connectionString: testDatabaseUrl() });
   await sql.connect();
 });
 
@@ -95,7 +96,7 @@ describe('defineJob and the queue', () => {
     });
     const reported: Error[] = [];
     const worker = createJobQueue({
-      databaseUrl: inject('databaseUrl'),
+      databaseUrl: testDatabaseUrl(),
       schema,
       pollingIntervalSeconds: 0.5,
       onError: (error) => reported.push(error),

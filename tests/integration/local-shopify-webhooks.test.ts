@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
+import { eventually } from '../support/eventually.ts';
 
 /**
  * Webhooks from the local Shopify to a small receiver standing in for the product: subscriptions
@@ -50,16 +51,9 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-async function waitFor<T>(
-  find: () => T | undefined | Promise<T | undefined>,
-  what: string,
-): Promise<T> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const found = await find();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
+/** What `find` finds once the deliveries it looks for have arrived. */
+function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  return eventually(what, find, (found) => found !== undefined);
 }
 
 const subscribe = `mutation($topic: WebhookSubscriptionTopic!, $uri: String!) {

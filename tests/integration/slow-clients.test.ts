@@ -1,5 +1,4 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApiApp } from '#server/api/app.ts';
 import { unreachableJobQueue } from '../support/api-test-app.ts';
@@ -20,6 +19,7 @@ import {
   type RawAnswer,
   type StalledUpload,
 } from './bff-test-harness.ts';
+import { testDatabaseUrl } from '../support/integration-services.ts';
 
 /**
  * Clients that announce a body and never send it. Each such request must cost the servers only its
@@ -207,7 +207,7 @@ describe('the API', () => {
     api = await buildApiApp({
       database,
       identity,
-      jobs: unreachableJobQueue(inject('databaseUrl')),
+      jobs: unreachableJobQueue(testDatabaseUrl()),
       logLevel: 'silent',
       timeouts: { requestMs: 1_000, checkIntervalMs: 100 },
     });

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
 import { buildApiApp, type ApiDependencies } from '#server/api/app.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { insertSession } from '#server/areas/sessions/sessions-repository.ts';
@@ -15,7 +14,12 @@ import { createMailer } from '#server/platform/mail.ts';
 import type { ShopCatalog } from '#server/areas/shops/shop-catalog.ts';
 import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
 import { createStripeClient, type StripeSettings } from '#server/platform/stripe/stripe-client.ts';
-import { createTestIdentity, emulatorHost, openTestDatabase } from './integration-services.ts';
+import {
+  createTestIdentity,
+  emulatorHost,
+  openTestDatabase,
+  testDatabaseUrl,
+} from './integration-services.ts';
 import {
   recordingCatalog,
   testOauthRedirectUri,
@@ -156,7 +160,7 @@ export async function startApiForTests(options: ApiTestOptions = {}): Promise<Ap
 /** A queue in a schema of its own, polling often so that a test waits for jobs briefly. */
 export function createTestJobQueue(schema: string): JobQueue {
   return createJobQueue({
-    databaseUrl: inject('databaseUrl'),
+    databaseUrl: testDatabaseUrl(),
     schema,
     pollingIntervalSeconds: 0.5,
     // The suite fails on console errors: a queue failure is never silent.

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 /**
- * An empty database of the run's PostgreSQL, for a test that must see every migration applied or
- * count rows exactly without the other test files' rows: the shared database is theirs too.
+ * A database of its own on the run's PostgreSQL: empty, for a test that must see every migration
+ * applied from nothing, or a copy of the migrated template, as every integration test file gets
+ * (integration-file-database.ts).
  */
 export interface FreshDatabase {
   url: string;
@@ -21,9 +22,14 @@ async function asAdministrator(statement: string): Promise<void> {
   }
 }
 
-export async function createFreshDatabase(prefix: string): Promise<FreshDatabase> {
+/** An empty database, or with `template`, a copy of that database (which nobody may be connected to). */
+export async function createFreshDatabase(
+  prefix: string,
+  options: { template?: string } = {},
+): Promise<FreshDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await asAdministrator(`create database "${name}"`);
+  const template = options.template === undefined ? '' : ` template "${options.template}"`;
+  await asAdministrator(`create database "${name}"${template}`);
   const url = new URL(inject('databaseUrl'));
   url.pathname = `/${name}`;
   return {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { removeDataFolder } from '../../scripts/lib/data-folder.mjs';
 import { migrateDatabase, openDatabase } from '#server/db/database.ts';
@@ -13,6 +14,27 @@ import { testProjectId } from './test-environment.ts';
  * Integration tests run against a real PostgreSQL and the real Firebase Auth Emulator, started once
  * for the run on ports of their own (so they never meet a running `npm start`) and thrown away after.
  */
+const templateDatabaseName = 'vitrine_template';
+
+/**
+ * The template each test file's database is copied from (integration-file-database.ts). PostgreSQL
+ * copies only a database no one is connected to: nobody connects to the template, and this copy is
+ * made from the server's maintenance database while the migrated one is idle.
+ */
+async function copyAsTemplate(migratedUrl: string): Promise<void> {
+  const migrated = new URL(migratedUrl);
+  const maintenance = Object.assign(new URL(migratedUrl), { pathname: '/postgres' });
+  const client = new pg.Client({ connectionString: maintenance.toString() });
+  await client.connect();
+  try {
+    await client.query(
+      `create database "${templateDatabaseName}" template "${migrated.pathname.slice(1)}"`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-integration-'));
   // mkdtemp makes the folder private (0700). As root, PostgreSQL runs as a system user of its own;
@@ -34,8 +56,10 @@ export default async function setup(project: TestProject) {
   const handle = openDatabase(database.url, { maxConnections: 1 });
   await migrateDatabase(handle);
   await handle.close();
+  await copyAsTemplate(database.url);
 
   project.provide('databaseUrl', database.url);
+  project.provide('templateDatabaseName', templateDatabaseName);
   project.provide('authEmulatorHost', emulator.host);
 
   return async () => {
@@ -46,7 +70,9 @@ export default async function setup(project: TestProject) {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The run's main database, also the one to connect to for creating others. */
     databaseUrl: string;
+    templateDatabaseName: string;
     authEmulatorHost: string;
   }
 }
