@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageImage } from '#shared/seo/check.ts';
 import { imageChecks } from '#shared/seo/checks/image-checks.ts';
 import { runPageChecks } from '#shared/seo/run-page-checks.ts';
-import { articleRow, collectionRow, mediaRow } from '#server/areas/catalog/catalog-records.ts';
+import { collectionRow, mediaRow } from '#server/areas/catalog/catalog-records.ts';
 import { pageCheck, pageView } from '../support/seo-pages-and-checks.ts';
 
 const altMissing = pageCheck('I01');
@@ -77,7 +77,8 @@ describe('an alt text as Shopify gives it, through the copy', () => {
       productGid,
       0,
     );
-    return { id: row.gid, alt: row.alt, sourceAlt: row.alt };
+    const stored = row.alt ?? null;
+    return { id: row.gid, alt: stored, sourceAlt: stored };
   };
   const imageFindings = (view: ReturnType<typeof pageView>) =>
     runPageChecks(
@@ -108,7 +109,7 @@ describe('an alt text as Shopify gives it, through the copy', () => {
         kind: 'collection',
         language,
         primaryLanguage: language,
-        images: [{ id: 'c#image', alt: collection.imageAlt, sourceAlt: collection.imageAlt }],
+        images: [{ id: 'c#image', alt: collection.imageAlt ?? null, sourceAlt: null }],
       });
       expect(imageFindings(collectionView)).toEqual(['I02 image:c#image']);
     },

@@ -55,7 +55,10 @@ interface SeededView {
   seoTitle: string | null;
   seoDescription: string | null;
   body: string;
-  /** Each image's alt text in this language (the English one when not translated), null for none. */
+  /**
+   * Each image's alt text in this language (the English one when not translated): null for none,
+   * '' for one left empty (the seed's product photos without alt text, as Shopify holds them).
+   */
   imageAlts: Array<{ alt: string | null; translated: boolean }>;
   /** French only: the page's texts and what became of their translation. */
   fields: Array<{ key: string; source: string; value: string | null; outdated: boolean }>;
@@ -90,7 +93,7 @@ function viewsOf(
     seoTitle: source.get('meta_title') ?? null,
     seoDescription: source.get('meta_description') ?? null,
     body: source.get('body_html') ?? '',
-    imageAlts: images.map((image) => ({ alt: image.alt || null, translated: false })),
+    imageAlts: images.map((image) => ({ alt: image.alt, translated: false })),
     fields: [],
   };
   const french = translations.fr ?? {};
@@ -107,7 +110,7 @@ function viewsOf(
       const translated = image.translations?.fr?.alt?.value;
       return translated
         ? { alt: translated, translated: true }
-        : { alt: image.alt || null, translated: false };
+        : { alt: image.alt, translated: false };
     }),
     fields: content
       .filter((entry) => auditedKeys.has(entry.key))
@@ -209,8 +212,12 @@ function pageDefects(store: SeededStore, view: SeededView): Set<string> {
   if (view.seoDescription !== null && (descriptionLength <= 120 || descriptionLength > 156)) {
     defects.add('M02');
   }
-  // Images saved without alt text, in both languages; English alt texts shown on French pages.
+  // Images saved without alt text, in both languages: none at all (I01), or left empty (I02);
+  // English alt texts shown on French pages.
   if (view.imageAlts.some((image) => image.alt === null)) defects.add('I01');
+  if (view.imageAlts.some((image) => image.alt !== null && image.alt.trim() === '')) {
+    defects.add('I02');
+  }
   if (
     french &&
     view.imageAlts.some(
