@@ -1,6 +1,6 @@
 import { supportedLanguages } from '../../constants.ts';
 import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
-import { identifyLanguage } from '../text/language.ts';
+import { identifyTitleLanguage } from '../text/language.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
@@ -91,7 +91,7 @@ const halfEmptyTitle: PageCheck = {
 };
 
 const titleInAnotherLanguage: PageCheck = {
-  // Threshold: another language identified, from 24 characters. Source: G; tinyld.
+  // Threshold: another language identified, from 12 characters. Source: G; tinyld and small words.
   id: 'T05',
   area: 'titles',
   severity: 'warning',
@@ -99,14 +99,15 @@ const titleInAnotherLanguage: PageCheck = {
   type: 'page',
   /**
    * Reads the shown title, not the rendered one, and without the shop's name the owner may have typed
-   * into it: a brand name is the same in every language. A title under 24 characters, or one tinyld cannot tell, is not judged; nor is one the
+   * into it: a brand name is the same in every language. A title under 12 characters, or one whose
+   * language is not clear (identifyTitleLanguage), is not judged; nor is one the
    * storefront shows because its translation is missing, which the translation checks report once.
    */
   run(view) {
     const fromSearchTitle = view.seoTitle !== null && view.seoTitle.trim() !== '';
     if (isUntranslated(view, fromSearchTitle ? 'meta_title' : 'title')) return [];
     const title = shownTitle(view);
-    const language = identifyLanguage(
+    const language = identifyTitleLanguage(
       titleWithoutShopName(title, view.shopName),
       supportedLanguages,
     );
