@@ -301,7 +301,8 @@ describe('the preview', () => {
       field: 'seoTitle',
       templates: { en: `{title}: ${'WIDE '.repeat(20)}` },
     });
-    expect(checkIds(valueOf(wide, story, 'en'))).toEqual(['T03']);
+    // Too wide, and one word said twenty times: keyword stuffing too.
+    expect(checkIds(valueOf(wide, story, 'en'))).toEqual(['T03', 'T06']);
 
     // One description for every page: too short, and the same on each.
     const same = await preview({

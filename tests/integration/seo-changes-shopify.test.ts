@@ -201,8 +201,8 @@ describe('writing approved changes', () => {
     const english = before.languages.find((language) => language.language === 'en')!;
     expect(english.findings).toEqual(
       expect.arrayContaining([
-        // The copy holds an empty alt text as none: the image has no alt text (I01).
-        expect.objectContaining({ checkId: 'I01', field: `image:${image}` }),
+        // The photo's alt text was left empty in Shopify: an empty alt (I02), not a missing one.
+        expect.objectContaining({ checkId: 'I02', field: `image:${image}` }),
         expect.objectContaining({ checkId: 'M02', field: 'seoDescription' }),
       ]),
     );

@@ -123,6 +123,32 @@ describe('catalog records', () => {
     });
   });
 
+  it('keeps an alt text left empty apart from an absent one', () => {
+    const image = (alt: string | null, altText: string | null) =>
+      mediaRow(
+        {
+          id: 'gid://shopify/MediaImage/3',
+          alt,
+          mediaContentType: 'IMAGE',
+          image: { url: 'https://cdn.example/3.jpg', altText },
+        },
+        product.id,
+        0,
+      ).alt;
+    expect(image('', '')).toBe('');
+    expect(image('', null)).toBe('');
+    expect(image(null, null)).toBeNull();
+    const collection = (altText: string | null) =>
+      collectionRow({ ...product, image: { url: 'https://cdn.example/c.jpg', altText } }).imageAlt;
+    expect(collection('')).toBe('');
+    expect(collection(null)).toBeNull();
+    const articleImage = (altText: string | null) =>
+      articleRow({ ...article, image: { url: 'https://cdn.example/a.jpg', altText } }, 'b')
+        .imageAlt;
+    expect(articleImage('')).toBe('');
+    expect(articleImage(null)).toBeNull();
+  });
+
   it('keeps a translation Shopify holds without a value, digest or update time as such', () => {
     const rows = translationRows(
       {

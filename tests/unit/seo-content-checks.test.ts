@@ -13,13 +13,65 @@ const kandelMoles = pageCheck('C03');
 const longSentences = pageCheck('C04');
 const frenchTypographyCheck = pageCheck('F01');
 
-describe('C01 thin content', () => {
+describe('C01 room to say more', () => {
+  // Yoast's text length bands: the fewest words it does not rate "bad" for each kind of page.
   const minimum: [PageKind, number][] = [
-    ['product', 200],
-    ['collection', 30],
-    ['page', 300],
-    ['article', 300],
+    ['product', 150],
+    ['collection', 10],
+    ['page', 250],
+    ['article', 250],
   ];
+
+  it('is a notice, the audit’s lowest severity', () => {
+    expect(thinContent.severity).toBe('info');
+  });
+
+  it.each([
+    ['en', 'Legal notice', 'legal-notice'],
+    ['fr', 'Mentions légales', 'mentions-legales'],
+    ['en', 'Terms of Service', 'terms-of-service'],
+    ['en', 'Privacy Policy', 'privacy-policy'],
+    ['en', 'Shipping & Returns', 'shipping-returns'],
+    ['en', 'Refund policy', 'refund-policy'],
+    ['fr', 'Conditions générales de vente', 'cgv'],
+    ['fr', 'CGV', 'conditions-generales-de-vente'],
+    ['fr', 'Politique de confidentialité', 'politique-de-confidentialite'],
+    ['fr', 'Livraison et retours', 'livraison-et-retours'],
+    ['fr', 'Page', 'mentions-legales'],
+  ] as const)('leaves a legal or policy page alone, in %s: %s', (language, title, handle) => {
+    const view = pageView({
+      kind: 'page',
+      language,
+      primaryLanguage: language,
+      title,
+      handle,
+      bodyHtml: '<p>Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.</p>',
+    });
+    expect(thinContent.run(view)).toEqual([]);
+  });
+
+  it('offers a short product page room to say more, and nothing above the product minimum', () => {
+    const product = (count: number, title: string) =>
+      pageView({ kind: 'product', title, bodyHtml: paragraphOf(count, englishWords) });
+    expect(thinContent.run(product(40, 'Linen shirt'))).toEqual([
+      { field: 'body', measured: 40, threshold: 150 },
+    ]);
+    // A product's title is not read as a policy: only pages are.
+    expect(thinContent.run(product(40, 'Returns bag, waxed canvas'))).toHaveLength(1);
+    expect(thinContent.run(product(160, 'Linen shirt'))).toEqual([]);
+  });
+
+  it('still offers an ordinary short page room to say more', () => {
+    const view = pageView({
+      kind: 'page',
+      language: 'fr',
+      primaryLanguage: 'fr',
+      title: 'Nos ateliers',
+      handle: 'nos-ateliers',
+      bodyHtml: paragraphOf(20, frenchWords),
+    });
+    expect(thinContent.run(view)).toEqual([{ field: 'body', measured: 20, threshold: 250 }]);
+  });
 
   describe.each(minimum)('on a %s (minimum %i words)', (kind, threshold) => {
     it.each([
@@ -46,16 +98,16 @@ describe('C01 thin content', () => {
 
   it('counts only visible words: not markup, attributes, scripts or comments', () => {
     const hidden =
-      `<p title="${'hidden '.repeat(50)}">${'word '.repeat(195)}</p>` +
+      `<p title="${'hidden '.repeat(50)}">${'word '.repeat(145)}</p>` +
       `<script>${'var x = 1; '.repeat(20)}</script><!-- ${'note '.repeat(20)} -->`;
     expect(thinContent.run(pageView({ bodyHtml: hidden }))).toEqual([
-      { field: 'body', measured: 195, threshold: 200 },
+      { field: 'body', measured: 145, threshold: 150 },
     ]);
   });
 
   it('reports an empty body', () => {
     expect(thinContent.run(pageView({ kind: 'collection', bodyHtml: '' }))).toEqual([
-      { field: 'body', measured: 0, threshold: 30 },
+      { field: 'body', measured: 0, threshold: 10 },
     ]);
   });
 });

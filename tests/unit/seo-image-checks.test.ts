@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PageImage } from '#shared/seo/check.ts';
 import { imageChecks } from '#shared/seo/checks/image-checks.ts';
+import { runPageChecks } from '#shared/seo/run-page-checks.ts';
+import { collectionRow, mediaRow } from '#server/areas/catalog/catalog-records.ts';
 import { pageCheck, pageView } from '../support/seo-pages-and-checks.ts';
 
 const altMissing = pageCheck('I01');
@@ -59,6 +61,71 @@ describe('I02 alt text empty', () => {
   it('respects alt="" in the body, HTML’s mark of a decoration', () => {
     expect(altEmpty.run(pageView({ bodyHtml: '<img src="line.png" alt="">' }))).toEqual([]);
   });
+});
+
+describe('an alt text as Shopify gives it, through the copy', () => {
+  const productGid = 'gid://shopify/Product/1';
+  /** The product's main image, read from Shopify's media answer as the copy stores it. */
+  const mainImage = (alt: string | null, altText: string | null): PageImage => {
+    const row = mediaRow(
+      {
+        id: 'gid://shopify/MediaImage/1',
+        alt,
+        mediaContentType: 'IMAGE',
+        image: { url: 'https://cdn.example/1.jpg', altText },
+      },
+      productGid,
+      0,
+    );
+    const stored = row.alt ?? null;
+    return { id: row.gid, alt: stored, sourceAlt: stored };
+  };
+  const imageFindings = (view: ReturnType<typeof pageView>) =>
+    runPageChecks(
+      imageChecks.filter((check) => check.type === 'page'),
+      view,
+    ).map(({ check, evidence }) => `${check.id} ${evidence.field}`);
+
+  it.each(['en', 'fr'] as const)('reports an absent alt as missing (I01), in %s', (language) => {
+    const view = pageView({ language, primaryLanguage: language, images: [mainImage(null, null)] });
+    expect(imageFindings(view)).toEqual(['I01 image:gid://shopify/MediaImage/1']);
+  });
+
+  it.each(['en', 'fr'] as const)(
+    'reports a main image whose alt was left empty as empty (I02), not missing, in %s',
+    (language) => {
+      const view = pageView({ language, primaryLanguage: language, images: [mainImage('', '')] });
+      expect(imageFindings(view)).toEqual(['I02 image:gid://shopify/MediaImage/1']);
+      const collection = collectionRow({
+        id: 'gid://shopify/Collection/1',
+        title: 'Linen',
+        handle: 'linen',
+        descriptionHtml: '',
+        seo: { title: null, description: null },
+        image: { url: 'https://cdn.example/c.jpg', altText: '' },
+        updatedAt: '2025-04-02T10:00:00Z',
+      });
+      const collectionView = pageView({
+        kind: 'collection',
+        language,
+        primaryLanguage: language,
+        images: [{ id: 'c#image', alt: collection.imageAlt ?? null, sourceAlt: null }],
+      });
+      expect(imageFindings(collectionView)).toEqual(['I02 image:c#image']);
+    },
+  );
+
+  it.each(['en', 'fr'] as const)(
+    'reports nothing for alt="" on an image of the body, a decoration, in %s',
+    (language) => {
+      const view = pageView({
+        language,
+        primaryLanguage: language,
+        bodyHtml: '<p>Tissé à Lyon.</p><img src="https://cdn.example/line.png" alt="">',
+      });
+      expect(imageFindings(view)).toEqual([]);
+    },
+  );
 });
 
 describe('I03 alt text not localized', () => {

@@ -172,14 +172,16 @@ describe('T05 title in another language', () => {
     expect(findings('T05', pageView({ language, title }))).toEqual([]);
   });
 
-  it('does not judge a title under 24 characters', () => {
+  it('judges a title under 24 characters when its small words leave no doubt, not under 12', () => {
     // 23 characters each, in the other language.
     expect(findings('T05', pageView({ language: 'en', title: 'Couverture en laine bio' }))).toEqual(
-      [],
+      [{ field: 'seoTitle', excerpt: 'Couverture en laine bio' }],
     );
     expect(findings('T05', pageView({ language: 'fr', title: 'Wool blanket for a sofa' }))).toEqual(
-      [],
+      [{ field: 'seoTitle', excerpt: 'Wool blanket for a sofa' }],
     );
+    // Under 12 characters.
+    expect(findings('T05', pageView({ language: 'en', title: 'Sac en lin' }))).toEqual([]);
   });
 
   it('leaves a title shown in English for want of its translation to the translation checks', () => {

@@ -98,6 +98,15 @@ const optionalText = (value: string | null): string | null =>
   value !== null && value !== '' ? value : null;
 
 /**
+ * An alt text as Shopify holds it: null when the image has none at all, '' when it was left empty.
+ * The audit tells them apart (shared/seo/checks/image-checks.ts): an absent alt attribute fails
+ * Lighthouse's image-alt, an empty one passes it but says nothing of the image.
+ */
+const altText = (...candidates: Array<string | null | undefined>): string | null =>
+  candidates.find((value) => value !== null && value !== undefined && value !== '') ??
+  (candidates.includes('') ? '' : null);
+
+/**
  * A date Shopify's schema says is always there. The answer is read as the schema types it, so a
  * missing or null one (an answer Shopify never gives) is refused here rather than stored as the
  * epoch or an invalid date.
@@ -148,7 +157,7 @@ export function mediaRow(node: MediaNode, productGid: string, position: number):
     productGid,
     mediaContentType: node.mediaContentType,
     // `alt` is the media's own text; an image's `altText` is the same text, read through the image.
-    alt: optionalText(node.alt) ?? optionalText(image?.altText ?? null),
+    alt: altText(node.alt, image?.altText),
     url: image?.url ?? null,
     position,
   };
@@ -163,7 +172,7 @@ export function collectionRow(node: CollectionNode): CollectionRow {
     seoTitle: optionalText(node.seo.title),
     seoDescription: optionalText(node.seo.description),
     imageUrl: node.image?.url ?? null,
-    imageAlt: optionalText(node.image?.altText ?? null),
+    imageAlt: altText(node.image?.altText),
     updatedAt: requiredDate(node.updatedAt, `Collection ${node.id}`),
   };
 }
@@ -201,7 +210,7 @@ export function articleRow(node: ArticleNode, blogGid: string): ArticleRow {
     summary: optionalText(node.summary),
     authorName: optionalText(node.author?.name ?? null),
     imageUrl: node.image?.url ?? null,
-    imageAlt: optionalText(node.image?.altText ?? null),
+    imageAlt: altText(node.image?.altText),
     seoTitle: optionalText(node.titleTag?.value ?? null),
     seoDescription: optionalText(node.descriptionTag?.value ?? null),
     isPublished: node.isPublished,

@@ -55,11 +55,27 @@ interface SeededView {
   seoTitle: string | null;
   seoDescription: string | null;
   body: string;
-  /** Each image's alt text in this language (the English one when not translated), null for none. */
+  /**
+   * Each image's alt text in this language (the English one when not translated): null for none,
+   * '' for one left empty (the seed's product photos without alt text, as Shopify holds them).
+   */
   imageAlts: Array<{ alt: string | null; translated: boolean }>;
+  /** A page of the seed's legal and policy texts: the audit offers it no room to say more. */
+  legal: boolean;
   /** French only: the page's texts and what became of their translation. */
   fields: Array<{ key: string; source: string; value: string | null; outdated: boolean }>;
 }
+
+/** The seed's pages of legal and policy texts, by their English title. */
+const legalPageTitles = new Set(['Legal Notice', 'Shipping & Returns']);
+
+/** The word counts under which a body is offered room to say more, by kind (Yoast's "okay" band). */
+const roomToSayMoreBelow: Record<SeededView['kind'], number> = {
+  product: 150,
+  collection: 10,
+  page: 250,
+  article: 250,
+};
 
 /** The keys the audit reads translations of (server/areas/catalog/catalog-pages.ts). */
 const auditedKeys = new Set(['title', 'body_html', 'meta_title', 'meta_description']);
@@ -82,6 +98,7 @@ function viewsOf(
 ): SeededView[] {
   const pageGid = gid(resourceKind, id);
   const source = new Map(content.map((entry) => [entry.key, entry.value]));
+  const legal = kind === 'page' && legalPageTitles.has(source.get('title') ?? '');
   const english: SeededView = {
     pageGid,
     kind,
@@ -90,7 +107,8 @@ function viewsOf(
     seoTitle: source.get('meta_title') ?? null,
     seoDescription: source.get('meta_description') ?? null,
     body: source.get('body_html') ?? '',
-    imageAlts: images.map((image) => ({ alt: image.alt || null, translated: false })),
+    imageAlts: images.map((image) => ({ alt: image.alt, translated: false })),
+    legal,
     fields: [],
   };
   const french = translations.fr ?? {};
@@ -103,11 +121,12 @@ function viewsOf(
     seoTitle: inFrench('meta_title'),
     seoDescription: inFrench('meta_description'),
     body: inFrench('body_html') ?? '',
+    legal,
     imageAlts: images.map((image) => {
       const translated = image.translations?.fr?.alt?.value;
       return translated
         ? { alt: translated, translated: true }
-        : { alt: image.alt || null, translated: false };
+        : { alt: image.alt, translated: false };
     }),
     fields: content
       .filter((entry) => auditedKeys.has(entry.key))
@@ -209,8 +228,12 @@ function pageDefects(store: SeededStore, view: SeededView): Set<string> {
   if (view.seoDescription !== null && (descriptionLength <= 120 || descriptionLength > 156)) {
     defects.add('M02');
   }
-  // Images saved without alt text, in both languages; English alt texts shown on French pages.
+  // Images saved without alt text, in both languages: none at all (I01), or left empty (I02);
+  // English alt texts shown on French pages.
   if (view.imageAlts.some((image) => image.alt === null)) defects.add('I01');
+  if (view.imageAlts.some((image) => image.alt !== null && image.alt.trim() === '')) {
+    defects.add('I02');
+  }
   if (
     french &&
     view.imageAlts.some(
@@ -219,9 +242,17 @@ function pageDefects(store: SeededStore, view: SeededView): Set<string> {
   ) {
     defects.add('I03');
   }
-  // Bodies of a line or a short paragraph, below every kind's word count: all but the pages the
-  // seed writes in full.
-  if (!store.writtenInFull.has(view.pageGid)) defects.add('C01');
+  // Bodies of a line or a short paragraph, offered room to say more below their kind's word count
+  // (the lower end of Yoast's "okay" band): all but the pages the seed writes in full, and its
+  // legal notice and shipping and returns policy, whose length is not a matter of SEO.
+  const wordCount = (bodyText.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;
+  if (
+    !store.writtenInFull.has(view.pageGid) &&
+    !view.legal &&
+    wordCount < roomToSayMoreBelow[view.kind]
+  ) {
+    defects.add('C01');
+  }
   // The fixed page texts that read hard, in English and, once translated, in French.
   const hard = store.hardToRead.get(view.pageGid);
   if (hard !== undefined && view.language === 'en' && hard.en) defects.add('C02');

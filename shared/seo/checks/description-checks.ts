@@ -8,6 +8,7 @@ import {
 import { shownText } from '../text/html.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { collapseWhitespace, comparableText, isBlank } from '../text/normalize.ts';
+import { mostRepeatedWord } from '../text/repeated-words.ts';
 
 /**
  * Yoast's bands of a meta description, in characters: 120 or fewer is too short, over 156 too long,
@@ -15,6 +16,14 @@ import { collapseWhitespace, comparableText, isBlank } from '../text/normalize.t
  */
 export const descriptionTooShortAtMost = 120;
 export const descriptionTooLongAbove = 156;
+
+/**
+ * How many times one content word (its inflections counted together) makes a meta description read
+ * as keyword stuffing. Google sets no number. Yoast counts its focus keyphrase three times or more in
+ * a meta description as too many; the audit knows no keyphrase and counts every content word, so it
+ * flags one more than that, where a description of two sentences can no longer read naturally.
+ */
+export const stuffedDescriptionRepeats = 4;
 
 /**
  * The meta description a shopper's page carries. Dawn prints `<meta name="description">` only when
@@ -89,9 +98,37 @@ const duplicateDescription: DuplicateCheck = {
   },
 };
 
-/** The description checks (M01–M03). */
+const keywordStuffedDescription: PageCheck = {
+  // Threshold: one content word 4 times or more. Source: G spam policies (keyword stuffing); YO.
+  id: 'M04',
+  area: 'descriptions',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * Reads the search description the owner wrote. One Shopify fills in from the body is left alone:
+   * a body may name its product many times, and how much of it Shopify keeps is not documented.
+   */
+  run(view) {
+    if (isBlank(view.seoDescription)) return [];
+    const description = collapseWhitespace(view.seoDescription ?? '');
+    const repeated = mostRepeatedWord(description);
+    if (repeated === null || repeated.count < stuffedDescriptionRepeats) return [];
+    return [
+      {
+        field: 'seoDescription',
+        measured: repeated.count,
+        threshold: stuffedDescriptionRepeats,
+        excerpt: excerpt(description),
+      },
+    ];
+  },
+};
+
+/** The description checks (M01–M04). */
 export const descriptionChecks: readonly Check[] = [
   descriptionMissing,
   descriptionLength,
   duplicateDescription,
+  keywordStuffedDescription,
 ];

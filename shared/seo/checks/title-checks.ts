@@ -1,14 +1,23 @@
 import { supportedLanguages } from '../../constants.ts';
 import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
-import { identifyLanguage } from '../text/language.ts';
+import { identifyTitleLanguage } from '../text/language.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
+import { mostRepeatedWord } from '../text/repeated-words.ts';
 import { isUntranslated } from './page-language.ts';
 import { renderedTitle, shownTitle, titleWithoutShopName } from './page-title.ts';
 
 /** Widest title, in pixels at Arial 20 px, that search-result tools show whole. */
 export const maxTitleWidthPx = 600;
+
+/**
+ * How many times one content word (its inflections counted together) makes a title read as keyword
+ * stuffing. Google sets no number; its example of a stuffed title repeats one word in every part
+ * ("Foobar, foo bar, foobars, foo bars"), and a title of ten words or so that says a word three
+ * times spends a third of itself on it. Twice is common and fine: "Linen shirt – Linen collection".
+ */
+export const stuffedTitleRepeats = 3;
 
 /**
  * A title starting with a separator reads as one whose start is missing: `| Shop`. A hyphen or an
@@ -82,7 +91,7 @@ const halfEmptyTitle: PageCheck = {
 };
 
 const titleInAnotherLanguage: PageCheck = {
-  // Threshold: another language identified, from 24 characters. Source: G; tinyld.
+  // Threshold: another language identified, from 12 characters. Source: G; tinyld and small words.
   id: 'T05',
   area: 'titles',
   severity: 'warning',
@@ -90,14 +99,15 @@ const titleInAnotherLanguage: PageCheck = {
   type: 'page',
   /**
    * Reads the shown title, not the rendered one, and without the shop's name the owner may have typed
-   * into it: a brand name is the same in every language. A title under 24 characters, or one tinyld cannot tell, is not judged; nor is one the
+   * into it: a brand name is the same in every language. A title under 12 characters, or one whose
+   * language is not clear (identifyTitleLanguage), is not judged; nor is one the
    * storefront shows because its translation is missing, which the translation checks report once.
    */
   run(view) {
     const fromSearchTitle = view.seoTitle !== null && view.seoTitle.trim() !== '';
     if (isUntranslated(view, fromSearchTitle ? 'meta_title' : 'title')) return [];
     const title = shownTitle(view);
-    const language = identifyLanguage(
+    const language = identifyTitleLanguage(
       titleWithoutShopName(title, view.shopName),
       supportedLanguages,
     );
@@ -106,11 +116,38 @@ const titleInAnotherLanguage: PageCheck = {
   },
 };
 
-/** The title checks (T01–T05). */
+const keywordStuffedTitle: PageCheck = {
+  // Threshold: one content word 3 times or more. Source: G spam policies (keyword stuffing), title-link.
+  id: 'T06',
+  area: 'titles',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  type: 'page',
+  /**
+   * Reads the shown title without the shop's name the owner may have typed into it: a name repeated
+   * in it is not a keyword ("Maison Maison").
+   */
+  run(view) {
+    const title = shownTitle(view);
+    const repeated = mostRepeatedWord(titleWithoutShopName(title, view.shopName));
+    if (repeated === null || repeated.count < stuffedTitleRepeats) return [];
+    return [
+      {
+        field: 'seoTitle',
+        measured: repeated.count,
+        threshold: stuffedTitleRepeats,
+        excerpt: excerpt(title),
+      },
+    ];
+  },
+};
+
+/** The title checks (T01–T06). */
 export const titleChecks: readonly Check[] = [
   titleMissing,
   duplicateTitle,
   titleTooWide,
   halfEmptyTitle,
   titleInAnotherLanguage,
+  keywordStuffedTitle,
 ];
