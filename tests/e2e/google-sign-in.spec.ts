@@ -65,7 +65,7 @@ test('closing the popup shows "Connexion annulée par l\'utilisateur" and the pa
     timeout: 15_000,
   });
   await expect(googleButton(page, 'Continuer avec Google')).toBeEnabled();
-  await expect(page.getByLabel('Adresse e-mail')).toBeEditable();
+  await expect(page.getByLabel('Adresse email')).toBeEditable();
 
   // It works again.
   const email = uniqueEmail('again');

@@ -219,9 +219,9 @@ const cases: Case[] = [
         5: 'Stores connected: 0 of 5 included in your Starter plan.',
       },
       fr: {
-        1: `Boutiques connectées${nbsp}: 0 sur 1 comprise dans votre formule Starter.`,
-        2: `Boutiques connectées${nbsp}: 0 sur 2 comprises dans votre formule Starter.`,
-        5: `Boutiques connectées${nbsp}: 0 sur 5 comprises dans votre formule Starter.`,
+        1: `Boutiques connectées${nbsp}: 0 sur 1 comprise dans votre offre Starter.`,
+        2: `Boutiques connectées${nbsp}: 0 sur 2 comprises dans votre offre Starter.`,
+        5: `Boutiques connectées${nbsp}: 0 sur 5 comprises dans votre offre Starter.`,
       },
     },
   },
