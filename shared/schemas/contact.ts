@@ -11,6 +11,8 @@ export const contactFieldLimits = {
   name: { min: 1, max: 100 },
   email: { max: 320 },
   subject: { min: 1, max: 150 },
+  /** The store the message is about, as the owner names it (optional). */
+  store: { min: 1, max: 200 },
   message: { min: 10, max: 5000 },
 } as const;
 
@@ -44,6 +46,8 @@ export const contactMessageBodySchema = z.strictObject({
   name: singleLine(contactFieldLimits.name),
   email: z.email().check(z.maxLength(contactFieldLimits.email.max)),
   subject: singleLine(contactFieldLimits.subject),
+  /** Left out when the owner names no store. */
+  store: z.optional(singleLine(contactFieldLimits.store)),
   message: z
     .string()
     .check(

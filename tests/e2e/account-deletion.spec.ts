@@ -94,7 +94,13 @@ test('deleting the account after re-entering the password removes the user every
 
   await password.fill(verifiedUser.password);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  // The sign-in page says why the user is there, once: its address no longer asks for it.
   await expect(page).toHaveURL('/login?lang=en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await expect(page.getByText('Your account has been deleted.')).toBeHidden();
 
   // The Firebase user is gone: no lookup finds it and its password signs nobody in.
   expect(await lookUpUser(authEmulatorHost, verifiedUser.uid)).toBeUndefined();
@@ -170,6 +176,7 @@ test('a failed deletion is told in French, deletes nothing and keeps the passwor
   // Confirmed again, it goes through.
   await dialog.getByRole('button', { name: 'Supprimer mon compte' }).click();
   await expect(page).toHaveURL('/login?lang=fr');
+  await expect(page.getByText('Votre compte a été supprimé.')).toBeVisible();
   expect(await lookUpUser(authEmulatorHost, verifiedUser.uid)).toBeUndefined();
 });
 

@@ -61,11 +61,11 @@ test('closing the popup shows "Connexion annulée par l\'utilisateur" and the pa
   await popup.close();
 
   // A closed popup is reported 8 s after it was seen closed.
-  await expect(page.getByRole('alert')).toHaveText("Connexion annulée par l'utilisateur", {
+  await expect(page.getByRole('alert')).toHaveText('Connexion annulée par l’utilisateur', {
     timeout: 15_000,
   });
   await expect(googleButton(page, 'Continuer avec Google')).toBeEnabled();
-  await expect(page.getByLabel('Adresse e-mail')).toBeEditable();
+  await expect(page.getByLabel('Adresse email')).toBeEditable();
 
   // It works again.
   const email = uniqueEmail('again');

@@ -28,7 +28,7 @@ test('an unknown address gets the same answer, and no e-mail', async ({ page }) 
   const email = uniqueEmail('nobody');
   await openLogin(page, '?lang=fr');
   await page.getByRole('button', { name: 'Mot de passe oublié\u202f?' }).click();
-  await page.getByLabel('Adresse e-mail').fill(email);
+  await page.getByLabel('Adresse email').fill(email);
   await submit(page, 'Envoyer le lien').click();
   await expect(page.getByRole('status')).toHaveText(
     `Si un compte utilise ${email}, un lien pour réinitialiser son mot de passe est en route. Suivez-le, puis connectez-vous avec votre nouveau mot de passe.`,
@@ -39,7 +39,7 @@ test('an unknown address gets the same answer, and no e-mail', async ({ page }) 
 test('an invalid address is refused with its message', async ({ page }) => {
   await openLogin(page, '?lang=fr');
   await page.getByRole('button', { name: 'Mot de passe oublié\u202f?' }).click();
-  await page.getByLabel('Adresse e-mail').fill('pas-une-adresse');
+  await page.getByLabel('Adresse email').fill('pas-une-adresse');
   await submit(page, 'Envoyer le lien').click();
   await expect(page.getByRole('alert')).toHaveText('Adresse email invalide');
   await expect(page.getByRole('status')).toHaveCount(0);

@@ -186,7 +186,7 @@ test.describe('connecting the seeded store', () => {
     await openShops(page, verifiedUser);
     await expect(page.getByText('No shop connected yet')).toBeVisible();
     await expect(
-      page.getByText('Stores connected: 0 of the 1 your Free plan includes.'),
+      page.getByText('Stores connected: 0 of 1 included in your Free plan.'),
     ).toBeVisible();
 
     // The owner pastes the store's bare name; the popup shows Shopify's install screen for it.
@@ -219,7 +219,7 @@ test.describe('connecting the seeded store', () => {
 
     // The plan's one store is in use: the form says so and takes no other address.
     await expect(
-      page.getByText('Stores connected: 1 of the 1 your Free plan includes.'),
+      page.getByText('Stores connected: 1 of 1 included in your Free plan.'),
     ).toBeVisible();
     await expect(addressField(page)).toBeDisabled();
   });

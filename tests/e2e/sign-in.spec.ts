@@ -65,14 +65,14 @@ const frenchCases = [
     name: 'an unknown address',
     email: () => uniqueEmail('nobody'),
     password: 'whatever-123',
-    field: 'Adresse e-mail',
+    field: 'Adresse email',
     message: 'Aucun compte trouvé avec cette adresse email',
   },
   {
     name: 'an invalid address',
     email: () => 'not-an-address',
     password: 'whatever-123',
-    field: 'Adresse e-mail',
+    field: 'Adresse email',
     message: 'Adresse email invalide',
   },
 ] as const;
@@ -84,7 +84,7 @@ for (const failure of frenchCases) {
   }) => {
     const email = failure.email() === 'existing' ? verifiedUser.email : failure.email();
     await openLogin(page, '?lang=fr');
-    await page.getByLabel('Adresse e-mail').fill(email);
+    await page.getByLabel('Adresse email').fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(failure.password);
     await submit(page, 'Se connecter').click();
 
@@ -93,7 +93,7 @@ for (const failure of frenchCases) {
     const field = page.getByLabel(failure.field, { exact: true });
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAttribute('aria-describedby', /login-error/);
-    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(email);
+    await expect(page.getByLabel('Adresse email')).toHaveValue(email);
     await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveValue(failure.password);
     await expect(page).toHaveURL('/login?lang=fr');
     expect(await fetchFromPage(page, '/auth/session')).toEqual({
@@ -123,7 +123,7 @@ test('a disabled account is told so', async ({ page }) => {
   const user = await createEmailUser(authEmulatorHost);
   await disableUser(authEmulatorHost, user.uid);
   await openLogin(page, '?lang=fr');
-  await page.getByLabel('Adresse e-mail').fill(user.email);
+  await page.getByLabel('Adresse email').fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await submit(page, 'Se connecter').click();
   await expect(page.getByRole('alert')).toHaveText('Ce compte a été désactivé');
@@ -135,7 +135,7 @@ test('with the network down the message says so, and the page works again once i
   verifiedUser,
 }) => {
   await openLogin(page, '?lang=fr');
-  await page.getByLabel('Adresse e-mail').fill(verifiedUser.email);
+  await page.getByLabel('Adresse email').fill(verifiedUser.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(verifiedUser.password);
 
   await context.setOffline(true);

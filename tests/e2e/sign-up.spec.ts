@@ -35,7 +35,7 @@ async function signUp(
     .getByRole('button', { name: fr ? 'Créer un compte' : 'Create an account' })
     .click();
   await page.getByLabel(fr ? 'Nom' : 'Name', { exact: true }).fill(options.name);
-  await page.getByLabel(fr ? 'Adresse e-mail' : 'E-mail address').fill(options.email);
+  await page.getByLabel(fr ? 'Adresse email' : 'E-mail address').fill(options.email);
   await page.getByLabel(fr ? 'Mot de passe' : 'Password', { exact: true }).fill(password);
   await submit(page, fr ? 'Créer mon compte' : 'Create my account').click();
   await expect(page).toHaveURL('/verify-email');
@@ -64,13 +64,13 @@ test('sign-up in French: verification link, then the dashboard with a French acc
 
   // Resend: a second code arrives, and the button waits before it can be used again.
   await expect.poll(async () => (await oobCodesFor(email, 'VERIFY_EMAIL')).length).toBe(1);
-  const resend = page.getByRole('button', { name: "Renvoyer l'e-mail" });
+  const resend = page.getByRole('button', { name: 'Renvoyer l’email' });
   await resend.click();
   await expect(page.getByRole('status')).toHaveText(
     'Un nouveau lien est en route vers votre boîte de réception.',
   );
   await expect(resend).toBeDisabled();
-  await expect(page.getByText(/Vous pourrez renvoyer l'e-mail dans \d+\u00a0s\./)).toBeVisible();
+  await expect(page.getByText(/Vous pourrez renvoyer l’email dans \d+\u00a0s\./)).toBeVisible();
   await expect.poll(async () => (await oobCodesFor(email, 'VERIFY_EMAIL')).length).toBe(2);
 
   const code = await latestVerificationCode(email);
@@ -139,7 +139,7 @@ test('an invalid verification code fails and cancels the unverified registration
   expect(await emulatorHasUser(email)).toBe(true);
 
   await page.goto('/verify-email-success?mode=verifyEmail&oobCode=not-a-real-code&lang=fr');
-  await expect(page.getByRole('alert')).toHaveText("Échec de la vérification de l'email");
+  await expect(page.getByRole('alert')).toHaveText('Échec de la vérification de l’email');
   // The code left the address bar.
   await expect(page).toHaveURL('/verify-email-success');
   await expect.poll(() => emulatorHasUser(email)).toBe(false);

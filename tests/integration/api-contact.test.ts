@@ -129,6 +129,38 @@ describe('POST /api/v1/contact', () => {
     );
   });
 
+  it('keeps the store the message is about, and mails it; none when none is named', async () => {
+    const user = await createEmailUser(emulatorHost());
+
+    const about = await send(
+      user,
+      await messageOf(user, { store: ' maison-exemple.myshopify.com ' }),
+    );
+    expect(about.statusCode).toBe(201);
+    const { messageId } = about.json<{ data: { messageId: string } }>().data;
+    expect(await contactRow(api.database, messageId)).toMatchObject({
+      store: 'maison-exemple.myshopify.com',
+    });
+    const mailed = await eventually(
+      async () => (await writtenMails(api.mailDir)).find(({ file }) => file.includes(messageId)),
+      (mail) => mail !== undefined,
+    );
+    expect(mailed!.text).toContain('Store: maison-exemple.myshopify.com');
+
+    const without = await send(user, await messageOf(user));
+    expect(without.statusCode).toBe(201);
+    const other = without.json<{ data: { messageId: string } }>().data.messageId;
+    expect(await contactRow(api.database, other)).toMatchObject({ store: null });
+
+    // A line break could smuggle a mail header in: refused like the name and the subject.
+    const smuggled = await send(
+      user,
+      await messageOf(user, { store: 'shop\nBcc: x@evil.example' }),
+    );
+    expect(smuggled.statusCode).toBe(400);
+    expect(errorOf(smuggled).code).toBe('invalid_store');
+  });
+
   it('trims the fields before storing them', async () => {
     const user = await createEmailUser(emulatorHost());
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { seoAuditJob } from '#server/areas/seo/seo-audit-job.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
@@ -173,6 +174,30 @@ describe('the overview', () => {
       { en: 90, fr: 95 },
       { en: 94, fr: 99 },
     ]);
+  });
+
+  it('ends the trend at the headline score when pages changed since the last audit', async () => {
+    const changer = await registeredOwner(api, 'pro');
+    const changed = await auditedStore(changer);
+    // Product 4 gets a title of its own (a webhook's refetch): it and product 1 leave their
+    // duplicate group and score higher, with no full audit recording it.
+    await api.database.pool.query(
+      `update catalog_products set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [changed, gid('Product', 4)],
+    );
+    const deps = { ...seoDependencies(api), jobs: idleJobs };
+    expect(await auditChangedPages(deps, changed, [gid('Product', 4)])).toMatchObject({
+      audited: 1,
+    });
+
+    const response = await get(changer, `/api/v1/shops/${changed}/seo`);
+    const [en, fr] = seoOverviewSchema.parse(response.json()).data.languages;
+    // The last full audit recorded 87; the store scores more now, and the trend ends there.
+    expect(en!.score).toBeGreaterThan(87);
+    expect(en!.trend.map((point) => point.score)).toEqual([87, en!.score]);
+    expect(Date.parse(en!.trend[1]!.at)).toBeGreaterThan(Date.parse(en!.trend[0]!.at));
+    // French did not move: its trend still ends at its last audit's score, the headline.
+    expect(fr!.trend.map((point) => point.score)).toEqual([fr!.score]);
   });
 
   it('says nothing was audited yet for a store just connected', async () => {

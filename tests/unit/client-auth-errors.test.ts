@@ -13,6 +13,8 @@ const catalogue = (language: string): Catalogue =>
   JSON.parse(
     readFileSync(new URL(`../../client/locales/${language}/auth.json`, import.meta.url), 'utf8'),
   ) as Catalogue;
+// The French messages are the product's words, word for word, written with French typography's
+// apostrophe (’), which tests/unit/locales-french-typography.test.ts holds every French text to.
 const french = catalogue('fr');
 const english = catalogue('en');
 
@@ -50,7 +52,7 @@ describe('auth error messages', () => {
 
   it('gives the Google errors their French text word for word', () => {
     expect(frenchOf('auth/popup-closed-by-user', 'google')).toBe(
-      "Connexion annulée par l'utilisateur",
+      'Connexion annulée par l’utilisateur',
     );
     expect(frenchOf('auth/popup-blocked', 'google')).toBe(
       'Popup bloqué par le navigateur. Veuillez autoriser les popups et réessayer.',
@@ -69,16 +71,16 @@ describe('auth error messages', () => {
 
   it('falls back to the flow’s own message', () => {
     const fallbacks = {
-      signup: "Erreur lors de l'inscription",
-      'verification-email': "Échec de l'envoi de l'email de vérification",
-      verify: "Échec de la vérification de l'email",
-      'resend-verification': "Erreur lors de l'envoi de l'email de vérification",
+      signup: 'Erreur lors de l’inscription',
+      'verification-email': 'Échec de l’envoi de l’email de vérification',
+      verify: 'Échec de la vérification de l’email',
+      'resend-verification': 'Erreur lors de l’envoi de l’email de vérification',
       profile: 'Erreur lors de la mise à jour du profil',
       'account-fetch': 'Erreur lors de la récupération du compte',
       'account-update': 'Erreur lors de la mise à jour du compte',
-      'password-reset': "Erreur lors de l'envoi de l'email de réinitialisation",
+      'password-reset': 'Erreur lors de l’envoi de l’email de réinitialisation',
       'account-deletion': 'Erreur lors de la suppression du compte',
-      finalize: "Erreur lors de la finalisation de l'inscription",
+      finalize: 'Erreur lors de la finalisation de l’inscription',
     } as const;
     for (const [context, message] of Object.entries(fallbacks)) {
       expect(frenchOf('unknown', context as keyof typeof fallbacks), context).toBe(message);
@@ -86,7 +88,7 @@ describe('auth error messages', () => {
     expect(french.fallback.userNotFound).toBe('Aucun utilisateur trouvé');
     // The sign-up's e-mail that could not be sent reads as its own fallback, whatever the flow.
     expect(frenchOf('verification_email_failed', 'signup')).toBe(
-      "Échec de l'envoi de l'email de vérification",
+      'Échec de l’envoi de l’email de vérification',
     );
   });
 

@@ -142,7 +142,7 @@ describe('the confirmation of an account deletion', () => {
     await inLanguage('fr');
     const text = deleteAccountDialogText(true);
     expect(text).toContain('Vos boutiques Shopify connectées sont déconnectées');
-    expect(text).toContain('Une formule payante prend fin immédiatement.');
+    expect(text).toContain('Une offre payante prend fin immédiatement.');
   });
 });
 

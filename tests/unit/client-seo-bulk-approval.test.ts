@@ -151,6 +151,6 @@ describe('the approval’s progress in words', () => {
         { done: 1000, total: 2345 },
         { number: (value) => fr.format(value) },
       ).replaceAll('\u202f', ' '),
-    ).toBe('Approbation\u00a0: 1 000 modifications sur 2 345…');
+    ).toBe('Approbation\u00a0: 1 000 sur 2 345 modifications…');
   });
 });

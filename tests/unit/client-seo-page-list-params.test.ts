@@ -5,6 +5,7 @@ import {
   pageListHref,
   pageListQuery,
   readPageListState,
+  readScoreRange,
   withFilters,
   withoutFilters,
   withSort,
@@ -48,6 +49,17 @@ describe('the pages list’s address', () => {
       ),
     ).toEqual({ filters: {}, sort: 'score', order: 'asc' });
     expect(readPageListState(params('minScore=7.5')).filters).toEqual({});
+  });
+
+  it('reads a score range given upside down the right way up, never as an empty list', () => {
+    expect(readPageListState(params('minScore=80&maxScore=20')).filters).toEqual({
+      minScore: 20,
+      maxScore: 80,
+    });
+    expect(readPageListState(params('minScore=50&maxScore=50')).filters).toEqual({
+      minScore: 50,
+      maxScore: 50,
+    });
   });
 
   it('orders by lowest score first by default, and a column by its natural direction', () => {
@@ -111,5 +123,49 @@ describe('the overview’s links', () => {
     expect(pageListHref('s1', { page: 'gid://shopify/Product/1' })).toBe(
       '/seo/pages?shop=s1&page=gid%3A%2F%2Fshopify%2FProduct%2F1',
     );
+  });
+});
+
+describe('the score range as the owner types it', () => {
+  it('gives whole bounds within 0–100, an empty field leaving its side open', () => {
+    expect(readScoreRange({ min: '15', max: '' })).toEqual({
+      state: 'valid',
+      minScore: 15,
+      maxScore: undefined,
+    });
+    expect(readScoreRange({ min: ' ', max: '' })).toEqual({
+      state: 'valid',
+      minScore: undefined,
+      maxScore: undefined,
+    });
+    expect(readScoreRange({ min: '-4', max: '150' })).toEqual({
+      state: 'valid',
+      minScore: 0,
+      maxScore: 100,
+    });
+    expect(readScoreRange({ min: '12.6', max: '40' })).toEqual({
+      state: 'valid',
+      minScore: 13,
+      maxScore: 40,
+    });
+  });
+
+  it('waits while a field holds what is not a number yet', () => {
+    expect(readScoreRange({ min: '-', max: '40' })).toEqual({ state: 'incomplete' });
+    expect(readScoreRange({ min: '10', max: '1e' })).toEqual({ state: 'incomplete' });
+  });
+
+  it('refuses a lowest score above the highest, naming both', () => {
+    expect(readScoreRange({ min: '80', max: '20' })).toEqual({
+      state: 'inverted',
+      minScore: 80,
+      maxScore: 20,
+    });
+    // Clamped first: 150 and 120 are both 100, a range of one score.
+    expect(readScoreRange({ min: '150', max: '120' })).toEqual({
+      state: 'valid',
+      minScore: 100,
+      maxScore: 100,
+    });
   });
 });

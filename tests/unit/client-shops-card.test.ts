@@ -177,7 +177,7 @@ describe('a store the plan pauses', () => {
   it.each([
     ['en', 1, 'Paused: your plan allows 1 store.', 'Keep this store active'],
     ['en', 5, 'Paused: your plan allows 5 stores.', 'Keep this store active'],
-    ['fr', 1, 'En pause\u00a0: votre formule permet 1 boutique.', 'Garder cette boutique active'],
+    ['fr', 1, 'En pause\u00a0: votre offre permet 1 boutique.', 'Garder cette boutique active'],
   ])(
     'says so (%s, %i allowed), with the button that keeps it active',
     async (language, max, said, button) => {
@@ -211,8 +211,8 @@ describe('a copy the owner’s plan bounds', () => {
     ],
     [
       'fr',
-      '5\u202f000 produits copiés sur 6\u202f000\u00a0: votre formule audite jusqu’à 100 pages.',
-      'Voir les formules qui auditent plus de pages',
+      '5\u202f000 produits copiés sur 6\u202f000\u00a0: votre offre audite jusqu’à 100 pages.',
+      'Voir les offres qui auditent plus de pages',
     ],
   ])(
     'says how much it copied and what the plan audits (%s), with the plans',

@@ -75,7 +75,7 @@ describe('the connection popup’s messages', () => {
 
   it('are the product’s French texts, word for word', () => {
     expect(popup('fr')).toEqual({
-      closed: "Connexion annulée par l'utilisateur",
+      closed: 'Connexion annulée par l’utilisateur',
       blocked: 'Popup bloqué par le navigateur. Veuillez autoriser les popups et réessayer.',
       cancelled: 'Demande de connexion annulée',
     });

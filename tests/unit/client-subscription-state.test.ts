@@ -250,7 +250,7 @@ describe('paymentWarning', () => {
 describe('the way from pricing to checkout', () => {
   it('signs a visitor up on the way to checkout, through a redirect the sign-in page accepts', () => {
     const path = signUpThenCheckoutPath('business', 'year');
-    expect(path).toBe('/login?redirect=%2Fsubscription%3Fstart%3Dbusiness-year');
+    expect(path).toBe('/login?mode=sign-up&redirect=%2Fsubscription%3Fstart%3Dbusiness-year');
     const redirect = new URL(path, 'http://vitrine.test').searchParams.get('redirect');
     expect(safeRedirectTarget(redirect)).toBe('/subscription?start=business-year');
     expect(

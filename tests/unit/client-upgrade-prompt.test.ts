@@ -67,8 +67,8 @@ describe('a store limit reached', () => {
   it('reads the same in French, with its typography', async () => {
     await i18n.changeLanguage('fr');
     expect(rendered(storesReached('business'), 'pro')).toEqual({
-      text: 'Votre formule Pro connecte 1 boutique. La formule Business connecte jusqu’à 5 boutiques. Passer à la formule Business',
-      links: [{ href: '/pricing', text: 'Passer à la formule Business' }],
+      text: 'Votre offre Pro connecte 1 boutique. L’offre Business connecte jusqu’à 5 boutiques. Passer à l’offre Business',
+      links: [{ href: '/pricing', text: 'Passer à l’offre Business' }],
     });
   });
 
@@ -80,7 +80,7 @@ describe('a store limit reached', () => {
     });
     await i18n.changeLanguage('fr');
     expect(rendered(storesReached(), 'business')?.text).toBe(
-      'Votre formule Business connecte jusqu’à 5 boutiques. Aucune formule ne connecte plus de boutiques\u00a0: déconnectez-en une pour en connecter une autre.',
+      'Votre offre Business connecte jusqu’à 5 boutiques. Aucune offre ne connecte plus de boutiques\u00a0: déconnectez-en une pour en connecter une autre.',
     );
   });
 

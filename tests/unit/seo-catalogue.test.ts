@@ -40,11 +40,16 @@ describe('the check catalogue', () => {
       for (const language of supportedLanguages) {
         const texts = checkTexts(language)[id];
         for (const part of ['name', 'what', 'why', 'how']) {
-          expect(texts?.[part]?.trim(), `${language} ${id}.${part}`).toBeTruthy();
+          // A counted measure's `what` has plural forms (`what_one`, `what_other`) instead.
+          const text = texts?.[part] ?? texts?.[`${part}_other`];
+          expect(text?.trim(), `${language} ${id}.${part}`).toBeTruthy();
         }
-        // A finding gives only its measure and threshold to quote.
-        const quoted = [...(texts?.what ?? '').matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map(
-          (match) => match[1],
+        // A finding gives only its measure and threshold to quote (and the measure as the count).
+        const whats = Object.entries(texts ?? {})
+          .filter(([part]) => part === 'what' || part.startsWith('what_'))
+          .map(([, text]) => text);
+        const quoted = whats.flatMap((what) =>
+          [...what.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]),
         );
         for (const name of quoted) {
           expect(['measured', 'threshold'], `${language} ${id}.what quotes {{${name}}}`).toContain(

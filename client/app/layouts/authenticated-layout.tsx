@@ -8,6 +8,8 @@ import { ThemeSwitcher } from '#client/components/theme-switcher.tsx';
 import { UserMenu } from '#client/components/user-menu.tsx';
 import { PaymentWarningBanner } from '#client/features/subscription/components/payment-warning-banner.tsx';
 import { useAuthState } from '#client/lib/auth-session.ts';
+import { leaveIfSignedOut } from '#client/lib/leave-if-signed-out.ts';
+import { usePageRestored } from '#client/lib/use-page-restored.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { queryClient } from '../query-client.ts';
 import { SkipLink } from './skip-link.tsx';
@@ -41,6 +43,15 @@ export default function AuthenticatedLayout() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const navId = 'app-navigation';
+  // Back after signing out can show this frame again from the browser's back/forward cache, as it
+  // was when signed in: the session is asked again, and an ended one leads to the sign-in page.
+  usePageRestored(() => {
+    if (auth.status !== 'signed-in') return;
+    void leaveIfSignedOut(
+      (url, init) => fetch(url, init),
+      (path) => window.location.replace(path),
+    );
+  });
 
   return (
     <div className="shell shell-app" data-layout="authenticated">

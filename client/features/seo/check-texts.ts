@@ -37,6 +37,8 @@ export function findingTexts(
   const values = {
     measured: evidence(finding.measured, format),
     threshold: evidence(finding.threshold, format),
+    // A counted measure ("1 place", "3 places") picks the text's plural form.
+    ...(typeof finding.measured === 'number' && { count: finding.measured }),
   };
   const text = (part: 'what' | 'why' | 'how') => {
     const key: CheckKey = `${finding.checkId}.${part}`;

@@ -55,13 +55,19 @@ function scoreBound(value: string | null): number | undefined {
 export function readPageListState(params: URLSearchParams): PageListState {
   const check = params.get('check');
   const q = params.get('q')?.trim().slice(0, 200);
+  // A range given upside down (a link, an edited address) is read the right way up: no page can
+  // score both at least 80 and at most 20, and an empty list would not say why.
+  const [minScore, maxScore] = ascending(
+    scoreBound(params.get('minScore')),
+    scoreBound(params.get('maxScore')),
+  );
   const filters: PageListFilters = {
     kind: oneOf(pageKinds, params.get('kind')),
     language: oneOf(supportedLanguages, params.get('language')),
     check: check !== null && /^[A-Za-z0-9_-]{1,16}$/.test(check) ? check : undefined,
     severity: oneOf(severities, params.get('severity')),
-    minScore: scoreBound(params.get('minScore')),
-    maxScore: scoreBound(params.get('maxScore')),
+    minScore,
+    maxScore,
     q: q === '' ? undefined : q,
   };
   const sort = oneOf(pageSortKeys, params.get('sort'));
@@ -73,6 +79,42 @@ export function readPageListState(params: URLSearchParams): PageListState {
     sort: sort ?? defaultSort.sort,
     order: order ?? (sort === undefined ? defaultSort.order : firstOrder[sort]),
   };
+}
+
+function ascending(
+  min: number | undefined,
+  max: number | undefined,
+): [number | undefined, number | undefined] {
+  return min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+}
+
+/** What the score range's two fields say, as the owner types. */
+export type ScoreRangeReading =
+  /** A range to apply; a bound left empty does not narrow the list. */
+  | { state: 'valid'; minScore: number | undefined; maxScore: number | undefined }
+  /** A field holds what is not a number yet ("-", "1e"): nothing to apply until it is. */
+  | { state: 'incomplete' }
+  /** The lowest score above the highest: refused, and the owner told so. */
+  | { state: 'inverted'; minScore: number; maxScore: number };
+
+/** A typed bound: empty for none, a whole number clamped to 0–100, or undefined if not a number. */
+function typedBound(typed: string): { bound: number | undefined } | undefined {
+  const trimmed = typed.trim();
+  if (trimmed === '') return { bound: undefined };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return undefined;
+  return { bound: Math.min(100, Math.max(0, Math.round(value))) };
+}
+
+/** The range the score fields' texts make, checked before the list asks the server for it. */
+export function readScoreRange(typed: { min: string; max: string }): ScoreRangeReading {
+  const min = typedBound(typed.min);
+  const max = typedBound(typed.max);
+  if (min === undefined || max === undefined) return { state: 'incomplete' };
+  if (min.bound !== undefined && max.bound !== undefined && min.bound > max.bound) {
+    return { state: 'inverted', minScore: min.bound, maxScore: max.bound };
+  }
+  return { state: 'valid', minScore: min.bound, maxScore: max.bound };
 }
 
 /**

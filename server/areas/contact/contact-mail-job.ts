@@ -32,6 +32,7 @@ export function contactMailOf(row: ContactMessageRow, contactInbox: string): Out
       `Name: ${row.name}`,
       `E-mail: ${row.email}`,
       `Language: ${row.language}`,
+      ...(row.store === null ? [] : [`Store: ${row.store}`]),
       `Subject: ${row.subject}`,
       `Sent: ${row.createdAt.toISOString()}`,
       `Message id: ${row.id}`,

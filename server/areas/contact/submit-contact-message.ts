@@ -43,6 +43,7 @@ export async function submitContactMessage(
       name: body.name,
       email: body.email,
       subject: body.subject,
+      store: body.store ?? null,
       message: body.message,
       language: body.language,
     },

@@ -14,6 +14,8 @@ export const contactMessages = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     subject: text('subject').notNull(),
+    /** The store the message is about, as the sender named it; null when they named none. */
+    store: text('store'),
     message: text('message').notNull(),
     language: text('language', { enum: ['en', 'fr'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

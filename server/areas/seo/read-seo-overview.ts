@@ -3,6 +3,7 @@ import type { SeoOverview } from '../../../shared/schemas/seo.ts';
 import type { Database } from '../../db/database.ts';
 import { auditedStoreOf } from '../catalog/index.ts';
 import { presentRun } from './present-audit.ts';
+import { trendEndingAtScore } from './score-trend.ts';
 import * as seoRepository from './seo-repository.ts';
 import { lastStorefrontPass, storefrontCoverage } from './storefront-repository.ts';
 
@@ -27,18 +28,23 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
   const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
   const translatedFigures = figures.find((row) => row.language === translatedLanguage);
   const languages: Language[] = store?.locales.map((entry) => entry.language) ?? [];
+  const now = new Date();
   return {
     shopId,
     primaryLanguage: store?.primaryLanguage ?? null,
     lastRun: lastRun === undefined ? null : presentRun(lastRun),
     languages: languages.map((language) => {
       const figuresOf = figures.find((row) => row.language === language);
+      const score = figuresOf?.score ?? null;
+      const recorded = trend.filter((point) => point.language === language);
       return {
         language,
-        score: figuresOf?.score ?? null,
-        trend: trend
-          .filter((point) => point.language === language)
-          .map((point) => ({ at: point.at.toISOString(), score: point.score })),
+        score,
+        // The trend's last point is the headline score itself.
+        trend: trendEndingAtScore(recorded, score, now, trendLength).map((point) => ({
+          at: point.at.toISOString(),
+          score: point.score,
+        })),
         findingsBySeverity: {
           error: figuresOf?.errors ?? 0,
           warning: figuresOf?.warnings ?? 0,

@@ -158,6 +158,13 @@ export async function recordProgress(
 }
 
 /**
+ * The store's score in a language from its pages' rows, as storeScore (audit-scores.ts) computes
+ * it: their mean rounded half up (the scores are positive). The one rounding of the trend's points
+ * and of the overview's headline, which the overview's trend ends at.
+ */
+const storeScoreOfPages = sql`round(avg(score))::int`;
+
+/**
  * Ends a run: done with the pages it audited and the store's score per language added to the trend,
  * or failed.
  */
@@ -178,7 +185,7 @@ export async function finishRun(
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into seo_score_history (run_id, shop_id, language, score, at)
-    select ${run.id}, ${run.shopId}, language, round(avg(score))::int,
+    select ${run.id}, ${run.shopId}, language, ${storeScoreOfPages},
       (select finished_at from seo_audit_runs where id = ${run.id})
     from seo_page_results where shop_id = ${run.shopId} group by language`);
 }
@@ -734,7 +741,7 @@ export type LanguageFiguresRow = {
 /** The store's score, findings and translation coverage per language, from its pages' rows. */
 export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
   const { rows } = await db.execute<LanguageFiguresRow>(sql`
-    select language, round(avg(score))::int as score, sum(errors)::int as errors,
+    select language, ${storeScoreOfPages} as score, sum(errors)::int as errors,
       sum(warnings)::int as warnings, sum(infos)::int as infos,
       sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
       sum(translations_outdated)::int as "translationsOutdated",

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import {
+  loginModeParameter,
+  loginNoticeOf,
+  loginNoticeParameter,
+  signUpMode,
+} from '#shared/login-address.ts';
 import { safeRedirectTarget } from '#shared/navigation-guard.ts';
 import { flowPaths } from '#shared/routes.ts';
 import type { Language } from '#shared/constants.ts';
@@ -108,8 +114,14 @@ function PasswordRequirements({ check }: { check: PasswordCheck }) {
 export default function LoginPage() {
   const { t, i18n } = useTranslation('account');
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const [mode, setMode] = useState<Mode>('signIn');
+  const [searchParams, setSearchParams] = useSearchParams();
+  // "Create your free account" opens the sign-up (`?mode=sign-up`); any other visit, the sign-in.
+  const [mode, setMode] = useState<Mode>(() =>
+    searchParams.get(loginModeParameter) === signUpMode ? 'signUp' : 'signIn',
+  );
+  // What brought the visitor here, said once: the address forgets it at once, so that a reload
+  // or a later visit through history does not say it again.
+  const [notice] = useState(() => loginNoticeOf(searchParams));
   const [name, setName] = useState(() => initialFieldValue(ids.name));
   const [email, setEmail] = useState(() => initialFieldValue(ids.email));
   const [password, setPassword] = useState(() => initialFieldValue(ids.password));
@@ -131,6 +143,13 @@ export default function LoginPage() {
     redirect === null
       ? flowPaths.verifyEmail
       : `${flowPaths.verifyEmail}?redirect=${encodeURIComponent(safeRedirectTarget(redirect))}`;
+
+  useEffect(() => {
+    if (!searchParams.has(loginNoticeParameter)) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete(loginNoticeParameter);
+    setSearchParams(rest, { replace: true });
+  }, [searchParams, setSearchParams]);
 
   // The live requirements of the sign-up's password (Firebase's validatePassword).
   useEffect(() => {
@@ -270,6 +289,11 @@ export default function LoginPage() {
     <div className="login">
       <DocumentHead title={t('heads.login.title')} description={t('heads.login.description')} />
       <h1>{heading}</h1>
+      {notice === 'account-deleted' && (
+        <p className="form-success" role="status">
+          {t('login.accountDeleted')}
+        </p>
+      )}
       {mode !== 'reset' && (
         <div className="login-modes" role="group" aria-label={t('login.modes')}>
           <button

@@ -7,7 +7,7 @@ import { isSupportedLanguage } from '#client/lib/detect-language.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useContactFormToken, useSendContactMessage } from '../api/contact-queries.ts';
 
-const fields = ['name', 'email', 'subject', 'message'] as const;
+const fields = ['name', 'email', 'store', 'subject', 'message'] as const;
 type Field = (typeof fields)[number];
 type Values = Record<Field, string>;
 
@@ -17,6 +17,7 @@ type Problem = { field: Field; message: string } | { field: null; message: strin
 const limits = {
   nameMax: contactFieldLimits.name.max,
   subjectMax: contactFieldLimits.subject.max,
+  storeMax: contactFieldLimits.store.max,
   messageMin: contactFieldLimits.message.min,
   messageMax: contactFieldLimits.message.max,
 };
@@ -38,7 +39,13 @@ export function ContactForm({ uid, name, email }: { uid: string; name: string; e
   const idOf = (part: 'website' | 'form-error' | 'sent') => `${baseId}-${part}`;
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const sentHeading = useRef<HTMLHeadingElement>(null);
-  const [values, setValues] = useState<Values>({ name, email, subject: '', message: '' });
+  const [values, setValues] = useState<Values>({
+    name,
+    email,
+    store: '',
+    subject: '',
+    message: '',
+  });
   const [website, setWebsite] = useState('');
   const [problem, setProblem] = useState<Problem | null>(null);
   const tokenQuery = useContactFormToken(uid);
@@ -94,7 +101,15 @@ export function ContactForm({ uid, name, email }: { uid: string; name: string; e
     }
     const language = isSupportedLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
     try {
-      await sendMessage.mutateAsync({ ...values, language, formToken: token, website });
+      // The store is optional: left out when the field is empty.
+      const { store, ...required } = values;
+      await sendMessage.mutateAsync({
+        ...required,
+        ...(store.trim() !== '' && { store: store.trim() }),
+        language,
+        formToken: token,
+        website,
+      });
     } catch (error) {
       const code = error instanceof ApiError ? error.code : 'internal_error';
       if (code === 'form_expired' || code === 'form_token_invalid') {
@@ -178,6 +193,23 @@ export function ContactForm({ uid, name, email }: { uid: string; name: string; e
             maxLength={contactFieldLimits.email.max}
             value={values.email}
             onChange={(event) => update('email')(event.target.value)}
+          />
+        )}
+      </FormField>
+      <FormField
+        label={t('contact.fields.store')}
+        hint={t('contact.hints.store')}
+        error={fieldError('store')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={refOf('store')}
+            name="store"
+            type="text"
+            maxLength={contactFieldLimits.store.max}
+            value={values.store}
+            onChange={(event) => update('store')(event.target.value)}
           />
         )}
       </FormField>

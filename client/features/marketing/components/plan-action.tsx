@@ -1,6 +1,6 @@
 import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
 import type { Plan } from '#shared/plans.ts';
-import { flowPaths } from '#shared/routes.ts';
+import { loginAddress } from '#shared/login-address.ts';
 import { AppLink } from '#client/components/app-link.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { signUpThenCheckoutPath } from '../checkout-path.ts';
@@ -33,7 +33,7 @@ export function PlanAction({
   const name = t(`pricing.plans.${plan.id}.name`);
   if (plan.id === 'free') {
     return kind === 'sign-up' ? (
-      <AppLink className="button" to={flowPaths.login}>
+      <AppLink className="button" to={loginAddress({ signUp: true })}>
         {t('pricing.startFree')}
       </AppLink>
     ) : null;

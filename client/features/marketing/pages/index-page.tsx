@@ -1,4 +1,4 @@
-import { flowPaths } from '#shared/routes.ts';
+import { loginAddress } from '#shared/login-address.ts';
 import { AppLink } from '#client/components/app-link.tsx';
 import { DocumentHead } from '#client/components/document-head.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
@@ -6,6 +6,9 @@ import { TextList } from '../components/text-list.tsx';
 import '../marketing.css';
 
 export const namespaces = ['marketing'] as const;
+
+/** "Create your free account" opens the sign-up form, not the sign-in. */
+const signUpAddress = loginAddress({ signUp: true });
 
 /** What Vitrine does for a store, in the order an owner meets it. */
 const features = ['audit', 'findings', 'languages', 'fixes', 'blog', 'dashboard'] as const;
@@ -22,7 +25,7 @@ export default function IndexPage() {
         <h1 id="home-title">{t('home.hero.title')}</h1>
         <p className="marketing-lead">{t('home.hero.lead')}</p>
         <div className="marketing-actions">
-          <AppLink className="button" to={flowPaths.login}>
+          <AppLink className="button" to={signUpAddress}>
             {t('home.hero.signUp')}
           </AppLink>
           <AppLink className="button button-secondary" to="/pricing">
@@ -80,7 +83,7 @@ export default function IndexPage() {
       <section className="marketing-section marketing-closing" aria-labelledby="home-closing">
         <h2 id="home-closing">{t('home.closing.heading')}</h2>
         <p>{t('home.closing.text')}</p>
-        <AppLink className="button" to={flowPaths.login}>
+        <AppLink className="button" to={signUpAddress}>
           {t('home.closing.signUp')}
         </AppLink>
       </section>

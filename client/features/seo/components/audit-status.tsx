@@ -102,6 +102,7 @@ function RunProgress({
       : percent === null
         ? t('audit.runningNoTotal')
         : t('audit.running', {
+            count: run.progress.done,
             done: format.number(run.progress.done),
             total: format.number(run.progress.total),
             percent: format.percent(percent),

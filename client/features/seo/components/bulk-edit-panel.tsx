@@ -479,6 +479,7 @@ function BulkPreviewStep({
           />
           <p className="muted" ref={shownRef} tabIndex={-1}>
             {t('bulk.shown', {
+              count: rows.length,
               shown: format.number(rows.length),
               total: format.number(Math.min(first.total, maxPagesPerBulkEdit)),
             })}

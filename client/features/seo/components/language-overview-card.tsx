@@ -28,6 +28,8 @@ export function LanguageOverviewCard({
   const { t: tChecks } = useTranslation('seo-checks');
   const { language } = overview;
   const languageName = format.language(language);
+  // Inside a sentence a language's name takes no capital in French: "en français".
+  const languageInSentence = format.languageInSentence(language);
   const titleId = `seo-language-${language}`;
 
   return (
@@ -37,7 +39,11 @@ export function LanguageOverviewCard({
         {primary && <span className="muted seo-primary"> ({t('overview.primary')})</span>}
       </h2>
       <ScoreFigure score={overview.score} label={t('score.label')} format={format} />
-      <ScoreTrendChart trend={overview.trend} languageName={languageName} format={format} />
+      <ScoreTrendChart
+        trend={overview.trend}
+        languageInSentence={languageInSentence}
+        format={format}
+      />
 
       <h3>{t('overview.bySeverity')}</h3>
       <ul className="seo-severity-counts">
@@ -48,7 +54,7 @@ export function LanguageOverviewCard({
               aria-label={t(`overview.severityLink.${severity}`, {
                 count: overview.findingsBySeverity[severity],
                 formatted: format.number(overview.findingsBySeverity[severity]),
-                language: languageName,
+                language: languageInSentence,
               })}
             >
               <SeverityMark severity={severity} />

@@ -1,14 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { supportedLanguages } from '#shared/constants.ts';
 import { auditCheckIds } from '#shared/seo/check-ids.ts';
 import { pageKinds, severities } from '#shared/seo/check.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { checkName } from '../check-texts.ts';
-import type { PageListFilters } from '../page-list-params.ts';
+import { readScoreRange, type PageListFilters } from '../page-list-params.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
 
-/** How long the search waits after the last key before it asks the server. */
+/** How long the search and the score range wait after the last key before they ask the server. */
 export const searchDebounceMs = 300;
 
 type FilterChange = Partial<Record<keyof PageListFilters, string | number | undefined>>;
@@ -108,19 +108,7 @@ export function PageListFilters({
           </select>
         )}
       </FormField>
-      <fieldset className="seo-score-range">
-        <legend>{t('filters.scoreRange')}</legend>
-        <ScoreBound
-          label={t('filters.minScore')}
-          value={filters.minScore}
-          onCommit={(minScore) => onChange({ minScore })}
-        />
-        <ScoreBound
-          label={t('filters.maxScore')}
-          value={filters.maxScore}
-          onCommit={(maxScore) => onChange({ maxScore })}
-        />
-      </fieldset>
+      <ScoreRange minScore={filters.minScore} maxScore={filters.maxScore} onApply={onChange} />
       <div className="seo-filters-actions">
         <button type="button" className="button button-secondary button-small" onClick={onClear}>
           {t('filters.clear')}
@@ -170,40 +158,72 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
   );
 }
 
+const boundText = (value: number | undefined) => (value === undefined ? '' : String(value));
+
 /**
- * A bound of the score range, sent when the owner leaves the field or presses Enter (not on each
- * key, which would filter on "1" on the way to "15"). Out-of-range values are clamped to 0–100.
+ * The score range, applied as the owner types once typing pauses (so not on "1" on the way to
+ * "15"), or at once on Enter or on leaving a field. Bounds are whole numbers clamped to 0–100; a
+ * lowest score above the highest is not sent (it could only list nothing): the fields say what is
+ * wrong, and the list keeps the last range that made sense.
  */
-function ScoreBound({
-  label,
-  value,
-  onCommit,
+function ScoreRange({
+  minScore,
+  maxScore,
+  onApply,
 }: {
-  label: string;
-  value: number | undefined;
-  onCommit: (value: number | undefined) => void;
+  minScore: number | undefined;
+  maxScore: number | undefined;
+  onApply: (range: { minScore: number | undefined; maxScore: number | undefined }) => void;
 }) {
-  const [typed, setTyped] = useState(value === undefined ? '' : String(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setTyped(value === undefined ? '' : String(value));
+  const { t } = useTranslation('seo');
+  const errorId = useId();
+  const [typed, setTyped] = useState({ min: boundText(minScore), max: boundText(maxScore) });
+  const [shown, setShown] = useState({ minScore, maxScore });
+  if (shown.minScore !== minScore || shown.maxScore !== maxScore) {
+    // The address changed under the fields: show what it says now.
+    setShown({ minScore, maxScore });
+    setTyped({ min: boundText(minScore), max: boundText(maxScore) });
   }
 
-  function commit() {
-    const trimmed = typed.trim();
-    if (trimmed === '' || !Number.isFinite(Number(trimmed))) {
-      setTyped(value === undefined || trimmed === '' ? '' : String(value));
-      if (trimmed === '' && value !== undefined) onCommit(undefined);
+  const reading = readScoreRange(typed);
+  const changed =
+    reading.state === 'valid' && (reading.minScore !== minScore || reading.maxScore !== maxScore);
+  const wantedMin = reading.state === 'valid' ? reading.minScore : undefined;
+  const wantedMax = reading.state === 'valid' ? reading.maxScore : undefined;
+
+  // The screen's handler is a new function at each of its renders (a page of results arriving):
+  // the pause is counted from the owner's last key, not from the screen's last render.
+  const apply = useRef(onApply);
+  useEffect(() => {
+    apply.current = onApply;
+  });
+  useEffect(() => {
+    if (!changed) return undefined;
+    const timer = setTimeout(
+      () => apply.current({ minScore: wantedMin, maxScore: wantedMax }),
+      searchDebounceMs,
+    );
+    return () => clearTimeout(timer);
+  }, [changed, wantedMin, wantedMax]);
+
+  /** Enter or leaving a field: apply now, and show the bounds as applied (clamped, whole). */
+  function applyNow() {
+    if (reading.state === 'incomplete') {
+      setTyped({ min: boundText(minScore), max: boundText(maxScore) });
       return;
     }
-    const bound = Math.min(100, Math.max(0, Math.round(Number(trimmed))));
-    setTyped(String(bound));
-    if (bound !== value) onCommit(bound);
+    if (reading.state === 'inverted') return;
+    setTyped({ min: boundText(reading.minScore), max: boundText(reading.maxScore) });
+    if (changed) onApply({ minScore: wantedMin, maxScore: wantedMax });
   }
 
-  return (
-    <FormField label={label}>
+  const inverted = reading.state === 'inverted';
+  const bound = (which: 'min' | 'max') => (
+    <FormField
+      label={t(which === 'min' ? 'filters.minScore' : 'filters.maxScore')}
+      invalid={inverted}
+      describedBy={[inverted && errorId]}
+    >
       {(control) => (
         <input
           {...control}
@@ -212,17 +232,33 @@ function ScoreBound({
           min={0}
           max={100}
           step={1}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          onBlur={commit}
+          value={typed[which]}
+          onChange={(event) => setTyped({ ...typed, [which]: event.target.value })}
+          onBlur={applyNow}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              commit();
+              applyNow();
             }
           }}
         />
       )}
     </FormField>
+  );
+
+  return (
+    <fieldset className="seo-score-range">
+      <legend>{t('filters.scoreRange')}</legend>
+      {bound('min')}
+      {bound('max')}
+      {inverted && (
+        <p id={errorId} className="form-error" role="alert">
+          {t('filters.scoreRangeInverted', {
+            min: reading.minScore,
+            max: reading.maxScore,
+          })}
+        </p>
+      )}
+    </fieldset>
   );
 }

@@ -14,11 +14,12 @@ const height = 64;
  */
 export function ScoreTrendChart({
   trend,
-  languageName,
+  languageInSentence,
   format,
 }: {
   trend: LanguageOverview['trend'];
-  languageName: string;
+  /** The language's name as it reads inside the title's sentence ("en français"). */
+  languageInSentence: string;
   format: SeoFormat;
 }) {
   const { t } = useTranslation('seo');
@@ -33,7 +34,7 @@ export function ScoreTrendChart({
   );
   const first = trend[0]!;
   const last = trend.at(-1)!;
-  const title = t('trend.title', { language: languageName });
+  const title = t('trend.title', { language: languageInSentence });
   const description = t('trend.description', {
     count: trend.length,
     from: format.date(first.at),

@@ -17,7 +17,7 @@ export function TranslationCoverage({
 }) {
   const { t } = useTranslation('seo');
   const parts = coverageOf(coverage);
-  const languageName = format.language(coverage.language);
+  const languageName = format.languageInSentence(coverage.language);
   return (
     <section className="card seo-coverage" aria-labelledby="seo-coverage-title">
       <h2 id="seo-coverage-title">{t('coverage.title', { language: languageName })}</h2>

@@ -98,7 +98,7 @@ export function DeleteAccountSection({
     setStatus('deleted');
     // Not tied to this component: the signed-out app may unmount it, and the user must still go.
     // A full load, so that nothing of the deleted account stays in memory.
-    const loginUrl = loginUrlInLanguage(i18n.resolvedLanguage);
+    const loginUrl = loginUrlInLanguage(i18n.resolvedLanguage, 'account-deleted');
     window.setTimeout(() => window.location.assign(loginUrl), postDeleteRedirectMs);
   }
 

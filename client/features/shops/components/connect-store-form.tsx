@@ -72,6 +72,7 @@ export function ConnectStoreForm({
       {allowance !== null && (
         <p>
           {t('connect.planLimit', {
+            count: allowance.max,
             used: allowance.used,
             max: allowance.max,
             plan: t(`plans.${allowance.plan}`),

@@ -16,8 +16,8 @@ export function ImportProgress({ shop, name }: { shop: Shop; name: string }) {
     shop.state === 'connecting'
       ? t('store.connectingText')
       : total !== null && percent !== null
-        ? t('store.progress', { done, total, percent })
-        : t('store.progressNoTotal', { done });
+        ? t('store.progress', { count: done, done, total, percent })
+        : t('store.progressNoTotal', { count: done, done });
 
   return (
     <div className="shop-progress">
