@@ -142,10 +142,11 @@ describe('POST /api/v1/contact', () => {
       store: 'maison-exemple.myshopify.com',
     });
     const mailed = await eventually(
+      'the mail of the message',
       async () => (await writtenMails(api.mailDir)).find(({ file }) => file.includes(messageId)),
       (mail) => mail !== undefined,
     );
-    expect(mailed!.text).toContain('Store: maison-exemple.myshopify.com');
+    expect(mailed.text).toContain('Store: maison-exemple.myshopify.com');
 
     const without = await send(user, await messageOf(user));
     expect(without.statusCode).toBe(201);
