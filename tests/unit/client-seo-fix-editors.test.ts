@@ -866,3 +866,76 @@ describe('undoing a batch', () => {
     );
   });
 });
+
+describe('the page’s findings', () => {
+  const secondImageId = 'gid://shopify/MediaImage/8';
+
+  /** The product with a second image, both without alt text in each language: two I01 findings. */
+  function twoImagesWithoutAlt(): PageDetail {
+    const page = detail({ imageAlt: { value: null } }, { imageAlt: { value: null } });
+    return {
+      ...page,
+      languages: page.languages.map((view) => ({
+        ...view,
+        images: [
+          { id: imageId, alt: null, url: null },
+          { id: secondImageId, alt: null, url: null },
+        ],
+        fields: [
+          ...view.fields,
+          field({ field: 'imageAlt', targetId: secondImageId, sourceValue: null }),
+        ],
+        findings: [imageId, secondImageId].map((id) => ({
+          checkId: 'I01',
+          severity: 'warning' as const,
+          language: view.language,
+          field: `image:${id}`,
+        })),
+      })),
+    };
+  }
+
+  function occurrences(within: string, part: string): number {
+    return within.split(part).length - 1;
+  }
+
+  it.each([
+    {
+      language: 'en',
+      regions: [/^English/, /^French/],
+      why: 'Google reads an image’s alt text',
+      whyTitle: 'Why it matters',
+      instances: ['Alt text of image 1', 'Alt text of image 2'],
+    },
+    {
+      language: 'fr',
+      regions: [/^Anglais/, /^Français/],
+      why: 'Google lit le texte alternatif d’une image',
+      whyTitle: 'Pourquoi c’est important',
+      instances: ['Texte alternatif de l’image 1', 'Texte alternatif de l’image 2'],
+    },
+  ] as const)(
+    'explain a check once and list its instances under it ($language)',
+    async ({ language, regions, why, whyTitle, instances }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(twoImagesWithoutAlt());
+      for (const name of regions) {
+        const findings = all(
+          region(tree, name),
+          (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
+        );
+        expect(findings).toHaveLength(1);
+        const shown = text(findings[0]!);
+        expect(occurrences(shown, why)).toBe(1);
+        expect(occurrences(shown, whyTitle)).toBe(1);
+        const listed = all(
+          findings[0]!,
+          (node) => node.tag === 'li' && node.attributes.class === 'seo-finding-instance',
+        );
+        expect(
+          listed.map((node) => text(node).startsWith(instances[listed.indexOf(node)]!)),
+        ).toEqual([true, true]);
+      }
+    },
+  );
+});

@@ -10,7 +10,7 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { usePageChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
-import { findingTexts } from '../check-texts.ts';
+import { checkGroups, findingTexts, type CheckGroup } from '../check-texts.ts';
 import {
   auditedText,
   editedPageView,
@@ -302,12 +302,8 @@ function LanguageDetail({
         <p className="muted">{t('detail.noFindings')}</p>
       ) : (
         <ul className="seo-findings">
-          {view.findings.map((finding, index) => (
-            <FindingItem
-              key={`${finding.checkId}-${finding.field ?? ''}-${index}`}
-              finding={finding}
-              format={format}
-            />
+          {checkGroups(view.findings).map((group) => (
+            <CheckGroupItem key={group.checkId} group={group} detail={detail} format={format} />
           ))}
         </ul>
       )}
@@ -401,18 +397,32 @@ function PageActions({
   );
 }
 
-function FindingItem({ finding, format }: { finding: FindingView; format: SeoFormat }) {
+/**
+ * A check found on the page in one language: its name and severity, why it matters and how to fix
+ * it said once, then each place it was found (which image, which field, the value read there).
+ */
+function CheckGroupItem({
+  group,
+  detail,
+  format,
+}: {
+  group: CheckGroup;
+  detail: PageDetail;
+  format: SeoFormat;
+}) {
   const { t } = useTranslation('seo');
   const { t: tChecks } = useTranslation('seo-checks');
-  const texts = findingTexts(tChecks, finding, format);
+  const foundId = useId();
+  const [first] = group.findings;
+  if (first === undefined) return null;
+  const texts = findingTexts(tChecks, first, format);
   return (
-    <li className={`seo-finding seo-finding-${finding.severity}`}>
+    <li className={`seo-finding seo-finding-${group.severity}`}>
       <p className="seo-finding-name">
-        <SeverityMark severity={finding.severity} />
+        <SeverityMark severity={group.severity} />
         <strong>{texts.name}</strong>{' '}
-        <span className="seo-finding-severity">{t(`severityName.${finding.severity}`)}</span>
+        <span className="seo-finding-severity">{t(`severityName.${group.severity}`)}</span>
       </p>
-      {texts.what !== '' && <p>{texts.what}</p>}
       <dl className="seo-finding-details">
         {texts.why !== '' && (
           <>
@@ -426,36 +436,88 @@ function FindingItem({ finding, format }: { finding: FindingView; format: SeoFor
             <dd>{texts.how}</dd>
           </>
         )}
-        {finding.field !== undefined && (
-          <>
-            <dt>{t('detail.field')}</dt>
-            <dd>{fieldName(t, finding.field)}</dd>
-          </>
-        )}
-        {finding.excerpt !== undefined && finding.excerpt !== '' && (
-          <>
-            <dt>{t('detail.excerpt')}</dt>
-            <dd>
-              <q lang={finding.language}>{finding.excerpt}</q>
-            </dd>
-          </>
-        )}
-        {finding.url !== undefined && (
-          <>
-            <dt>{t('storefront.url')}</dt>
-            <dd>{finding.url}</dd>
-          </>
-        )}
       </dl>
+      <p id={foundId} className="seo-finding-found">
+        {t('detail.found', {
+          count: group.findings.length,
+          formatted: format.number(group.findings.length),
+        })}
+      </p>
+      <ul className="seo-finding-instances" aria-labelledby={foundId}>
+        {group.findings.map((finding, index) => (
+          <FindingInstance
+            key={`${finding.field ?? ''}-${index}`}
+            finding={finding}
+            detail={detail}
+            format={format}
+          />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** One place a check found a problem: where, what is wrong there, and the value read. */
+function FindingInstance({
+  finding,
+  detail,
+  format,
+}: {
+  finding: FindingView;
+  detail: PageDetail;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const { t: tChecks } = useTranslation('seo-checks');
+  const texts = findingTexts(tChecks, finding, format);
+  const hasExcerpt = finding.excerpt !== undefined && finding.excerpt !== '';
+  return (
+    <li className="seo-finding-instance">
+      {finding.field !== undefined && (
+        <p className="seo-finding-place">
+          <strong>{findingPlace(t, detail, finding.language, finding.field, format)}</strong>
+        </p>
+      )}
+      {texts.what !== '' && <p>{texts.what}</p>}
+      {(hasExcerpt || finding.url !== undefined) && (
+        <dl className="seo-finding-details">
+          {hasExcerpt && (
+            <>
+              <dt>{t('detail.excerpt')}</dt>
+              <dd>
+                <q lang={finding.language}>{finding.excerpt}</q>
+              </dd>
+            </>
+          )}
+          {finding.url !== undefined && (
+            <>
+              <dt>{t('storefront.url')}</dt>
+              <dd>{finding.url}</dd>
+            </>
+          )}
+        </dl>
+      )}
     </li>
   );
 }
 
 const knownFields = ['title', 'seoTitle', 'seoDescription', 'body', 'handle'] as const;
 
-/** A field's name in words; `image:<gid>` is an image's alt text. */
-function fieldName(t: ReturnType<typeof useTranslation<'seo'>>['t'], field: string): string {
-  if (field.startsWith('image:')) return t('fields.image');
+/**
+ * Where a finding is, in words: `image:<gid>` is the alt text of that image, numbered as the
+ * editors number it.
+ */
+function findingPlace(
+  t: ReturnType<typeof useTranslation<'seo'>>['t'],
+  detail: PageDetail,
+  language: Language,
+  field: string,
+  format: SeoFormat,
+): string {
+  if (field.startsWith('image:')) {
+    const targetId = field.slice('image:'.length);
+    return fieldLabel(t, detail, { field: 'imageAlt', targetId, language }, format);
+  }
   const known = knownFields.find((candidate) => candidate === field);
   return known === undefined ? field : t(`fields.${known}`);
 }
