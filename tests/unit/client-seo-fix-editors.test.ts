@@ -939,3 +939,124 @@ describe('the page’s findings', () => {
     },
   );
 });
+
+describe('how to fix a finding', () => {
+  const secondImageId = 'gid://shopify/MediaImage/8';
+
+  /**
+   * Two images without alt text and a title too wide in English; in French, no meta description,
+   * which cannot be written there before the English one.
+   */
+  function pageWithFindings(): PageDetail {
+    const page = detail({ imageAlt: { value: null } });
+    const [english, french] = page.languages;
+    return {
+      ...page,
+      languages: [
+        {
+          ...english!,
+          images: [
+            { id: imageId, alt: null, url: null },
+            { id: secondImageId, alt: null, url: null },
+          ],
+          fields: [...english!.fields, field({ field: 'imageAlt', targetId: secondImageId })],
+          findings: [
+            { checkId: 'T03', severity: 'warning', language: 'en', field: 'seoTitle' },
+            ...[imageId, secondImageId].map((id) => ({
+              checkId: 'I01',
+              severity: 'warning' as const,
+              language: 'en' as const,
+              field: `image:${id}`,
+            })),
+          ],
+        },
+        {
+          ...french!,
+          findings: [
+            { checkId: 'M01', severity: 'error', language: 'fr', field: 'seoDescription' },
+          ],
+        },
+      ],
+    };
+  }
+
+  /** The finding of a check, by its name, in a language's findings. */
+  function findingOf(tree: Node, language: RegExp, name: string): Node {
+    const found = all(
+      region(tree, language),
+      (node) =>
+        node.tag === 'li' &&
+        (node.attributes.class ?? '').startsWith('seo-finding ') &&
+        text(node).includes(name),
+    );
+    expect(found, `the finding ${name}`).toHaveLength(1);
+    return found[0]!;
+  }
+
+  /** The control a button opens, found by the id it names. */
+  function controlled(tree: Node, button: Node): Node | undefined {
+    return byId(tree, button.attributes['aria-controls'] ?? '');
+  }
+
+  it.each([
+    {
+      language: 'en',
+      english: /^English/,
+      french: /^French/,
+      fixHere: 'Fix it here',
+      fixImages: ['Fix “Alt text of image 1” here', 'Fix “Alt text of image 2” here'],
+      titleEditor: 'Search title',
+      imageEditors: ['Alt text of image 1', 'Alt text of image 2'],
+      missing: 'Meta description missing',
+    },
+    {
+      language: 'fr',
+      english: /^Anglais/,
+      french: /^Français/,
+      fixHere: 'Corriger ici',
+      fixImages: [
+        'Corriger «\u00a0Texte alternatif de l’image 1\u00a0» ici',
+        'Corriger «\u00a0Texte alternatif de l’image 2\u00a0» ici',
+      ],
+      titleEditor: 'Titre pour les moteurs de recherche',
+      imageEditors: ['Texte alternatif de l’image 1', 'Texte alternatif de l’image 2'],
+      missing: 'Méta-description manquante',
+    },
+  ] as const)(
+    'offers the field’s editor on the same screen, before Shopify’s admin ($language)',
+    async ({
+      language,
+      english,
+      french,
+      fixHere,
+      fixImages,
+      titleEditor,
+      imageEditors,
+      missing,
+    }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(pageWithFindings());
+      const englishRegion = region(tree, english);
+      const { t } = i18n;
+
+      const tooWide = findingOf(tree, english, t('T03.name', { ns: 'seo-checks' }));
+      expect(buttons(tooWide).map(text)).toEqual([fixHere]);
+      const [fixTitle] = buttons(tooWide);
+      expect(controlled(tree, fixTitle!)).toBe(control(group(tree, englishRegion, titleEditor)));
+      // The button comes before the steps in Shopify's admin, in "How to fix it".
+      const how = text(tooWide);
+      expect(how.indexOf(fixHere)).toBeLessThan(
+        how.indexOf(t('T03.how', { ns: 'seo-checks' }).slice(0, 20)),
+      );
+
+      const noAlt = findingOf(tree, english, t('I01.name', { ns: 'seo-checks' }));
+      expect(buttons(noAlt).map(text)).toEqual(fixImages);
+      expect(buttons(noAlt).map((button) => controlled(tree, button))).toEqual(
+        imageEditors.map((name) => control(group(tree, englishRegion, name))),
+      );
+
+      // A text that cannot be written here yet offers no editor.
+      expect(buttons(findingOf(tree, french, missing))).toHaveLength(0);
+    },
+  );
+});

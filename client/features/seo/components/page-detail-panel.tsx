@@ -16,6 +16,7 @@ import {
   editedPageView,
   fieldMeasure,
   fieldOutcome,
+  findingFieldOf,
   findingsOfField,
   pageFields,
   targetOf,
@@ -178,6 +179,20 @@ function LanguageDetail({
   const { t } = useTranslation('seo');
   const languageName = format.language(view.language);
   const headingId = useId();
+  const editorsId = useId();
+  const inputIdOf = (index: number) => `${editorsId}-editor-${index}`;
+  // The editors a finding's "Fix it here" opens: those of this language whose text can be written.
+  const editors: FindingEditor[] = view.fields.flatMap((field, index) =>
+    field.editable
+      ? [
+          {
+            field: findingFieldOf(field),
+            inputId: inputIdOf(index),
+            label: fieldLabel(t, detail, targetOf(view.language, field), format),
+          },
+        ]
+      : [],
+  );
   const { textOf } = fixes;
   const texts = view.fields.map((field) => textOf(view.language, field));
   const languageEdited = view.fields.some((field, index) => texts[index] !== auditedText(field));
@@ -262,7 +277,7 @@ function LanguageDetail({
         <>
           <h4>{t('fixes.title')}</h4>
           <div className="seo-fields">
-            {view.fields.map((field) => {
+            {view.fields.map((field, index) => {
               const target = targetOf(view.language, field);
               const text = textOf(view.language, field);
               const outcome = fieldOutcome(view.language, field, changes);
@@ -272,6 +287,7 @@ function LanguageDetail({
                   language={view.language}
                   primaryLanguage={primaryLanguage}
                   field={field}
+                  inputId={inputIdOf(index)}
                   label={fieldLabel(t, detail, target, format)}
                   text={text}
                   dirty={fixes.isDirty(view.language, field)}
@@ -303,7 +319,15 @@ function LanguageDetail({
       ) : (
         <ul className="seo-findings">
           {checkGroups(view.findings).map((group) => (
-            <CheckGroupItem key={group.checkId} group={group} detail={detail} format={format} />
+            <CheckGroupItem
+              key={group.checkId}
+              group={group}
+              editors={editors.filter((editor) =>
+                group.findings.some((finding) => finding.field === editor.field),
+              )}
+              detail={detail}
+              format={format}
+            />
           ))}
         </ul>
       )}
@@ -403,10 +427,12 @@ function PageActions({
  */
 function CheckGroupItem({
   group,
+  editors,
   detail,
   format,
 }: {
   group: CheckGroup;
+  editors: readonly FindingEditor[];
   detail: PageDetail;
   format: SeoFormat;
 }) {
@@ -430,10 +456,13 @@ function CheckGroupItem({
             <dd>{texts.why}</dd>
           </>
         )}
-        {texts.how !== '' && (
+        {(texts.how !== '' || editors.length > 0) && (
           <>
             <dt>{t('detail.how')}</dt>
-            <dd>{texts.how}</dd>
+            <dd>
+              {editors.length > 0 && <FixHere editors={editors} />}
+              {texts.how !== '' && <p>{texts.how}</p>}
+            </dd>
           </>
         )}
       </dl>
@@ -454,6 +483,39 @@ function CheckGroupItem({
         ))}
       </ul>
     </li>
+  );
+}
+
+/** An editor of this screen that fixes a finding: the finding's field, its control and its name. */
+interface FindingEditor {
+  field: string;
+  inputId: string;
+  label: string;
+}
+
+/**
+ * "Fix it here": takes the owner to the editor of the field on this same screen (focused, so
+ * that typing starts there), before the steps in Shopify's admin. One button per field when the
+ * check was found in several (each image's alt text).
+ */
+function FixHere({ editors }: { editors: readonly FindingEditor[] }) {
+  const { t } = useTranslation('seo');
+  return (
+    <p className="seo-finding-fix">
+      {editors.map((editor) => (
+        <button
+          key={editor.inputId}
+          type="button"
+          className="button button-secondary button-small"
+          aria-controls={editor.inputId}
+          onClick={() => document.getElementById(editor.inputId)?.focus()}
+        >
+          {editors.length === 1
+            ? t('detail.fixHere')
+            : t('detail.fixFieldHere', { field: editor.label })}
+        </button>
+      ))}
+    </p>
   );
 }
 
