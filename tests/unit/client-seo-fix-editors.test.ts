@@ -349,7 +349,12 @@ function renderDetail(page: PageDetail, changes: ChangeView[] = []): Node {
   }
   return parse(
     renderToStaticMarkup(
-      createElement(QueryClientProvider, { client: queryClient }, createElement(Detail)),
+      createElement(
+        QueryClientProvider,
+        { client: queryClient },
+        // Within the app's router: the detail links to other pages' details.
+        createElement(MemoryRouter, null, createElement(Detail)),
+      ),
     ),
   );
 }
@@ -1057,6 +1062,73 @@ describe('how to fix a finding', () => {
 
       // A text that cannot be written here yet offers no editor.
       expect(buttons(findingOf(tree, french, missing))).toHaveLength(0);
+    },
+  );
+});
+
+describe('a meta description other pages carry too', () => {
+  const samePages = [
+    {
+      id: 'gid://shopify/Product/43',
+      kind: 'product' as const,
+      title: 'Linen trousers',
+      handle: 'linen-trousers',
+    },
+    {
+      id: 'gid://shopify/Collection/5',
+      kind: 'collection' as const,
+      title: '',
+      handle: 'summer-linen',
+    },
+  ];
+
+  function pageSharingItsDescription(measured: number): PageDetail {
+    const page = detail({ seoDescription: { value: 'Washed linen, made in Lisbon.' } });
+    const [english, french] = page.languages;
+    return {
+      ...page,
+      languages: [
+        {
+          ...english!,
+          seoDescription: 'Washed linen, made in Lisbon.',
+          findings: [
+            {
+              checkId: 'M03',
+              severity: 'warning',
+              language: 'en',
+              field: 'seoDescription',
+              measured,
+              samePages,
+            },
+          ],
+        },
+        french!,
+      ],
+    };
+  }
+
+  it.each([
+    { language: 'en', english: /^English/, more: 'and 1 more page' },
+    { language: 'fr', english: /^Anglais/, more: 'et 1 autre page' },
+  ] as const)(
+    'links to each of those pages’ detail ($language)',
+    async ({ language, english, more }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(pageSharingItsDescription(4));
+      const findings = all(
+        region(tree, english),
+        (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
+      )[0]!;
+      const links = all(findings, (node) => node.tag === 'a');
+      expect(links.map((link) => [text(link), link.attributes.href])).toEqual([
+        [
+          'Linen trousers',
+          `/seo/pages?shop=${shopId}&page=${encodeURIComponent(samePages[0]!.id)}`,
+        ],
+        ['summer-linen', `/seo/pages?shop=${shopId}&page=${encodeURIComponent(samePages[1]!.id)}`],
+      ]);
+      // Four pages carry it: this one, the two named and one more.
+      expect(text(findings)).toContain(more);
     },
   );
 });

@@ -1,8 +1,18 @@
 import { themeTitle } from '#shared/seo/checks/page-title.ts';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  use,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import type { Language } from '#shared/constants.ts';
 import type { ChangeView } from '#shared/schemas/seo-changes.ts';
 import type { FindingView, PageDetail } from '#shared/schemas/seo.ts';
+import { AppLink } from '#client/components/app-link.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { QueryFailed, QueryLoading } from '#client/components/query-state.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
@@ -21,6 +31,7 @@ import {
   pageFields,
   targetOf,
 } from '../page-fixes.ts';
+import { pageListHref } from '../page-list-params.ts';
 import { resultDescription, resultTitle, truncateForResult } from '../seo-presentation.ts';
 import { useLiveChecks, type LiveChecksState } from '../use-live-checks.ts';
 import { useKeptFocus } from '../use-kept-focus.ts';
@@ -45,16 +56,21 @@ export function PageDetailPanel({
   shopId,
   pageId,
   format,
+  pageHref = (id) => pageListHref(shopId, { page: id }),
   onClosed,
 }: {
   uid: string;
   shopId: string;
   pageId: string;
   format: SeoFormat;
+  /** The address of another page's detail (the list's filters kept). */
+  pageHref?: (id: string) => string;
   onClosed: () => void;
 }) {
   const { t } = useTranslation('seo');
   const saveOnCloseRef = useRef<(() => void) | null>(null);
+  // Leaving for another page's detail saves the edits as closing does.
+  const pageLink = { hrefOf: pageHref, onFollow: () => saveOnCloseRef.current?.() };
   const detailQuery = usePageDetail(uid, shopId, pageId);
   const detail = detailQuery.data;
   const primary = detail?.languages.find((language) => language.primary) ?? detail?.languages[0];
@@ -79,17 +95,25 @@ export function PageDetailPanel({
         />
       )}
       {detail !== undefined && (
-        <DetailBody
-          uid={uid}
-          shopId={shopId}
-          detail={detail}
-          format={format}
-          saveOnCloseRef={saveOnCloseRef}
-        />
+        <PageLinkContext value={pageLink}>
+          <DetailBody
+            uid={uid}
+            shopId={shopId}
+            detail={detail}
+            format={format}
+            saveOnCloseRef={saveOnCloseRef}
+          />
+        </PageLinkContext>
       )}
     </Dialog>
   );
 }
+
+/** How the detail links to another page's detail, which replaces it. */
+const PageLinkContext = createContext<{ hrefOf: (id: string) => string; onFollow: () => void }>({
+  hrefOf: (id) => `?page=${encodeURIComponent(id)}`,
+  onFollow: () => {},
+});
 
 function DetailBody({
   uid,
@@ -541,6 +565,9 @@ function FindingInstance({
         </p>
       )}
       {texts.what !== '' && <p>{texts.what}</p>}
+      {finding.samePages !== undefined && finding.samePages.length > 0 && (
+        <SamePages finding={finding} samePages={finding.samePages} format={format} />
+      )}
       {(hasExcerpt || finding.url !== undefined) && (
         <dl className="seo-finding-details">
           {hasExcerpt && (
@@ -560,6 +587,46 @@ function FindingInstance({
         </dl>
       )}
     </li>
+  );
+}
+
+/**
+ * The other pages that share the value (a duplicate title or meta description), each linking to
+ * its own detail; past the first ones the API names, how many more.
+ */
+function SamePages({
+  finding,
+  samePages,
+  format,
+}: {
+  finding: FindingView;
+  samePages: NonNullable<FindingView['samePages']>;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const { hrefOf, onFollow } = use(PageLinkContext);
+  const titleId = useId();
+  // `measured` counts every page that carries the value, this one included.
+  const more = typeof finding.measured === 'number' ? finding.measured - 1 - samePages.length : 0;
+  return (
+    <div className="seo-same-pages">
+      <p id={titleId}>{t('detail.samePages')}</p>
+      <ul aria-labelledby={titleId}>
+        {samePages.map((page) => (
+          <li key={page.id}>
+            <AppLink to={hrefOf(page.id)} onClick={onFollow}>
+              {page.title.trim() === '' ? page.handle : page.title}
+            </AppLink>{' '}
+            <span className="muted">({t(`kinds.${page.kind}`)})</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="muted">
+          {t('detail.samePagesMore', { count: more, formatted: format.number(more) })}
+        </p>
+      )}
+    </div>
   );
 }
 
