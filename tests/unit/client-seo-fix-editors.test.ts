@@ -1132,3 +1132,45 @@ describe('a meta description other pages carry too', () => {
     },
   );
 });
+
+describe('the words of a finding an owner may not know', () => {
+  it.each([
+    {
+      language: 'en',
+      english: /^English/,
+      summary: 'What do these words mean?',
+      terms: ['.liquid file', 'canonical'],
+      meaning: 'The canonical address is the one address a page names as its own',
+    },
+    {
+      language: 'fr',
+      english: /^Anglais/,
+      summary: 'Que veulent dire ces mots\u202f?',
+      terms: ['fichier .liquid', 'canonique'],
+      meaning: 'L’adresse canonique est la seule adresse qu’une page déclare comme la sienne',
+    },
+  ] as const)(
+    'are explained next to the check that uses them ($language)',
+    async ({ language, english, summary, terms, meaning }) => {
+      await i18n.changeLanguage(language);
+      const page = detail();
+      const [first, ...rest] = page.languages;
+      const tree = renderDetail({
+        ...page,
+        languages: [
+          {
+            ...first!,
+            findings: [{ checkId: 'R04', severity: 'warning', language: 'en' }],
+          },
+          ...rest,
+        ],
+      });
+      const disclosures = all(region(tree, english), (node) => node.tag === 'details');
+      expect(disclosures).toHaveLength(1);
+      const [summaryNode] = all(disclosures[0]!, (node) => node.tag === 'summary');
+      expect(text(summaryNode!)).toBe(summary);
+      expect(all(disclosures[0]!, (node) => node.tag === 'dfn').map(text)).toEqual(terms);
+      expect(text(disclosures[0]!)).toContain(meaning);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { themeTitle } from '#shared/seo/checks/page-title.ts';
 import {
   createContext,
+  Fragment,
   use,
   useEffect,
   useId,
@@ -20,6 +21,7 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { usePageChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
+import { glossaryTermsIn } from '../glossary.ts';
 import { checkGroups, findingTexts, type CheckGroup } from '../check-texts.ts';
 import {
   auditedText,
@@ -490,6 +492,13 @@ function CheckGroupItem({
           </>
         )}
       </dl>
+      <GlossaryNote
+        texts={[
+          texts.why,
+          texts.how,
+          ...group.findings.map((finding) => findingTexts(tChecks, finding, format).what),
+        ]}
+      />
       <p id={foundId} className="seo-finding-found">
         {t('detail.found', {
           count: group.findings.length,
@@ -507,6 +516,31 @@ function CheckGroupItem({
         ))}
       </ul>
     </li>
+  );
+}
+
+/**
+ * "What do these words mean?": the terms of the check's texts an owner may not know (JSON-LD, a
+ * theme's .liquid file, canonical, hreflang…), each explained in one sentence, folded until asked.
+ */
+function GlossaryNote({ texts }: { texts: readonly string[] }) {
+  const { t } = useTranslation('seo');
+  const terms = glossaryTermsIn(texts);
+  if (terms.length === 0) return null;
+  return (
+    <details className="seo-glossary">
+      <summary>{t('glossary.title')}</summary>
+      <dl>
+        {terms.map((key) => (
+          <Fragment key={key}>
+            <dt>
+              <dfn>{t(`glossary.terms.${key}.term`)}</dfn>
+            </dt>
+            <dd>{t(`glossary.terms.${key}.meaning`)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </details>
   );
 }
 
