@@ -31,6 +31,15 @@ export const findingSchema = z.object({
   excerpt: z.optional(z.string()),
   /** A storefront check's finding: the address the storefront pass fetched. */
   url: z.optional(z.string()),
+  /**
+   * A duplicate check's finding in a page's detail: the other pages that share the value, the
+   * first 20 by title (`measured` counts them all, this page included).
+   */
+  samePages: z.optional(
+    z.array(
+      z.object({ id: z.string(), kind: pageKindSchema, title: z.string(), handle: z.string() }),
+    ),
+  ),
 });
 export type FindingView = z.infer<typeof findingSchema>;
 

@@ -251,10 +251,12 @@ test.describe('the SEO audit of the seeded store', () => {
     await expect(dialog.getByRole('heading', { level: 3, name: /^anglais/i })).toBeVisible();
     await expect(dialog.getByRole('heading', { level: 3, name: /^français/i })).toBeVisible();
 
-    // Every finding of the page is told, with its check's French words.
+    // Every finding of the page is told, under its check explained once, with its French words.
     const findings = detail.languages.flatMap((language) => language.findings);
     expect(findings.length, 'the page opened has findings').toBeGreaterThan(0);
-    await expect(dialog.getByRole('listitem')).toHaveCount(findings.length);
+    await expect(dialog.getByRole('list', { name: /^Trouvé à/ }).getByRole('listitem')).toHaveCount(
+      findings.length,
+    );
     const { checkId } = findings[0]!;
     const words = frenchChecks[checkId];
     expect(words?.name, `French words of ${checkId}`).toBeTruthy();

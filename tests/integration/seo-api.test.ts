@@ -376,6 +376,19 @@ describe("a page's detail", () => {
       ],
     });
     expect(en!.findings).toHaveLength(2);
+    // The duplicate title names the other page that carries it, for the detail to link to.
+    expect(en!.findings.find((finding) => finding.checkId === 'TEST-same-title')).toMatchObject({
+      measured: 2,
+      samePages: [
+        {
+          id: gid('Product', 4),
+          kind: 'product',
+          title: 'Linen shirt',
+          handle: 'linen-shirt-blue',
+        },
+      ],
+    });
+    expect(en!.findings.filter((finding) => finding.samePages !== undefined)).toHaveLength(1);
     expect(fr).toMatchObject({
       language: 'fr',
       primary: false,

@@ -349,7 +349,12 @@ function renderDetail(page: PageDetail, changes: ChangeView[] = []): Node {
   }
   return parse(
     renderToStaticMarkup(
-      createElement(QueryClientProvider, { client: queryClient }, createElement(Detail)),
+      createElement(
+        QueryClientProvider,
+        { client: queryClient },
+        // Within the app's router: the detail links to other pages' details.
+        createElement(MemoryRouter, null, createElement(Detail)),
+      ),
     ),
   );
 }
@@ -865,4 +870,307 @@ describe('undoing a batch', () => {
         : ['Ne rien annuler', 'Annuler la modification'],
     );
   });
+});
+
+describe('the page’s findings', () => {
+  const secondImageId = 'gid://shopify/MediaImage/8';
+
+  /** The product with a second image, both without alt text in each language: two I01 findings. */
+  function twoImagesWithoutAlt(): PageDetail {
+    const page = detail({ imageAlt: { value: null } }, { imageAlt: { value: null } });
+    return {
+      ...page,
+      languages: page.languages.map((view) => ({
+        ...view,
+        images: [
+          { id: imageId, alt: null, url: null },
+          { id: secondImageId, alt: null, url: null },
+        ],
+        fields: [
+          ...view.fields,
+          field({ field: 'imageAlt', targetId: secondImageId, sourceValue: null }),
+        ],
+        findings: [imageId, secondImageId].map((id) => ({
+          checkId: 'I01',
+          severity: 'warning' as const,
+          language: view.language,
+          field: `image:${id}`,
+        })),
+      })),
+    };
+  }
+
+  function occurrences(within: string, part: string): number {
+    return within.split(part).length - 1;
+  }
+
+  it.each([
+    {
+      language: 'en',
+      regions: [/^English/, /^French/],
+      why: 'Google reads an image’s alt text',
+      whyTitle: 'Why it matters',
+      instances: ['Alt text of image 1', 'Alt text of image 2'],
+    },
+    {
+      language: 'fr',
+      regions: [/^Anglais/, /^Français/],
+      why: 'Google lit le texte alternatif d’une image',
+      whyTitle: 'Pourquoi c’est important',
+      instances: ['Texte alternatif de l’image 1', 'Texte alternatif de l’image 2'],
+    },
+  ] as const)(
+    'explain a check once and list its instances under it ($language)',
+    async ({ language, regions, why, whyTitle, instances }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(twoImagesWithoutAlt());
+      for (const name of regions) {
+        const findings = all(
+          region(tree, name),
+          (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
+        );
+        expect(findings).toHaveLength(1);
+        const shown = text(findings[0]!);
+        expect(occurrences(shown, why)).toBe(1);
+        expect(occurrences(shown, whyTitle)).toBe(1);
+        const listed = all(
+          findings[0]!,
+          (node) => node.tag === 'li' && node.attributes.class === 'seo-finding-instance',
+        );
+        expect(
+          listed.map((node) => text(node).startsWith(instances[listed.indexOf(node)]!)),
+        ).toEqual([true, true]);
+      }
+    },
+  );
+});
+
+describe('how to fix a finding', () => {
+  const secondImageId = 'gid://shopify/MediaImage/8';
+
+  /**
+   * Two images without alt text and a title too wide in English; in French, no meta description,
+   * which cannot be written there before the English one.
+   */
+  function pageWithFindings(): PageDetail {
+    const page = detail({ imageAlt: { value: null } });
+    const [english, french] = page.languages;
+    return {
+      ...page,
+      languages: [
+        {
+          ...english!,
+          images: [
+            { id: imageId, alt: null, url: null },
+            { id: secondImageId, alt: null, url: null },
+          ],
+          fields: [...english!.fields, field({ field: 'imageAlt', targetId: secondImageId })],
+          findings: [
+            { checkId: 'T03', severity: 'warning', language: 'en', field: 'seoTitle' },
+            ...[imageId, secondImageId].map((id) => ({
+              checkId: 'I01',
+              severity: 'warning' as const,
+              language: 'en' as const,
+              field: `image:${id}`,
+            })),
+          ],
+        },
+        {
+          ...french!,
+          findings: [
+            { checkId: 'M01', severity: 'error', language: 'fr', field: 'seoDescription' },
+          ],
+        },
+      ],
+    };
+  }
+
+  /** The finding of a check, by its name, in a language's findings. */
+  function findingOf(tree: Node, language: RegExp, name: string): Node {
+    const found = all(
+      region(tree, language),
+      (node) =>
+        node.tag === 'li' &&
+        (node.attributes.class ?? '').startsWith('seo-finding ') &&
+        text(node).includes(name),
+    );
+    expect(found, `the finding ${name}`).toHaveLength(1);
+    return found[0]!;
+  }
+
+  /** The control a button opens, found by the id it names. */
+  function controlled(tree: Node, button: Node): Node | undefined {
+    return byId(tree, button.attributes['aria-controls'] ?? '');
+  }
+
+  it.each([
+    {
+      language: 'en',
+      english: /^English/,
+      french: /^French/,
+      fixHere: 'Fix it here',
+      fixImages: ['Fix “Alt text of image 1” here', 'Fix “Alt text of image 2” here'],
+      titleEditor: 'Search title',
+      imageEditors: ['Alt text of image 1', 'Alt text of image 2'],
+      missing: 'Meta description missing',
+    },
+    {
+      language: 'fr',
+      english: /^Anglais/,
+      french: /^Français/,
+      fixHere: 'Corriger ici',
+      fixImages: [
+        'Corriger «\u00a0Texte alternatif de l’image 1\u00a0» ici',
+        'Corriger «\u00a0Texte alternatif de l’image 2\u00a0» ici',
+      ],
+      titleEditor: 'Titre pour les moteurs de recherche',
+      imageEditors: ['Texte alternatif de l’image 1', 'Texte alternatif de l’image 2'],
+      missing: 'Méta-description manquante',
+    },
+  ] as const)(
+    'offers the field’s editor on the same screen, before Shopify’s admin ($language)',
+    async ({
+      language,
+      english,
+      french,
+      fixHere,
+      fixImages,
+      titleEditor,
+      imageEditors,
+      missing,
+    }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(pageWithFindings());
+      const englishRegion = region(tree, english);
+      const { t } = i18n;
+
+      const tooWide = findingOf(tree, english, t('T03.name', { ns: 'seo-checks' }));
+      expect(buttons(tooWide).map(text)).toEqual([fixHere]);
+      const [fixTitle] = buttons(tooWide);
+      expect(controlled(tree, fixTitle!)).toBe(control(group(tree, englishRegion, titleEditor)));
+      // The button comes before the steps in Shopify's admin, in "How to fix it".
+      const how = text(tooWide);
+      expect(how.indexOf(fixHere)).toBeLessThan(
+        how.indexOf(t('T03.how', { ns: 'seo-checks' }).slice(0, 20)),
+      );
+
+      const noAlt = findingOf(tree, english, t('I01.name', { ns: 'seo-checks' }));
+      expect(buttons(noAlt).map(text)).toEqual(fixImages);
+      expect(buttons(noAlt).map((button) => controlled(tree, button))).toEqual(
+        imageEditors.map((name) => control(group(tree, englishRegion, name))),
+      );
+
+      // A text that cannot be written here yet offers no editor.
+      expect(buttons(findingOf(tree, french, missing))).toHaveLength(0);
+    },
+  );
+});
+
+describe('a meta description other pages carry too', () => {
+  const samePages = [
+    {
+      id: 'gid://shopify/Product/43',
+      kind: 'product' as const,
+      title: 'Linen trousers',
+      handle: 'linen-trousers',
+    },
+    {
+      id: 'gid://shopify/Collection/5',
+      kind: 'collection' as const,
+      title: '',
+      handle: 'summer-linen',
+    },
+  ];
+
+  function pageSharingItsDescription(measured: number): PageDetail {
+    const page = detail({ seoDescription: { value: 'Washed linen, made in Lisbon.' } });
+    const [english, french] = page.languages;
+    return {
+      ...page,
+      languages: [
+        {
+          ...english!,
+          seoDescription: 'Washed linen, made in Lisbon.',
+          findings: [
+            {
+              checkId: 'M03',
+              severity: 'warning',
+              language: 'en',
+              field: 'seoDescription',
+              measured,
+              samePages,
+            },
+          ],
+        },
+        french!,
+      ],
+    };
+  }
+
+  it.each([
+    { language: 'en', english: /^English/, more: 'and 1 more page' },
+    { language: 'fr', english: /^Anglais/, more: 'et 1 autre page' },
+  ] as const)(
+    'links to each of those pages’ detail ($language)',
+    async ({ language, english, more }) => {
+      await i18n.changeLanguage(language);
+      const tree = renderDetail(pageSharingItsDescription(4));
+      const findings = all(
+        region(tree, english),
+        (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
+      )[0]!;
+      const links = all(findings, (node) => node.tag === 'a');
+      expect(links.map((link) => [text(link), link.attributes.href])).toEqual([
+        [
+          'Linen trousers',
+          `/seo/pages?shop=${shopId}&page=${encodeURIComponent(samePages[0]!.id)}`,
+        ],
+        ['summer-linen', `/seo/pages?shop=${shopId}&page=${encodeURIComponent(samePages[1]!.id)}`],
+      ]);
+      // Four pages carry it: this one, the two named and one more.
+      expect(text(findings)).toContain(more);
+    },
+  );
+});
+
+describe('the words of a finding an owner may not know', () => {
+  it.each([
+    {
+      language: 'en',
+      english: /^English/,
+      summary: 'What do these words mean?',
+      terms: ['.liquid file', 'canonical'],
+      meaning: 'The canonical address is the one address a page names as its own',
+    },
+    {
+      language: 'fr',
+      english: /^Anglais/,
+      summary: 'Que veulent dire ces mots\u202f?',
+      terms: ['fichier .liquid', 'canonique'],
+      meaning: 'L’adresse canonique est la seule adresse qu’une page déclare comme la sienne',
+    },
+  ] as const)(
+    'are explained next to the check that uses them ($language)',
+    async ({ language, english, summary, terms, meaning }) => {
+      await i18n.changeLanguage(language);
+      const page = detail();
+      const [first, ...rest] = page.languages;
+      const tree = renderDetail({
+        ...page,
+        languages: [
+          {
+            ...first!,
+            findings: [{ checkId: 'R04', severity: 'warning', language: 'en' }],
+          },
+          ...rest,
+        ],
+      });
+      const disclosures = all(region(tree, english), (node) => node.tag === 'details');
+      expect(disclosures).toHaveLength(1);
+      const [summaryNode] = all(disclosures[0]!, (node) => node.tag === 'summary');
+      expect(text(summaryNode!)).toBe(summary);
+      expect(all(disclosures[0]!, (node) => node.tag === 'dfn').map(text)).toEqual(terms);
+      expect(text(disclosures[0]!)).toContain(meaning);
+    },
+  );
 });

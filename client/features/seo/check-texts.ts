@@ -52,3 +52,28 @@ export function findingTexts(
     how: text('how'),
   };
 }
+
+/** The findings of one check in one language, which the page's detail explains once. */
+export interface CheckGroup {
+  checkId: string;
+  severity: FindingView['severity'];
+  findings: FindingView[];
+}
+
+/** A language's findings grouped by check, in the order the checks first come. */
+export function checkGroups(findings: readonly FindingView[]): CheckGroup[] {
+  const groups = new Map<string, CheckGroup>();
+  for (const finding of findings) {
+    const group = groups.get(finding.checkId);
+    if (group === undefined) {
+      groups.set(finding.checkId, {
+        checkId: finding.checkId,
+        severity: finding.severity,
+        findings: [finding],
+      });
+    } else {
+      group.findings.push(finding);
+    }
+  }
+  return [...groups.values()];
+}

@@ -21,10 +21,22 @@ export async function readSeoPage(
     auditedStoreOf(db, shopId),
   ]);
   if (audit === undefined || store === undefined) return undefined;
-  const [[page], fields] = await Promise.all([
+  const [[page], fields, samePages] = await Promise.all([
     readPages(db, store, [gid]),
     editableFieldsOfPage(db, store, gid),
+    seoRepository.findSamePages(db, shopId, gid),
   ]);
+  // The pages a duplicate finding shares its value with, so that the detail can link to them.
+  const samePagesOf = (checkId: string, language: string) => {
+    const same = samePages.filter(
+      (entry) => entry.checkId === checkId && entry.language === language,
+    );
+    return same.length === 0
+      ? {}
+      : {
+          samePages: same.map(({ id, kind, title, handle }) => ({ id, kind, title, handle })),
+        };
+  };
   // The store's order: the primary language first.
   const order = (language: string) =>
     store.locales.findIndex((entry) => entry.language === language);
@@ -71,6 +83,7 @@ export async function readSeoPage(
             severity: finding.severity,
             language: finding.language,
             ...finding.evidence,
+            ...samePagesOf(finding.checkId, finding.language),
           })),
       };
     }),

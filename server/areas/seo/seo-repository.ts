@@ -938,6 +938,54 @@ export async function findPageAudit(
   };
 }
 
+/** How many of the pages sharing a value with a page its detail names: the finding counts them all. */
+export const samePagesShown = 20;
+
+/**
+ * The other pages that share a value with this page for a duplicate check (the same title, the
+ * same meta description), by check and language, in the order of their titles: at most
+ * `samePagesShown` of each group, the first ones.
+ */
+export async function findSamePages(
+  db: Database,
+  shopId: string,
+  gid: string,
+): Promise<
+  Array<{
+    checkId: string;
+    language: Language;
+    id: string;
+    kind: PageKind;
+    title: string;
+    handle: string;
+  }>
+> {
+  const { rows } = await db.execute<{
+    checkId: string;
+    language: Language;
+    id: string;
+    kind: PageKind;
+    title: string;
+    handle: string;
+  }>(sql`
+    select "checkId", language, id, kind, title, handle from (
+      select mine.check_id as "checkId", mine.language, other.page_gid as id, r.kind, r.title,
+        r.handle, row_number() over (
+          partition by mine.check_id, mine.language order by r.title, other.page_gid
+        ) as place
+      from seo_duplicate_keys mine
+      join seo_duplicate_keys other on other.shop_id = mine.shop_id
+        and other.check_id = mine.check_id and other.language = mine.language
+        and other.key_hash = mine.key_hash and other.page_gid <> mine.page_gid
+      join seo_page_results r on r.shop_id = other.shop_id and r.page_gid = other.page_gid
+        and r.language = other.language
+      where mine.shop_id = ${shopId} and mine.page_gid = ${gid}
+    ) same
+    where place <= ${samePagesShown}
+    order by "checkId", language, place`);
+  return rows;
+}
+
 /** The stores whose audit has at least one run, for the weekly sweep. */
 /** Those of the stores that were audited at least once, in the order given. */
 export async function auditedShopIdsAmong(db: Database, shopIds: string[]): Promise<string[]> {

@@ -34,6 +34,8 @@ export interface FieldEditorProps {
   /** The page's main language, which a translation is made from. */
   primaryLanguage: Language;
   field: EditableFieldView;
+  /** The id of its text control, which a finding's "Fix it here" names and focuses. */
+  inputId?: string;
   label: string;
   text: string;
   dirty: boolean;
@@ -62,7 +64,7 @@ export function FieldEditor(props: FieldEditorProps) {
   const { t } = useTranslation('seo');
   const errorText = useApiErrorText();
   const id = useId();
-  const inputId = `${id}-input`;
+  const inputId = props.inputId ?? `${id}-input`;
   const labelId = `${id}-label`;
   const aboutId = `${id}-about`;
   const counterId = `${id}-counter`;

@@ -1,8 +1,19 @@
 import { themeTitle } from '#shared/seo/checks/page-title.ts';
-import { useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  createContext,
+  Fragment,
+  use,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import type { Language } from '#shared/constants.ts';
 import type { ChangeView } from '#shared/schemas/seo-changes.ts';
 import type { FindingView, PageDetail } from '#shared/schemas/seo.ts';
+import { AppLink } from '#client/components/app-link.tsx';
 import { Dialog } from '#client/components/dialog.tsx';
 import { QueryFailed, QueryLoading } from '#client/components/query-state.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
@@ -10,16 +21,19 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { usePageChanges, useUndo, useWriteFollowUp } from '../api/seo-change-queries.ts';
 import { usePageDetail } from '../api/seo-queries.ts';
-import { findingTexts } from '../check-texts.ts';
+import { glossaryTermsIn } from '../glossary.ts';
+import { checkGroups, findingTexts, type CheckGroup } from '../check-texts.ts';
 import {
   auditedText,
   editedPageView,
   fieldMeasure,
   fieldOutcome,
+  findingFieldOf,
   findingsOfField,
   pageFields,
   targetOf,
 } from '../page-fixes.ts';
+import { pageListHref } from '../page-list-params.ts';
 import { resultDescription, resultTitle, truncateForResult } from '../seo-presentation.ts';
 import { useLiveChecks, type LiveChecksState } from '../use-live-checks.ts';
 import { useKeptFocus } from '../use-kept-focus.ts';
@@ -44,16 +58,21 @@ export function PageDetailPanel({
   shopId,
   pageId,
   format,
+  pageHref = (id) => pageListHref(shopId, { page: id }),
   onClosed,
 }: {
   uid: string;
   shopId: string;
   pageId: string;
   format: SeoFormat;
+  /** The address of another page's detail (the list's filters kept). */
+  pageHref?: (id: string) => string;
   onClosed: () => void;
 }) {
   const { t } = useTranslation('seo');
   const saveOnCloseRef = useRef<(() => void) | null>(null);
+  // Leaving for another page's detail saves the edits as closing does.
+  const pageLink = { hrefOf: pageHref, onFollow: () => saveOnCloseRef.current?.() };
   const detailQuery = usePageDetail(uid, shopId, pageId);
   const detail = detailQuery.data;
   const primary = detail?.languages.find((language) => language.primary) ?? detail?.languages[0];
@@ -78,17 +97,25 @@ export function PageDetailPanel({
         />
       )}
       {detail !== undefined && (
-        <DetailBody
-          uid={uid}
-          shopId={shopId}
-          detail={detail}
-          format={format}
-          saveOnCloseRef={saveOnCloseRef}
-        />
+        <PageLinkContext value={pageLink}>
+          <DetailBody
+            uid={uid}
+            shopId={shopId}
+            detail={detail}
+            format={format}
+            saveOnCloseRef={saveOnCloseRef}
+          />
+        </PageLinkContext>
       )}
     </Dialog>
   );
 }
+
+/** How the detail links to another page's detail, which replaces it. */
+const PageLinkContext = createContext<{ hrefOf: (id: string) => string; onFollow: () => void }>({
+  hrefOf: (id) => `?page=${encodeURIComponent(id)}`,
+  onFollow: () => {},
+});
 
 function DetailBody({
   uid,
@@ -178,6 +205,20 @@ function LanguageDetail({
   const { t } = useTranslation('seo');
   const languageName = format.language(view.language);
   const headingId = useId();
+  const editorsId = useId();
+  const inputIdOf = (index: number) => `${editorsId}-editor-${index}`;
+  // The editors a finding's "Fix it here" opens: those of this language whose text can be written.
+  const editors: FindingEditor[] = view.fields.flatMap((field, index) =>
+    field.editable
+      ? [
+          {
+            field: findingFieldOf(field),
+            inputId: inputIdOf(index),
+            label: fieldLabel(t, detail, targetOf(view.language, field), format),
+          },
+        ]
+      : [],
+  );
   const { textOf } = fixes;
   const texts = view.fields.map((field) => textOf(view.language, field));
   const languageEdited = view.fields.some((field, index) => texts[index] !== auditedText(field));
@@ -262,7 +303,7 @@ function LanguageDetail({
         <>
           <h4>{t('fixes.title')}</h4>
           <div className="seo-fields">
-            {view.fields.map((field) => {
+            {view.fields.map((field, index) => {
               const target = targetOf(view.language, field);
               const text = textOf(view.language, field);
               const outcome = fieldOutcome(view.language, field, changes);
@@ -272,6 +313,7 @@ function LanguageDetail({
                   language={view.language}
                   primaryLanguage={primaryLanguage}
                   field={field}
+                  inputId={inputIdOf(index)}
                   label={fieldLabel(t, detail, target, format)}
                   text={text}
                   dirty={fixes.isDirty(view.language, field)}
@@ -302,10 +344,14 @@ function LanguageDetail({
         <p className="muted">{t('detail.noFindings')}</p>
       ) : (
         <ul className="seo-findings">
-          {view.findings.map((finding, index) => (
-            <FindingItem
-              key={`${finding.checkId}-${finding.field ?? ''}-${index}`}
-              finding={finding}
+          {checkGroups(view.findings).map((group) => (
+            <CheckGroupItem
+              key={group.checkId}
+              group={group}
+              editors={editors.filter((editor) =>
+                group.findings.some((finding) => finding.field === editor.field),
+              )}
+              detail={detail}
               format={format}
             />
           ))}
@@ -401,18 +447,34 @@ function PageActions({
   );
 }
 
-function FindingItem({ finding, format }: { finding: FindingView; format: SeoFormat }) {
+/**
+ * A check found on the page in one language: its name and severity, why it matters and how to fix
+ * it said once, then each place it was found (which image, which field, the value read there).
+ */
+function CheckGroupItem({
+  group,
+  editors,
+  detail,
+  format,
+}: {
+  group: CheckGroup;
+  editors: readonly FindingEditor[];
+  detail: PageDetail;
+  format: SeoFormat;
+}) {
   const { t } = useTranslation('seo');
   const { t: tChecks } = useTranslation('seo-checks');
-  const texts = findingTexts(tChecks, finding, format);
+  const foundId = useId();
+  const [first] = group.findings;
+  if (first === undefined) return null;
+  const texts = findingTexts(tChecks, first, format);
   return (
-    <li className={`seo-finding seo-finding-${finding.severity}`}>
+    <li className={`seo-finding seo-finding-${group.severity}`}>
       <p className="seo-finding-name">
-        <SeverityMark severity={finding.severity} />
+        <SeverityMark severity={group.severity} />
         <strong>{texts.name}</strong>{' '}
-        <span className="seo-finding-severity">{t(`severityName.${finding.severity}`)}</span>
+        <span className="seo-finding-severity">{t(`severityName.${group.severity}`)}</span>
       </p>
-      {texts.what !== '' && <p>{texts.what}</p>}
       <dl className="seo-finding-details">
         {texts.why !== '' && (
           <>
@@ -420,42 +482,205 @@ function FindingItem({ finding, format }: { finding: FindingView; format: SeoFor
             <dd>{texts.why}</dd>
           </>
         )}
-        {texts.how !== '' && (
+        {(texts.how !== '' || editors.length > 0) && (
           <>
             <dt>{t('detail.how')}</dt>
-            <dd>{texts.how}</dd>
-          </>
-        )}
-        {finding.field !== undefined && (
-          <>
-            <dt>{t('detail.field')}</dt>
-            <dd>{fieldName(t, finding.field)}</dd>
-          </>
-        )}
-        {finding.excerpt !== undefined && finding.excerpt !== '' && (
-          <>
-            <dt>{t('detail.excerpt')}</dt>
             <dd>
-              <q lang={finding.language}>{finding.excerpt}</q>
+              {editors.length > 0 && <FixHere editors={editors} />}
+              {texts.how !== '' && <p>{texts.how}</p>}
             </dd>
           </>
         )}
-        {finding.url !== undefined && (
-          <>
-            <dt>{t('storefront.url')}</dt>
-            <dd>{finding.url}</dd>
-          </>
-        )}
       </dl>
+      <GlossaryNote
+        texts={[
+          texts.why,
+          texts.how,
+          ...group.findings.map((finding) => findingTexts(tChecks, finding, format).what),
+        ]}
+      />
+      <p id={foundId} className="seo-finding-found">
+        {t('detail.found', {
+          count: group.findings.length,
+          formatted: format.number(group.findings.length),
+        })}
+      </p>
+      <ul className="seo-finding-instances" aria-labelledby={foundId}>
+        {group.findings.map((finding, index) => (
+          <FindingInstance
+            key={`${finding.field ?? ''}-${index}`}
+            finding={finding}
+            detail={detail}
+            format={format}
+          />
+        ))}
+      </ul>
     </li>
+  );
+}
+
+/**
+ * "What do these words mean?": the terms of the check's texts an owner may not know (JSON-LD, a
+ * theme's .liquid file, canonical, hreflang…), each explained in one sentence, folded until asked.
+ */
+function GlossaryNote({ texts }: { texts: readonly string[] }) {
+  const { t } = useTranslation('seo');
+  const terms = glossaryTermsIn(texts);
+  if (terms.length === 0) return null;
+  return (
+    <details className="seo-glossary">
+      <summary>{t('glossary.title')}</summary>
+      <dl>
+        {terms.map((key) => (
+          <Fragment key={key}>
+            <dt>
+              <dfn>{t(`glossary.terms.${key}.term`)}</dfn>
+            </dt>
+            <dd>{t(`glossary.terms.${key}.meaning`)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** An editor of this screen that fixes a finding: the finding's field, its control and its name. */
+interface FindingEditor {
+  field: string;
+  inputId: string;
+  label: string;
+}
+
+/**
+ * "Fix it here": takes the owner to the editor of the field on this same screen (focused, so
+ * that typing starts there), before the steps in Shopify's admin. One button per field when the
+ * check was found in several (each image's alt text).
+ */
+function FixHere({ editors }: { editors: readonly FindingEditor[] }) {
+  const { t } = useTranslation('seo');
+  return (
+    <p className="seo-finding-fix">
+      {editors.map((editor) => (
+        <button
+          key={editor.inputId}
+          type="button"
+          className="button button-secondary button-small"
+          aria-controls={editor.inputId}
+          onClick={() => document.getElementById(editor.inputId)?.focus()}
+        >
+          {editors.length === 1
+            ? t('detail.fixHere')
+            : t('detail.fixFieldHere', { field: editor.label })}
+        </button>
+      ))}
+    </p>
+  );
+}
+
+/** One place a check found a problem: where, what is wrong there, and the value read. */
+function FindingInstance({
+  finding,
+  detail,
+  format,
+}: {
+  finding: FindingView;
+  detail: PageDetail;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const { t: tChecks } = useTranslation('seo-checks');
+  const texts = findingTexts(tChecks, finding, format);
+  const hasExcerpt = finding.excerpt !== undefined && finding.excerpt !== '';
+  return (
+    <li className="seo-finding-instance">
+      {finding.field !== undefined && (
+        <p className="seo-finding-place">
+          <strong>{findingPlace(t, detail, finding.language, finding.field, format)}</strong>
+        </p>
+      )}
+      {texts.what !== '' && <p>{texts.what}</p>}
+      {finding.samePages !== undefined && finding.samePages.length > 0 && (
+        <SamePages finding={finding} samePages={finding.samePages} format={format} />
+      )}
+      {(hasExcerpt || finding.url !== undefined) && (
+        <dl className="seo-finding-details">
+          {hasExcerpt && (
+            <>
+              <dt>{t('detail.excerpt')}</dt>
+              <dd>
+                <q lang={finding.language}>{finding.excerpt}</q>
+              </dd>
+            </>
+          )}
+          {finding.url !== undefined && (
+            <>
+              <dt>{t('storefront.url')}</dt>
+              <dd>{finding.url}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The other pages that share the value (a duplicate title or meta description), each linking to
+ * its own detail; past the first ones the API names, how many more.
+ */
+function SamePages({
+  finding,
+  samePages,
+  format,
+}: {
+  finding: FindingView;
+  samePages: NonNullable<FindingView['samePages']>;
+  format: SeoFormat;
+}) {
+  const { t } = useTranslation('seo');
+  const { hrefOf, onFollow } = use(PageLinkContext);
+  const titleId = useId();
+  // `measured` counts every page that carries the value, this one included.
+  const more = typeof finding.measured === 'number' ? finding.measured - 1 - samePages.length : 0;
+  return (
+    <div className="seo-same-pages">
+      <p id={titleId}>{t('detail.samePages')}</p>
+      <ul aria-labelledby={titleId}>
+        {samePages.map((page) => (
+          <li key={page.id}>
+            <AppLink to={hrefOf(page.id)} onClick={onFollow}>
+              {page.title.trim() === '' ? page.handle : page.title}
+            </AppLink>{' '}
+            <span className="muted">({t(`kinds.${page.kind}`)})</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="muted">
+          {t('detail.samePagesMore', { count: more, formatted: format.number(more) })}
+        </p>
+      )}
+    </div>
   );
 }
 
 const knownFields = ['title', 'seoTitle', 'seoDescription', 'body', 'handle'] as const;
 
-/** A field's name in words; `image:<gid>` is an image's alt text. */
-function fieldName(t: ReturnType<typeof useTranslation<'seo'>>['t'], field: string): string {
-  if (field.startsWith('image:')) return t('fields.image');
+/**
+ * Where a finding is, in words: `image:<gid>` is the alt text of that image, numbered as the
+ * editors number it.
+ */
+function findingPlace(
+  t: ReturnType<typeof useTranslation<'seo'>>['t'],
+  detail: PageDetail,
+  language: Language,
+  field: string,
+  format: SeoFormat,
+): string {
+  if (field.startsWith('image:')) {
+    const targetId = field.slice('image:'.length);
+    return fieldLabel(t, detail, { field: 'imageAlt', targetId, language }, format);
+  }
   const known = knownFields.find((candidate) => candidate === field);
   return known === undefined ? field : t(`fields.${known}`);
 }

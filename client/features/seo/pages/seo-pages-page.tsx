@@ -135,6 +135,7 @@ function StorePages({ uid, shop, plan }: { uid: string; shop: Shop; plan: PlanId
           shopId={shop.id}
           pageId={pageId}
           format={format}
+          pageHref={pageHref}
           onClosed={() => {
             // Back or forward may have taken the page out of the address already.
             if (!new URLSearchParams(window.location.search).has('page')) return;
