@@ -265,18 +265,10 @@ describe('a finding that counts what it measured', () => {
   });
 
   it('says "1 word" and "1 character" in the singular', () => {
-    expect(what('en', 'C01', 1, 300)).toBe(
-      'The text has 1 word; the guideline for this kind of page is at least 300.',
-    );
-    expect(what('en', 'C01', 5, 300)).toBe(
-      'The text has 5 words; the guideline for this kind of page is at least 300.',
-    );
-    expect(what('fr', 'C01', 1, 300)).toBe(
-      `Le texte compte 1 mot${narrowNbsp}; le repère pour ce type de page est d’au moins 300.`,
-    );
-    expect(what('fr', 'C01', 2, 300)).toBe(
-      `Le texte compte 2 mots${narrowNbsp}; le repère pour ce type de page est d’au moins 300.`,
-    );
+    expect(what('en', 'C01', 1, 300)).toMatch(/^The text has 1 word: there is room to say more\./);
+    expect(what('en', 'C01', 5, 300)).toMatch(/^The text has 5 words: there is room to say more\./);
+    expect(what('fr', 'C01', 1, 300)).toMatch(/^Le texte compte 1\u00a0?mot\u00a0:/);
+    expect(what('fr', 'C01', 2, 300)).toMatch(/^Le texte compte 2\u00a0?mots\u00a0:/);
     expect(what('en', 'M02', 1)).toMatch(/^The meta description has 1 character;/);
     expect(what('fr', 'M02', 1)).toMatch(/^La méta-description compte 1 caractère\u202f;/);
     expect(what('fr', 'M02', 2)).toMatch(/^La méta-description compte 2 caractères\u202f;/);
