@@ -11,7 +11,7 @@
 type Place = readonly number[];
 
 type Interaction =
-  | { kind: 'click'; place: Place; tagName: string }
+  | { kind: 'click'; place: Place; identity: string }
   | { kind: 'submit'; place: Place }
   | { kind: 'choose'; place: Place; value: string };
 
@@ -30,6 +30,22 @@ function placeOf(root: Element, element: Element): Place | undefined {
   return place;
 }
 
+/**
+ * What makes a control the same one in the app's markup as in the prerendered: its tag, type, name,
+ * id and text. A click is done again only on the same control, never on another that took its place
+ * (the sign-up form has a field the sign-in form has not).
+ */
+function identityOf(element: Element): string {
+  const attribute = (name: string) => element.getAttribute(name) ?? '';
+  return [
+    element.tagName,
+    attribute('type'),
+    attribute('name'),
+    attribute('id'),
+    (element.textContent ?? '').trim(),
+  ].join('\u0000');
+}
+
 function elementAt(root: Element, place: Place): Element | undefined {
   let node: Element | undefined = root;
   for (const index of place) {
@@ -42,6 +58,8 @@ function elementAt(root: Element, place: Place): Element | undefined {
 export interface InteractionRecorder {
   /** Stops recording and does again, on the app's markup now under `root`, what was recorded. */
   replay(): void;
+  /** Stops recording and forgets what was recorded: the page's controls act on their own again. */
+  release(): void;
 }
 
 /**
@@ -63,7 +81,7 @@ export function recordInteractions(root: Element, onInteraction: () => void): In
     const place = placeOf(root, target);
     if (place === undefined) return;
     event.preventDefault();
-    recorded.push({ kind: 'click', place, tagName: target.tagName });
+    recorded.push({ kind: 'click', place, identity: identityOf(target) });
     onInteraction();
   };
   const onSubmit = (event: Event): void => {
@@ -104,7 +122,7 @@ export function recordInteractions(root: Element, onInteraction: () => void): In
     const element = elementAt(root, interaction.place);
     switch (interaction.kind) {
       case 'click':
-        if (element instanceof HTMLElement && element.tagName === interaction.tagName)
+        if (element instanceof HTMLElement && identityOf(element) === interaction.identity)
           element.click();
         return;
       case 'submit':
@@ -119,11 +137,19 @@ export function recordInteractions(root: Element, onInteraction: () => void): In
     }
   }
 
+  const stopRecording = (): void => {
+    for (const [type, listener] of listeners) root.removeEventListener(type, listener, true);
+  };
+
   return {
     replay() {
-      for (const [type, listener] of listeners) root.removeEventListener(type, listener, true);
+      stopRecording();
       restoreFocus();
       for (const interaction of recorded.splice(0)) replayOne(interaction);
+    },
+    release() {
+      stopRecording();
+      recorded.length = 0;
     },
   };
 }
