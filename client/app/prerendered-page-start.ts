@@ -1,4 +1,6 @@
 import { browserStorageKeys, csrfHeader, sessionPath } from '#shared/constants.ts';
+import { loginModeParameter, loginNoticeParameter } from '#shared/login-address.ts';
+import { isChunkLoadError, recoverFromChunkLoadError } from '#client/lib/chunk-load-recovery.ts';
 import { recordInteractions } from './interaction-replay.ts';
 
 /**
@@ -11,14 +13,15 @@ import { recordInteractions } from './interaction-replay.ts';
  * - when a control is used: what was done is kept and done again on the app's markup once it has
  *   rendered (interaction-replay.ts), so no click or choice is lost on the way;
  * - at once when the page as prerendered is not the visitor's: signed in (the header's link, the
- *   account's language and theme), or an older language entry to migrate;
+ *   account's language and theme), an older language entry to migrate, or an address that asks
+ *   for what the prerendered markup cannot show (/login's sign-up form, a notice said on arrival);
  * - when the system's colour scheme changes, which the app's theme follows.
  * Nothing of the app is imported here: its code is fetched when it starts (`import()`).
  */
 
 const intentEvents = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-/** True unless the BFF said plainly that nobody is signed in. */
+/** True only when the BFF answered with a signed-in user. */
 async function mayBeSignedIn(): Promise<boolean> {
   try {
     const response = await fetch(sessionPath, {
@@ -33,6 +36,12 @@ async function mayBeSignedIn(): Promise<boolean> {
     // The app, once started, tells an unknown session the same way as a signed-out one here.
     return false;
   }
+}
+
+/** /login's sign-up form (`mode`) or a notice (`notice`): the prerendered page is the sign-in. */
+function addressAsksForTheApp(): boolean {
+  const query = new URLSearchParams(window.location.search);
+  return query.has(loginModeParameter) || query.has(loginNoticeParameter);
 }
 
 function hasLegacyLanguageEntry(): boolean {
@@ -54,9 +63,15 @@ export function startPrerenderedPage(): void {
     started = true;
     for (const type of intentEvents) document.removeEventListener(type, start, true);
     colorScheme.removeEventListener('change', start);
-    void import('./start-app.tsx').then(({ startApp }) =>
-      startApp({ onFirstRender: () => interactions.replay() }),
-    );
+    void import('./start-app.tsx')
+      .then(({ startApp }) => startApp({ onFirstRender: () => interactions.replay() }))
+      .catch((error: unknown) => {
+        // Most often a deployment removed the app's files while the page was open: a reload
+        // fetches the new build (once per path within 10 s). Otherwise the page's controls are
+        // left to act on their own rather than wait for an app that will not come.
+        if (!(isChunkLoadError(error) && recoverFromChunkLoadError())) interactions.release();
+        throw error;
+      });
   };
 
   const interactions = recordInteractions(root, start);
@@ -64,7 +79,7 @@ export function startPrerenderedPage(): void {
     document.addEventListener(type, start, { capture: true, passive: true });
   }
   colorScheme.addEventListener('change', start);
-  if (hasLegacyLanguageEntry()) start();
+  if (hasLegacyLanguageEntry() || addressAsksForTheApp()) start();
   else
     void mayBeSignedIn().then((signedIn) => {
       if (signedIn) start();
