@@ -61,6 +61,26 @@ describe('C01 room to say more', () => {
     expect(thinContent.run(product(160, 'Linen shirt'))).toEqual([]);
   });
 
+  it.each([
+    ['en', 'Free shipping on linen', 'free-shipping-on-linen'],
+    ['en', 'Our cookies', 'our-cookies-recipes'],
+    ['en', 'Glossary of terms', 'glossary-of-terms'],
+    ['fr', 'Livraison offerte dès 50 €', 'livraison-offerte'],
+  ] as const)(
+    'does not take a page that only mentions a policy word for a policy, in %s: %s',
+    (language, title, handle) => {
+      const view = pageView({
+        kind: 'page',
+        language,
+        primaryLanguage: language,
+        title,
+        handle,
+        bodyHtml: '<p>A few words.</p>',
+      });
+      expect(thinContent.run(view)).toHaveLength(1);
+    },
+  );
+
   it('still offers an ordinary short page room to say more', () => {
     const view = pageView({
       kind: 'page',
