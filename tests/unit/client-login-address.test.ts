@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUpThenCheckoutPath } from '#client/features/marketing/checkout-path.ts';
-import { loginUrlInLanguage } from '#client/features/settings/login-url.ts';
+import { loginUrlInLanguage } from '#client/lib/login-url.ts';
 import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
 import { loginAddress, loginNoticeOf } from '#shared/login-address.ts';
 

@@ -8,7 +8,8 @@ import { ThemeSwitcher } from '#client/components/theme-switcher.tsx';
 import { UserMenu } from '#client/components/user-menu.tsx';
 import { PaymentWarningBanner } from '#client/features/subscription/components/payment-warning-banner.tsx';
 import { useAuthState } from '#client/lib/auth-session.ts';
-import { leaveIfSignedOut } from '#client/lib/leave-if-signed-out.ts';
+import { loginUrlInLanguage } from '#client/lib/login-url.ts';
+import { sessionSince } from '#client/lib/session-since.ts';
 import { usePageRestored } from '#client/lib/use-page-restored.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { queryClient } from '../query-client.ts';
@@ -36,7 +37,7 @@ const navigation = [
 ] as const;
 
 export default function AuthenticatedLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const auth = useAuthState();
   const { pathname, search } = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.
@@ -44,13 +45,15 @@ export default function AuthenticatedLayout() {
   const menuOpen = menuOpenOn === pathname;
   const navId = 'app-navigation';
   // Back after signing out can show this frame again from the browser's back/forward cache, as it
-  // was when signed in: the session is asked again, and an ended one leads to the sign-in page.
+  // was when signed in: the session is asked again. An ended one leads to the sign-in page in the
+  // page's language; another person's, signed in since on this browser, loads the page afresh.
   usePageRestored(() => {
     if (auth.status !== 'signed-in') return;
-    void leaveIfSignedOut(
-      (url, init) => fetch(url, init),
-      (path) => window.location.replace(path),
-    );
+    void sessionSince((url, init) => fetch(url, init), auth.user.uid).then((since) => {
+      if (since === 'signed-out')
+        window.location.replace(loginUrlInLanguage(i18n.resolvedLanguage));
+      if (since === 'other-user') window.location.reload();
+    });
   });
 
   return (

@@ -10,7 +10,7 @@ import { reauthenticate } from '#client/lib/firebase-auth/reauthentication.ts';
 import { signOutAndClear } from '#client/lib/session-actions.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useDeleteAccount } from '../api/account-queries.ts';
-import { loginUrlInLanguage } from '../login-url.ts';
+import { loginUrlInLanguage } from '#client/lib/login-url.ts';
 
 type Status = 'idle' | 'confirming' | 'deleting' | 'deleted';
 

@@ -5,7 +5,7 @@ import { setSignedInUser } from '#client/lib/auth-session.ts';
 import { clearLocalAccountData } from '#client/lib/session-actions.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useSendPasswordReset, useSignOutEverywhere } from '../api/account-queries.ts';
-import { loginUrlInLanguage } from '../login-url.ts';
+import { loginUrlInLanguage } from '#client/lib/login-url.ts';
 
 /**
  * Security: the password-reset e-mail (e-mail accounts; a Google account's password is Google's)

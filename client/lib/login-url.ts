@@ -1,5 +1,5 @@
 import { loginAddress, type LoginNotice } from '#shared/login-address.ts';
-import { isSupportedLanguage } from '#client/lib/detect-language.ts';
+import { isSupportedLanguage } from './detect-language.ts';
 
 /**
  * `/login` in the language the user was reading. Ending the sessions or deleting the account
