@@ -568,6 +568,17 @@ function installRequestUrl(state: LocalShopifyState, store: SeededStore): string
   return `${state.app.appUrl}?${new URLSearchParams(query).toString()}`;
 }
 
+/**
+ * A resource's translatable field by its key: only the keys listed, never what every object
+ * inherits (`constructor`), which Shopify does not know either.
+ */
+function ownField(
+  fields: Record<string, string | null | undefined>,
+  key: string,
+): string | null | undefined {
+  return Object.hasOwn(fields, key) ? fields[key] : undefined;
+}
+
 /** Writes a translation as the owner would in Translate & Adapt: against the current source text. */
 function writeTranslation(store: SeededStore, input: z.infer<typeof translationSchema>) {
   const parsed = parseGid(input.resourceId);
@@ -583,14 +594,17 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       translations = product?.translations;
       source =
         product &&
-        {
-          title: product.title,
-          body_html: product.descriptionHtml,
-          handle: product.handle,
-          product_type: product.productType,
-          meta_title: product.seo.title,
-          meta_description: product.seo.description,
-        }[input.key];
+        ownField(
+          {
+            title: product.title,
+            body_html: product.descriptionHtml,
+            handle: product.handle,
+            product_type: product.productType,
+            meta_title: product.seo.title,
+            meta_description: product.seo.description,
+          },
+          input.key,
+        );
       break;
     }
     case 'Collection': {
@@ -598,13 +612,16 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       translations = collection?.translations;
       source =
         collection &&
-        {
-          title: collection.title,
-          body_html: collection.descriptionHtml,
-          handle: collection.handle,
-          meta_title: collection.seo.title,
-          meta_description: collection.seo.description,
-        }[input.key];
+        ownField(
+          {
+            title: collection.title,
+            body_html: collection.descriptionHtml,
+            handle: collection.handle,
+            meta_title: collection.seo.title,
+            meta_description: collection.seo.description,
+          },
+          input.key,
+        );
       break;
     }
     case 'Page': {
@@ -612,13 +629,16 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       translations = page?.translations;
       source =
         page &&
-        {
-          title: page.title,
-          body_html: page.body,
-          handle: page.handle,
-          meta_title: page.metafields['global.title_tag']?.value,
-          meta_description: page.metafields['global.description_tag']?.value,
-        }[input.key];
+        ownField(
+          {
+            title: page.title,
+            body_html: page.body,
+            handle: page.handle,
+            meta_title: page.metafields['global.title_tag']?.value,
+            meta_description: page.metafields['global.description_tag']?.value,
+          },
+          input.key,
+        );
       break;
     }
     case 'Article': {
@@ -626,14 +646,17 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       translations = article?.translations;
       source =
         article &&
-        {
-          title: article.title,
-          body_html: article.body,
-          summary_html: article.summary,
-          handle: article.handle,
-          meta_title: article.metafields['global.title_tag']?.value,
-          meta_description: article.metafields['global.description_tag']?.value,
-        }[input.key];
+        ownField(
+          {
+            title: article.title,
+            body_html: article.body,
+            summary_html: article.summary,
+            handle: article.handle,
+            meta_title: article.metafields['global.title_tag']?.value,
+            meta_description: article.metafields['global.description_tag']?.value,
+          },
+          input.key,
+        );
       break;
     }
     case 'MediaImage': {
@@ -642,7 +665,7 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       const product = productId === undefined ? undefined : store.editableProduct(productId);
       const media = product?.media.find((item) => item.id === parsed.id);
       translations = media?.translations;
-      source = media && { alt: media.alt }[input.key];
+      source = media && ownField({ alt: media.alt }, input.key);
       break;
     }
     default:

@@ -116,9 +116,15 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // "Create your free account" opens the sign-up (`?mode=sign-up`); any other visit, the sign-in.
-  const [mode, setMode] = useState<Mode>(() =>
-    searchParams.get(loginModeParameter) === signUpMode ? 'signUp' : 'signIn',
-  );
+  const signUpAsked = searchParams.get(loginModeParameter) === signUpMode;
+  const [mode, setMode] = useState<Mode>(signUpAsked ? 'signUp' : 'signIn');
+  // A link to the sign-up followed while this page is open (the header's "Create your free
+  // account") renders the same page with the new address: it opens the sign-up too.
+  const [signUpAskedBefore, setSignUpAskedBefore] = useState(signUpAsked);
+  if (signUpAsked !== signUpAskedBefore) {
+    setSignUpAskedBefore(signUpAsked);
+    if (signUpAsked) setMode('signUp');
+  }
   // What brought the visitor here, said once: the address forgets it at once, so that a reload
   // or a later visit through history does not say it again.
   const [notice] = useState(() => loginNoticeOf(searchParams));
