@@ -2,6 +2,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * Accessibility: axe-core finds no serious or critical violation on any public page nor
@@ -47,13 +48,7 @@ const consentBanner = (page: Page) =>
  * key), in the expected language and theme.
  */
 async function waitForApp(page: Page, language: Language, theme: Theme): Promise<void> {
-  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, 'h1');
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);

@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { fetchFromPage, openSession } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /** The product's data directory (database, mail files), set by playwright.config.ts. */
 export const productDataDir = process.env.E2E_DATA_DIR ?? '';
@@ -42,12 +43,7 @@ export async function accountOf(page: Page): Promise<Record<string, unknown>> {
  * (client/app/prerendered-page-start.ts): the pointer moves over the page, as a visitor's would.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const frame = document.querySelector('[data-layout]');
-    return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, '[data-layout]');
 }
 
 /** Signs `user` in with a backend account and opens /settings once the app has taken over. */

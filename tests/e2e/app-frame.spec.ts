@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { appRoutes, flowPaths, type AppRoute } from '#shared/routes.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * The application frame: every route's guard and layout, both 404 pages, the error
@@ -39,13 +40,7 @@ const sameDocument = (page: Page) => page.evaluate(() => window.__sameDocument =
  * any script runs, and a control used before the app took over would act on markup about to go.
  */
 async function waitForApp(page: Page): Promise<void> {
-  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const frame = document.querySelector('[data-layout]');
-    return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, '[data-layout]');
 }
 
 const layout = (page: Page, name: AppRoute['layout']) => page.locator(`[data-layout="${name}"]`);

@@ -6,6 +6,7 @@ import {
   type OobCode,
 } from '../support/auth-emulator-admin.ts';
 import { authEmulatorHost, expect, fetchFromPage, test as base } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * What the account-flow specs share: the Auth Emulator's out-of-band codes (the links of the
@@ -82,13 +83,7 @@ export { expect };
 /** Waits until the app (not the prerendered markup) runs the sign-in page. */
 export async function openLogin(page: Page, query = ''): Promise<void> {
   await page.goto(`/login${query}`);
-  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form.login-form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, 'form.login-form');
 }
 
 /** The submit button of the sign-in page's form (the mode switch has buttons of the same names). */

@@ -142,14 +142,12 @@ test('a visitor chooses Pro on the pricing page, signs up, pays, and has Pro', a
   await page.goto('/pricing');
   await waitForApp(page);
   await page.getByRole('link', { name: 'Choose Pro' }).click();
+  // A plan chosen by a visitor opens the sign-up form, and the page to go on to is kept.
   await expect(page).toHaveURL(
-    `/login?redirect=${encodeURIComponent('/subscription?start=pro-month')}`,
+    `/login?mode=sign-up&redirect=${encodeURIComponent('/subscription?start=pro-month')}`,
   );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your account');
 
-  await page
-    .getByRole('group', { name: 'Sign in or create an account' })
-    .getByRole('button', { name: 'Create an account' })
-    .click();
   await page.getByLabel('Name', { exact: true }).fill('Camille Martin');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Vitrine-e2e-2024!');

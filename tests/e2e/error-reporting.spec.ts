@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * Error reporting end to end. The product runs a second time with SENTRY_DSN
@@ -75,8 +76,7 @@ async function reportedEvent(marker: string): Promise<ReportedEvent> {
  * (client/app/prerendered-page-start.ts): the pointer moves over the page, as a visitor's would.
  */
 async function waitForReporter(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
+  await waitForAppAt(page, '[data-layout]');
   await page.waitForFunction(() => {
     const carrier = (window as { __SENTRY__?: Record<string, unknown> }).__SENTRY__;
     const version = carrier?.version;

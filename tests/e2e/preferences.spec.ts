@@ -2,6 +2,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * Preferences and cookie consent: the language and the theme apply at
@@ -25,13 +26,7 @@ async function localEntry(page: Page, key: string): Promise<string | null> {
  * any script runs, and a control used before the app took over would act on markup about to go.
  */
 async function waitForApp(page: Page): Promise<void> {
-  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const frame = document.querySelector('[data-layout]');
-    return frame !== null && Object.keys(frame).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, '[data-layout]');
 }
 
 const consentBanner = (page: Page) =>

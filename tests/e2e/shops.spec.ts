@@ -13,6 +13,7 @@ import {
   test as accountTest,
 } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
+import { waitForAppAt } from './app-start.ts';
 
 /**
  * The stores screen against the real product: the address checked before anything opens, Shopify's
@@ -126,13 +127,7 @@ async function installFromShopify(page: Page): Promise<void> {
 
 /** Waits until the app (not the prerendered markup) runs the sign-in page. */
 async function waitForLoginForm(page: Page): Promise<void> {
-  // A prerendered page starts the app at the visitor's first sign of use: the pointer moving.
-  await page.mouse.move(1, 1);
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => {
-    const form = document.querySelector('form.login-form');
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
-  });
+  await waitForAppAt(page, 'form.login-form');
 }
 
 const loginSubmit = (page: Page, name: string) =>
