@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium when it is absent), then
- * runs typecheck, lint, format check (side by side), unit, integration and end-to-end tests, each to
- * the end even when one fails, and finishes with one line of totals: `N passed, N failed`.
- * Typecheck, lint, the format check and the client build count as one check each; the test runners
- * count their tests.
+ * runs typecheck, lint, format check, unit, integration and end-to-end tests, each to the end even
+ * when one fails, and finishes with one line of totals: `N passed, N failed`. Typecheck, lint, the
+ * format check and the client build count as one check each; the test runners count their tests.
  * Just above the totals it prints each suite's wall time and the name of every failed test.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -55,48 +54,10 @@ async function runCommand(command, args, env = {}) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-/** Runs a command with its output held back, for a reader to see it whole once it has ended. */
-function runHeldBack(command, args, children) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    children.add(child);
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    const end = (status, extra = '') => {
-      children.delete(child);
-      resolve({ status, output: Buffer.concat(output).toString() + extra });
-    };
-    child.on('error', (error) => end(1, String(error)));
-    child.on('close', (code, signal) => end(signal === null ? (code ?? 1) : 1));
-  });
-}
-
-/**
- * The static checks (typecheck, lint, format) read the sources and share nothing, so they run side
- * by side, each output printed whole under its own heading as it ends: on two cores they take about
- * half the time they take one after the other.
- */
-async function checksSideBySide(checks) {
-  const started = Date.now();
-  const children = new Set();
-  const stop = (signal) => {
-    for (const child of children) child.kill(signal);
-    process.exit(1);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  await Promise.all(
-    checks.map(async ([name, command, args]) => {
-      const { status, output } = await runHeldBack(command, args, children);
-      log(`\n── ${name}`);
-      if (output.trim() !== '') log(output.trimEnd());
-      suiteStarted = started;
-      record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
-    }),
-  );
-  process.off('SIGINT', stop);
-  process.off('SIGTERM', stop);
+async function check(name, command, args) {
+  heading(name);
+  const status = await runCommand(command, args);
+  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
 }
 
 function chromiumPath() {
@@ -187,13 +148,11 @@ suiteTimes.push(`  dependencies (install when needed): ${seconds(runStarted)}`);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
-await checksSideBySide([
-  ['typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
-  ['typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']],
-  ['typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']],
-  ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
-  ['format', bin('prettier'), ['--check', '--log-level', 'warn', '.']],
-]);
+await check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
+await check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']);
+await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
 
 heading('client build');
 let clientBuilt = true;
