@@ -95,3 +95,12 @@ export const errorReporting = {
   defaultEnvironment: 'development',
   defaultRelease: 'unknown',
 } as const;
+
+/**
+ * What /login's address asks of the page (shared/login-address.ts builds it): the sign-up form open
+ * rather than the sign-in (`mode=sign-up`), and a notice said once on arrival (`notice=`). Here, with
+ * the other constants, because the prerendered pages' small entry reads them too.
+ */
+export const loginModeParameter = 'mode';
+export const signUpMode = 'sign-up';
+export const loginNoticeParameter = 'notice';

@@ -1,4 +1,10 @@
-import { languageQueryParameter, type Language } from './constants.ts';
+import {
+  languageQueryParameter,
+  loginModeParameter,
+  loginNoticeParameter,
+  signUpMode,
+  type Language,
+} from './constants.ts';
 import { flowPaths } from './routes.ts';
 
 /**
@@ -8,9 +14,7 @@ import { flowPaths } from './routes.ts';
  * sign-in or the sign-up (`redirect`), and the page's language (`lang`).
  */
 
-export const loginModeParameter = 'mode';
-export const signUpMode = 'sign-up';
-export const loginNoticeParameter = 'notice';
+export { loginModeParameter, loginNoticeParameter, signUpMode } from './constants.ts';
 export const loginNotices = ['account-deleted'] as const;
 export type LoginNotice = (typeof loginNotices)[number];
 

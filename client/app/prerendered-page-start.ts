@@ -1,6 +1,10 @@
-import { browserStorageKeys, csrfHeader, sessionPath } from '#shared/constants.ts';
-import { loginModeParameter, loginNoticeParameter } from '#shared/login-address.ts';
-import { isChunkLoadError, recoverFromChunkLoadError } from '#client/lib/chunk-load-recovery.ts';
+import {
+  browserStorageKeys,
+  csrfHeader,
+  loginModeParameter,
+  loginNoticeParameter,
+  sessionPath,
+} from '#shared/constants.ts';
 import { recordInteractions } from './interaction-replay.ts';
 
 /**
@@ -16,7 +20,9 @@ import { recordInteractions } from './interaction-replay.ts';
  *   account's language and theme), an older language entry to migrate, or an address that asks
  *   for what the prerendered markup cannot show (/login's sign-up form, a notice said on arrival);
  * - when the system's colour scheme changes, which the app's theme follows.
- * Nothing of the app is imported here: its code is fetched when it starts (`import()`).
+ * Nothing of the app is imported here: its code is fetched when it starts (`import()`). Its chunk
+ * is also index.html's entry, which starts the app as it loads: `startApp` starts it once, and
+ * whoever calls it again only adds what to do after the first render.
  */
 
 const intentEvents = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -66,10 +72,9 @@ export function startPrerenderedPage(): void {
     void import('./start-app.tsx')
       .then(({ startApp }) => startApp({ onFirstRender: () => interactions.replay() }))
       .catch((error: unknown) => {
-        // Most often a deployment removed the app's files while the page was open: a reload
-        // fetches the new build (once per path within 10 s). Otherwise the page's controls are
-        // left to act on their own rather than wait for an app that will not come.
-        if (!(isChunkLoadError(error) && recoverFromChunkLoadError())) interactions.release();
+        // The app's code could not be fetched or failed to start: the page's controls act on their
+        // own again rather than wait for an app that will not come.
+        interactions.release();
         throw error;
       });
   };

@@ -88,14 +88,26 @@ function AfterFirstRender({
   return children;
 }
 
-function once(callback: () => void): () => void {
-  let called = false;
-  return () => {
-    if (called) return;
-    called = true;
-    callback();
-  };
-}
+/**
+ * What is to be done once the app's first render is on the page, and whether it is: a callback
+ * added after that runs at once.
+ */
+const firstRender = {
+  done: false,
+  callbacks: [] as Array<() => void>,
+  add(callback: () => void): void {
+    if (this.done) callback();
+    else this.callbacks.push(callback);
+  },
+  run(): void {
+    if (this.done) return;
+    this.done = true;
+    for (const callback of this.callbacks.splice(0)) callback();
+  },
+};
+const runFirstRenderCallbacks = (): void => firstRender.run();
+
+let appStarted: Promise<void> | undefined;
 
 export interface StartAppOptions {
   /**
@@ -105,7 +117,19 @@ export interface StartAppOptions {
   onFirstRender?: () => void;
 }
 
-export async function startApp({ onFirstRender = () => {} }: StartAppOptions = {}): Promise<void> {
+/**
+ * Starts the app, once: index.html's entry calls it as its chunk loads, and a prerendered page
+ * (prerendered-page-start.ts) imports that same chunk and calls it again, to be told of the first
+ * render. A second start would render a second tree over the first and read the preferences again
+ * after the first had migrated them.
+ */
+export function startApp({ onFirstRender }: StartAppOptions = {}): Promise<void> {
+  if (onFirstRender !== undefined) firstRender.add(onFirstRender);
+  appStarted ??= runApp();
+  return appStarted;
+}
+
+async function runApp(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html has no #root element');
 
@@ -142,7 +166,7 @@ export async function startApp({ onFirstRender = () => {} }: StartAppOptions = {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <AfterFirstRender onRendered={once(onFirstRender)}>
+        <AfterFirstRender onRendered={runFirstRenderCallbacks}>
           <RouterProvider router={router} />
         </AfterFirstRender>
       </StrictMode>,
