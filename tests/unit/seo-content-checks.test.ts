@@ -13,6 +13,18 @@ const kandelMoles = pageCheck('C03');
 const longSentences = pageCheck('C04');
 const frenchTypographyCheck = pageCheck('F01');
 
+/** A page of a few words, in its store's primary language, named by its title and handle. */
+function shortPage(language: 'en' | 'fr', title: string, handle: string) {
+  return pageView({
+    kind: 'page',
+    language,
+    primaryLanguage: language,
+    title,
+    handle,
+    bodyHtml: '<p>Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille.</p>',
+  });
+}
+
 describe('C01 room to say more', () => {
   // Yoast's text length bands: the fewest words it does not rate "bad" for each kind of page.
   const minimum: [PageKind, number][] = [
@@ -39,15 +51,7 @@ describe('C01 room to say more', () => {
     ['fr', 'Livraison et retours', 'livraison-et-retours'],
     ['fr', 'Page', 'mentions-legales'],
   ] as const)('leaves a legal or policy page alone, in %s: %s', (language, title, handle) => {
-    const view = pageView({
-      kind: 'page',
-      language,
-      primaryLanguage: language,
-      title,
-      handle,
-      bodyHtml: '<p>Maison Exemple SAS, 12 rue de l’Exemple, 59000 Lille, France.</p>',
-    });
-    expect(thinContent.run(view)).toEqual([]);
+    expect(thinContent.run(shortPage(language, title, handle))).toEqual([]);
   });
 
   it('offers a short product page room to say more, and nothing above the product minimum', () => {
@@ -69,15 +73,7 @@ describe('C01 room to say more', () => {
   ] as const)(
     'does not take a page that only mentions a policy word for a policy, in %s: %s',
     (language, title, handle) => {
-      const view = pageView({
-        kind: 'page',
-        language,
-        primaryLanguage: language,
-        title,
-        handle,
-        bodyHtml: '<p>A few words.</p>',
-      });
-      expect(thinContent.run(view)).toHaveLength(1);
+      expect(thinContent.run(shortPage(language, title, handle))).toHaveLength(1);
     },
   );
 
