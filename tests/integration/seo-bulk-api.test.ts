@@ -699,12 +699,12 @@ describe('written to Shopify', () => {
       [shopifyStore],
     );
     const shopName = rows[0]!.name;
-    const request = {
+    const request: BulkDraftsBody = {
       selection: { kind: 'product' },
       field: 'seoTitle',
       templates: { en: '{title} | {shop}', fr: '{title} – {shop}' },
       pageIds: ids.map(productGid),
-    } as const;
+    };
 
     // The preview says the French will be written, after the English it translates.
     const previewed = await preview(request, shopifyStore, shopifyOwner);
@@ -758,12 +758,12 @@ describe('written to Shopify', () => {
   it('leaves the French unwritten when the English it translates is not written', async () => {
     const id = fifth!;
     expect((await shopifyProduct(id)).seo.description).toBeNull();
-    const request = {
+    const request: BulkDraftsBody = {
       selection: { kind: 'product' },
       field: 'seoDescription',
       templates: { en: 'Made by hand: {title}.', fr: 'Fait main : {title}.' },
       pageIds: [productGid(id)],
-    } as const;
+    };
     const previewed = await preview(request, shopifyStore, shopifyOwner);
     expect(valueOf(previewed, productGid(id), 'fr').writtenAfter).toBe('en');
     const saved = await bulkDrafts(request, shopifyOwner, shopifyStore);
