@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import * as changesRepository from '#server/areas/seo-changes/changes-repository.ts';
+import type { SeoChangesDependencies } from '#server/areas/seo-changes/seo-changes-dependencies.ts';
+import { writeBatch } from '#server/areas/seo-changes/write-changes.ts';
+import { adminClients } from '#server/areas/catalog/catalog-dependencies.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
 import { contentDigest, type Product } from '#server/local/shopify/catalog-model.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { storeCatalog } from '#server/workers.ts';
+import { shopAccessProvider, storeCatalog } from '#server/workers.ts';
 import {
   bulkDraftsSchema,
   bulkPreviewSchema,
@@ -39,7 +43,7 @@ import {
   storeConnectedToLocalShopify,
 } from '../support/owners-and-stores.ts';
 import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
-import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
+import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test-support.ts';
 
 /**
  * Bulk edits through the API: the plans that have them, the templates filled from each page's texts
@@ -576,10 +580,10 @@ describe('the API document', () => {
 describe('written to Shopify', () => {
   const productGid = (id: number) => `gid://shopify/Product/${id}`;
   /**
-   * Five active products of the local store: the first two given an English SEO title, the others
+   * Six active products of the local store: the first two given an English SEO title, the others
    * without one (as the store seeds them), the fifth without an SEO description either.
    */
-  const [first, second, third, fourth, fifth] = [...seeded.productIds()]
+  const [first, second, third, fourth, fifth, sixth] = [...seeded.productIds()]
     .map((id) => seeded.product(id)!)
     .filter((product) => product.status === 'ACTIVE')
     .map((product) => product.id);
@@ -611,6 +615,26 @@ describe('written to Shopify', () => {
       return found.length === ids.length && found.every((change) => states.includes(change.state));
     }, 30_000);
     return found;
+  }
+
+  /**
+   * What the write job gets, for a test that runs a batch's write itself: the store's Admin API
+   * client as the product's workers make it, and a job queue whose workers never run.
+   */
+  function writeDependencies(): SeoChangesDependencies {
+    const app = testShopifyApp(shopify.url);
+    const access = shopAccessProvider({
+      db: api.database.db,
+      shopify: app,
+      shopTokens: testShopTokens,
+    });
+    const clients = adminClients(app, access);
+    return {
+      db: api.database.db,
+      jobs: idleJobs,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      adminClient: async (store) => clients(store, (await access.shopAccess(store)).shopDomain),
+    };
   }
 
   beforeAll(async () => {
@@ -789,5 +813,57 @@ describe('written to Shopify', () => {
     const product = await shopifyProduct(id);
     expect(product.seo.description).toBe('Written in Shopify meanwhile');
     expect(product.translations.fr?.meta_description).toBeUndefined();
+  });
+  it('writes a French value approved in a later batch only after the English approved before it', async () => {
+    const id = sixth!;
+    const page = productGid(id);
+    expect((await shopifyProduct(id)).seo.title).toBeNull();
+    const saved = await bulkDrafts(
+      {
+        selection: { kind: 'product' },
+        field: 'seoTitle',
+        templates: { en: 'Made by hand: {title}', fr: 'Fait main : {title}' },
+        pageIds: [page],
+      },
+      shopifyOwner,
+      shopifyStore,
+    );
+    const drafts = (await changesOf(shopifyStore)).filter((change) =>
+      saved.changeIds.includes(change.id),
+    );
+    const english = drafts.find((change) => change.language === 'en')!;
+    const french = drafts.find((change) => change.language === 'fr')!;
+
+    // A bulk edit approved in chunks: the English in a first batch, the French in a second one,
+    // whose write happens to run first (two workers, or the first batch's job retried).
+    const approvedAsBatch = async (changeId: string) => {
+      const batchId = randomUUID();
+      await api.database.db.transaction((tx) =>
+        changesRepository.approveDrafts(tx, [changeId], {
+          batchId,
+          approvedBy: shopifyOwner.uid,
+        }),
+      );
+      return batchId;
+    };
+    const englishBatch = await approvedAsBatch(english.id);
+    const frenchBatch = await approvedAsBatch(french.id);
+    const deps = writeDependencies();
+    expect(await writeBatch(deps, shopifyStore, frenchBatch)).toBe('busy');
+    expect(await writeBatch(deps, shopifyStore, englishBatch)).toEqual({
+      applied: 1,
+      conflicts: 0,
+      failed: 0,
+    });
+    expect(await writeBatch(deps, shopifyStore, frenchBatch)).toEqual({
+      applied: 1,
+      conflicts: 0,
+      failed: 0,
+    });
+    const product = await shopifyProduct(id);
+    expect(product.translations.fr?.meta_title).toMatchObject({
+      value: french.value,
+      sourceDigest: contentDigest(english.value),
+    });
   });
 });
