@@ -75,7 +75,8 @@ function sameText(a: string | null, b: string | null): boolean {
 const lockKey = (shopId: string) => sql`hashtextextended('seo-changes:' || ${shopId}::text, 0)`;
 
 /**
- * Writes what is left of the batch; `busy` when another batch of the store is being written (nothing
+ * Writes what is left of the batch; `busy` when another batch of the store is being written, or one
+ * approved before it holds the primary text of one of its translations, still to be written (nothing
  * was done), `gone` when the store is no longer connected.
  */
 export async function writeBatch(
@@ -102,7 +103,10 @@ async function writeLockedBatch(
   db: Database,
   shopId: string,
   batchId: string,
-): Promise<BatchOutcome | 'gone'> {
+): Promise<BatchOutcome | 'busy' | 'gone'> {
+  // A translation is registered against its primary text: one approved in an earlier batch is
+  // written first, whichever job runs first.
+  if (await changesRepository.awaitsEarlierPrimaryText(db, shopId, batchId)) return 'busy';
   const changes = await changesRepository.approvedChangesOfBatch(db, shopId, batchId);
   const outcome: BatchOutcome = { applied: 0, conflicts: 0, failed: 0 };
   if (changes.length === 0) return outcome;
