@@ -66,6 +66,7 @@ export const errorCodes = [
   'change_not_found',
   'change_state_conflict',
   'translation_source_missing',
+  'translation_source_not_written',
   'markup_not_allowed',
   'shopify_rejected_value',
   'page_removed',

@@ -68,8 +68,8 @@ export type BulkPreviewBody = z.infer<typeof bulkPreviewBodySchema>;
 /**
  * Why a previewed value cannot become a draft: `empty` (the placeholders gave nothing), `too_long`
  * (over `editableFieldMaxLength`), `unchanged` (the page already has this value),
- * `translation_source_missing` (a French value where the English field is empty: Shopify translates
- * only a text that exists), `markup` (a placeholder brought markup from the store, `<b>` in a title:
+ * `translation_source_missing` (a French value where the English field is empty and the bulk edit
+ * writes no English value there: Shopify translates only a text that exists), `markup` (a placeholder brought markup from the store, `<b>` in a title:
  * SEO texts are plain text, shared/seo/text/markup.ts), `has_draft` (the field has a draft of the owner's, which a bulk edit
  * never replaces: the owner approves or discards it first).
  */
@@ -95,6 +95,11 @@ export const bulkPreviewValueSchema = z.object({
   findings: z.array(z.object({ checkId: z.string(), severity: z.enum(severities) })),
   /** Null when it can become a draft. */
   skip: z.nullable(z.enum(bulkSkipReasons)),
+  /**
+   * A translation of a text the page does not have yet, which the bulk edit writes in the store's
+   * primary language (this language): written after it, against it. Null otherwise.
+   */
+  writtenAfter: z.nullable(languageSchema),
 });
 export type BulkPreviewValue = z.infer<typeof bulkPreviewValueSchema>;
 

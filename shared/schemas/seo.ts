@@ -40,6 +40,11 @@ export const findingSchema = z.object({
       z.object({ id: z.string(), kind: pageKindSchema, title: z.string(), handle: z.string() }),
     ),
   ),
+  /**
+   * With `samePages`: how many other pages share the value, named or not, among those the audit
+   * has a result for (`measured` may count a page whose result is gone).
+   */
+  samePagesTotal: z.optional(z.number()),
 });
 export type FindingView = z.infer<typeof findingSchema>;
 

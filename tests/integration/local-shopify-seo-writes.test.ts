@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentDigest } from '#server/local/shopify/catalog-model.ts';
 import { startTestShopify, type TestShopify } from '../support/local-shopify.ts';
 
 /**
@@ -169,6 +170,65 @@ describe('productUpdate', () => {
           code: 'INVALID_TRANSLATABLE_CONTENT',
         },
       ],
+    });
+  });
+
+  it('registers no translation of an empty SEO title, and one against the title once written', async () => {
+    const napkins = 'gid://shopify/Product/8100000000014';
+    await admin(productSeoUpdate, { product: { id: napkins, seo: { title: '' } } });
+    const empty = await translatable(napkins);
+    // Shopify offers no source text to translate, so no digest to name.
+    expect(digestOf(empty, 'meta_title')).toBeUndefined();
+    const refused = await admin<{
+      translationsRegister: { translations: null; userErrors: Array<{ code: string }> };
+    }>(registerFrench, {
+      id: napkins,
+      key: 'meta_title',
+      value: 'Serviettes | Maison',
+      digest: contentDigest(''),
+    });
+    expect(refused.translationsRegister).toEqual({
+      translations: null,
+      userErrors: [
+        {
+          field: ['translations', '0', 'key'],
+          message: expect.any(String),
+          code: 'INVALID_KEY_FOR_MODEL',
+        },
+      ],
+    });
+    expect((await translatable(napkins)).translations).not.toContainEqual(
+      expect.objectContaining({ key: 'meta_title' }),
+    );
+
+    // The English title written, the French is registered against its digest, read back.
+    await admin(productSeoUpdate, {
+      product: { id: napkins, seo: { title: 'Napkins | Maison' } },
+    });
+    const written = await translatable(napkins);
+    expect(digestOf(written, 'meta_title')).toBe(contentDigest('Napkins | Maison'));
+    const stale = await admin<{
+      translationsRegister: { translations: null; userErrors: Array<{ code: string }> };
+    }>(registerFrench, {
+      id: napkins,
+      key: 'meta_title',
+      value: 'Serviettes | Maison',
+      digest: contentDigest(''),
+    });
+    expect(stale.translationsRegister.userErrors.map((error) => error.code)).toEqual([
+      'INVALID_TRANSLATABLE_CONTENT',
+    ]);
+    const registered = await admin<{
+      translationsRegister: { translations: unknown[]; userErrors: unknown[] };
+    }>(registerFrench, {
+      id: napkins,
+      key: 'meta_title',
+      value: 'Serviettes | Maison',
+      digest: digestOf(written, 'meta_title'),
+    });
+    expect(registered.translationsRegister).toEqual({
+      translations: [{ key: 'meta_title', value: 'Serviettes | Maison', outdated: false }],
+      userErrors: [],
     });
   });
 

@@ -348,6 +348,38 @@ describe('the page list', () => {
 });
 
 describe("a page's detail", () => {
+  it('counts the pages sharing a value among those it can name, not the audit’s whole group', async () => {
+    const sharer = await registeredOwner(api, 'pro');
+    const store = await connectedStore(api, sharer);
+    await seedStoreCopy(api, store, {
+      products: [
+        { id: 1, title: 'Linen shirt' },
+        { id: 2, title: 'Linen shirt' },
+        { id: 3, title: 'Linen shirt' },
+      ],
+    });
+    const deps = { ...seoDependencies(api), jobs: idleJobs };
+    const started = await startAudit(deps, store, 'manual');
+    await runAudit(deps, started!.run.id);
+    // A page of the group whose result row is gone: the group's count still has it.
+    await api.database.pool.query(
+      'delete from seo_page_results where shop_id = $1 and page_gid = $2',
+      [store, gid('Product', 3)],
+    );
+    const response = await get(
+      sharer,
+      `/api/v1/shops/${store}/seo/pages/${pagePathOf(gid('Product', 1))}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [en] = pageDetailSchema.parse(response.json()).data.languages;
+    const same = en!.findings.find((finding) => finding.checkId === 'TEST-same-title');
+    expect(same).toMatchObject({
+      measured: 3,
+      samePages: [expect.objectContaining({ id: gid('Product', 2) })],
+      samePagesTotal: 1,
+    });
+  });
+
   it('gives the page in each language with its address, texts, images and findings', async () => {
     const response = await get(
       owner,
@@ -387,6 +419,9 @@ describe("a page's detail", () => {
           handle: 'linen-shirt-blue',
         },
       ],
+    });
+    expect(en!.findings.find((finding) => finding.checkId === 'TEST-same-title')).toMatchObject({
+      samePagesTotal: 1,
     });
     expect(en!.findings.filter((finding) => finding.samePages !== undefined)).toHaveLength(1);
     expect(fr).toMatchObject({

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import * as changesRepository from '#server/areas/seo-changes/changes-repository.ts';
+import type { SeoChangesDependencies } from '#server/areas/seo-changes/seo-changes-dependencies.ts';
+import { writeBatch } from '#server/areas/seo-changes/write-changes.ts';
+import { adminClients } from '#server/areas/catalog/catalog-dependencies.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
-import type { Product } from '#server/local/shopify/catalog-model.ts';
+import { contentDigest, type Product } from '#server/local/shopify/catalog-model.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { storeCatalog } from '#server/workers.ts';
+import { shopAccessProvider, storeCatalog } from '#server/workers.ts';
 import {
   bulkDraftsSchema,
   bulkPreviewSchema,
@@ -39,7 +43,7 @@ import {
   storeConnectedToLocalShopify,
 } from '../support/owners-and-stores.ts';
 import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
-import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
+import { testShopifyApp, testShopTokens, waitUntil } from '../support/shops-test-support.ts';
 
 /**
  * Bulk edits through the API: the plans that have them, the templates filled from each page's texts
@@ -131,8 +135,8 @@ function post(user: TestUser, store: string, url: string, payload: object) {
   });
 }
 
-async function preview(body: BulkPreviewBody, store = shopId): Promise<BulkPreview> {
-  const response = await post(owner, store, '/bulk/preview', body);
+async function preview(body: BulkPreviewBody, store = shopId, user = owner): Promise<BulkPreview> {
+  const response = await post(user, store, '/bulk/preview', body);
   expect(response.statusCode, response.body).toBe(200);
   return bulkPreviewSchema.parse(response.json()).data;
 }
@@ -218,11 +222,40 @@ describe('the preview', () => {
       proposed: 'Stoneware mug by – | Maison Exemple',
       skip: null,
     });
-    // No English SEO title: Shopify has nothing to register a French one against.
+    // No English SEO title, but the bulk edit writes one: the French is written after it.
     expect(valueOf(data, mug, 'fr')).toMatchObject({
       current: null,
       proposed: 'Stoneware mug par – | Maison Exemple',
+      skip: null,
+      writtenAfter: 'en',
+    });
+    expect(valueOf(data, shirt, 'fr').writtenAfter).toBeNull();
+    expect(valueOf(data, mug, 'en').writtenAfter).toBeNull();
+  });
+
+  it('skips a French value whose English text neither exists nor is written by the bulk edit', async () => {
+    const frenchOnly = await preview({
+      selection: { kind: 'product' },
+      field: 'seoTitle',
+      templates: { fr: '{title} | {shop}' },
+    });
+    // No English SEO title, and no English template: Shopify has nothing to register it against.
+    expect(valueOf(frenchOnly, mug, 'fr')).toMatchObject({
       skip: 'translation_source_missing',
+      writtenAfter: null,
+    });
+    expect(valueOf(frenchOnly, shirt, 'fr')).toMatchObject({ skip: null, writtenAfter: null });
+
+    // The English value is skipped (its placeholders leave it empty): nothing to translate either.
+    const emptyEnglish = await preview({
+      selection: { kind: 'product' },
+      field: 'seoTitle',
+      templates: { en: '{vendor}', fr: '{title} | {shop}' },
+    });
+    expect(valueOf(emptyEnglish, mug, 'en').skip).toBe('empty');
+    expect(valueOf(emptyEnglish, mug, 'fr')).toMatchObject({
+      skip: 'translation_source_missing',
+      writtenAfter: null,
     });
   });
 
@@ -231,16 +264,17 @@ describe('the preview', () => {
     const whole = await preview(body);
     expect(whole.total).toBe(5);
     expect(whole.rows).toHaveLength(5);
-    // English: all but the collection, which already has this title. French: the shirt and the
-    // collection, which have an English SEO title to translate.
+    // English: all but the collection, which already has this title. French: every page, the
+    // shirt and the collection translating their English SEO title, the others the one the bulk
+    // edit writes before.
     expect(whole.counts).toEqual({
-      ready: 6,
+      ready: 9,
       skipped: {
         empty: 0,
         too_long: 0,
         markup: 0,
         unchanged: 1,
-        translation_source_missing: 3,
+        translation_source_missing: 0,
         has_draft: 0,
       },
     });
@@ -249,7 +283,7 @@ describe('the preview', () => {
       skip: 'unchanged',
     });
     expect(valueOf(whole, sale, 'fr')).toMatchObject({ current: null, skip: null });
-    expect(valueOf(whole, about, 'fr').skip).toBe('translation_source_missing');
+    expect(valueOf(whole, about, 'fr')).toMatchObject({ skip: null, writtenAfter: 'en' });
     expect(valueOf(whole, story, 'en').proposed).toBe('Our story | Maison Exemple');
 
     const paged = await preview({ ...body, offset: 1, limit: 2 });
@@ -437,10 +471,12 @@ describe('the drafts', () => {
     ]);
 
     const saved = await bulkDrafts(request, editor, store);
-    expect(saved.changeIds).toHaveLength(5);
-    expect(saved.skipped).toBe(5);
+    // English: the shirt waits on the owner's draft, the collection has this title already.
+    // French: every page, the English of the mug, the page and the article written before.
+    expect(saved.changeIds).toHaveLength(8);
+    expect(saved.skipped).toBe(2);
     const drafts = await draftsOf(editor, store);
-    expect(drafts).toHaveLength(6);
+    expect(drafts).toHaveLength(9);
     expect(saved.changeIds.every((id) => drafts.some((draft) => draft.id === id))).toBe(true);
     const shirtDrafts = drafts.filter(
       (draft) => draft.pageId === shirt && draft.field === 'seoTitle',
@@ -459,7 +495,7 @@ describe('the drafts', () => {
     // Again: the drafts it made wait for approval, and are not made twice.
     const again = await bulkDrafts(request, editor, store);
     expect(again).toEqual({ changeIds: [], skipped: 10 });
-    expect(await draftsOf(editor, store)).toHaveLength(6);
+    expect(await draftsOf(editor, store)).toHaveLength(9);
   });
 
   it('saves drafts on the pages ticked only, if they are in the selection', async () => {
@@ -476,12 +512,13 @@ describe('the drafts', () => {
       editor,
       store,
     );
-    expect(saved).toMatchObject({ skipped: 1 });
+    expect(saved).toMatchObject({ skipped: 0 });
     const drafts = await draftsOf(editor, store);
-    expect(drafts.map((draft) => [draft.pageId, draft.language, draft.value])).toEqual([
+    expect(drafts.map((draft) => [draft.pageId, draft.language, draft.value]).sort()).toEqual([
       [mug, 'en', 'Stoneware mug | Maison Exemple'],
+      [mug, 'fr', 'Stoneware mug | Maison Exemple'],
     ]);
-    expect(saved.changeIds).toEqual([drafts[0]!.id]);
+    expect([...saved.changeIds].sort()).toEqual(drafts.map((draft) => draft.id).sort());
   });
 
   it("answers 404 for another owner's store", async () => {
@@ -518,7 +555,7 @@ describe('the drafts', () => {
     expect(rows).toEqual([{ count: 0 }]);
     const previewed = await post(proOwner, paused, '/bulk/preview', body);
     expect(previewed.statusCode, previewed.body).toBe(200);
-    expect(bulkPreviewSchema.parse(previewed.json()).data.counts.ready).toBe(6);
+    expect(bulkPreviewSchema.parse(previewed.json()).data.counts.ready).toBe(9);
   });
 });
 
@@ -542,8 +579,11 @@ describe('the API document', () => {
 
 describe('written to Shopify', () => {
   const productGid = (id: number) => `gid://shopify/Product/${id}`;
-  /** Two active products of the local store. */
-  const [first, second] = [...seeded.productIds()]
+  /**
+   * Six active products of the local store: the first two given an English SEO title, the others
+   * without one (as the store seeds them), the fifth without an SEO description either.
+   */
+  const [first, second, third, fourth, fifth, sixth] = [...seeded.productIds()]
     .map((id) => seeded.product(id)!)
     .filter((product) => product.status === 'ACTIVE')
     .map((product) => product.id);
@@ -575,6 +615,26 @@ describe('written to Shopify', () => {
       return found.length === ids.length && found.every((change) => states.includes(change.state));
     }, 30_000);
     return found;
+  }
+
+  /**
+   * What the write job gets, for a test that runs a batch's write itself: the store's Admin API
+   * client as the product's workers make it, and a job queue whose workers never run.
+   */
+  function writeDependencies(): SeoChangesDependencies {
+    const app = testShopifyApp(shopify.url);
+    const access = shopAccessProvider({
+      db: api.database.db,
+      shopify: app,
+      shopTokens: testShopTokens,
+    });
+    const clients = adminClients(app, access);
+    return {
+      db: api.database.db,
+      jobs: idleJobs,
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+      adminClient: async (store) => clients(store, (await access.shopAccess(store)).shopDomain),
+    };
   }
 
   beforeAll(async () => {
@@ -653,5 +713,157 @@ describe('written to Shopify', () => {
         product.translations.fr?.meta_title?.value ?? null,
       );
     }
+  });
+  it('writes the English and then the French of pages without an English SEO title, in one batch', async () => {
+    const ids = [third!, fourth!];
+    const before = await Promise.all(ids.map(shopifyProduct));
+    for (const product of before) expect(product.seo.title).toBeNull();
+    const { rows } = await api.database.pool.query<{ name: string }>(
+      'select name from catalog_shops where shop_id = $1',
+      [shopifyStore],
+    );
+    const shopName = rows[0]!.name;
+    const request: BulkDraftsBody = {
+      selection: { kind: 'product' },
+      field: 'seoTitle',
+      templates: { en: '{title} | {shop}', fr: '{title} – {shop}' },
+      pageIds: ids.map(productGid),
+    };
+
+    // The preview says the French will be written, after the English it translates.
+    const previewed = await preview(request, shopifyStore, shopifyOwner);
+    for (const id of ids) {
+      expect(valueOf(previewed, productGid(id), 'en')).toMatchObject({ current: null, skip: null });
+      expect(valueOf(previewed, productGid(id), 'fr')).toMatchObject({
+        skip: null,
+        writtenAfter: 'en',
+      });
+    }
+
+    const saved = await bulkDrafts(request, shopifyOwner, shopifyStore);
+    expect(saved).toMatchObject({ skipped: 0 });
+    expect(saved.changeIds).toHaveLength(4);
+    const approved = await post(shopifyOwner, shopifyStore, '/changes/approve', {
+      changeIds: saved.changeIds,
+    });
+    expect(approved.statusCode, approved.body).toBe(202);
+    const { batchId } = batchResponseSchema.parse(approved.json()).data;
+    const applied = await settled(saved.changeIds, ['applied', 'conflict', 'failed']);
+    expect(applied.map((change) => [change.state, change.errorCode])).toEqual(
+      saved.changeIds.map(() => ['applied', null]),
+    );
+
+    for (const [index, product] of before.entries()) {
+      const written = await shopifyProduct(ids[index]!);
+      const frenchTitle = product.translations.fr?.title?.value || product.title;
+      const english = `${product.title} | ${shopName}`;
+      expect(written.seo.title).toBe(english);
+      // Registered against the English just written, so current, not outdated.
+      expect(written.translations.fr?.meta_title).toMatchObject({
+        value: `${frenchTitle} – ${shopName}`,
+        sourceDigest: contentDigest(english),
+      });
+    }
+
+    // Undone as a batch: the English cleared, the French removed with it.
+    const undone = await post(shopifyOwner, shopifyStore, `/batches/${batchId}/undo`, {});
+    expect(undone.statusCode, undone.body).toBe(202);
+    const undos = batchResponseSchema.parse(undone.json()).data.changes.map((change) => change.id);
+    expect(undos).toHaveLength(4);
+    const settledUndos = await settled(undos, ['applied', 'conflict', 'failed']);
+    expect(settledUndos.map((change) => change.state)).toEqual(undos.map(() => 'applied'));
+    for (const id of ids) {
+      const restored = await shopifyProduct(id);
+      expect(restored.seo.title).toBeNull();
+      expect(restored.translations.fr?.meta_title).toBeUndefined();
+    }
+  });
+
+  it('leaves the French unwritten when the English it translates is not written', async () => {
+    const id = fifth!;
+    expect((await shopifyProduct(id)).seo.description).toBeNull();
+    const request: BulkDraftsBody = {
+      selection: { kind: 'product' },
+      field: 'seoDescription',
+      templates: { en: 'Made by hand: {title}.', fr: 'Fait main : {title}.' },
+      pageIds: [productGid(id)],
+    };
+    const previewed = await preview(request, shopifyStore, shopifyOwner);
+    expect(valueOf(previewed, productGid(id), 'fr').writtenAfter).toBe('en');
+    const saved = await bulkDrafts(request, shopifyOwner, shopifyStore);
+    expect(saved.changeIds).toHaveLength(2);
+
+    // The owner writes an English description in Shopify's admin meanwhile: the bulk edit's
+    // English is a conflict, and its French would translate the owner's text instead.
+    await shopify.control('PATCH', `products/${id}`, {
+      seo: { description: 'Written in Shopify meanwhile' },
+    });
+    const approved = await post(shopifyOwner, shopifyStore, '/changes/approve', {
+      changeIds: saved.changeIds,
+    });
+    expect(approved.statusCode, approved.body).toBe(202);
+    const ended = await settled(saved.changeIds, ['applied', 'conflict', 'failed']);
+    const byLanguage = Object.fromEntries(
+      ended.map((change) => [change.language, [change.state, change.errorCode]]),
+    );
+    expect(byLanguage).toEqual({
+      en: ['conflict', null],
+      fr: ['failed', 'translation_source_not_written'],
+    });
+    const product = await shopifyProduct(id);
+    expect(product.seo.description).toBe('Written in Shopify meanwhile');
+    expect(product.translations.fr?.meta_description).toBeUndefined();
+  });
+  it('writes a French value approved in a later batch only after the English approved before it', async () => {
+    const id = sixth!;
+    const page = productGid(id);
+    expect((await shopifyProduct(id)).seo.title).toBeNull();
+    const saved = await bulkDrafts(
+      {
+        selection: { kind: 'product' },
+        field: 'seoTitle',
+        templates: { en: 'Made by hand: {title}', fr: 'Fait main : {title}' },
+        pageIds: [page],
+      },
+      shopifyOwner,
+      shopifyStore,
+    );
+    const drafts = (await changesOf(shopifyStore)).filter((change) =>
+      saved.changeIds.includes(change.id),
+    );
+    const english = drafts.find((change) => change.language === 'en')!;
+    const french = drafts.find((change) => change.language === 'fr')!;
+
+    // A bulk edit approved in chunks: the English in a first batch, the French in a second one,
+    // whose write happens to run first (two workers, or the first batch's job retried).
+    const approvedAsBatch = async (changeId: string) => {
+      const batchId = randomUUID();
+      await api.database.db.transaction((tx) =>
+        changesRepository.approveDrafts(tx, [changeId], {
+          batchId,
+          approvedBy: shopifyOwner.uid,
+        }),
+      );
+      return batchId;
+    };
+    const englishBatch = await approvedAsBatch(english.id);
+    const frenchBatch = await approvedAsBatch(french.id);
+    const deps = writeDependencies();
+    expect(await writeBatch(deps, shopifyStore, frenchBatch)).toBe('busy');
+    expect(await writeBatch(deps, shopifyStore, englishBatch)).toEqual({
+      applied: 1,
+      conflicts: 0,
+      failed: 0,
+    });
+    expect(await writeBatch(deps, shopifyStore, frenchBatch)).toEqual({
+      applied: 1,
+      conflicts: 0,
+      failed: 0,
+    });
+    const product = await shopifyProduct(id);
+    expect(product.translations.fr?.meta_title).toMatchObject({
+      value: french.value,
+      sourceDigest: contentDigest(english.value),
+    });
   });
 });

@@ -115,6 +115,7 @@ describe('the changes the ticked pages make', () => {
       widthPx: 8,
       findings: [],
       skip,
+      writtenAfter: null,
     })),
   });
 

@@ -57,6 +57,7 @@ const rows: BulkPreviewRow[] = [
         widthPx: 262,
         findings: [],
         skip: null,
+        writtenAfter: null,
       },
       {
         language: 'fr',
@@ -66,6 +67,7 @@ const rows: BulkPreviewRow[] = [
         widthPx: 702,
         findings: [{ checkId: 'T03', severity: 'warning' }],
         skip: null,
+        writtenAfter: null,
       },
     ],
   },
@@ -82,6 +84,34 @@ const rows: BulkPreviewRow[] = [
         widthPx: 250,
         findings: [],
         skip: 'unchanged',
+        writtenAfter: null,
+      },
+    ],
+  },
+  {
+    pageId: 'gid://shopify/Product/3',
+    pageKind: 'product',
+    pageTitle: 'Stoneware mug',
+    values: [
+      {
+        language: 'en',
+        current: null,
+        proposed: 'Stoneware mug | Maison Exemple',
+        length: 30,
+        widthPx: 280,
+        findings: [],
+        skip: null,
+        writtenAfter: null,
+      },
+      {
+        language: 'fr',
+        current: null,
+        proposed: 'Tasse en grès | Maison Exemple',
+        length: 30,
+        widthPx: 281,
+        findings: [],
+        skip: null,
+        writtenAfter: 'en',
       },
     ],
   },
@@ -115,10 +145,59 @@ async function rendered(language: Language, ticked: ReadonlySet<string> | null) 
   return { markup, rows: bodyRows.map((row) => ({ markup: row, text: text(row) })) };
 }
 
+/** The cells of the rendered rows, each as text. */
+const cellsOf = (shown: ReadonlyArray<{ markup: string }>) =>
+  shown.flatMap((row) =>
+    row.markup
+      .split(/(?=<td)/)
+      .slice(1)
+      .map((cell) => cell.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
+  );
+
+describe('a value’s cell', () => {
+  it('never says a new value beside "not changed", in English or in French', async () => {
+    for (const [language, changed, notChanged] of [
+      ['en', 'New:', 'Not changed'],
+      ['fr', 'Nouvelle valeur', 'Non modifiée'],
+    ] as const) {
+      const { rows: shown } = await rendered(language, null);
+      const cells = cellsOf(shown);
+      expect(cells.filter((cell) => cell.includes(notChanged))).toHaveLength(1);
+      for (const cell of cells) {
+        expect(cell.includes(changed) && cell.includes(notChanged), cell).toBe(false);
+      }
+    }
+  });
+
+  it('shows a skipped value as what the template gives, with why it is not changed', async () => {
+    const english = await rendered('en', null);
+    expect(english.rows[1]!.text).toContain(
+      'Template gives: “Wool scarf | Maison Exemple” 27 of 255 characters',
+    );
+    expect(english.rows[1]!.text).toContain('Not changed: the page has this value already.');
+    const french = await rendered('fr', null);
+    expect(french.rows[1]!.text).toContain(
+      'Le modèle donne\u00a0: «\u00a0Wool scarf | Maison Exemple\u00a0»',
+    );
+  });
+
+  it('says a translation of a text the page lacks is written after the one the edit writes', async () => {
+    const english = await rendered('en', null);
+    const mug = english.rows[2]!.text;
+    expect(mug).toContain('New: “Tasse en grès | Maison Exemple”');
+    expect(mug).toContain('Written after the English value, which it translates.');
+    expect(mug).not.toContain('Not changed');
+    // The English value is written on its own.
+    expect(mug.match(/Written after/g)).toHaveLength(1);
+    const french = await rendered('fr', null);
+    expect(french.rows[2]!.text).toContain('Écrite après la valeur en anglais, qu’elle traduit.');
+  });
+});
+
 describe('the preview’s rows', () => {
   it('show each value with its length, width and failed checks beside the value it replaces, in English', async () => {
     const { rows: shown } = await rendered('en', null);
-    expect(shown).toHaveLength(2);
+    expect(shown).toHaveLength(3);
     const [shirt, scarf] = shown;
     expect(shirt!.text).toContain('Linen shirt · Product');
     expect(shirt!.text).toContain('New: “Linen shirt | Maison Exemple”');

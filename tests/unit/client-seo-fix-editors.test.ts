@@ -1082,7 +1082,7 @@ describe('a meta description other pages carry too', () => {
     },
   ];
 
-  function pageSharingItsDescription(measured: number): PageDetail {
+  function pageSharingItsDescription(measured: number, samePagesTotal: number): PageDetail {
     const page = detail({ seoDescription: { value: 'Washed linen, made in Lisbon.' } });
     const [english, french] = page.languages;
     return {
@@ -1099,6 +1099,7 @@ describe('a meta description other pages carry too', () => {
               field: 'seoDescription',
               measured,
               samePages,
+              samePagesTotal,
             },
           ],
         },
@@ -1114,7 +1115,7 @@ describe('a meta description other pages carry too', () => {
     'links to each of those pages’ detail ($language)',
     async ({ language, english, more }) => {
       await i18n.changeLanguage(language);
-      const tree = renderDetail(pageSharingItsDescription(4));
+      const tree = renderDetail(pageSharingItsDescription(4, 3));
       const findings = all(
         region(tree, english),
         (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
@@ -1131,6 +1132,18 @@ describe('a meta description other pages carry too', () => {
       expect(text(findings)).toContain(more);
     },
   );
+
+  it('says no more pages than the API counts, whatever the audit measured', async () => {
+    await i18n.changeLanguage('en');
+    // The audit's group has four pages, but one of them has no result the API can name.
+    const tree = renderDetail(pageSharingItsDescription(4, 2));
+    const findings = all(
+      region(tree, /^English/),
+      (node) => node.tag === 'ul' && node.attributes.class === 'seo-findings',
+    )[0]!;
+    expect(all(findings, (node) => node.tag === 'a')).toHaveLength(2);
+    expect(text(findings)).not.toContain('more page');
+  });
 });
 
 describe('the words of a finding an owner may not know', () => {

@@ -6,6 +6,7 @@ import {
   templatePlaceholders,
   type BulkPreview,
   type BulkPreviewRow,
+  type BulkPreviewValue,
   type BulkSkipReason,
   type BulkTemplates,
   type TemplatePlaceholder,
@@ -156,6 +157,20 @@ export function countsSentence(
   });
 }
 
+/**
+ * What a previewed value's cell says, worked out in this one place so that its parts cannot
+ * disagree: a value to be written (after the primary language's value it translates, when the page
+ * has none yet and the bulk edit writes one), or a value the template gives that is not changed,
+ * and why.
+ */
+export type PreviewCellState =
+  { kind: 'written'; after: Language | null } | { kind: 'skipped'; reason: BulkSkipReason };
+
+export function previewCellState(value: BulkPreviewValue): PreviewCellState {
+  if (value.skip !== null) return { kind: 'skipped', reason: value.skip };
+  return { kind: 'written', after: value.writtenAfter };
+}
+
 /** Why a previewed value is not drafted, in words. */
 export function skipReasonText(t: BulkT, reason: BulkSkipReason): string {
   return t(`bulk.skip.${reason}`);
@@ -164,7 +179,8 @@ export function skipReasonText(t: BulkT, reason: BulkSkipReason): string {
 /** The values of these rows that can become drafts. */
 export function readyValues(rows: readonly BulkPreviewRow[]): number {
   return rows.reduce(
-    (sum, row) => sum + row.values.filter((value) => value.skip === null).length,
+    (sum, row) =>
+      sum + row.values.filter((value) => previewCellState(value).kind === 'written').length,
     0,
   );
 }

@@ -65,10 +65,12 @@ export interface BulkRequest {
  */
 export interface BulkValue extends Pick<
   BulkPreviewValue,
-  'language' | 'current' | 'proposed' | 'length' | 'skip'
+  'language' | 'current' | 'proposed' | 'length' | 'skip' | 'writtenAfter'
 > {
   /** The store's locale of a translation; null in the primary language. */
   locale: string | null;
+  /** A translation of a field the page has no primary text in: only the bulk edit can give one. */
+  sourceMissing: boolean;
   /** The page in this language as a shopper would get it with the value. */
   view: PageLanguageView;
   /** Whether another selected page of the language would carry the same value (T02, M03). */
@@ -148,11 +150,14 @@ function widthOf(view: PageLanguageView, field: BulkField): number {
     : Math.round(textWidthPx(collapseWhitespace(view.seoDescription ?? ''), descriptionFontSizePx));
 }
 
+/**
+ * Why the value itself cannot be written. Whether a translation has a primary text to be written
+ * against depends on the page's other values, and is settled after (`settleTranslationSources`).
+ */
 function skipReason(
   field: BulkField,
   proposed: string,
   current: string | null,
-  sourceMissing: boolean,
 ): BulkSkipReason | null {
   if (proposed === '') return 'empty';
   // Characters as the owner counts them (the editor's counter): an emoji is one, not two.
@@ -160,7 +165,6 @@ function skipReason(
   // A placeholder's text from the store (a title such as `Linen <b>shirt</b>`) is never written
   // as markup: the template itself was refused for it (bulk-templates.ts).
   if (containsMarkup(proposed)) return 'markup';
-  if (sourceMissing) return 'translation_source_missing';
   if (proposed === current) return 'unchanged';
   return null;
 }
@@ -222,7 +226,9 @@ function pageValues(
         current,
         proposed,
         length: [...proposed].length,
-        skip: skipReason(field, proposed, current, !locale.primary && !hasSourceText(view, field)),
+        skip: skipReason(field, proposed, current),
+        writtenAfter: null,
+        sourceMissing: !locale.primary && !hasSourceText(view, field),
         view: withValue(view, field, proposed),
         duplicate: false,
       },
@@ -257,6 +263,7 @@ export function measuredValue(value: BulkValue, field: BulkField): BulkPreviewVa
     widthPx: value.proposed === '' ? 0 : widthOf(value.view, field),
     findings,
     skip: value.skip,
+    writtenAfter: value.writtenAfter,
   };
 }
 
@@ -322,8 +329,27 @@ export async function bulkValues(
     rows.push(pageValues(page, request.field, templates, store, facts.get(gid)));
   }
   await skipFieldsWithDrafts(db, shopId, request.field, rows);
+  settleTranslationSources(rows);
   markDuplicates(rows, request.field);
   return { total: selected.total, pages: rows };
+}
+
+/**
+ * Each translation of a field the page has no primary text in: written after the page's primary
+ * value when the bulk edit writes one (the write job writes a page's primary text first and
+ * registers the translation against it, write-changes.ts), skipped as `translation_source_missing`
+ * otherwise. Settled once every other reason is known, drafts included, so that a preview's value
+ * is never said to follow a primary value that is itself skipped.
+ */
+function settleTranslationSources(rows: readonly BulkPageValues[]): void {
+  for (const row of rows) {
+    const primary = row.values.find((value) => value.locale === null);
+    for (const value of row.values) {
+      if (!value.sourceMissing || value.skip !== null) continue;
+      if (primary !== undefined && primary.skip === null) value.writtenAfter = primary.language;
+      else value.skip = 'translation_source_missing';
+    }
+  }
 }
 
 /**

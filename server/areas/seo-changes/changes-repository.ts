@@ -488,6 +488,31 @@ export async function approvedChangesOfBatch(
 }
 
 /**
+ * Whether a translation of the batch waits on its primary text: a change of that text approved in
+ * an earlier batch of the store and not written yet (a bulk edit approved in chunks, the primary
+ * language's first, whose writes may run in any order). Strictly earlier, so that two batches never
+ * wait on each other.
+ */
+export async function awaitsEarlierPrimaryText(
+  db: Database,
+  shopId: string,
+  batchId: string,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ waits: boolean }>(sql`
+    select exists (
+      select 1 from seo_changes translation
+      join seo_changes source on source.shop_id = translation.shop_id
+        and source.page_gid = translation.page_gid and source.field = translation.field
+        and source.target_id = translation.target_id and source.locale is null
+        and source.state = 'approved' and source.batch_id <> translation.batch_id
+        and source.approved_at < translation.approved_at
+      where translation.shop_id = ${shopId} and translation.batch_id = ${batchId}
+        and translation.state = 'approved' and translation.locale is not null
+    ) as waits`);
+  return rows[0]?.waits === true;
+}
+
+/**
  * The batches (of every store, or of `shopId`) with changes approved before `before` and still
  * waiting for their write: what a write job never queued (the process stopped between the approval
  * and the queueing) would leave.

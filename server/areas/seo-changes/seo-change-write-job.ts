@@ -10,7 +10,8 @@ import { writeBatch } from './write-changes.ts';
 /**
  * The write of one approved batch to Shopify (write-changes.ts), queued by its approval, its undo
  * or a conflict resolved for the owner's value. A batch that finds another batch of its store being
- * written asks to run again a moment later. Shopify unavailable fails the attempt, which is retried
+ * written, or an earlier one still to write the primary text of one of its translations, asks to
+ * run again a moment later. Shopify unavailable fails the attempt, which is retried
  * with backoff (for about an hour); after the last attempt what is left of the batch fails with the
  * reason, and the owner may edit and approve it again, but for a change already sent, which Shopify
  * may hold: it waits for the sweep's next try, which reads Shopify before writing anything. Shopify refusing the query itself (a GraphQL

@@ -25,6 +25,12 @@ import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
  *   the change keeps both values and the owner chooses (resolve-conflict.ts).
  * - Otherwise the value is written; the change is applied, with the value it replaced.
  *
+ * The batch's primary texts are written before their translations (changes-repository.ts
+ * `approvedChangesOfBatch`), so that a translation of a field the page had no primary text in is
+ * registered against the text just written, whose digest it reads back from Shopify; a translation
+ * whose primary text in the batch ended otherwise than applied is not written
+ * (`translation_source_not_written`).
+ *
  * Shopify refusing a write as stale (its value or the source text moved on between the read and the
  * write) has the change read and judged again, once. Shopify refusing a value fails that change only
  * (`shopify_rejected_value`, `translation_source_missing`, `page_removed`). Shopify refusing the store's access fails what is
@@ -69,7 +75,8 @@ function sameText(a: string | null, b: string | null): boolean {
 const lockKey = (shopId: string) => sql`hashtextextended('seo-changes:' || ${shopId}::text, 0)`;
 
 /**
- * Writes what is left of the batch; `busy` when another batch of the store is being written (nothing
+ * Writes what is left of the batch; `busy` when another batch of the store is being written, or one
+ * approved before it holds the primary text of one of its translations, still to be written (nothing
  * was done), `gone` when the store is no longer connected.
  */
 export async function writeBatch(
@@ -96,7 +103,10 @@ async function writeLockedBatch(
   db: Database,
   shopId: string,
   batchId: string,
-): Promise<BatchOutcome | 'gone'> {
+): Promise<BatchOutcome | 'busy' | 'gone'> {
+  // A translation is registered against its primary text: one approved in an earlier batch is
+  // written first, whichever job runs first.
+  if (await changesRepository.awaitsEarlierPrimaryText(db, shopId, batchId)) return 'busy';
   const changes = await changesRepository.approvedChangesOfBatch(db, shopId, batchId);
   const outcome: BatchOutcome = { applied: 0, conflicts: 0, failed: 0 };
   if (changes.length === 0) return outcome;
@@ -105,8 +115,13 @@ async function writeLockedBatch(
     // The owner's plan may have paused the store since the approval: nothing is written to it.
     await requireWritableStore(db, shopId);
     const client = await deps.adminClient(shopId);
+    // The primary texts of the batch that were not written: their translations are not either.
+    const unwrittenTexts = new Set<string>();
     for (const change of changes) {
-      const ended = await writeChange(db, client, shopId, change);
+      const ended = unwrittenTexts.has(textKey(change))
+        ? await failTranslationOfUnwrittenText(db, change)
+        : await writeChange(db, client, shopId, change);
+      if (change.locale === null && ended !== 'applied') unwrittenTexts.add(textKey(change));
       if (ended === 'applied') outcome.applied += 1;
       else if (ended === 'conflict') outcome.conflicts += 1;
       else outcome.failed += 1;
@@ -121,6 +136,24 @@ async function writeLockedBatch(
     if (pagesRecorded.size > 0) await tellPagesWritten(deps, shopId, [...pagesRecorded]);
   }
   return outcome;
+}
+
+/** The text a change writes, whatever its language: a page's field (an image's, for an alt text). */
+const textKey = (change: changesRepository.StoredChange) =>
+  `${change.pageGid} ${change.field} ${change.targetId}`;
+
+/**
+ * A translation whose primary text the batch was to write first, and did not (a conflict, or a
+ * value Shopify refused): it is not written, whether the field had a primary text or not, since it
+ * translates the text the owner approved, not the one Shopify holds
+ * (`translation_source_not_written`). The owner settles the primary text, then approves it again.
+ */
+async function failTranslationOfUnwrittenText(
+  db: Database,
+  change: changesRepository.StoredChange,
+): Promise<ChangeOutcome> {
+  await changesRepository.markFailed(db, { changeId: change.id }, 'translation_source_not_written');
+  return 'failed';
 }
 
 async function writeChange(

@@ -35,6 +35,7 @@ export async function readSeoPage(
       ? {}
       : {
           samePages: same.map(({ id, kind, title, handle }) => ({ id, kind, title, handle })),
+          samePagesTotal: same[0]!.total,
         };
   };
   // The store's order: the primary language first.

@@ -944,7 +944,9 @@ export const samePagesShown = 20;
 /**
  * The other pages that share a value with this page for a duplicate check (the same title, the
  * same meta description), by check and language, in the order of their titles: at most
- * `samePagesShown` of each group, the first ones.
+ * `samePagesShown` of each group, the first ones, each with the count of the whole group (`total`).
+ * Both count only the pages with a result row, those the detail can name and link to: the audit's
+ * own count (`measured`) may hold a page whose result is gone, which "and N more" would overstate.
  */
 export async function findSamePages(
   db: Database,
@@ -958,6 +960,7 @@ export async function findSamePages(
     kind: PageKind;
     title: string;
     handle: string;
+    total: number;
   }>
 > {
   const { rows } = await db.execute<{
@@ -967,12 +970,14 @@ export async function findSamePages(
     kind: PageKind;
     title: string;
     handle: string;
+    total: number;
   }>(sql`
-    select "checkId", language, id, kind, title, handle from (
+    select "checkId", language, id, kind, title, handle, total from (
       select mine.check_id as "checkId", mine.language, other.page_gid as id, r.kind, r.title,
         r.handle, row_number() over (
           partition by mine.check_id, mine.language order by r.title, other.page_gid
-        ) as place
+        ) as place,
+        (count(*) over (partition by mine.check_id, mine.language))::int as total
       from seo_duplicate_keys mine
       join seo_duplicate_keys other on other.shop_id = mine.shop_id
         and other.check_id = mine.check_id and other.language = mine.language

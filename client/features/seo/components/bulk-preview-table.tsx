@@ -2,7 +2,7 @@ import type { Language } from '#shared/constants.ts';
 import type { BulkField, BulkPreviewRow, BulkPreviewValue } from '#shared/schemas/seo-bulk.ts';
 import { editableFieldMaxLength } from '#shared/schemas/seo-changes.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { skipReasonText } from '../bulk-edit.ts';
+import { previewCellState, skipReasonText } from '../bulk-edit.ts';
 import { checkName } from '../check-texts.ts';
 import { resultDescription, resultTitle } from '../seo-presentation.ts';
 import type { SeoFormat } from '../use-seo-format.ts';
@@ -12,7 +12,7 @@ import { ValueText } from './value-text.tsx';
 /**
  * The preview's pages, one row each, with each language's value side by side: the value the
  * template gives, its length and width in search results, the checks it would fail, the value it
- * replaces, and why it will not be changed when it will not. With `ticked`, each page that has a
+ * replaces, and why it will not be changed when it will not (previewCellState, bulk-edit.ts). With `ticked`, each page that has a
  * value to change has a checkbox, so that the owner approves only the pages ticked.
  */
 export function BulkPreviewTable({
@@ -54,7 +54,9 @@ export function BulkPreviewTable({
         <tbody>
           {rows.map((row) => {
             const title = row.pageTitle === '' ? t('list.untitled') : row.pageTitle;
-            const changeable = row.values.some((value) => value.skip === null);
+            const changeable = row.values.some(
+              (value) => previewCellState(value).kind === 'written',
+            );
             return (
               <tr key={row.pageId}>
                 {ticked !== null && (
@@ -110,10 +112,17 @@ function PreviewValue({
   const maxCharacters = editableFieldMaxLength[field];
   const maxWidthPx = (field === 'seoTitle' ? resultTitle : resultDescription).maxWidthPx;
   const widthOver = value.widthPx > maxWidthPx;
+  // One state says both what the value is called and what is said of it: a value not changed is
+  // never called new.
+  const state = previewCellState(value);
   return (
-    <div className={value.skip === null ? 'seo-bulk-value' : 'seo-bulk-value seo-bulk-skipped'}>
+    <div
+      className={state.kind === 'written' ? 'seo-bulk-value' : 'seo-bulk-value seo-bulk-skipped'}
+    >
       <p>
-        <span className="seo-bulk-label">{t('bulk.proposed')}</span>{' '}
+        <span className="seo-bulk-label">
+          {t(state.kind === 'written' ? 'bulk.proposed' : 'bulk.templateGives')}
+        </span>{' '}
         <ValueText value={value.proposed} lang={value.language} />
       </p>
       <p className="seo-field-counter">
@@ -142,7 +151,12 @@ function PreviewValue({
           ))}
         </ul>
       )}
-      {value.skip !== null && <p className="seo-bulk-skip">{skipReasonText(t, value.skip)}</p>}
+      {state.kind === 'skipped' && (
+        <p className="seo-bulk-skip">{skipReasonText(t, state.reason)}</p>
+      )}
+      {state.kind === 'written' && state.after !== null && (
+        <p>{t('bulk.writtenAfter', { language: format.languageInSentence(state.after) })}</p>
+      )}
       <p className="muted">
         <span className="seo-bulk-label">{t('bulk.current')}</span>{' '}
         <ValueText value={value.current} lang={value.language} />

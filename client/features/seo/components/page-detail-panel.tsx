@@ -640,8 +640,9 @@ function SamePages({
   const { t } = useTranslation('seo');
   const { hrefOf, onFollow } = use(PageLinkContext);
   const titleId = useId();
-  // `measured` counts every page that carries the value, this one included.
-  const more = typeof finding.measured === 'number' ? finding.measured - 1 - samePages.length : 0;
+  // The other pages the API counts past those it names; the audit's `measured` may count a page
+  // whose result is gone, which no link could reach.
+  const more = (finding.samePagesTotal ?? samePages.length) - samePages.length;
   return (
     <div className="seo-same-pages">
       <p id={titleId}>{t('detail.samePages')}</p>
