@@ -12,8 +12,9 @@ import { ValueText } from './value-text.tsx';
 /**
  * The preview's pages, one row each, with each language's value side by side: the value the
  * template gives, its length and width in search results, the checks it would fail, the value it
- * replaces, and why it will not be changed when it will not (previewCellState, bulk-edit.ts). With `ticked`, each page that has a
- * value to change has a checkbox, so that the owner approves only the pages ticked.
+ * replaces, and why it will not be changed when it will not (previewCellState, bulk-edit.ts).
+ * With `ticked`, each page that has a value to change has a checkbox, so that the owner approves
+ * only the pages ticked.
  */
 export function BulkPreviewTable({
   rows,
