@@ -647,6 +647,23 @@ export async function removePagesAuditedBefore(
 }
 
 /**
+ * Removes the pages the audit holds other than `kept`: those a run over the plan's limit did not
+ * choose (run-audit.ts).
+ */
+export async function removePagesOutside(
+  tx: Transaction,
+  shopId: string,
+  kept: readonly string[],
+): Promise<void> {
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    select page_gid from seo_pages where shop_id = ${shopId} and page_gid not in ${jsonList(kept)}`);
+  const gone = rows.map((row) => row.page_gid);
+  if (gone.length === 0) return;
+  await removePages(tx, shopId, gone);
+  await forgetStorefrontPages(tx, shopId, gone);
+}
+
+/**
  * Removes what the storefront pass kept of pages that left the audit (deleted, unpublished, past
  * the plan's limit): their rendered findings and when they were fetched.
  */
