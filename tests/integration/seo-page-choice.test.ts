@@ -5,8 +5,12 @@ import { runAudit } from '#server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { leftOutPagesSchema, type LeftOutPages } from '#shared/schemas/seo.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
 import {
+  bearer,
   createTestJobQueue,
+  errorOf,
   startApiForTests,
   type ApiTestContext,
 } from '../support/api-test-app.ts';
@@ -89,10 +93,35 @@ const latestProducts = (products: ReadonlyArray<{ id: number; minute: number }>)
     .map((product) => gid('Product', product.id));
 
 async function newFreeStore(): Promise<string> {
+  return (await newFreeOwnerAndStore()).shopId;
+}
+
+async function newFreeOwnerAndStore(): Promise<{ owner: TestUser; shopId: string }> {
   const owner = await registeredOwner(api, 'free');
   const shopId = await connectedStore(api, owner);
   await seedStoreCopy(api, shopId, largeStore);
-  return shopId;
+  return { owner, shopId };
+}
+
+/** Every page of the list of pages left out, read `limit` at a time as the client reads it. */
+async function pagesLeftOut(owner: TestUser, shopId: string, limit: number) {
+  const pages: LeftOutPages['pages'] = [];
+  const totals = new Set<number>();
+  for (let offset = 0; ; offset += limit) {
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/shops/${shopId}/seo/left-out-pages?offset=${offset}&limit=${limit}`,
+      headers: bearer(owner.idToken),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const slice = leftOutPagesSchema.parse(response.json()).data;
+    expect(slice.offset).toBe(offset);
+    totals.add(slice.total);
+    pages.push(...slice.pages);
+    if (slice.pages.length < limit) break;
+  }
+  expect([...totals]).toEqual([pages.length]);
+  return pages;
 }
 
 async function auditNow(shopId: string) {
@@ -183,5 +212,48 @@ describe('a full audit of a store past its plan’s limit', () => {
     const after = await auditedPages(shopId);
     expect(after).toContain(leftOut);
     expect(after).toHaveLength(100);
+  });
+});
+
+describe('the list of pages left out', () => {
+  it('pages through exactly the pages the last run did not audit, in the order it takes them', async () => {
+    const { owner, shopId } = await newFreeOwnerAndStore();
+    // Before any run, the audit holds nothing: every page waits.
+    expect(await pagesLeftOut(owner, shopId, 200)).toHaveLength(190);
+
+    await auditNow(shopId);
+    const audited = await auditedPages(shopId);
+    const leftOut = await pagesLeftOut(owner, shopId, 40);
+    expect(leftOut).toHaveLength(90);
+    expect(sorted(leftOut.map((page) => page.id))).toEqual(
+      sorted(allPages.filter((page) => !audited.includes(page))),
+    );
+    // Only products are left out here, the most recently changed first: the 61st most recent
+    // product (changed at minute 89) comes first.
+    expect(leftOut.every((page) => page.kind === 'product')).toBe(true);
+    const minutes = leftOut.map((page) => productMinute(Number(page.id.split('/').at(-1))));
+    expect(minutes).toEqual([...minutes].sort((a, b) => b - a));
+    expect(minutes[0]).toBe(89);
+    const first = leftOut[0]!;
+    const id = first.id.split('/').at(-1)!;
+    expect(first).toEqual({
+      id: gid('Product', id),
+      kind: 'product',
+      title: `Product number ${id}`,
+      handle: `product-number-${id}`,
+      adminUrl: `https://maison.myshopify.com/admin/products/${id}`,
+    });
+  });
+
+  it("answers 404 for another owner's store", async () => {
+    const { shopId } = await newFreeOwnerAndStore();
+    const stranger = await registeredOwner(api);
+    const response = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/shops/${shopId}/seo/left-out-pages`,
+      headers: bearer(stranger.idToken),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(errorOf(response).code).toBe('shop_not_found');
   });
 });

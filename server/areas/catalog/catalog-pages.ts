@@ -484,3 +484,67 @@ export async function* readChosenPageBatches(
     }
   }
 }
+
+/** A published page the audit does not hold, as the list of pages left out shows it. */
+export interface PageLeftOut {
+  id: string;
+  kind: PageKind;
+  title: string;
+  handle: string;
+  /** The page in Shopify's admin, where the owner edits it. */
+  adminUrl: string;
+}
+
+/** The section of Shopify's admin that edits each kind (`/admin/products/123`). */
+const adminSection: Record<PageKind, string> = {
+  product: 'products',
+  collection: 'collections',
+  page: 'pages',
+  article: 'articles',
+};
+
+/**
+ * The store's published pages other than `audited`, paged: each kind in turn (products,
+ * collections, pages, articles), within a kind the most recently changed first, ties by id, the
+ * order in which a run past the limit takes them (`choosePages`). `total` counts them all.
+ */
+export async function listPagesOutside(
+  db: Database,
+  shopId: string,
+  audited: readonly string[],
+  page: { offset: number; limit: number },
+): Promise<{ total: number; pages: PageLeftOut[] }> {
+  // An anti-join, not `not in`: a list of 100,000 ids would not fit a hashed subplan.
+  const auditedIds = sql`jsonb_array_elements_text(${JSON.stringify(audited)}::jsonb)`;
+  const unaudited = sql.join(
+    pageKinds.map((kind, order) => {
+      const { table, published } = publishedPagesOf[kind];
+      return sql`select ${order}::int as kind_order, ${kind}::text as kind, gid, title, handle,
+          updated_at
+        from ${table} p where shop_id = ${shopId} and ${published}
+          and not exists (select 1 from ${auditedIds} as audited(gid) where audited.gid = p.gid)`;
+    }),
+    sql` union all `,
+  );
+  const [count, rows, shop] = await Promise.all([
+    db.execute<{ total: number }>(sql`select count(*)::int as total from (${unaudited}) as pages`),
+    db.execute<{ gid: string; kind: PageKind; title: string; handle: string }>(sql`
+      select gid, kind, title, handle from (${unaudited}) as pages
+      order by kind_order, updated_at desc, gid offset ${page.offset} limit ${page.limit}`),
+    db.execute<{ myshopify_domain: string }>(
+      sql`select myshopify_domain from catalog_shops where shop_id = ${shopId}`,
+    ),
+  ]);
+  const domain = shop.rows[0]?.myshopify_domain;
+  if (domain === undefined) return { total: 0, pages: [] };
+  return {
+    total: count.rows[0]?.total ?? 0,
+    pages: rows.rows.map((row) => ({
+      id: row.gid,
+      kind: row.kind,
+      title: row.title,
+      handle: row.handle,
+      adminUrl: `https://${domain}/admin/${adminSection[row.kind]}/${row.gid.slice(row.gid.lastIndexOf('/') + 1)}`,
+    })),
+  };
+}

@@ -9,12 +9,19 @@ export { startCatalogJobs } from './catalog-jobs.ts';
 export {
   auditedStoreOf,
   choosePages,
+  listPagesOutside,
   pageCountsOf,
   readChosenPageBatches,
   readPageBatches,
   readPages,
 } from './catalog-pages.ts';
-export type { AuditedLocale, AuditedPage, AuditedStore, ChosenPages } from './catalog-pages.ts';
+export type {
+  AuditedLocale,
+  AuditedPage,
+  AuditedStore,
+  ChosenPages,
+  PageLeftOut,
+} from './catalog-pages.ts';
 export { productFactsOf } from './catalog-product-facts.ts';
 export type { ProductFacts } from './catalog-product-facts.ts';
 export {
