@@ -71,6 +71,26 @@ export function usePageListSlices(
   });
 }
 
+/** How many pages left out one slice of their list holds. */
+export const leftOutSliceSize = 50;
+
+/**
+ * One slice of the published pages the audit left out (past the plan's limit), from `offset`; read
+ * again with everything else of the store's audit once an audit is done.
+ */
+export function useLeftOutPages(uid: string, shopId: string, offset: number) {
+  return useQuery({
+    queryKey: [...storeKey(uid, shopId), 'left-out', offset] as const,
+    queryFn: async () =>
+      (
+        await callApi(contracts.leftOutPages, {
+          params: { shopId },
+          query: { offset, limit: leftOutSliceSize },
+        })
+      ).data,
+  });
+}
+
 export function usePageDetail(uid: string, shopId: string, pageId: string | null) {
   return useQuery({
     queryKey: pageDetailKey(uid, shopId, pageId ?? ''),
