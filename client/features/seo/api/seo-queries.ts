@@ -1,4 +1,10 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { seoContracts as contracts } from '#shared/contracts/seo.ts';
 import { pageParamsOf, type PageListQuery, type SeoOverview } from '#shared/schemas/seo.ts';
 import { callApi } from '#client/lib/call-api.ts';
@@ -88,6 +94,8 @@ export function useLeftOutPages(uid: string, shopId: string, offset: number) {
           query: { offset, limit: leftOutSliceSize },
         })
       ).data,
+    // The slice on screen stays while the next one is read.
+    placeholderData: keepPreviousData,
   });
 }
 

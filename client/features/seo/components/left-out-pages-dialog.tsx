@@ -32,8 +32,10 @@ export function LeftOutPagesDialog({
   const { t } = useTranslation('seo');
   const [offset, setOffset] = useState(0);
   const slice = useLeftOutPages(uid, shopId, offset);
-  // The cheapest plan that audits more pages than the run's limit; none past the largest.
-  const lifting = plans.find((plan) => plan.limits.pagesAudited > run.pageLimit)?.id ?? null;
+  // The cheapest plan that audits more pages than the owner's plan (the run's limit when the plan
+  // is not known); none past the largest.
+  const limit = plans.find((plan) => plan.id === currentPlan)?.limits.pagesAudited ?? run.pageLimit;
+  const lifting = plans.find((plan) => plan.limits.pagesAudited > limit)?.id ?? null;
 
   return (
     <Dialog
