@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import {
+  leftOutPagesQuerySchema,
+  leftOutPagesSchema,
   pageDetailSchema,
   pageListQuerySchema,
   pageListSchema,
@@ -37,6 +39,14 @@ export const seoContracts = {
       resourceId: z.string().check(z.regex(/^\d{1,20}$/)),
     }),
     responses: { 200: pageDetailSchema },
+  }),
+  /** The published pages the audit does not hold (past the plan's limit), paged. */
+  leftOutPages: defineContract({
+    method: 'GET',
+    path: '/api/v1/shops/:shopId/seo/left-out-pages',
+    params: shopParams,
+    query: leftOutPagesQuerySchema,
+    responses: { 200: leftOutPagesSchema },
   }),
   /** 202 with the run queued, or 200 with the one already queued or under way. */
   startAudit: defineContract({

@@ -165,6 +165,35 @@ export const pageListSchema = z.object({
 });
 export type PageList = z.infer<typeof pageListSchema>['data'];
 
+/** `GET /api/v1/shops/:shopId/seo/left-out-pages`: paged, in the order the next run takes them. */
+export const leftOutPagesQuerySchema = z.object({
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200))),
+});
+export type LeftOutPagesQuery = z.infer<typeof leftOutPagesQuerySchema>;
+
+/**
+ * The store's published pages the audit does not hold: past the plan's page limit, those the last
+ * run left out (docs/seo-checks.md says which it keeps). Each kind in turn, the most recently
+ * changed first; `adminUrl` opens the page in Shopify's admin.
+ */
+export const leftOutPagesSchema = z.object({
+  data: z.object({
+    total: z.number(),
+    offset: z.number(),
+    pages: z.array(
+      z.object({
+        id: z.string(),
+        kind: pageKindSchema,
+        title: z.string(),
+        handle: z.string(),
+        adminUrl: z.string(),
+      }),
+    ),
+  }),
+});
+export type LeftOutPages = z.infer<typeof leftOutPagesSchema>['data'];
+
 /** The types of Shopify resource an audited page is, as its global id names them. */
 export const pageResourceTypes = ['Product', 'Collection', 'Page', 'Article'] as const;
 export type PageResourceType = (typeof pageResourceTypes)[number];

@@ -122,6 +122,7 @@ describe('the owner only', () => {
       { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo` },
       { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo/pages` },
       { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo/pages/${page}` },
+      { method: 'GET' as const, url: `/api/v1/shops/${shopId}/seo/left-out-pages` },
       { method: 'POST' as const, url: `/api/v1/shops/${shopId}/seo/audits` },
     ]) {
       const response = await api.app.inject({ ...request, headers: bearer(stranger.idToken) });

@@ -275,7 +275,7 @@ describe('a full audit', () => {
     expect(rows[0]!.pages).toBe(counted);
   });
 
-  it("reads only the plan's number of pages, in a stable order, and says how many it left out", async () => {
+  it("reads only the plan's number of pages, each kind its share, and says how many it left out", async () => {
     // The free plan audits 100 pages: 103 products and one page are 104.
     const shopId = await newStore('free', {
       products: Array.from({ length: 103 }, (_, index) => ({
@@ -298,14 +298,16 @@ describe('a full audit', () => {
       progress_done: 100,
       progress_total: 100,
     });
-    // Products first, in the order of their ids as text: 1000…1099 are in, 1100–1102 and the page out.
+    // The page has its share; the products, all changed at the same time, take the rest in the
+    // order of their ids as text: 1000…1098 are in, 1099–1102 out.
     const audited = await api.database.pool.query<{ page_gid: string }>(
       'select page_gid from seo_pages where shop_id = $1 order by page_gid',
       [shopId],
     );
-    expect(audited.rows.map((row) => row.page_gid)).toEqual(
-      Array.from({ length: 100 }, (_, index) => gid('Product', 1000 + index)),
-    );
+    expect(audited.rows.map((row) => row.page_gid)).toEqual([
+      gid('Page', 1),
+      ...Array.from({ length: 99 }, (_, index) => gid('Product', 1000 + index)),
+    ]);
   });
 });
 

@@ -72,6 +72,8 @@ export interface SeededProduct {
   seoTitle?: string | null;
   status?: string;
   images?: Array<{ id: number; alt: string | null }>;
+  /** Shopify's `updatedAt`; every record of a seeded store has the same one unless given. */
+  updatedAt?: Date;
 }
 
 export interface SeededStore {
@@ -82,9 +84,10 @@ export interface SeededStore {
     title: string;
     seoTitle?: string | null;
     imageAlt?: string | null;
+    updatedAt?: Date;
   }>;
-  pages?: Array<{ id: number; title: string; published?: boolean }>;
-  articles?: Array<{ id: number; title: string; published?: boolean }>;
+  pages?: Array<{ id: number; title: string; published?: boolean; updatedAt?: Date }>;
+  articles?: Array<{ id: number; title: string; published?: boolean; updatedAt?: Date }>;
   /** [resource gid, locale, key, value, outdated?] */
   translations?: Array<[string, string, string, string | null, boolean?]>;
 }
@@ -128,7 +131,7 @@ export async function seedStoreCopy(
         product.handle ?? handleOf(product.title),
         product.seoTitle ?? null,
         product.status ?? 'ACTIVE',
-        now,
+        product.updatedAt ?? now,
       ],
     );
     for (const [position, image] of (product.images ?? []).entries()) {
@@ -160,7 +163,7 @@ export async function seedStoreCopy(
         collection.seoTitle ?? null,
         collection.imageAlt === undefined ? null : `https://cdn.example/c${collection.id}.jpg`,
         collection.imageAlt ?? null,
-        now,
+        collection.updatedAt ?? now,
       ],
     );
   }
@@ -169,7 +172,14 @@ export async function seedStoreCopy(
       `insert into catalog_pages (shop_id, gid, title, handle, body, seo_title, seo_description,
          is_published, updated_at, seen_in_run)
        values ($1, $2, $3, $4, '<p>Hello</p>', null, null, $5, $6, 1)`,
-      [shopId, gid('Page', page.id), page.title, handleOf(page.title), page.published ?? true, now],
+      [
+        shopId,
+        gid('Page', page.id),
+        page.title,
+        handleOf(page.title),
+        page.published ?? true,
+        page.updatedAt ?? now,
+      ],
     );
   }
   if ((store.articles ?? []).length > 0) {
@@ -190,7 +200,7 @@ export async function seedStoreCopy(
         article.title,
         handleOf(article.title),
         article.published ?? true,
-        now,
+        article.updatedAt ?? now,
       ],
     );
   }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '../../../shared/constants.ts';
 import {
   pageKinds,
@@ -7,7 +7,7 @@ import {
   type PageLanguageView,
   type TranslatedField,
 } from '../../../shared/seo/check.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 
 /**
  * The store's pages as the SEO audit reads them: every published product, collection, page and blog
@@ -381,7 +381,7 @@ export async function readPages(
 }
 
 /** How many published pages of each kind the store has. */
-export async function pageCountsOf(db: Database, shopId: string): Promise<PageCounts> {
+export async function pageCountsOf(db: Queryable, shopId: string): Promise<PageCounts> {
   const { rows } = await db.execute<{ kind: PageKind; count: number }>(sql`
     select 'product' as kind, count(*)::int as count from catalog_products
       where shop_id = ${shopId} and status = 'ACTIVE'
@@ -396,4 +396,155 @@ export async function pageCountsOf(db: Database, shopId: string): Promise<PageCo
     counts.total += row.count;
   }
   return counts;
+}
+
+/**
+ * The pages a run reads when the store has more published pages than the run's limit, by kind, each
+ * kind's in reading order: see `pageSharesOf` for how many of each kind, and `choosePages` for which.
+ */
+export type ChosenPages = Record<PageKind, string[]>;
+
+/**
+ * How many pages of each kind a run of `limit` pages reads: the limit dealt to the kinds that have
+ * pages one at a time, round-robin in the order products, collections, pages, articles, a kind
+ * leaving the deal once all its pages are dealt. Each kind gets an equal share, and what a kind with
+ * fewer pages leaves goes to the others: 150 products, 20 collections, 10 pages and 10 articles
+ * under a limit of 100 are 60, 20, 10 and 10. Computed by whole rounds rather than page by page.
+ */
+export function pageSharesOf(counts: PageCounts, limit: number): Record<PageKind, number> {
+  const shares: Record<PageKind, number> = { product: 0, collection: 0, page: 0, article: 0 };
+  let remaining = Math.max(0, limit);
+  for (;;) {
+    const open = pageKinds.filter((kind) => shares[kind] < counts[kind]);
+    if (remaining === 0 || open.length === 0) return shares;
+    const round = Math.floor(remaining / open.length);
+    if (round === 0) {
+      // Fewer pages left to deal than kinds: one each, in the kinds' order.
+      for (const kind of open.slice(0, remaining)) shares[kind] += 1;
+      return shares;
+    }
+    for (const kind of open) {
+      const dealt = Math.min(round, counts[kind] - shares[kind]);
+      shares[kind] += dealt;
+      remaining -= dealt;
+    }
+  }
+}
+
+/** Each kind's table and the condition of its published pages, as `pagesQuery` reads them. */
+const publishedPagesOf: Record<PageKind, { table: SQL; published: SQL }> = {
+  product: { table: sql`catalog_products`, published: sql`status = 'ACTIVE'` },
+  collection: { table: sql`catalog_collections`, published: sql`true` },
+  page: { table: sql`catalog_pages`, published: sql`is_published` },
+  article: { table: sql`catalog_articles`, published: sql`is_published` },
+};
+
+/**
+ * The pages a run of `limit` pages reads in a store that has more (`counts`): each kind's share
+ * (`pageSharesOf`), and within a kind the pages most recently changed at Shopify first (the
+ * `updatedAt` the copy keeps), ties by id as text. The same copy gives the same pages, run after run;
+ * a page changed at Shopify moves to the front of its kind. One query a kind.
+ */
+export async function choosePages(
+  db: Database,
+  shopId: string,
+  counts: PageCounts,
+  limit: number,
+): Promise<ChosenPages> {
+  const shares = pageSharesOf(counts, limit);
+  const chosen: ChosenPages = { product: [], collection: [], page: [], article: [] };
+  for (const kind of pageKinds) {
+    if (shares[kind] === 0) continue;
+    const { table, published } = publishedPagesOf[kind];
+    const { rows } = await db.execute<{ gid: string }>(sql`
+      select gid from ${table} where shop_id = ${shopId} and ${published}
+      order by updated_at desc, gid limit ${shares[kind]}`);
+    chosen[kind] = rows.map((row) => row.gid);
+  }
+  return chosen;
+}
+
+/**
+ * Reads the chosen pages (`choosePages`) in batches of at most `batchSize`, kind by kind; a page
+ * unpublished or deleted since it was chosen is left out of its batch.
+ */
+export async function* readChosenPageBatches(
+  db: Database,
+  store: AuditedStore,
+  chosen: ChosenPages,
+  options: { batchSize: number },
+): AsyncGenerator<AuditedPage[]> {
+  for (const kind of pageKinds) {
+    const gids = chosen[kind];
+    for (let start = 0; start < gids.length; start += options.batchSize) {
+      const { rows } = await db.execute<PageRow>(
+        pagesQuery(kind, store.shopId, { gids: gids.slice(start, start + options.batchSize) }),
+      );
+      if (rows.length > 0) yield await assemblePages(db, store, kind, rows);
+    }
+  }
+}
+
+/** A published page the audit does not hold, as the list of pages left out shows it. */
+export interface PageLeftOut {
+  id: string;
+  kind: PageKind;
+  title: string;
+  handle: string;
+  /** The page in Shopify's admin, where the owner edits it. */
+  adminUrl: string;
+}
+
+/** The section of Shopify's admin that edits each kind (`/admin/products/123`). */
+const adminSection: Record<PageKind, string> = {
+  product: 'products',
+  collection: 'collections',
+  page: 'pages',
+  article: 'articles',
+};
+
+/**
+ * The store's published pages other than `audited`, paged: each kind in turn (products,
+ * collections, pages, articles), within a kind the most recently changed first, ties by id, the
+ * order in which a run past the limit takes them (`choosePages`). `total` counts them all.
+ */
+export async function listPagesOutside(
+  db: Database,
+  shopId: string,
+  audited: readonly string[],
+  page: { offset: number; limit: number },
+): Promise<{ total: number; pages: PageLeftOut[] }> {
+  // An anti-join, not `not in`: a list of 100,000 ids would not fit a hashed subplan.
+  const auditedIds = sql`jsonb_array_elements_text(${JSON.stringify(audited)}::jsonb)`;
+  const unaudited = sql.join(
+    pageKinds.map((kind, order) => {
+      const { table, published } = publishedPagesOf[kind];
+      return sql`select ${order}::int as kind_order, ${kind}::text as kind, gid, title, handle,
+          updated_at
+        from ${table} p where shop_id = ${shopId} and ${published}
+          and not exists (select 1 from ${auditedIds} as audited(gid) where audited.gid = p.gid)`;
+    }),
+    sql` union all `,
+  );
+  const [count, rows, shop] = await Promise.all([
+    db.execute<{ total: number }>(sql`select count(*)::int as total from (${unaudited}) as pages`),
+    db.execute<{ gid: string; kind: PageKind; title: string; handle: string }>(sql`
+      select gid, kind, title, handle from (${unaudited}) as pages
+      order by kind_order, updated_at desc, gid offset ${page.offset} limit ${page.limit}`),
+    db.execute<{ myshopify_domain: string }>(
+      sql`select myshopify_domain from catalog_shops where shop_id = ${shopId}`,
+    ),
+  ]);
+  const domain = shop.rows[0]?.myshopify_domain;
+  if (domain === undefined) return { total: 0, pages: [] };
+  return {
+    total: count.rows[0]?.total ?? 0,
+    pages: rows.rows.map((row) => ({
+      id: row.gid,
+      kind: row.kind,
+      title: row.title,
+      handle: row.handle,
+      adminUrl: `https://${domain}/admin/${adminSection[row.kind]}/${row.gid.slice(row.gid.lastIndexOf('/') + 1)}`,
+    })),
+  };
 }

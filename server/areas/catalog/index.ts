@@ -6,8 +6,22 @@ export { adminClients } from './catalog-dependencies.ts';
 export type { CatalogDependencies, ShopAccessProvider } from './catalog-dependencies.ts';
 export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-job.ts';
 export { startCatalogJobs } from './catalog-jobs.ts';
-export { auditedStoreOf, pageCountsOf, readPageBatches, readPages } from './catalog-pages.ts';
-export type { AuditedLocale, AuditedPage, AuditedStore } from './catalog-pages.ts';
+export {
+  auditedStoreOf,
+  choosePages,
+  listPagesOutside,
+  pageCountsOf,
+  readChosenPageBatches,
+  readPageBatches,
+  readPages,
+} from './catalog-pages.ts';
+export type {
+  AuditedLocale,
+  AuditedPage,
+  AuditedStore,
+  ChosenPages,
+  PageLeftOut,
+} from './catalog-pages.ts';
 export { productFactsOf } from './catalog-product-facts.ts';
 export type { ProductFacts } from './catalog-product-facts.ts';
 export {

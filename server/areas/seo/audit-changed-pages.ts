@@ -1,4 +1,4 @@
-import { auditedStoreOf, readPages } from '../catalog/index.ts';
+import { auditedStoreOf, pageCountsOf, readPages } from '../catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
@@ -6,9 +6,14 @@ import * as seoRepository from './seo-repository.ts';
 /**
  * The audit of pages that changed in the store's copy (a webhook's refetch stored or deleted them):
  * only those pages are read and checked again, and only the duplicate groups they leave or join are
- * resolved again (`regrouped`: the other pages whose duplicate finding came, went or changed size). A page deleted or unpublished leaves the audit. A new page
- * joins it while the store's audited pages are fewer than its plan's limit; past it, it waits for the
- * next full run, which reads the first pages in its stable order.
+ * resolved again (`regrouped`: the other pages whose duplicate finding came, went or changed size).
+ * A page deleted or unpublished leaves the audit. A page new to the audit joins it only while the
+ * store has no more published pages than its plan's limit, every page then being audited, and the
+ * store's audited pages are fewer than that limit. A store over its limit has the pages it audits
+ * chosen by its full runs (a share for each kind, the most recently changed first: `choosePages` in
+ * the catalog): a page they left out, even one just changed, waits for the next full run rather than
+ * take a place the choice did not give it, while the pages they chose are audited again as they
+ * change.
  *
  * A store never fully audited is left to its first full run (queued when its import finishes).
  */
@@ -29,11 +34,13 @@ export async function auditChangedPages(
     // The store may have been disconnected (its audit deleted) since the check above.
     if (!(await seoRepository.hasFinishedRun(tx, shopId))) return 'not audited' as const;
     const known = await seoRepository.auditedPagesAmong(tx, shopId, unique);
-    // The store's count only tells whether a page new to the audit fits in the plan's limit: a
-    // change to pages already audited, the usual webhook, does without reading every page.
-    let room = pages.every((page) => known.has(page.id))
-      ? 0
-      : plan.pagesAudited - (await seoRepository.auditedPageCount(tx, shopId));
+    // The counts only tell whether a page new to the audit fits in the plan's limit: a change to
+    // pages already audited, the usual webhook, does without reading every page.
+    let room =
+      pages.every((page) => known.has(page.id)) ||
+      (await pageCountsOf(tx, shopId)).total > plan.pagesAudited
+        ? 0
+        : plan.pagesAudited - (await seoRepository.auditedPageCount(tx, shopId));
     const admitted = pages.filter((page) => {
       if (known.has(page.id)) return true;
       if (room <= 0) return false;

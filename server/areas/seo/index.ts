@@ -5,6 +5,7 @@
 export { auditStoresAfterUpgrade } from './audit-after-upgrade.ts';
 export { pagesCoveredByLastAudits } from './audited-page-count.ts';
 export { deleteStoreAudit } from './delete-store-audit.ts';
+export { listLeftOutPages } from './list-left-out-pages.ts';
 export { listSeoPages } from './list-seo-pages.ts';
 export { readSeoOverview } from './read-seo-overview.ts';
 export { readSeoPage } from './read-seo-page.ts';

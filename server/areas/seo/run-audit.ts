@@ -1,8 +1,11 @@
 import {
   auditedStoreOf,
+  choosePages,
   pageCountsOf,
+  readChosenPageBatches,
   readPageBatches,
   type AuditedPage,
+  type ChosenPages,
 } from '../catalog/index.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
@@ -22,11 +25,17 @@ export type AuditOutcome = 'done' | 'not found' | 'store disconnected';
 
 /**
  * A full audit of a store, as its run says: the store's published pages read batch by batch in a
- * stable order (products, collections, pages, articles; each by Shopify's id), up to the run's page
- * limit; every page check run on each page in each language and the page written with its findings
- * (two statements a batch); then the pages not read this time removed, the duplicate groups resolved
- * across the store, and the store's score per language added to the trend. Its results are then
- * readable, and the storefront pass, a job of its own, is queued to fetch the rendered pages.
+ * stable order (products, collections, pages, articles; each by Shopify's id); every page check run
+ * on each page in each language and the page written with its findings (two statements a batch);
+ * then the pages not read this time removed, the duplicate groups resolved across the store, and the
+ * store's score per language added to the trend. Its results are then readable, and the storefront
+ * pass, a job of its own, is queued to fetch the rendered pages.
+ *
+ * A store with more published pages than the run's page limit has its pages chosen first
+ * (`choosePages`: a share of the limit for each kind, the most recently changed first within a
+ * kind); the pages the previous run audited outside that choice are removed before the first batch,
+ * so that the store's audited pages never outnumber the limit. A store within its limit pays for no
+ * choice: its pages are read in the stable order as they come.
  *
  * The pages stay readable while it runs: each batch replaces its pages' rows, and what the previous
  * run found of pages not yet read stays until the end.
@@ -38,7 +47,10 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   }
   const { shopId } = queued;
   const store = await auditedStoreOf(deps.db, shopId);
-  const counts = store === undefined ? { total: 0 } : await pageCountsOf(deps.db, shopId);
+  const counts =
+    store === undefined
+      ? { product: 0, collection: 0, page: 0, article: 0, total: 0 }
+      : await pageCountsOf(deps.db, shopId);
   const total = Math.min(counts.total, queued.pageLimit);
   const run = await seoRepository.startRun(deps.db, runId, {
     total,
@@ -46,6 +58,16 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   });
   if (run === undefined) return 'not found';
   const checks = checksByKind(checksOf(deps));
+  const chosen =
+    store !== undefined && store.locales.length > 0 && counts.total > queued.pageLimit
+      ? await choosePages(deps.db, shopId, counts, queued.pageLimit)
+      : undefined;
+  if (chosen !== undefined) {
+    const kept = chosenGids(chosen);
+    await seoRepository.withStoreAuditLock(deps.db, shopId, (tx) =>
+      seoRepository.removePagesOutside(tx, shopId, kept),
+    );
+  }
 
   let audited = 0;
   /**
@@ -61,10 +83,11 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     mark = now;
   };
   if (store !== undefined && store.locales.length > 0) {
-    const batches = readPageBatches(deps.db, store, {
-      batchSize: deps.batchSize ?? defaultBatchSize,
-      limit: queued.pageLimit,
-    });
+    const batchSize = deps.batchSize ?? defaultBatchSize;
+    const batches =
+      chosen === undefined
+        ? readPageBatches(deps.db, store, { batchSize, limit: queued.pageLimit })
+        : readChosenPageBatches(deps.db, store, chosen, { batchSize });
     /** Writes a checked batch; false when the run is no longer the store's (disconnected). */
     const write = (pages: readonly AuditedPage[], audits: readonly PageAudit[]) =>
       seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
@@ -115,6 +138,9 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
 
   await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
     await seoRepository.removePagesAuditedBefore(tx, shopId, run.startedAt);
+    // A page a webhook brought in while the run read the chosen ones leaves with the choice.
+    if (chosen !== undefined)
+      await seoRepository.removePagesOutside(tx, shopId, chosenGids(chosen));
     await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
@@ -137,6 +163,10 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     'seo audit done',
   );
   return 'done';
+}
+
+function chosenGids(chosen: ChosenPages): string[] {
+  return Object.values(chosen).flat();
 }
 
 /** Marks a run failed (its last attempt failed). */

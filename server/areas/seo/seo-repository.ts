@@ -647,6 +647,26 @@ export async function removePagesAuditedBefore(
 }
 
 /**
+ * Removes the pages the audit holds other than `kept`: those a run over the plan's limit did not
+ * choose (run-audit.ts).
+ */
+export async function removePagesOutside(
+  tx: Transaction,
+  shopId: string,
+  kept: readonly string[],
+): Promise<void> {
+  // An anti-join, not `not in`: a list of 100,000 ids would not fit a hashed subplan.
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    select page_gid from seo_pages p where shop_id = ${shopId} and not exists (
+      select 1 from jsonb_array_elements_text(${JSON.stringify(kept)}::jsonb) as kept(gid)
+      where kept.gid = p.page_gid)`);
+  const gone = rows.map((row) => row.page_gid);
+  if (gone.length === 0) return;
+  await removePages(tx, shopId, gone);
+  await forgetStorefrontPages(tx, shopId, gone);
+}
+
+/**
  * Removes what the storefront pass kept of pages that left the audit (deleted, unpublished, past
  * the plan's limit): their rendered findings and when they were fetched.
  */
@@ -673,6 +693,13 @@ export async function auditedPagesAmong(
   const { rows } = await db.execute<{ page_gid: string }>(sql`
     select page_gid from seo_pages where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
   return new Set(rows.map((row) => row.page_gid));
+}
+
+/** Every page the audit holds of the store, by id. */
+export async function auditedPageIds(db: Queryable, shopId: string): Promise<string[]> {
+  const { rows } = await db.execute<{ page_gid: string }>(sql`
+    select page_gid from seo_pages where shop_id = ${shopId}`);
+  return rows.map((row) => row.page_gid);
 }
 
 /** How many pages the audit holds of the store: a read of all of them, 100,000 in a large store. */

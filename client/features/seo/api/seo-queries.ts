@@ -1,4 +1,10 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQueries,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { seoContracts as contracts } from '#shared/contracts/seo.ts';
 import { pageParamsOf, type PageListQuery, type SeoOverview } from '#shared/schemas/seo.ts';
 import { callApi } from '#client/lib/call-api.ts';
@@ -68,6 +74,28 @@ export function usePageListSlices(
       queryKey: [...pageListKey(uid, shopId), query] as const,
       queryFn: async () => (await callApi(contracts.listPages, { params: { shopId }, query })).data,
     })),
+  });
+}
+
+/** How many pages left out one slice of their list holds. */
+export const leftOutSliceSize = 50;
+
+/**
+ * One slice of the published pages the audit left out (past the plan's limit), from `offset`; read
+ * again with everything else of the store's audit once an audit is done.
+ */
+export function useLeftOutPages(uid: string, shopId: string, offset: number) {
+  return useQuery({
+    queryKey: [...storeKey(uid, shopId), 'left-out', offset] as const,
+    queryFn: async () =>
+      (
+        await callApi(contracts.leftOutPages, {
+          params: { shopId },
+          query: { offset, limit: leftOutSliceSize },
+        })
+      ).data,
+    // The slice on screen stays while the next one is read.
+    placeholderData: keepPreviousData,
   });
 }
 

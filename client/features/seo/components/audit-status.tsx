@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { PlanId } from '#shared/plans.ts';
 import type { AuditRun, SeoOverview } from '#shared/schemas/seo.ts';
 import { AppLink } from '#client/components/app-link.tsx';
@@ -8,14 +8,15 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useStartAudit } from '../api/seo-queries.ts';
 import { auditPercent, isAuditUnderWay } from '../seo-presentation.ts';
+import { LeftOutPagesDialog } from './left-out-pages-dialog.tsx';
 import type { SeoFormat } from '../use-seo-format.ts';
 
 /**
  * The audit's state and "Audit now": never audited, the run under way with its progress (a bar
  * and its figures in a polite live region, as the overview is read again every moment), or when
  * the last run ended; how much of the store the storefront checks have read; past the plan's page
- * limit, how many pages were left out. A store the plan pauses is not audited: "Audit now" then
- * says what the plan allows and which plan allows more.
+ * limit, how many pages were left out, with "See which" opening their list. A store the plan
+ * pauses is not audited: "Audit now" then says what the plan allows and which plan allows more.
  */
 export function AuditStatus({
   uid,
@@ -40,6 +41,7 @@ export function AuditStatus({
   const progressTextId = useId();
   const underWay = isAuditUnderWay(lastRun);
   const reached = start.isError ? reachedLimitOf(start.error) : null;
+  const [showsLeftOut, setShowsLeftOut] = useState(false);
 
   return (
     <section className="card seo-audit" aria-labelledby="seo-audit-title">
@@ -78,8 +80,21 @@ export function AuditStatus({
             left: format.number(lastRun.pagesLeftOut),
             limit: format.number(lastRun.pageLimit),
           })}{' '}
+          <button type="button" className="link-button" onClick={() => setShowsLeftOut(true)}>
+            {t('audit.seeLeftOut')}
+          </button>{' '}
           <AppLink to="/pricing">{t('audit.pricingLink')}</AppLink>
         </p>
+      )}
+      {lastRun !== null && showsLeftOut && (
+        <LeftOutPagesDialog
+          uid={uid}
+          shopId={shopId}
+          run={lastRun}
+          format={format}
+          {...(currentPlan !== undefined && { currentPlan })}
+          onClose={() => setShowsLeftOut(false)}
+        />
       )}
     </section>
   );

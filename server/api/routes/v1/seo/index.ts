@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { seoContracts as contracts } from '../../../../../shared/contracts/seo.ts';
 import { AppError } from '../../../../../shared/errors.ts';
 import {
+  listLeftOutPages,
   listSeoPages,
   readSeoOverview,
   readSeoPage,
@@ -72,6 +73,22 @@ export const seoRoutes: FastifyPluginAsyncZod<SeoRoutesOptions> = async (app, op
     handler: async (request) => {
       await ownerOf(request, request.params.shopId);
       return { data: await listSeoPages(db, request.params.shopId, request.query) };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.leftOutPages, {
+      summary: 'The pages the audit left out',
+      description:
+        "The store's published pages the audit does not hold, past the plan's page limit: each kind in turn, the most recently changed first (the order the next run takes them in), each with its address in Shopify's admin; paged.",
+      tags: ['seo'],
+      security: bearerToken,
+      answers: { 200: 'One page of the list' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return { data: await listLeftOutPages(db, request.params.shopId, request.query) };
     },
   });
 
