@@ -1,46 +1,43 @@
-import { createElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  reachedLimitOf,
+  UpgradePrompt,
+  type ReachedLimit,
+} from '#client/components/upgrade-prompt.tsx';
 import { ApiError } from '#client/lib/api-error.ts';
-import { initI18n } from '#client/lib/i18n.ts';
+import type { initI18n } from '#client/lib/i18n.ts';
 import type { PlanId } from '#shared/plans.ts';
+import { initDomI18n } from '../support/dom-i18n.ts';
 
 /**
- * The upgrade prompt of a limit reached, rendered with the real catalogues: what the owner's plan
- * allows, the plan that allows more with the way to it, or that no plan does.
+ * The upgrade prompt of a limit reached, rendered into a DOM with the real catalogues: what the
+ * owner's plan allows, the plan that allows more with the way to it, or that no plan does.
  */
 
-interface ReachedLimit {
-  limit: 'stores' | 'pagesAudited' | 'blogPostsPerMonth';
-  lifting: PlanId | null | undefined;
-}
-interface UpgradePromptModule {
-  UpgradePrompt: (props: { reached: ReachedLimit; currentPlan?: PlanId }) => ReactNode;
-  reachedLimitOf: (error: unknown, knownLimit?: ReachedLimit['limit']) => ReachedLimit | null;
-}
-// A React component, which the Node typecheck of the tests does not compile: loaded by its path.
-const upgradePromptPath = '../../client/components/upgrade-prompt.tsx';
-const { UpgradePrompt, reachedLimitOf } = (await import(upgradePromptPath)) as UpgradePromptModule;
+afterEach(cleanup);
 
+/** The prompt as the owner reads it (announced at once), and the links it offers; null if none. */
 function rendered(error: unknown, currentPlan?: PlanId, knownLimit?: ReachedLimit['limit']) {
+  cleanup();
   const reached = reachedLimitOf(error, knownLimit);
   if (reached === null) return null;
-  const markup = renderToStaticMarkup(
-    createElement(
-      MemoryRouter,
-      null,
-      createElement(UpgradePrompt as never, { reached, ...(currentPlan && { currentPlan }) }),
-    ),
+  render(
+    <MemoryRouter>
+      <UpgradePrompt reached={reached} {...(currentPlan && { currentPlan })} />
+    </MemoryRouter>,
   );
-  const links = [...markup.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]*)<\/a>/g)].map(
-    ([, href, text]) => ({ href, text }),
-  );
-  const text = markup
-    .replace(/<[^>]+>/g, ' ')
-    .replaceAll('&#x27;', "'")
+  const prompt = screen.getByRole('alert');
+  const text = [...prompt.children]
+    .map((paragraph) => paragraph.textContent)
+    .join(' ')
     .replace(/ +/g, ' ')
     .trim();
+  const links = screen
+    .queryAllByRole('link')
+    .map((link) => ({ href: link.getAttribute('href'), text: link.textContent }));
   return { text, links };
 }
 
@@ -52,7 +49,7 @@ const storesReached = (plan?: PlanId) =>
 
 let i18n: Awaited<ReturnType<typeof initI18n>>;
 beforeAll(async () => {
-  i18n = await initI18n('en');
+  i18n = await initDomI18n('en');
 });
 
 describe('a store limit reached', () => {

@@ -1,12 +1,12 @@
+// @vitest-environment happy-dom
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ScoreTrendChart } from '#client/features/seo/components/score-trend-chart.tsx';
+import { TranslationCoverage } from '#client/features/seo/components/translation-coverage.tsx';
 import { seoFormat } from '#client/features/seo/use-seo-format.ts';
-import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
-import type { SeoOverview } from '#shared/schemas/seo.ts';
+import { initDomI18n } from '../support/dom-i18n.ts';
 
 /**
  * One term per concept in Vitrine's French: no French text uses a variant the glossary
@@ -14,7 +14,8 @@ import type { SeoOverview } from '#shared/schemas/seo.ts';
  * sentence without its capital.
  */
 
-const frenchDir = fileURLToPath(new URL('../../client/locales/fr/', import.meta.url));
+// Not `new URL(…, import.meta.url)`, which Vite turns into an asset's address in a DOM test.
+const frenchDir = path.resolve(import.meta.dirname, '../../client/locales/fr');
 
 /** The "Not" column of the glossary's table: the variants no French text may use. */
 function bannedVariants(): string[] {
@@ -86,52 +87,43 @@ describe('the French glossary', () => {
   });
 });
 
-interface TranslationCoverageModule {
-  TranslationCoverage: (props: {
-    coverage: NonNullable<SeoOverview['translationCoverage']>;
-    format: ReturnType<typeof seoFormat>;
-  }) => React.ReactNode;
-}
-interface ScoreTrendChartModule {
-  ScoreTrendChart: (props: {
-    trend: SeoOverview['languages'][number]['trend'];
-    languageInSentence: string;
-    format: ReturnType<typeof seoFormat>;
-  }) => React.ReactNode;
-}
-// React components, which the Node typecheck of the tests does not compile: loaded by their path.
-const coveragePath = '../../client/features/seo/components/translation-coverage.tsx';
-const { TranslationCoverage } = (await import(coveragePath)) as TranslationCoverageModule;
-const chartPath = '../../client/features/seo/components/score-trend-chart.tsx';
-const { ScoreTrendChart } = (await import(chartPath)) as ScoreTrendChartModule;
-
 describe('a language named inside a sentence on the SEO overview', () => {
   beforeAll(async () => {
-    await initI18n('fr');
-    await loadNamespaces(['seo', 'seo-checks']);
+    await initDomI18n('fr', ['seo', 'seo-checks']);
   });
+  afterEach(cleanup);
 
   it('takes no capital in French', () => {
-    const html = renderToStaticMarkup(
-      createElement(TranslationCoverage, {
-        coverage: { language: 'en', fields: 10, translated: 6, outdated: 1, sameAsSource: 1 },
-        format: seoFormat('fr'),
-      }),
+    render(
+      <TranslationCoverage
+        coverage={{ language: 'en', fields: 10, translated: 6, outdated: 1, sameAsSource: 1 }}
+        format={seoFormat('fr')}
+      />,
     );
-    expect(html).toContain('Couverture de la traduction en anglais</h2>');
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe(
+      'Couverture de la traduction en anglais',
+    );
+    // The card is named by it.
+    expect(
+      screen.getByRole('region', { name: 'Couverture de la traduction en anglais' }),
+    ).toBeTruthy();
   });
 
   it('titles the score trend with the name as the card passes it', () => {
-    const html = renderToStaticMarkup(
-      createElement(ScoreTrendChart, {
-        trend: [
+    render(
+      <ScoreTrendChart
+        trend={[
           { at: '2026-11-02T10:00:00.000Z', score: 70 },
           { at: '2026-11-09T10:00:00.000Z', score: 80 },
-        ],
-        languageInSentence: seoFormat('fr').languageInSentence('fr'),
-        format: seoFormat('fr'),
-      }),
+        ]}
+        languageInSentence={seoFormat('fr').languageInSentence('fr')}
+        format={seoFormat('fr')}
+      />,
     );
-    expect(html).toContain('Évolution du score en français</title>');
+    const chart = screen.getByRole('img');
+    const [titleId] = chart.getAttribute('aria-labelledby')?.split(' ') ?? [];
+    const title = document.getElementById(titleId ?? '');
+    expect(title?.tagName.toLowerCase()).toBe('title');
+    expect(title?.textContent).toBe('Évolution du score en français');
   });
 });

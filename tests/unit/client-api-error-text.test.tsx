@@ -1,10 +1,12 @@
+// @vitest-environment happy-dom
 import { readFileSync } from 'node:fs';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
-import { initI18n } from '#client/lib/i18n.ts';
+import type { initI18n } from '#client/lib/i18n.ts';
 import { supportedLanguages, type Language } from '#shared/constants.ts';
+import { initDomI18n } from '../support/dom-i18n.ts';
 
 /**
  * The words a form shows for an API error code, in the user's language: the code's own text when
@@ -14,26 +16,30 @@ import { supportedLanguages, type Language } from '#shared/constants.ts';
 
 const apiErrors = (language: Language): Record<string, string> =>
   (
-    JSON.parse(
-      readFileSync(
-        new URL(`../../client/locales/${language}/common.json`, import.meta.url),
-        'utf8',
-      ),
-    ) as { apiErrors: Record<string, string> }
+    JSON.parse(readFileSync(path.join(localesDir, language, 'common.json'), 'utf8')) as {
+      apiErrors: Record<string, string>;
+    }
   ).apiErrors;
+
+// Not `new URL(…, import.meta.url)`, which Vite turns into an asset's address in a DOM test.
+const localesDir = path.resolve(import.meta.dirname, '../../client/locales');
+
+afterEach(cleanup);
 
 const fallback = 'The screen’s own message';
 
+/** What a form shows for `code`, rendered into a DOM. */
 function shownFor(code: string): string {
+  cleanup();
   function ErrorText() {
-    return createElement('p', null, useApiErrorText()(code, fallback));
+    return <p>{useApiErrorText()(code, fallback)}</p>;
   }
-  return renderToStaticMarkup(createElement(ErrorText)).replace(/^<p>|<\/p>$/g, '');
+  return render(<ErrorText />).container.textContent ?? '';
 }
 
 let i18n: Awaited<ReturnType<typeof initI18n>>;
 beforeAll(async () => {
-  i18n = await initI18n('en');
+  i18n = await initDomI18n('en');
 });
 
 describe.each(supportedLanguages)('API error texts in %s', (language) => {
