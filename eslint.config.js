@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { aliasOutsideRoom } from './scripts/eslint/alias-outside-room.js';
 import { noAreaCycle } from './scripts/eslint/no-area-cycle.js';
 
 /**
@@ -16,7 +17,8 @@ import { noAreaCycle } from './scripts/eslint/no-area-cycle.js';
  *   an area is reached from outside it through its index.ts only
  *   (docs/decisions/0021-area-surfaces.md);
  * - nowhere does a chain of imports lead back to where it started, nor a chain of areas to the
- *   area it started from (scripts/eslint/no-area-cycle.js).
+ *   area it started from (scripts/eslint/no-area-cycle.js);
+ * - an import that leaves its room uses the package.json alias (scripts/eslint/alias-outside-room.js).
  */
 
 /** A relative path climbing to one of these folders, or an alias (`#client/app/…`) naming it. */
@@ -242,7 +244,10 @@ export default defineConfig([
     extends: [js.configs.recommended, tseslint.configs.recommended],
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { globals: globals.node },
-    plugins: { 'import-x': importX, vitrine: { rules: { 'no-area-cycle': noAreaCycle } } },
+    plugins: {
+      'import-x': importX,
+      vitrine: { rules: { 'no-area-cycle': noAreaCycle, 'alias-outside-room': aliasOutsideRoom } },
+    },
     settings: {
       'import-x/resolver-next': [createNodeResolver()],
       // The cycle rule follows imports into the files it can parse: TypeScript and JavaScript alike.
@@ -252,6 +257,7 @@ export default defineConfig([
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'vitrine/no-area-cycle': 'error',
+      'vitrine/alias-outside-room': 'error',
       // `_` marks an argument or binding kept for its position (Fastify hooks, tuple patterns).
       '@typescript-eslint/no-unused-vars': [
         'error',

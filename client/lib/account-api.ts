@@ -1,19 +1,13 @@
-import {
-  accountResponseSchema,
-  type Account,
-  type RegisterAccountBody,
-  type UpdateAccountBody,
-} from '#shared/schemas/account.ts';
+import { accountContracts as contracts } from '#shared/contracts/account.ts';
+import type { Account, RegisterAccountBody, UpdateAccountBody } from '#shared/schemas/account.ts';
 import { apiRequest, type ApiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { callApi } from './call-api.ts';
 
 /**
  * The backend account, as the API answers it (`{ data: { user } }`, shared/schemas/account.ts): read
  * at start, created after a sign-in, updated by the preferences and the Settings screen.
  */
-
-export const accountPath = '/api/v1/account/me';
-export const registerPath = '/api/v1/account/register';
 
 export interface AccountApi {
   /** The caller's account, or null when they have none yet (404). */
@@ -27,17 +21,17 @@ export function createAccountApi(request: ApiRequest): AccountApi {
   return {
     async fetchAccount() {
       try {
-        return (await request('GET', accountPath, accountResponseSchema)).data.user;
+        return (await callApi(contracts.read, {}, request)).data.user;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
       }
     },
     async updateAccount(body) {
-      return (await request('PUT', accountPath, accountResponseSchema, body)).data.user;
+      return (await callApi(contracts.update, { body }, request)).data.user;
     },
     async registerAccount(body) {
-      return (await request('POST', registerPath, accountResponseSchema, body)).data.user;
+      return (await callApi(contracts.register, { body }, request)).data.user;
     },
   };
 }

@@ -1,50 +1,33 @@
 import type { BillingInterval, PaidPlanId } from '#shared/billing.ts';
-import {
-  billingOverviewSchema,
-  billingRedirectSchema,
-  subscriptionChangeAcceptedSchema,
-  subscriptionChangeSchema,
-  type BillingOverview,
-  type CancelSubscriptionBody,
-  type ChangeSubscriptionBody,
+import { billingContracts as contracts } from '#shared/contracts/billing.ts';
+import type {
+  BillingOverview,
+  CancelSubscriptionBody,
+  ChangeSubscriptionBody,
 } from '#shared/schemas/billing.ts';
-import { apiRequest } from './api-client.ts';
 import { ApiError } from './api-error.ts';
+import { callApi } from './call-api.ts';
 
 /**
- * The subscription's calls, through the BFF, read with the API's own schemas
- * (shared/schemas/billing.ts). Here rather than in one feature because three places call them: the
+ * The subscription's calls, through the BFF, by their contracts (shared/contracts/billing.ts). Here rather than in one feature because three places call them: the
  * pricing page starts a checkout, the subscription screen manages the plan, and the signed-in
  * frame warns of a failed payment.
  */
 
-export const billingPath = '/api/v1/billing';
-
 /** The plan in force, the subscription behind it, usage against each limit and the stores. */
 export async function fetchBillingOverview(): Promise<BillingOverview> {
-  const answer = await apiRequest('GET', billingPath, billingOverviewSchema);
-  return answer.data;
+  return (await callApi(contracts.overview, {})).data;
 }
 
 /** Stripe's hosted Checkout for the plan and period: the address the browser goes to next. */
 export async function startCheckout(plan: PaidPlanId, interval: BillingInterval): Promise<string> {
-  const answer = await apiRequest(
-    'POST',
-    `${billingPath}/checkout-sessions`,
-    billingRedirectSchema,
-    { plan, interval },
-  );
+  const answer = await callApi(contracts.startCheckout, { body: { plan, interval } });
   return followableAddress(answer.data.url, 'POST checkout-sessions');
 }
 
 /** Stripe's customer portal (payment method, invoices, tax id): where the browser goes next. */
 export async function startPortalSession(): Promise<string> {
-  const answer = await apiRequest(
-    'POST',
-    `${billingPath}/portal-sessions`,
-    billingRedirectSchema,
-    {},
-  );
+  const answer = await callApi(contracts.startPortalSession, { body: {} });
   return followableAddress(answer.data.url, 'POST portal-sessions');
 }
 
@@ -54,34 +37,19 @@ export async function startPortalSession(): Promise<string> {
  * next), else null.
  */
 export async function changeSubscription(body: ChangeSubscriptionBody): Promise<string | null> {
-  const answer = await apiRequest(
-    'POST',
-    `${billingPath}/subscription/change`,
-    subscriptionChangeSchema,
-    body,
-  );
+  const answer = await callApi(contracts.changeSubscription, { body });
   const { paymentUrl } = answer.data;
   return paymentUrl === null ? null : followableAddress(paymentUrl, 'POST subscription/change');
 }
 
 /** Ends the subscription at the end of the period paid for. */
 export async function cancelSubscription(body: CancelSubscriptionBody): Promise<void> {
-  await apiRequest(
-    'POST',
-    `${billingPath}/subscription/cancel`,
-    subscriptionChangeAcceptedSchema,
-    body,
-  );
+  await callApi(contracts.cancelSubscription, { body });
 }
 
 /** Undoes a cancellation before the date it takes effect. */
 export async function resumeSubscription(): Promise<void> {
-  await apiRequest(
-    'POST',
-    `${billingPath}/subscription/resume`,
-    subscriptionChangeAcceptedSchema,
-    {},
-  );
+  await callApi(contracts.resumeSubscription, { body: {} });
 }
 
 /**

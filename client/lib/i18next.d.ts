@@ -1,16 +1,16 @@
 import 'i18next';
-import type account from '../locales/en/account.json';
-import type auth from '../locales/en/auth.json';
-import type blog from '../locales/en/blog.json';
-import type common from '../locales/en/common.json';
-import type contact from '../locales/en/contact.json';
-import type dashboard from '../locales/en/dashboard.json';
-import type marketing from '../locales/en/marketing.json';
-import type seo from '../locales/en/seo.json';
-import type seoChecks from '../locales/en/seo-checks.json';
-import type settings from '../locales/en/settings.json';
-import type shops from '../locales/en/shops.json';
-import type subscription from '../locales/en/subscription.json';
+import type account from '#client/locales/en/account.json';
+import type auth from '#client/locales/en/auth.json';
+import type blog from '#client/locales/en/blog.json';
+import type common from '#client/locales/en/common.json';
+import type contact from '#client/locales/en/contact.json';
+import type dashboard from '#client/locales/en/dashboard.json';
+import type marketing from '#client/locales/en/marketing.json';
+import type seo from '#client/locales/en/seo.json';
+import type seoChecks from '#client/locales/en/seo-checks.json';
+import type settings from '#client/locales/en/settings.json';
+import type shops from '#client/locales/en/shops.json';
+import type subscription from '#client/locales/en/subscription.json';
 
 /** Keys are checked at compile time against the English resources, the reference language. */
 declare module 'i18next' {

@@ -1,6 +1,8 @@
 import type { Language } from '#shared/constants.ts';
+import { accountContracts } from '#shared/contracts/account.ts';
 import { sessionResponseSchema, type AuthUser } from '#shared/schemas/session.ts';
 import { apiRequest, noContent } from './api-client.ts';
+import { callApi } from './call-api.ts';
 import { setSignedInUser, signOut } from './auth-session.ts';
 import { clearPendingRegistration } from './pending-registration.ts';
 import { clearPreferences } from './preferences.ts';
@@ -10,8 +12,6 @@ import { clearPreferences } from './preferences.ts';
  * the verification e-mail, re-read the session's claims, cancel an unverified registration, and
  * sign out with everything the browser kept for the user.
  */
-
-export const registrationPath = '/api/v1/account/registration';
 
 /** `POST /auth/session/verification-email`, in `language`; 429 `rate_limited` within 30 s. */
 export async function resendVerificationEmail(language: Language): Promise<void> {
@@ -49,6 +49,6 @@ export async function signOutAndClear(): Promise<void> {
  * the Firebase user and its sessions), then the session is ended and the local state cleared.
  */
 export async function cancelRegistration(): Promise<void> {
-  await apiRequest('DELETE', registrationPath, noContent);
+  await callApi(accountContracts.cancelRegistration, {});
   await signOutAndClear();
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { shopListSchema, type ShopList } from '#shared/schemas/shops.ts';
-import { apiRequest } from './api-client.ts';
+import { shopsContracts } from '#shared/contracts/shops.ts';
+import type { ShopList } from '#shared/schemas/shops.ts';
+import { callApi } from './call-api.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
@@ -9,13 +10,9 @@ import { queryKeys } from './query-keys.ts';
  * disconnected or kept active on one screen is seen at once on the others.
  */
 
-/** Where the stores' routes hang, through the BFF. */
-export const shopsPath = '/api/v1/shops';
-
 /** The owner's stores, each with its connection and import state, and what the plan allows. */
 export async function fetchStoreList(): Promise<ShopList> {
-  const answer = await apiRequest('GET', shopsPath, shopListSchema);
-  return answer.data;
+  return (await callApi(shopsContracts.list, {})).data;
 }
 
 /**

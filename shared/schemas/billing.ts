@@ -93,6 +93,9 @@ export const subscriptionChangeSchema = z.object({
   data: z.object({ accepted: z.literal(true), paymentUrl: z.nullable(z.string()) }),
 });
 
+/** The body of a call that needs nothing but the caller: `{}`. */
+export const emptyBodySchema = z.strictObject({});
+
 /** The answer of a cancellation or a resumption: Stripe took it, its event will follow. */
 export const subscriptionChangeAcceptedSchema = z.object({
   data: z.object({ accepted: z.literal(true) }),

@@ -133,6 +133,19 @@ export const shopDisconnectionSchema = z.object({
 export type ShopDisconnection = z.infer<typeof shopDisconnectionSchema>['data'];
 
 /**
+ * `POST /api/v1/shops/authorizations/callback`: Shopify's redirect to the BFF's /oauth/shopify, its
+ * query forwarded as it came (without the `?`).
+ */
+export const signedQueryBodySchema = z.strictObject({
+  query: z.string().check(z.minLength(1), z.maxLength(4096)),
+});
+
+/** The store a completed authorization connected. */
+export const shopConnectedSchema = z.object({
+  data: z.object({ shopId: z.string(), shopDomain: z.string() }),
+});
+
+/**
  * What /oauth/complete posts to the window that opened the popup, to that window's origin only:
  * the connected store, or the error code of the failure.
  */

@@ -16,10 +16,10 @@ import {
   createEmailUser,
   createGoogleUser,
   signInWithPassword,
-  type TestUser,
 } from '../support/auth-emulator-users.ts';
 import { testProjectId } from '../support/test-environment.ts';
 import { eventually } from '../support/eventually.ts';
+import { registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
  * Account deletion and the cancellation of an unverified sign-up, against the real
@@ -93,23 +93,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function registeredUser(): Promise<TestUser> {
-  const user = await createEmailUser(api.emulatorHost);
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return user;
-}
+const registeredUser = () => registeredOwner(api);
 
 async function addContactMessage(uid: string, email: string): Promise<void> {
   const stored = await insertWithinLimit(

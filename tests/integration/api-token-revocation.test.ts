@@ -12,6 +12,7 @@ import {
   signInWithPassword,
   type TestUser,
 } from '../support/auth-emulator-users.ts';
+import { registeredOwner } from '../support/owners-and-stores.ts';
 
 /**
  * A user whose tokens Firebase no longer honours (refresh tokens revoked after a stolen cookie or a
@@ -141,15 +142,7 @@ const writes = (user: TestUser): InjectOptions[] => [
   },
 ];
 
-async function registered(): Promise<TestUser> {
-  const user = await createEmailUser(api.emulatorHost);
-  const response = await api.app.inject({
-    ...writes(user)[1]!,
-    headers: bearer(user.idToken),
-  });
-  expect(response.statusCode).toBe(201);
-  return user;
-}
+const registered = () => registeredOwner(api);
 
 async function contactMessage(user: TestUser) {
   return {

@@ -6,11 +6,20 @@ import {
   type CatalogDependencies,
   type ShopAccessProvider,
 } from '#server/areas/catalog/catalog-dependencies.ts';
+import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
 import type { WebhookHandler } from '#server/areas/catalog/catalog-webhooks.ts';
-import type { Database } from '#server/db/database.ts';
+import type { Database, DatabaseHandle } from '#server/db/database.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { shopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import {
+  startLocalShopify,
+  type LocalShopify,
+  type LocalShopifyOptions,
+} from '#server/local/shopify/local-shopify.ts';
+import { shopifyApp, shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
+import type { CatalogCounts } from '#shared/schemas/shops.ts';
+import { createTestJobQueue } from '../support/api-test-app.ts';
+import { openTestDatabase } from '../support/integration-services.ts';
 
 /**
  * What the catalog's tests against the local Shopify (server/local/shopify) need around it: the
@@ -19,7 +28,7 @@ import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.
  * each delivery to the catalog's handlers, as the webhooks area does.
  */
 
-export { startLocalShopify, type LocalShopify } from '#server/local/shopify/local-shopify.ts';
+export { startLocalShopify, type LocalShopify };
 
 export const testApp = {
   apiKey: 'catalog-test-app-key',
@@ -248,5 +257,78 @@ export function catalogDependenciesFor(options: {
     log: { info: () => {}, warn: () => {}, error: () => {} },
     adminClient: adminClients(shopify, shops),
     bulkPollIntervalMs: 100,
+  };
+}
+
+/**
+ * What a catalog test file starts from: the file's database, a job queue in a schema of its own, a
+ * webhook receiver, and the local Shopify with its stores seeded and the app installed on each
+ * (their tokens by domain). `stop` leaves nothing behind.
+ */
+export interface CatalogBench {
+  database: DatabaseHandle;
+  jobs: JobQueue;
+  receiver: WebhookReceiver;
+  shopify: LocalShopify;
+  tokens: Map<string, string>;
+  /** The catalog's dependencies for one of the stores, under the id the test gives it. */
+  depsFor(shopDomain: string, shopId: string): CatalogDependencies;
+  /** What the store's copy holds, kind by kind. */
+  copyCounts(shopId: string): Promise<CatalogCounts>;
+  stop(): Promise<void>;
+}
+
+export async function startCatalogBench(options: {
+  /** The job queue's schema: unique to the file, since the files share the cluster. */
+  jobSchema: string;
+  stores: NonNullable<LocalShopifyOptions['stores']>;
+  webhookRetryDelaysMs?: number[];
+}): Promise<CatalogBench> {
+  const database = openTestDatabase();
+  const jobs = createTestJobQueue(options.jobSchema);
+  await jobs.start();
+  const receiver = await startWebhookReceiver(testApp.apiSecret);
+  const callbackUrl = `${receiver.url}/oauth/shopify`;
+  const shopify = await startLocalShopify({
+    port: 0,
+    app: {
+      ...testApp,
+      appUrl: callbackUrl,
+      redirectUrls: [callbackUrl],
+      complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
+    },
+    stores: options.stores,
+    ...(options.webhookRetryDelaysMs !== undefined && {
+      webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    }),
+  });
+  const tokens = new Map<string, string>();
+  for (const { name } of options.stores) {
+    const shopDomain = `${name}.myshopify.com`;
+    tokens.set(shopDomain, await installApp(shopify.url, shopDomain, callbackUrl, shopifyScopes));
+  }
+  return {
+    database,
+    jobs,
+    receiver,
+    shopify,
+    tokens,
+    depsFor: (shopDomain, shopId) =>
+      catalogDependenciesFor({
+        db: database.db,
+        jobs,
+        localShopifyUrl: shopify.url,
+        publicUrl: receiver.url,
+        store: { shopId, shopDomain, accessToken: tokens.get(shopDomain)! },
+      }),
+    copyCounts: async (shopId) =>
+      (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!,
+    stop: async () => {
+      await shopify.stop();
+      await receiver.close();
+      await jobs.stop();
+      await database.pool.query(`drop schema if exists ${options.jobSchema} cascade`);
+      await database.close();
+    },
   };
 }

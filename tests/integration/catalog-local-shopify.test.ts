@@ -12,16 +12,14 @@ import { webhookDeliveryJob } from '#server/areas/webhooks/webhook-delivery-job.
 import type { DatabaseHandle } from '#server/db/database.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { productQuery } from '#server/platform/shopify/admin-documents.ts';
-import { shopifyApiVersion, shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
+import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
 import { operationsFigures } from '#server/operations-figures.ts';
-import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
+import { testDatabaseUrl } from '../support/integration-services.ts';
 import {
   catalogDependenciesFor,
   controls,
-  installApp,
-  startLocalShopify,
-  startWebhookReceiver,
+  startCatalogBench,
+  type CatalogBench,
   testApp,
   type LocalShopify,
   type WebhookReceiver,
@@ -41,25 +39,15 @@ const large = 'grande-maison.myshopify.com';
 /** A store larger than what the Free plan lets Vitrine copy (copyLimitFor in catalog-sync.ts). */
 const beyondFree = 'tres-grande-maison.myshopify.com';
 
+let bench: CatalogBench;
 let database: DatabaseHandle;
 let jobs: JobQueue;
 let receiver: WebhookReceiver;
 let shopify: LocalShopify;
-const tokens = new Map<string, string>();
+let tokens: Map<string, string>;
 
-function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
-  return catalogDependenciesFor({
-    db: database.db,
-    jobs,
-    localShopifyUrl: shopify.url,
-    publicUrl: receiver.url,
-    store: { shopId, shopDomain, accessToken: tokens.get(shopDomain)! },
-  });
-}
-
-async function copyCounts(shopId: string) {
-  return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
-}
+const depsFor = (shopDomain: string, shopId: string) => bench.depsFor(shopDomain, shopId);
+const copyCounts = (shopId: string) => bench.copyCounts(shopId);
 
 const numericId = (gid: string) => gid.split('/').pop()!;
 
@@ -90,18 +78,8 @@ describe('the catalog against the local Shopify', () => {
   let seededDeps: CatalogDependencies;
 
   beforeAll(async () => {
-    database = openTestDatabase();
-    jobs = createTestJobQueue(schema);
-    await jobs.start();
-    receiver = await startWebhookReceiver(testApp.apiSecret);
-    shopify = await startLocalShopify({
-      port: 0,
-      app: {
-        ...testApp,
-        appUrl: `${receiver.url}/oauth/shopify`,
-        redirectUrls: [`${receiver.url}/oauth/shopify`],
-        complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
-      },
+    bench = await startCatalogBench({
+      jobSchema: schema,
       stores: [
         { name: 'maison-exemple' },
         { name: 'grande-maison', products: 3000 },
@@ -109,23 +87,12 @@ describe('the catalog against the local Shopify', () => {
       ],
       webhookRetryDelaysMs: [200, 400, 800],
     });
-    for (const shopDomain of [seeded, large, beyondFree]) {
-      tokens.set(
-        shopDomain,
-        await installApp(shopify.url, shopDomain, `${receiver.url}/oauth/shopify`, shopifyScopes),
-      );
-    }
+    ({ database, jobs, receiver, shopify, tokens } = bench);
     seededDeps = depsFor(seeded, seededShopId);
     receiver.setHandlers(catalogWebhookHandlers(seededDeps));
   }, 120_000);
 
-  afterAll(async () => {
-    await shopify?.stop();
-    await receiver?.close();
-    await jobs?.stop();
-    await database?.pool.query(`drop schema if exists ${schema} cascade`);
-    await database?.close();
-  });
+  afterAll(() => bench?.stop());
 
   it('imports the store: the copy holds exactly what the store has, and says so', async () => {
     await catalogRepository.markQueued(database.db, seededShopId);

@@ -3,21 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as catalogRepository from '#server/areas/catalog/catalog-repository.ts';
 import { catalogSummaries } from '#server/areas/catalog/catalog-summaries.ts';
 import { importCatalog } from '#server/areas/catalog/import-catalog.ts';
-import type { DatabaseHandle } from '#server/db/database.ts';
-import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
-import { createTestJobQueue } from '../support/api-test-app.ts';
-import { openTestDatabase } from '../support/integration-services.ts';
-import {
-  catalogDependenciesFor,
-  controls,
-  installApp,
-  startLocalShopify,
-  startWebhookReceiver,
-  testApp,
-  type LocalShopify,
-  type WebhookReceiver,
-} from './catalog-local-shopify-support.ts';
+import { controls, startCatalogBench, type CatalogBench } from './catalog-local-shopify-support.ts';
 
 /**
  * Shopify's Admin schema lets an article's and a blog's `updatedAt` be null (Shopify holds no update
@@ -28,53 +14,33 @@ import {
 const schema = `pgboss_catalog_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const shopDomain = 'maison-migree.myshopify.com';
 
-let database: DatabaseHandle;
-let jobs: JobQueue;
-let receiver: WebhookReceiver;
-let shopify: LocalShopify;
-let accessToken: string;
+let bench: CatalogBench;
 
 beforeAll(async () => {
-  database = openTestDatabase();
-  jobs = createTestJobQueue(schema);
-  await jobs.start();
-  receiver = await startWebhookReceiver(testApp.apiSecret);
-  shopify = await startLocalShopify({
-    port: 0,
-    app: {
-      ...testApp,
-      appUrl: `${receiver.url}/oauth/shopify`,
-      redirectUrls: [`${receiver.url}/oauth/shopify`],
-      complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
-    },
+  bench = await startCatalogBench({
+    jobSchema: schema,
     stores: [{ name: 'maison-migree', products: 20 }],
   });
-  accessToken = await installApp(
-    shopify.url,
-    shopDomain,
-    `${receiver.url}/oauth/shopify`,
-    shopifyScopes,
-  );
 }, 120_000);
 
-afterAll(async () => {
-  await shopify?.stop();
-  await receiver?.close();
-  await jobs?.stop();
-  await database?.pool.query(`drop schema if exists ${schema} cascade`);
-  await database?.close();
-});
+afterAll(() => bench?.stop());
 
 /** What the local Shopify's Admin API answers for a blog and its first article. */
 async function firstBlogAndArticle() {
-  const response = await fetch(`${shopify.url}/${shopDomain}/admin/api/2026-10/graphql.json`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shopify-access-token': accessToken },
-    body: JSON.stringify({
-      query: `{ blogs(first: 1) { nodes { id createdAt updatedAt
+  const response = await fetch(
+    `${bench.shopify.url}/${shopDomain}/admin/api/2026-10/graphql.json`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-access-token': bench.tokens.get(shopDomain)!,
+      },
+      body: JSON.stringify({
+        query: `{ blogs(first: 1) { nodes { id createdAt updatedAt
         articles(first: 1) { nodes { id createdAt updatedAt } } } } }`,
-    }),
-  });
+      }),
+    },
+  );
   const body = (await response.json()) as {
     data: {
       blogs: {
@@ -94,31 +60,23 @@ async function firstBlogAndArticle() {
 describe('a store whose blog and article have no update time at Shopify', () => {
   it('is imported, each record dated from its creation', async () => {
     const before = await firstBlogAndArticle();
-    const local = controls(shopify.url, shopDomain);
+    const local = controls(bench.shopify.url, shopDomain);
     await local.forgetUpdateTime('blogs', before.blog.id);
     await local.forgetUpdateTime('articles', before.article.id);
     const { blog, article } = await firstBlogAndArticle();
     expect([blog.updatedAt, article.updatedAt]).toEqual([null, null]);
 
     const shopId = randomUUID();
-    const deps = catalogDependenciesFor({
-      db: database.db,
-      jobs,
-      localShopifyUrl: shopify.url,
-      publicUrl: receiver.url,
-      store: { shopId, shopDomain, accessToken },
-    });
-    await catalogRepository.markQueued(database.db, shopId);
+    const deps = bench.depsFor(shopDomain, shopId);
+    await catalogRepository.markQueued(bench.database.db, shopId);
     expect(await importCatalog(deps, shopId)).toBe('imported');
 
-    const summary = (await catalogSummaries(database.db, [shopId])).get(shopId)!;
+    const summary = (await catalogSummaries(bench.database.db, [shopId])).get(shopId)!;
     expect(summary).toMatchObject({ phase: 'ready', errorCode: null });
-    expect((await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!).toEqual(
-      await local.summary(),
-    );
+    expect(await bench.copyCounts(shopId)).toEqual(await local.summary());
     const stored = async (table: 'catalog_blogs' | 'catalog_articles', gid: string) =>
       (
-        await database.pool.query<{ updated_at: Date }>(
+        await bench.database.pool.query<{ updated_at: Date }>(
           `select updated_at from ${table} where shop_id = $1 and gid = $2`,
           [shopId, gid],
         )

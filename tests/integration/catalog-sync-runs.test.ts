@@ -21,16 +21,11 @@ import { findAbandonedImports } from '#server/areas/catalog/store-sync-lock.ts';
 import { shopNotFound } from '#server/areas/shops/shop-access.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
-import { createTestJobQueue } from '../support/api-test-app.ts';
 import { openTestDatabase, testDatabaseUrl } from '../support/integration-services.ts';
 import {
-  catalogDependenciesFor,
   controls,
-  installApp,
-  startLocalShopify,
-  startWebhookReceiver,
-  testApp,
+  startCatalogBench,
+  type CatalogBench,
   type LocalShopify,
   type WebhookReceiver,
 } from './catalog-local-shopify-support.ts';
@@ -46,25 +41,15 @@ const schema = `pgboss_sync_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 const seeded = 'maison-exemple.myshopify.com';
 const large = 'grande-maison.myshopify.com';
 
+let bench: CatalogBench;
 let database: DatabaseHandle;
 let jobs: JobQueue;
 let receiver: WebhookReceiver;
 let shopify: LocalShopify;
-const tokens = new Map<string, string>();
+let tokens: Map<string, string>;
 
-function depsFor(shopDomain: string, shopId: string): CatalogDependencies {
-  return catalogDependenciesFor({
-    db: database.db,
-    jobs,
-    localShopifyUrl: shopify.url,
-    publicUrl: receiver.url,
-    store: { shopId, shopDomain, accessToken: tokens.get(shopDomain)! },
-  });
-}
-
-async function copyCounts(shopId: string) {
-  return (await catalogRepository.countRecords(database.db, [shopId])).get(shopId)!;
-}
+const depsFor = (shopDomain: string, shopId: string) => bench.depsFor(shopDomain, shopId);
+const copyCounts = (shopId: string) => bench.copyCounts(shopId);
 
 async function syncState(shopId: string) {
   return catalogRepository.findSyncState(database.db, shopId);
@@ -134,36 +119,15 @@ async function settledWithin<T>(
 }
 
 beforeAll(async () => {
-  database = openTestDatabase();
-  jobs = createTestJobQueue(schema);
-  await jobs.start();
-  receiver = await startWebhookReceiver(testApp.apiSecret);
-  shopify = await startLocalShopify({
-    port: 0,
-    app: {
-      ...testApp,
-      appUrl: `${receiver.url}/oauth/shopify`,
-      redirectUrls: [`${receiver.url}/oauth/shopify`],
-      complianceWebhookUrl: `${receiver.url}/webhooks/shopify`,
-    },
+  bench = await startCatalogBench({
+    jobSchema: schema,
     stores: [{ name: 'maison-exemple' }, { name: 'grande-maison', products: 3000 }],
     webhookRetryDelaysMs: [200, 400, 800],
   });
-  for (const shopDomain of [seeded, large]) {
-    tokens.set(
-      shopDomain,
-      await installApp(shopify.url, shopDomain, `${receiver.url}/oauth/shopify`, shopifyScopes),
-    );
-  }
+  ({ database, jobs, receiver, shopify, tokens } = bench);
 }, 120_000);
 
-afterAll(async () => {
-  await shopify?.stop();
-  await receiver?.close();
-  await jobs?.stop();
-  await database?.pool.query(`drop schema if exists ${schema} cascade`);
-  await database?.close();
-});
+afterAll(() => bench?.stop());
 
 describe('one run of a store at a time', () => {
   it('an import asked for while a reconciliation runs waits for it, touching nothing, then runs', async () => {

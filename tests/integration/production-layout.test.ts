@@ -32,8 +32,7 @@ let database: FreshDatabase | undefined;
 beforeAll(async () => {
   // What the Dockerfile's build stage runs (npm run build), the client only when its sources changed.
   await ensureClientBuild();
-  const tsc = path.join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  expect(await run(process.execPath, [tsc, '-p', 'tsconfig.server.json'])).toBe(0);
+  expect(await run(process.execPath, [path.join(repoRoot, 'scripts', 'build-server.mjs')])).toBe(0);
   layout = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-production-'));
   await installProductionDependencies(layout, { preferOffline: true });
   await copyProductionFiles(layout);

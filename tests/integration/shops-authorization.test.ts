@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShop } from '#server/areas/shops/shops-repository.ts';
 import { sessionBindingHeader } from '#server/http/session-binding.ts';
 import { bearer, errorOf, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { ownerInSession, type OwnerInSession as Owner } from '../support/owners-and-stores.ts';
 import {
   playShopifyTokenEndpoint,
   recordingCatalog,
@@ -42,29 +42,6 @@ afterAll(async () => {
   await api?.close();
   await shopify?.close();
 });
-
-interface Owner extends TestUser {
-  /** The BFF session's binding the owner's calls carry. */
-  binding: string;
-}
-
-async function registeredOwner(): Promise<Owner> {
-  const user = await createEmailUser(api.emulatorHost);
-  const response = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  expect(response.statusCode).toBe(201);
-  return { ...user, binding: randomBytes(32).toString('hex') };
-}
 
 function headersOf(owner: Owner, binding = owner.binding) {
   return { ...bearer(owner.idToken), [sessionBindingHeader]: binding };
@@ -139,7 +116,7 @@ async function connectedStore(owner: Owner, shopDomain: string): Promise<void> {
 
 describe('starting an authorization', () => {
   it("answers the store's install screen at Shopify, asking for an offline token, with a state kept only as its hash", async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
 
     const response = await startAuthorization(owner, `https://${shopDomain}/admin`);
@@ -174,7 +151,7 @@ describe('starting an authorization', () => {
   });
 
   it('refuses an address that is not a store, and keeps no state', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
 
     const response = await startAuthorization(owner, 'maison-exemple.com');
 
@@ -187,7 +164,7 @@ describe('starting an authorization', () => {
   });
 
   it("refuses a new store beyond the plan's limit, and lets the store already connected reconnect", async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const connected = uniqueShopDomain('connected');
     await connectedStore(owner, connected);
 
@@ -206,7 +183,7 @@ describe('starting an authorization', () => {
 
 describe("Shopify's redirect back", () => {
   it('connects the store: the code is traded, the tokens stored encrypted, the import queued', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
 
@@ -234,7 +211,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a query whose signature was tampered with, before the state is looked at', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     const genuine = shopifyRedirect({ shop: shopDomain, state });
@@ -261,7 +238,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('takes a state once: a replayed redirect is refused', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     const redirect = shopifyRedirect({ shop: shopDomain, state });
@@ -274,7 +251,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('spends the state even when Shopify refuses the code', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
 
@@ -291,7 +268,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a state older than ten minutes', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     await api.database.pool.query(
@@ -307,8 +284,8 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a state issued to another account, and leaves it to its owner', async () => {
-    const owner = await registeredOwner();
-    const stranger = await registeredOwner();
+    const owner = await ownerInSession(api);
+    const stranger = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
 
@@ -327,7 +304,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a state completed through another session of the same account', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
 
@@ -344,7 +321,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a state issued for another store', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const state = await stateFor(owner, uniqueShopDomain('asked'));
 
     const response = await callback(
@@ -358,7 +335,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a shop that is not a store domain, even signed', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const state = await stateFor(owner, uniqueShopDomain());
 
     const response = await callback(
@@ -371,7 +348,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a signed redirect whose time is more than 90 seconds off', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     const now = Math.floor(Date.now() / 1000);
@@ -390,7 +367,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it("checks the plan's limit again: a store connected meanwhile fills it", async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     await connectedStore(owner, uniqueShopDomain('meanwhile'));
@@ -412,7 +389,7 @@ describe("Shopify's redirect back", () => {
   it('connects only one of two stores whose connections complete at once on a one-store plan', async () => {
     // Several owners at once, so that the two callbacks of at least one of them overlap between
     // counting the stores and storing the new one.
-    const owners = await Promise.all(Array.from({ length: 4 }, () => registeredOwner()));
+    const owners = await Promise.all(Array.from({ length: 4 }, () => ownerInSession(api)));
     const attempts = await Promise.all(
       owners.map(async (owner) => {
         const stores = [uniqueShopDomain('first'), uniqueShopDomain('second')];
@@ -443,7 +420,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('lets a store already connected reconnect on a plan whose stores are all connected', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain('again');
     const state = await stateFor(owner, shopDomain);
     expect((await callback(owner, shopifyRedirect({ shop: shopDomain, state }))).statusCode).toBe(
@@ -458,7 +435,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('keeps the active store active when it reconnects while the plan pauses another', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const active = uniqueShopDomain('active');
     const state = await stateFor(owner, active);
     expect((await callback(owner, shopifyRedirect({ shop: active, state }))).statusCode).toBe(200);
@@ -485,8 +462,8 @@ describe("Shopify's redirect back", () => {
   });
 
   it('refuses a store connected to another account, before the code is traded', async () => {
-    const first = await registeredOwner();
-    const second = await registeredOwner();
+    const first = await ownerInSession(api);
+    const second = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     await connectedStore(first, shopDomain);
     const state = await stateFor(second, shopDomain);
@@ -501,7 +478,7 @@ describe("Shopify's redirect back", () => {
   });
 
   it('keeps the code, the state, the signature and the app secret out of the logs', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopDomain = uniqueShopDomain();
     const state = await stateFor(owner, shopDomain);
     const redirect = shopifyRedirect({ shop: shopDomain, state });

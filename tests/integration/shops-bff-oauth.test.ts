@@ -4,6 +4,7 @@ import { shopifyWebhookBodyLimitBytes } from '#shared/constants.ts';
 import { oauthCompletionMessageType } from '#shared/schemas/shops.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
+import { registeredOwner } from '../support/owners-and-stores.ts';
 import {
   playShopifyTokenEndpoint,
   recordingCatalog,
@@ -58,20 +59,7 @@ afterAll(async () => {
 
 /** A registered owner signed in to the BFF; returns the session's cookie. */
 async function signedInOwner(): Promise<{ cookie: { cookie: string }; uid: string }> {
-  const user = await createEmailUser(api.emulatorHost);
-  const registered = await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  expect(registered.statusCode).toBe(201);
+  const user = await registeredOwner(api);
   const sessionId = await signIn(bff.app, user);
   return { cookie: cookieHeader(sessionId), uid: user.uid };
 }

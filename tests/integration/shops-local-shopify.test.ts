@@ -10,7 +10,7 @@ import { sessionBindingHeader } from '#server/http/session-binding.ts';
 import { shopifyApiVersion } from '#server/platform/shopify/shopify-app.ts';
 import { AppError } from '#shared/errors.ts';
 import { bearer, startApiForTests, type ApiTestContext } from '../support/api-test-app.ts';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { ownerInSession, type OwnerInSession as Owner } from '../support/owners-and-stores.ts';
 import { openTestDatabase } from '../support/integration-services.ts';
 import { startLocalShopify, type LocalShopify } from '#server/local/shopify/local-shopify.ts';
 import {
@@ -87,27 +87,6 @@ function accessDependencies() {
     shopTokens: testShopTokens,
     refreshRetryDelaysMs: [20, 40],
   };
-}
-
-interface Owner extends TestUser {
-  binding: string;
-}
-
-async function registeredOwner(): Promise<Owner> {
-  const user = await createEmailUser(api.emulatorHost);
-  await api.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/register',
-    headers: bearer(user.idToken),
-    payload: {
-      accountType: 'email',
-      subscriptionPlan: 'free',
-      language: 'en',
-      email: user.email,
-      emailVerified: true,
-    },
-  });
-  return { ...user, binding: randomBytes(32).toString('hex') };
 }
 
 /**
@@ -233,7 +212,7 @@ async function disconnect(owner: Owner, shopId: string) {
 
 describe('connecting a store at the local Shopify', () => {
   it('trades the code for a token that opens the Admin API, and queues the import', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
 
     const access = await shopAccess(accessDependencies(), shopId);
@@ -245,7 +224,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('refuses an address no Shopify store has, saying so, and keeps no state for it', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const unknown = `nulle-part-${randomBytes(4).toString('hex')}.myshopify.com`;
     const started = await api.app.inject({
       method: 'POST',
@@ -263,7 +242,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('refreshes a token about to expire once, whoever asks at the same time, and stores the new pair', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     const before = await shopAccess(accessDependencies(), shopId);
     const storedBefore = await shopRow(shopId);
@@ -286,7 +265,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('a refresh waiting on Shopify holds no connection: the pool answers others, and a second caller gets the same new token', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     lastConnected = { owner, shopId };
     const before = await shopAccess(accessDependencies(), shopId);
@@ -326,7 +305,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('keeps reading the stored tokens after the Shopify app’s secret is rotated', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     // Shopify lets a partner rotate the app's client secret; the product then runs with the new one.
     const rotated = { ...shopify, apiSecret: 'the-rotated-client-secret-0123456789' };
@@ -338,7 +317,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('marks the store needs_reconnecting when Shopify refuses the refresh', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     await localControl('api/revoke-refresh-tokens');
     await expireOurCopyOfTheToken(shopId);
@@ -365,7 +344,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('a 401 to a token another process has just replaced leaves the new pair, and the call is made again with it', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     const processA = shopAccessProvider(accessDependencies());
     let refreshedByA: string | undefined;
@@ -397,7 +376,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('a 401 to the token still stored refreshes the pair once and makes the call again: the store stays connected', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     const before = await shopAccess(accessDependencies(), shopId);
     // Shopify no longer takes the access token though our copy says it has long to live.
@@ -417,7 +396,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('a 401 whose refresh Shopify refuses as invalid_grant ends the connection', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     await localControl('api/revoke-refresh-tokens');
     await localControl('api/expire-access-tokens');
@@ -441,7 +420,7 @@ describe('connecting a store at the local Shopify', () => {
   it.each([408, 429, 500, 502, 503, 504])(
     'a refresh answered %i is made again, and the store keeps its connection',
     async (status) => {
-      const owner = await registeredOwner();
+      const owner = await ownerInSession(api);
       const shopId = await connect(owner);
       const before = await shopAccess(accessDependencies(), shopId);
       await expireOurCopyOfTheToken(shopId);
@@ -457,7 +436,7 @@ describe('connecting a store at the local Shopify', () => {
   );
 
   it('a token endpoint that keeps answering 429 fails the call as unavailable, and the tokens are kept for the next one', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     await expireOurCopyOfTheToken(shopId);
     await localControl(
@@ -478,7 +457,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('a refresh refused for the app’s own credentials (invalid_client) leaves the store connected', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     await expireOurCopyOfTheToken(shopId);
     const misconfigured = { ...shopify, apiSecret: 'not-the-app-secret-0123456789abcdef' };
@@ -496,7 +475,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('disconnecting removes the app at Shopify, then the copy and the tokens', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     const { accessToken } = await shopAccess(accessDependencies(), shopId);
 
@@ -510,7 +489,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('disconnecting a store whose token Shopify ended early removes the app with a fresh token', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     // Shopify ends the access token before the expiry it gave; the stored copy still looks good.
     await localControl('api/expire-access-tokens');
@@ -525,7 +504,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('an app/uninstalled for a store where Shopify still accepts the app’s token leaves it connected', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     // A removal signed by Shopify but not confirmed by it: a store removed then installed again,
     // or a delivery sent again.
@@ -554,7 +533,7 @@ describe('connecting a store at the local Shopify', () => {
   });
 
   it('hears of the app removed in Shopify’s admin, then of the shop’s erasure', async () => {
-    const owner = await registeredOwner();
+    const owner = await ownerInSession(api);
     const shopId = await connect(owner);
     const { accessToken } = await shopAccess(accessDependencies(), shopId);
     // The catalog's import subscribes to app/uninstalled; here the test subscribes as it would.

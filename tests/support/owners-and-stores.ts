@@ -35,6 +35,16 @@ export async function registeredOwner(
   return user;
 }
 
+/** An owner whose calls come through a BFF session: they carry its binding. */
+export interface OwnerInSession extends TestUser {
+  binding: string;
+}
+
+/** An owner registered through the API, with the binding of a BFF session of theirs. */
+export async function ownerInSession(api: ApiTestContext): Promise<OwnerInSession> {
+  return { ...(await registeredOwner(api)), binding: randomBytes(32).toString('hex') };
+}
+
 /**
  * A store of `owner` as a completed authorization leaves it (tokens encrypted as the product does),
  * or as an uninstall leaves it; its id.

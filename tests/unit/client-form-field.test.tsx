@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FormField, type FormFieldProps } from '../../client/components/form-field.tsx';
+import { FormField, type FormFieldProps } from '#client/components/form-field.tsx';
 
 /**
  * The one form field of the client: whatever the form, a control is named by its label and read

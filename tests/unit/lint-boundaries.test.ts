@@ -58,7 +58,9 @@ describe('the server rooms', lintTimeout, () => {
   });
 
   it('lets an area use another through its index.ts only', async () => {
-    expect(await importErrors('server/areas/account/probe.ts', '../sessions/index.ts')).toEqual([]);
+    expect(
+      await importErrors('server/areas/account/probe.ts', '#server/areas/sessions/index.ts'),
+    ).toEqual([]);
     for (const specifier of [
       '../sessions/user-data.ts',
       '../sessions/sessions-repository.ts',
@@ -73,7 +75,7 @@ describe('the server rooms', lintTimeout, () => {
 
   it('lets the edges and the composition root use an area through its index.ts only', async () => {
     for (const [file, specifier] of [
-      ['server/api/probe.ts', '../areas/seo/index.ts'],
+      ['server/api/probe.ts', '#server/areas/seo/index.ts'],
       ['server/bff/probe.ts', '#server/areas/sessions/index.ts'],
       ['server/workers.ts', './areas/catalog/index.ts'],
     ] as const) {
@@ -90,13 +92,13 @@ describe('the server rooms', lintTimeout, () => {
 
   it('lets each room import what lies beneath it', async () => {
     for (const [file, specifier] of [
-      ['server/api/probe.ts', '../areas/account/index.ts'],
-      ['server/bff/probe.ts', '../areas/sessions/index.ts'],
-      ['server/areas/contact/probe.ts', '../../jobs/job-queue.ts'],
-      ['server/areas/contact/probe.ts', '../../platform/mail.ts'],
+      ['server/api/probe.ts', '#server/areas/account/index.ts'],
+      ['server/bff/probe.ts', '#server/areas/sessions/index.ts'],
+      ['server/areas/contact/probe.ts', '#server/jobs/job-queue.ts'],
+      ['server/areas/contact/probe.ts', '#server/platform/mail.ts'],
       ['server/start-product.ts', './local/local-services.ts'],
-      ['server/local/probe.ts', '../platform/identity.ts'],
-      ['server/jobs/probe.ts', '../db/database.ts'],
+      ['server/local/probe.ts', '#server/platform/identity.ts'],
+      ['server/jobs/probe.ts', '#server/db/database.ts'],
     ] as const) {
       expect(await importErrors(file, specifier)).toEqual([]);
     }
@@ -117,6 +119,37 @@ describe('the client layers', lintTimeout, () => {
     ['shared code', 'shared/probe.ts', '../client/lib/i18n.ts'],
   ])('refuses %s (%s) importing %s', async (_layer, file, specifier) => {
     expect(await importErrors(file, specifier)).toContain('no-restricted-imports');
+  });
+});
+
+describe('imports that leave their room', lintTimeout, () => {
+  it.each([
+    ['server/areas/seo/probe.ts', '../../../shared/errors.ts', '#shared/errors.ts'],
+    ['server/api/routes/v1/probe.ts', '../../../db/database.ts', '#server/db/database.ts'],
+    ['server/bff/probe.ts', '../areas/sessions/index.ts', '#server/areas/sessions/index.ts'],
+    ['client/features/seo/probe.ts', '../../lib/call-api.ts', '#client/lib/call-api.ts'],
+    ['tests/unit/probe.ts', '../../shared/plans.ts', '#shared/plans.ts'],
+  ])('are refused from %s climbing to %s, and fixed to %s', async (file, specifier, alias) => {
+    const [result] = await eslint.lintText(`import '${specifier}';\n`, {
+      filePath: path.join(root, file),
+    });
+    expect(result?.messages.map((message) => message.ruleId)).toContain(
+      'vitrine/alias-outside-room',
+    );
+    const [fixed] = await new ESLint({ cwd: root, fix: true }).lintText(
+      `import '${specifier}';\n`,
+      { filePath: path.join(root, file) },
+    );
+    expect(fixed?.output).toBe(`import '${alias}';\n`);
+  });
+
+  it.each([
+    ['server/areas/seo/probe.ts', './seo-repository.ts'],
+    ['server/api/routes/v1/seo/probe.ts', '../../../plugins/authenticate.ts'],
+    ['shared/seo/checks/probe.ts', '../../errors.ts'],
+    ['server/areas/seo/probe.ts', '#shared/errors.ts'],
+  ])('stay relative inside their room (%s importing %s)', async (file, specifier) => {
+    expect(await importErrors(file, specifier)).not.toContain('vitrine/alias-outside-room');
   });
 });
 
@@ -141,7 +174,9 @@ describe('import cycles', lintTimeout, () => {
     expect(await importErrors('server/areas/shops/probe.ts', '../seo/index.ts')).toContain(
       'vitrine/no-area-cycle',
     );
-    expect(await importErrors('server/areas/seo/probe.ts', '../shops/index.ts')).toEqual([]);
+    expect(await importErrors('server/areas/seo/probe.ts', '#server/areas/shops/index.ts')).toEqual(
+      [],
+    );
   });
 
   it.each(['server/areas/account/x.ts', 'server/bff/x.ts', 'client/lib/x.ts', 'client/app/x.tsx'])(

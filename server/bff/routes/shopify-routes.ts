@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import { shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
+import { shopsContracts } from '../../../shared/contracts/shops.ts';
 import { AppError } from '../../../shared/errors.ts';
 import { flowPaths } from '../../../shared/routes.ts';
 import { isShopDomain } from '../../../shared/shop-domain.ts';
@@ -89,7 +90,7 @@ export async function shopifyRoutes(
       return answerPopup(reply, { result: 'failed', error: code });
     }
     const answer = await callApi(api, {
-      path: '/api/v1/shops/authorizations/callback',
+      path: shopsContracts.completeAuthorization.path,
       body: JSON.stringify({ query: rawQuery }),
       headers: {
         ...sessionCallerHeaders(

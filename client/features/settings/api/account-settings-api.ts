@@ -1,7 +1,8 @@
-import * as z from 'zod/mini';
-import { accountDeletionPendingSchema, type Account } from '#shared/schemas/account.ts';
+import { accountContracts } from '#shared/contracts/account.ts';
+import type { Account } from '#shared/schemas/account.ts';
 import { updateAccount } from '#client/lib/account-api.ts';
 import { apiRequest, noContent } from '#client/lib/api-client.ts';
+import { callApi } from '#client/lib/call-api.ts';
 import { refreshSession } from '#client/lib/session-actions.ts';
 
 /** The account calls of the Settings screen, through the BFF (the session cookie goes along). */
@@ -26,13 +27,11 @@ export async function signOutEverywhere(): Promise<void> {
   await apiRequest('DELETE', '/auth/sessions', noContent);
 }
 
-/** 204: everything is gone; 202: the rest is left to a background job that retries until it is. */
-const accountDeletionAnswerSchema = z.union([noContent, accountDeletionPendingSchema]);
-
 /**
- * Deletes the account: its data, the Firebase user and every session. Both answers mean done for
- * the user. Needs a sign-in at most five minutes old (403 `recent_login_required` otherwise).
+ * Deletes the account: its data, the Firebase user and every session. Both answers (204: everything
+ * is gone; 202: the rest is left to a background job that retries until it is) mean done for the
+ * user. Needs a sign-in at most five minutes old (403 `recent_login_required` otherwise).
  */
 export async function deleteAccount(): Promise<void> {
-  await apiRequest('DELETE', '/api/v1/account/delete', accountDeletionAnswerSchema);
+  await callApi(accountContracts.delete, {});
 }

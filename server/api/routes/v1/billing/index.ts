@@ -1,17 +1,8 @@
-import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { AppError } from '../../../../../shared/errors.ts';
 import type { PlanId } from '../../../../../shared/plans.ts';
-import {
-  billingOverviewSchema,
-  billingRedirectSchema,
-  cancelSubscriptionBodySchema,
-  changeSubscriptionBodySchema,
-  startCheckoutBodySchema,
-  subscriptionChangeAcceptedSchema,
-  subscriptionChangeSchema,
-} from '../../../../../shared/schemas/billing.ts';
+import { billingContracts as contracts } from '../../../../../shared/contracts/billing.ts';
 import { getAccount } from '../../../../areas/account/index.ts';
 import {
   type BillingAccount,
@@ -37,12 +28,8 @@ import type { DatabaseHandle } from '../../../../db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
-import {
-  authenticatedRouteErrors,
-  describedAs,
-  errorResponses,
-  jsonBodyErrors,
-} from '../../error-responses.ts';
+import { routeOf } from '../../contract-route.ts';
+import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
 /** The OpenAPI security requirement of every route here; the scheme is declared in app.ts. */
 const bearerToken = [{ firebaseIdToken: [] }];
@@ -59,9 +46,6 @@ export interface BillingRoutesOptions {
   /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
   rateLimits: ApiRateLimits;
 }
-
-/** The body of a call that needs nothing but the caller: `{}`. */
-const emptyBodySchema = z.strictObject({});
 
 const stripeErrors = {
   502: 'Stripe refused the request (`billing_unavailable`)',
@@ -110,22 +94,17 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     await keepStoreActive(db, uid, keepStoreId);
   };
 
-  app.get(
-    '',
-    {
-      schema: {
-        summary: "The caller's plan, subscription and usage",
-        description:
-          'The plan whose limits apply now, the subscription behind it (also when it no longer grants its plan), the usage against each limit, and the connected stores with those beyond the limit paused.',
-        tags: ['billing'],
-        security: bearerToken,
-        response: {
-          200: describedAs(billingOverviewSchema, 'The overview'),
-          ...errorResponses([...authenticatedRouteErrors, 404], { 404: accountMissing }),
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(app, contracts.overview, {
+      summary: "The caller's plan, subscription and usage",
+      description:
+        'The plan whose limits apply now, the subscription behind it (also when it no longer grants its plan), the usage against each limit, and the connected stores with those beyond the limit paused.',
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 200: 'The overview' },
+      errors: errorResponses([...authenticatedRouteErrors, 404], { 404: accountMissing }),
+    }),
+    handler: async (request) => {
       const { uid } = authenticatedCaller(request);
       await getAccount(db, uid);
       const { shops } = await listShops({ db, catalog }, uid);
@@ -142,91 +121,73 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       });
       return { data };
     },
-  );
+  });
 
-  app.post(
-    '/checkout-sessions',
-    {
-      config: limitedPerCaller(rateLimits.checkoutSessions),
-      schema: {
-        summary: 'Subscribe to a paid plan',
-        description:
-          "Answers the address of Stripe's Checkout for the plan and period, in the account's language. The plan applies once Stripe's event says the payment succeeded.",
-        tags: ['billing'],
-        security: bearerToken,
-        body: startCheckoutBodySchema,
-        response: {
-          201: describedAs(billingRedirectSchema, "Stripe's Checkout"),
-          ...errorResponses(
-            [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
-            {
-              404: accountMissing,
-              409: 'The account already has a live subscription: change its plan instead (`subscription_exists`), or another checkout of the account is being opened (`checkout_in_progress`)',
-              ...stripeErrors,
-            },
-          ),
+  app.route({
+    ...routeOf(app, contracts.startCheckout, {
+      summary: 'Subscribe to a paid plan',
+      description:
+        "Answers the address of Stripe's Checkout for the plan and period, in the account's language. The plan applies once Stripe's event says the payment succeeded.",
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 201: "Stripe's Checkout" },
+      errors: errorResponses(
+        [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
+        {
+          404: accountMissing,
+          409: 'The account already has a live subscription: change its plan instead (`subscription_exists`), or another checkout of the account is being opened (`checkout_in_progress`)',
+          ...stripeErrors,
         },
-      },
-    },
-    async (request, reply) => {
+      ),
+    }),
+    config: limitedPerCaller(rateLimits.checkoutSessions),
+    handler: async (request, reply) => {
       const account = await billingAccountOf(request);
       const url = await startCheckout(billing, account, request.body);
       return reply.code(201).send({ data: { url } });
     },
-  );
+  });
 
-  app.post(
-    '/portal-sessions',
-    {
-      config: limitedPerCaller(rateLimits.portalSessions),
-      schema: {
-        summary: "Open Stripe's customer portal",
-        description:
-          'Answers the address of the portal (invoices, payment method, billing details), in the account language, coming back to the subscription page.',
-        tags: ['billing'],
-        security: bearerToken,
-        body: emptyBodySchema,
-        response: {
-          201: describedAs(billingRedirectSchema, "Stripe's customer portal"),
-          ...errorResponses(
-            [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
-            {
-              404: accountMissing,
-              409: 'The account never subscribed (`no_subscription`)',
-              ...stripeErrors,
-            },
-          ),
+  app.route({
+    ...routeOf(app, contracts.startPortalSession, {
+      summary: "Open Stripe's customer portal",
+      description:
+        'Answers the address of the portal (invoices, payment method, billing details), in the account language, coming back to the subscription page.',
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 201: "Stripe's customer portal" },
+      errors: errorResponses(
+        [...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 429, 502, 503],
+        {
+          404: accountMissing,
+          409: 'The account never subscribed (`no_subscription`)',
+          ...stripeErrors,
         },
-      },
-    },
-    async (request, reply) => {
+      ),
+    }),
+    config: limitedPerCaller(rateLimits.portalSessions),
+    handler: async (request, reply) => {
       const account = await billingAccountOf(request);
       const url = await openBillingPortal(billing, account);
       return reply.code(201).send({ data: { url } });
     },
-  );
+  });
 
-  app.post(
-    '/subscription/change',
-    {
-      schema: {
-        summary: 'Change plan or period',
-        description:
-          "Moves the live subscription to the plan and period, prorated, and withdraws a cancellation. A plan that allows fewer stores than are connected needs `keepStoreId`, the store that stays active. Accepted (202): the plan changes when Stripe's event arrives. When the change's invoice cannot be paid now, Stripe holds the change until it is: `paymentUrl` is that invoice's payment page, and the plan stays as it was until it is paid.",
-        tags: ['billing'],
-        security: bearerToken,
-        body: changeSubscriptionBodySchema,
-        response: {
-          202: describedAs(subscriptionChangeSchema, 'Stripe took the change'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
-            404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
-            409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
-            ...stripeErrors,
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, contracts.changeSubscription, {
+      summary: 'Change plan or period',
+      description:
+        "Moves the live subscription to the plan and period, prorated, and withdraws a cancellation. A plan that allows fewer stores than are connected needs `keepStoreId`, the store that stays active. Accepted (202): the plan changes when Stripe's event arrives. When the change's invoice cannot be paid now, Stripe holds the change until it is: `paymentUrl` is that invoice's payment page, and the plan stays as it was until it is paid.",
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 202: 'Stripe took the change' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+        404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
+        409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
+        ...stripeErrors,
+      }),
+    }),
+    handler: async (request, reply) => {
       const { uid } = await billingAccountOf(request);
       const { plan, interval, keepStoreId } = request.body;
       const subscription = await requireLiveSubscription(db, uid);
@@ -234,62 +195,50 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
       const { paymentUrl } = await changeSubscription(billing, subscription, { plan, interval });
       return reply.code(202).send({ data: { accepted: true as const, paymentUrl } });
     },
-  );
+  });
 
-  app.post(
-    '/subscription/cancel',
-    {
-      schema: {
-        summary: 'Cancel at the end of the period',
-        description:
-          "The subscription ends when the period paid for ends, and the Free plan's limits apply then. When Free allows fewer stores than are connected, `keepStoreId` names the store that stays active. Accepted (202): Stripe's event records it.",
-        tags: ['billing'],
-        security: bearerToken,
-        body: cancelSubscriptionBodySchema,
-        response: {
-          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the cancellation'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
-            404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
-            409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
-            ...stripeErrors,
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, contracts.cancelSubscription, {
+      summary: 'Cancel at the end of the period',
+      description:
+        "The subscription ends when the period paid for ends, and the Free plan's limits apply then. When Free allows fewer stores than are connected, `keepStoreId` names the store that stays active. Accepted (202): Stripe's event records it.",
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 202: 'Stripe took the cancellation' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+        404: 'No such store on this account (`shop_not_found`), or no account yet (`account_not_found`)',
+        409: 'No live subscription (`no_subscription`), or `keepStoreId` is needed (`store_choice_required`)',
+        ...stripeErrors,
+      }),
+    }),
+    handler: async (request, reply) => {
       const { uid } = await billingAccountOf(request);
       const subscription = await requireLiveSubscription(db, uid);
       await keepChosenStore(uid, 'free', request.body.keepStoreId);
       await cancelSubscription(billing, subscription);
       return reply.code(202).send({ data: { accepted: true as const } });
     },
-  );
+  });
 
-  app.post(
-    '/subscription/resume',
-    {
-      schema: {
-        summary: 'Withdraw a cancellation',
-        description:
-          "The subscription renews again at the period's end. Accepted (202): Stripe's event records it.",
-        tags: ['billing'],
-        security: bearerToken,
-        body: emptyBodySchema,
-        response: {
-          202: describedAs(subscriptionChangeAcceptedSchema, 'Stripe took the resumption'),
-          ...errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
-            404: accountMissing,
-            409: 'No live subscription (`no_subscription`)',
-            ...stripeErrors,
-          }),
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(app, contracts.resumeSubscription, {
+      summary: 'Withdraw a cancellation',
+      description:
+        "The subscription renews again at the period's end. Accepted (202): Stripe's event records it.",
+      tags: ['billing'],
+      security: bearerToken,
+      answers: { 202: 'Stripe took the resumption' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409, 502, 503], {
+        404: accountMissing,
+        409: 'No live subscription (`no_subscription`)',
+        ...stripeErrors,
+      }),
+    }),
+    handler: async (request, reply) => {
       const { uid } = await billingAccountOf(request);
       const subscription = await requireLiveSubscription(db, uid);
       await resumeSubscription(billing, subscription);
       return reply.code(202).send({ data: { accepted: true as const } });
     },
-  );
+  });
 };
