@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { errorReporting } from '../shared/constants.ts';
+import { errorReporting } from '#shared/constants.ts';
 
 /**
  * The one validated configuration, parsed once at start from the environment. Every bad or missing

@@ -1,4 +1,4 @@
-import { publicUrlPlaceholder } from '../../shared/build-artifacts.ts';
+import { publicUrlPlaceholder } from '#shared/build-artifacts.ts';
 
 /**
  * What the BFF adds to the HTML the build made, once per page at start (or per request under the

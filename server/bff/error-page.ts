@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Language } from '../../shared/constants.ts';
-import { pathOf } from '../platform/request-path.ts';
+import type { Language } from '#shared/constants.ts';
+import { pathOf } from '#server/platform/request-path.ts';
 import { pageLanguage } from './page-language.ts';
 import { isMachinePath } from './request-paths.ts';
 

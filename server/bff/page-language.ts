@@ -3,12 +3,8 @@ import {
   languageQueryParameter,
   localeCookieName,
   type Language,
-} from '../../shared/constants.ts';
-import {
-  isSupportedLanguage,
-  languageFromQueryValue,
-  languageOfTag,
-} from '../../shared/languages.ts';
+} from '#shared/constants.ts';
+import { isSupportedLanguage, languageFromQueryValue, languageOfTag } from '#shared/languages.ts';
 
 /**
  * The language version of a prerendered page that a request gets: `?lang=` (the hreflang URLs),

@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { errorCodes } from '../../shared/errors.ts';
-import {
-  oauthCompletionMessageType,
-  type OAuthCompletionMessage,
-} from '../../shared/schemas/shops.ts';
-import { isShopDomain } from '../../shared/shop-domain.ts';
+import { errorCodes } from '#shared/errors.ts';
+import { oauthCompletionMessageType, type OAuthCompletionMessage } from '#shared/schemas/shops.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
 
 /**
  * The answer to Shopify's popup when it comes back to the BFF: a page of a few lines, not the app,

@@ -1,5 +1,5 @@
 /** Path helpers shared by the BFF's plugins; they work on the raw request URL, as sent. */
-import { isUnder } from '../platform/request-path.ts';
+import { isUnder } from '#server/platform/request-path.ts';
 
 /** Paths whose answers are JSON for programs, never the HTML app shell. */
 export function isMachinePath(path: string): boolean {

@@ -1,7 +1,7 @@
-import { jsonScriptBlock } from '../../shared/build-artifacts.ts';
-import { errorReporting } from '../../shared/constants.ts';
-import { runtimeConfigElementId, type RuntimeConfig } from '../../shared/runtime-config.ts';
-import type { Config } from '../config.ts';
+import { jsonScriptBlock } from '#shared/build-artifacts.ts';
+import { errorReporting } from '#shared/constants.ts';
+import { runtimeConfigElementId, type RuntimeConfig } from '#shared/runtime-config.ts';
+import type { Config } from '#server/config.ts';
 
 /**
  * What the browser is told at run time (shared/runtime-config.ts). Only public values: the DSN and

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
-import { errorBody } from '../../shared/errors.ts';
-import { sessionBindingHeader } from '../http/session-binding.ts';
+import { errorBody } from '#shared/errors.ts';
+import { sessionBindingHeader } from '#server/http/session-binding.ts';
 
 /**
  * The BFF's way to the product API, one per instance, shared by the API proxy

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import { isConnectionWaitTimeout } from './database.ts';
 
 /** What a caller is told to wait before trying again when the database had no connection for it. */

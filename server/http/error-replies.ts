@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody, type ErrorCode, type PlanLimitDetails } from '../../shared/errors.ts';
-import { isCrawlerUserAgent } from '../platform/crawler-user-agent.ts';
-import { reportError, requestReportContext } from '../platform/error-reporting.ts';
-import { pathOf } from '../platform/request-path.ts';
+import { AppError, errorBody, type ErrorCode, type PlanLimitDetails } from '#shared/errors.ts';
+import { isCrawlerUserAgent } from '#server/platform/crawler-user-agent.ts';
+import { reportError, requestReportContext } from '#server/platform/error-reporting.ts';
+import { pathOf } from '#server/platform/request-path.ts';
 
 /**
  * The one error reply of both servers. Every failure leaves as `{ error: { code, message } }`, so the

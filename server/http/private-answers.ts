@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isUnder, pathOf } from '../platform/request-path.ts';
+import { isUnder, pathOf } from '#server/platform/request-path.ts';
 
 export interface PrivateAnswersOptions {
   /** Path prefixes whose answers depend on who asks (a session cookie, a bearer token). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RecordRequest, ServerName } from '../platform/metrics.ts';
+import type { RecordRequest, ServerName } from '#server/platform/metrics.ts';
 
 export interface RequestMetricsOptions {
   server: ServerName;

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { errorBody, type ErrorCode } from '../../shared/errors.ts';
+import { errorBody, type ErrorCode } from '#shared/errors.ts';
 
 /**
  * How long a client may take over a request, the same on both HTTP edges. Without them a client that

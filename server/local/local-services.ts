@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { LocalConfig } from '../config.ts';
+import type { LocalConfig } from '#server/config.ts';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { LocalSetupError } from './local-setup-error.ts';

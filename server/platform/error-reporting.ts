@@ -1,13 +1,13 @@
 import * as Sentry from '@sentry/node';
-import { errorReporting } from '../../shared/constants.ts';
-import { ignoredErrors } from '../../shared/error-reporting/ignored-errors.ts';
+import { errorReporting } from '#shared/constants.ts';
+import { ignoredErrors } from '#shared/error-reporting/ignored-errors.ts';
 import {
   scrubAttributes,
   scrubBreadcrumb,
   scrubEvent,
-} from '../../shared/error-reporting/scrub-event.ts';
-import { tracePropagationTargets } from '../../shared/error-reporting/trace-propagation-targets.ts';
-import type { Config } from '../config.ts';
+} from '#shared/error-reporting/scrub-event.ts';
+import { tracePropagationTargets } from '#shared/error-reporting/trace-propagation-targets.ts';
+import type { Config } from '#server/config.ts';
 import { pathOf } from './request-path.ts';
 
 /**

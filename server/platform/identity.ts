@@ -1,7 +1,7 @@
 import { cert, deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type DecodedIdToken } from 'firebase-admin/auth';
-import type { AuthUser } from '../../shared/schemas/session.ts';
-import type { FirebaseConfig } from '../config.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
+import type { FirebaseConfig } from '#server/config.ts';
 
 /**
  * The thin adapter to Firebase Auth: verifying ID tokens and managing users (firebase-admin),

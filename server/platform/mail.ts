@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 
 /** One plain-text mail the server sends (today, a contact message to the product's inbox). */
 export interface OutgoingMail {

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '#shared/constants.ts';
 import type { AuditRun, LeftOutPages } from '#shared/schemas/seo.ts';
 import { initI18n, loadNamespaces } from '#client/lib/i18n.ts';
-import { AuditStatus } from '../../client/features/seo/components/audit-status.tsx';
-import { seoFormat } from '../../client/features/seo/use-seo-format.ts';
+import { AuditStatus } from '#client/features/seo/components/audit-status.tsx';
+import { seoFormat } from '#client/features/seo/use-seo-format.ts';
 
 /**
  * "N pages left out" on the SEO overview, past the plan's page limit: "See which" opens the list of

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   callerOf,
   isIdentityProviderOutage,
@@ -9,7 +9,7 @@ import {
   revokedTokenChallenge,
   type Caller,
   type IdentityProvider,
-} from '../../platform/identity.ts';
+} from '#server/platform/identity.ts';
 import { createRevocationCache, defaultRevocationCacheMaxAgeMs } from './revocation-cache.ts';
 
 declare module 'fastify' {

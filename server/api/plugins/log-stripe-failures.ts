@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { stripeCallFailureOf } from '../../areas/billing/index.ts';
+import { stripeCallFailureOf } from '#server/areas/billing/index.ts';
 
 /**
  * Logs what Stripe said when a call to it failed: the answer names no detail, the error reply

@@ -1,5 +1,9 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { revocationOf, type IdentityProvider, type IdentityUser } from '../../platform/identity.ts';
+import {
+  revocationOf,
+  type IdentityProvider,
+  type IdentityUser,
+} from '#server/platform/identity.ts';
 
 /**
  * What Firebase says about each caller's tokens (disabled, gone, revoked since when), kept by this

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ApiContract } from '../../../shared/contracts/api-contract.ts';
+import type { ApiContract } from '#shared/contracts/api-contract.ts';
 import { describedAs } from './error-responses.ts';
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
+import { errorResponseSchema } from '#shared/schemas/errors.ts';
 
 /** A response schema with the sentence the OpenAPI document shows for it. */
 export function describedAs<Schema extends z.ZodMiniType>(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { verifiedShopifyQuery } from '../../areas/shops/index.ts';
+import { verifiedShopifyQuery } from '#server/areas/shops/index.ts';
 import { describedAs, errorResponses, jsonBodyErrors } from './error-responses.ts';
 
 export interface ShopifyInstallRequestRoutesOptions {

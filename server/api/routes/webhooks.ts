@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import * as z from 'zod/mini';
-import { apiBodyLimitBytes, shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { apiBodyLimitBytes, shopifyWebhookBodyLimitBytes } from '#shared/constants.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import {
   receiveStripeEvent,
   receiveShopifyWebhook,
   type ReceivedWebhook,
-} from '../../areas/webhooks/index.ts';
-import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
+} from '#server/areas/webhooks/index.ts';
+import { shopifyWebhookPath } from '#server/platform/shopify/shopify-app.ts';
 import { describedAs, errorResponses } from './error-responses.ts';
 
 export interface WebhookRoutesOptions {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { defineJob, type JobLog, type JobQueue } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
-import type { UserShopsDependencies } from '../shops/index.ts';
+import { defineJob, type JobLog, type JobQueue } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
+import type { UserShopsDependencies } from '#server/areas/shops/index.ts';
 import { deleteAccountEverywhere, type AccountDeletionDependencies } from './delete-account.ts';
 
 export interface AccountDeletionJobDependencies extends AccountDeletionDependencies {

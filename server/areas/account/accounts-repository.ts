@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { preparedFor } from '../../db/prepared-statements.ts';
+import type { Database } from '#server/db/database.ts';
+import { preparedFor } from '#server/db/prepared-statements.ts';
 import { accounts } from './tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;

@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
-import { deleteUserContactMessages } from '../contact/index.ts';
-import { deleteUserSessions } from '../sessions/index.ts';
-import type { IdentityProvider } from '../../platform/identity.ts';
-import type { Caller } from '../../platform/identity.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
+import { deleteUserContactMessages } from '#server/areas/contact/index.ts';
+import { deleteUserSessions } from '#server/areas/sessions/index.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import type { Caller } from '#server/platform/identity.ts';
 
 /**
  * "Use another account" on /verify-email: an e-mail sign-up whose address was never

@@ -1,10 +1,10 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import { deleteBillingData } from '../billing/index.ts';
-import { deleteUserContactMessages } from '../contact/index.ts';
-import { deleteUserSessions } from '../sessions/index.ts';
-import { deleteUserShops, type UserShopsDependencies } from '../shops/index.ts';
-import type { IdentityProvider } from '../../platform/identity.ts';
+import { deleteBillingData } from '#server/areas/billing/index.ts';
+import { deleteUserContactMessages } from '#server/areas/contact/index.ts';
+import { deleteUserSessions } from '#server/areas/sessions/index.ts';
+import { deleteUserShops, type UserShopsDependencies } from '#server/areas/shops/index.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 
 export interface AccountDeletionDependencies {
   db: Database;

@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { Account } from '../../../shared/schemas/account.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Account } from '#shared/schemas/account.ts';
+import type { Database } from '#server/db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
 import { presentAccount } from './present-account.ts';
 

@@ -1,8 +1,12 @@
 import * as z from 'zod/mini';
-import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
-import { deleteUserShops, usersWithShops, type UserShopsDependencies } from '../shops/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { defineJob, type JobLog } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
+import {
+  deleteUserShops,
+  usersWithShops,
+  type UserShopsDependencies,
+} from '#server/areas/shops/index.ts';
 import { findAccounts } from './accounts-repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Account } from '../../../shared/schemas/account.ts';
+import type { Account } from '#shared/schemas/account.ts';
 import type { AccountRow } from './accounts-repository.ts';
 
 /** A stored account as the API describes it: every stored field, timestamps as ISO 8601 strings. */

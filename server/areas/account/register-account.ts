@@ -1,9 +1,9 @@
-import { AppError } from '../../../shared/errors.ts';
-import { accountTypeOf, defaultDisplayName } from '../../../shared/registration.ts';
-import type { Account, RegisterAccountBody } from '../../../shared/schemas/account.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import { accountTypeOf, defaultDisplayName } from '#shared/registration.ts';
+import type { Account, RegisterAccountBody } from '#shared/schemas/account.ts';
+import type { Database } from '#server/db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import type { Caller, IdentityProvider } from '../../platform/identity.ts';
+import type { Caller, IdentityProvider } from '#server/platform/identity.ts';
 import { presentAccount } from './present-account.ts';
 
 /**

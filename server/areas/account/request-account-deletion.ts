@@ -1,10 +1,10 @@
 import type Stripe from 'stripe';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { cancelSubscriptionsForAccountDeletion } from '../billing/index.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { cancelSubscriptionsForAccountDeletion } from '#server/areas/billing/index.ts';
 import { accountDeletionJob } from './account-deletion-job.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { Caller } from '../../platform/identity.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { Caller } from '#server/platform/identity.ts';
 import { deleteAccountEverywhere, type AccountDeletionDependencies } from './delete-account.ts';
 
 export interface RequestAccountDeletionDependencies extends AccountDeletionDependencies {

@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { Account, UpdateAccountBody } from '../../../shared/schemas/account.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Account, UpdateAccountBody } from '#shared/schemas/account.ts';
+import type { Database } from '#server/db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
-import { isIdentityProviderOutage, type IdentityProvider } from '../../platform/identity.ts';
+import { isIdentityProviderOutage, type IdentityProvider } from '#server/platform/identity.ts';
 import { accountNotFound, getAccount } from './get-account.ts';
 import { presentAccount } from './present-account.ts';
 

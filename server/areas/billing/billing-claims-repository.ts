@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { billingClaims } from './tables.ts';
 
 /** A claim of billing work (tables.ts, billingClaims): its key, and the id that only its holder knows. */

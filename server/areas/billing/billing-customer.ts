@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { findCustomerId, insertCustomer } from './billing-customers-repository.ts';
 import { callStripe } from './stripe-failure.ts';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { checkoutClaimKey } from './billing-claims-repository.ts';
 import { billingClaims, billingCustomers, billingSubscriptions } from './tables.ts';
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import type { PriceCatalog } from './price-catalog.ts';
 
 /** What Checkout is told besides the plan: where the owner comes back, and whether tax is added. */

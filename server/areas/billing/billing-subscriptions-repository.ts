@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/database.ts';
+import type { Queryable } from '#server/db/database.ts';
 import type { SubscriptionRow } from './plan-state.ts';
 import { billingCustomers, billingSubscriptions } from './tables.ts';
 

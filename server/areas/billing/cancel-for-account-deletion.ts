@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
 import { deleteBillingRows, findCustomerId } from './billing-customers-repository.ts';
 import { expireOpenCheckoutSessions } from './checkout-sessions.ts';
 import { hasEnded } from './live-subscription.ts';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../../shared/errors.ts';
-import { plans } from '../../../shared/plans.ts';
+import { AppError } from '#shared/errors.ts';
+import { plans } from '#shared/plans.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';
 import type { SubscriptionRow } from './plan-state.ts';
 import type { PlanPrice } from './price-catalog.ts';

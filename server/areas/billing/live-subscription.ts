@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
 import { currentSubscriptionOf, isLive, type SubscriptionRow } from './plan-state.ts';
 
 /** Statuses after which Stripe bills nothing more and the subscription can never come back. */

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import type { BillingAccount } from './billing-customer.ts';
 import { existingCustomerOf } from './billing-customer.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';

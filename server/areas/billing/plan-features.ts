@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors.ts';
-import { plans, type PlanFeature, type PlanId } from '../../../shared/plans.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import { plans, type PlanFeature, type PlanId } from '#shared/plans.ts';
+import type { Database } from '#server/db/database.ts';
 import { effectivePlanOf } from './plan-state.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { PlanLimitName } from '../../../shared/billing.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { plans, type PlanId, type PlanLimits } from '../../../shared/plans.ts';
+import type { PlanLimitName } from '#shared/billing.ts';
+import { AppError } from '#shared/errors.ts';
+import { plans, type PlanId, type PlanLimits } from '#shared/plans.ts';
 
 /** The limits of the plan `planId`; an unknown plan gets Free's. */
 export function planLimitsOf(planId: string): { plan: PlanId; limits: PlanLimits } {

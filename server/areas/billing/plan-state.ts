@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
-import { pastDueGraceDays } from '../../../shared/billing.ts';
-import type { PlanId } from '../../../shared/plans.ts';
-import type { Queryable } from '../../db/database.ts';
+import { pastDueGraceDays } from '#shared/billing.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { Queryable } from '#server/db/database.ts';
 import { billingSubscriptions } from './tables.ts';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;

@@ -5,7 +5,7 @@ import {
   priceLookupKey,
   type BillingInterval,
   type PaidPlanId,
-} from '../../../shared/billing.ts';
+} from '#shared/billing.ts';
 import { stripeFailure } from './stripe-failure.ts';
 
 /** A paid plan and its billing period: what one Stripe price sells. */

@@ -1,9 +1,5 @@
-import type {
-  BillingOverview,
-  BillingStore,
-  Subscription,
-} from '../../../shared/schemas/billing.ts';
-import type { Database } from '../../db/database.ts';
+import type { BillingOverview, BillingStore, Subscription } from '#shared/schemas/billing.ts';
+import type { Database } from '#server/db/database.ts';
 import { planLimitsOf } from './plan-limits.ts';
 import { planStateOf, type PlanState } from './plan-state.ts';
 

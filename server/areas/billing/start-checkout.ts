@@ -1,5 +1,5 @@
 import type { PlanPrice } from './price-catalog.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import { customerOf, existingCustomerOf, type BillingAccount } from './billing-customer.ts';
 import type { BillingDependencies } from './billing-dependencies.ts';
 import {

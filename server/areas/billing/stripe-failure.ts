@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 
 /**
  * What a failed call to Stripe becomes for the caller. Stripe out of reach, answering 5xx or

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { subscriptionStatuses, type SubscriptionStatus } from '../../../shared/billing.ts';
-import type { Database } from '../../db/database.ts';
-import type { JobLog } from '../../jobs/job-queue.ts';
+import { subscriptionStatuses, type SubscriptionStatus } from '#shared/billing.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobLog } from '#server/jobs/job-queue.ts';
 import { subscriptionClaimKey, withBillingClaim } from './billing-claims-repository.ts';
 import {
   findCustomerOwner,
@@ -9,7 +9,7 @@ import {
   upsertSubscription,
 } from './billing-subscriptions-repository.ts';
 import { hasEnded } from './live-subscription.ts';
-import type { PlanId } from '../../../shared/plans.ts';
+import type { PlanId } from '#shared/plans.ts';
 import { planLimitsOf } from './plan-limits.ts';
 import { effectivePlanOf, type SubscriptionRow } from './plan-state.ts';
 import { planOfLookupKey } from './price-catalog.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { billingIntervals, paidPlanIds, subscriptionStatuses } from '../../../shared/billing.ts';
+import { billingIntervals, paidPlanIds, subscriptionStatuses } from '#shared/billing.ts';
 
 /**
  * An account's customer at Stripe: one per account, created once (with an idempotency key made from

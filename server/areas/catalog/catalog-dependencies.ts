@@ -1,7 +1,7 @@
-import type { Database } from '../../db/database.ts';
-import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
-import { createAdminClient, type AdminClient } from '../../platform/shopify/admin-client.ts';
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobLog, JobQueue } from '#server/jobs/job-queue.ts';
+import { createAdminClient, type AdminClient } from '#server/platform/shopify/admin-client.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
 
 /**
  * What the catalog needs of the shops area: a store's address and a valid token, a way to say

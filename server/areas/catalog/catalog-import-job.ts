@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { AppError } from '../../../shared/errors.ts';
-import { DatabaseClosedError } from '../../db/database.ts';
-import { defineJob, type JobQueue } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
+import { AppError } from '#shared/errors.ts';
+import { DatabaseClosedError } from '#server/db/database.ts';
+import { defineJob, type JobQueue } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '../../../shared/constants.ts';
+import type { Language } from '#shared/constants.ts';
 import {
   pageKinds,
   type PageImage,
   type PageKind,
   type PageLanguageView,
   type TranslatedField,
-} from '../../../shared/seo/check.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+} from '#shared/seo/check.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 
 /**
  * The store's pages as the SEO audit reads them: every published product, collection, page and blog

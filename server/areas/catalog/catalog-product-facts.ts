@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Language } from '../../../shared/constants.ts';
-import type { Database } from '../../db/database.ts';
+import type { Language } from '#shared/constants.ts';
+import type { Database } from '#server/db/database.ts';
 import type { AuditedStore } from './catalog-pages.ts';
 
 /** A product's vendor, and its product type in each audited language. */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { DatabaseClosedError } from '../../db/database.ts';
-import { defineJob } from '../../jobs/job-queue.ts';
+import { DatabaseClosedError } from '#server/db/database.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { reconcileCatalog } from './reconcile-catalog.ts';

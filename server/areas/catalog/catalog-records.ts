@@ -5,7 +5,7 @@ import type {
   ProductQuery,
   ProductStampsBulkQuery,
   TranslationsBulkQuery,
-} from '../../platform/shopify/admin-document-types.ts';
+} from '#server/platform/shopify/admin-document-types.ts';
 import type {
   catalogArticles,
   catalogBlogs,

@@ -11,8 +11,8 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { CatalogCounts } from '../../../shared/schemas/shops.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { CatalogCounts } from '#shared/schemas/shops.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 import type {
   CatalogBatch,
   CollectionRow,

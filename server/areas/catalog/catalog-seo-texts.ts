@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { EditableField } from '../../../shared/schemas/seo-changes.ts';
-import type { PageKind } from '../../../shared/seo/check.ts';
-import type { Database } from '../../db/database.ts';
+import type { EditableField } from '#shared/schemas/seo-changes.ts';
+import type { PageKind } from '#shared/seo/check.ts';
+import type { Database } from '#server/db/database.ts';
 import { pageKindOfGid } from './catalog-pages.ts';
 
 /**

@@ -3,8 +3,8 @@ import type {
   ImportProgress,
   PartialCopy,
   ShopLocale,
-} from '../../../shared/schemas/shops.ts';
-import type { Database } from '../../db/database.ts';
+} from '#shared/schemas/shops.ts';
+import type { Database } from '#server/db/database.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { runProgress } from './catalog-sync.ts';
 import type { SyncPhase } from './tables.ts';

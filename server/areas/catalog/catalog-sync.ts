@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '../../../shared/errors.ts';
-import type { AdminClient } from '../../platform/shopify/admin-client.ts';
-import { shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
+import { AppError } from '#shared/errors.ts';
+import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
+import { shopifyWebhookPath } from '#server/platform/shopify/shopify-app.ts';
 import {
   blogsBulkQuery,
   bulkOperationQuery,
@@ -19,14 +19,14 @@ import {
   webhookSubscriptionsQuery,
   webhookTopics,
   type TranslatableResourceType,
-} from '../../platform/shopify/admin-documents.ts';
+} from '#server/platform/shopify/admin-documents.ts';
 import type {
   BulkOperationQuery,
   BulkOperationRunQueryMutation,
   ShopDetailsQuery,
   WebhookSubscriptionCreateMutation,
   WebhookSubscriptionsQuery,
-} from '../../platform/shopify/admin-document-types.ts';
+} from '#server/platform/shopify/admin-document-types.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import {
   articleRow,

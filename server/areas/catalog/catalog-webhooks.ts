@@ -1,6 +1,6 @@
-import type { AdminClient } from '../../platform/shopify/admin-client.ts';
-import { collectionQuery, productQuery } from '../../platform/shopify/admin-documents.ts';
-import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
+import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
+import { collectionQuery, productQuery } from '#server/platform/shopify/admin-documents.ts';
+import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { readShopDetails } from './catalog-sync.ts';

@@ -1,4 +1,4 @@
-import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
 import {
   collectionQuery,
   collectionsByIdsQuery,
@@ -6,7 +6,7 @@ import {
   productQuery,
   productsByIdsQuery,
   translationsByIdsQuery,
-} from '../../platform/shopify/admin-documents.ts';
+} from '#server/platform/shopify/admin-documents.ts';
 import type {
   CollectionQuery,
   CollectionsByIdsQuery,
@@ -14,7 +14,7 @@ import type {
   ProductQuery,
   ProductsByIdsQuery,
   TranslationsByIdsQuery,
-} from '../../platform/shopify/admin-document-types.ts';
+} from '#server/platform/shopify/admin-document-types.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import {
   collectionRow,

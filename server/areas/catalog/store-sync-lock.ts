@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { withOwnConnection, type Database } from '../../db/database.ts';
+import { withOwnConnection, type Database } from '#server/db/database.ts';
 import { catalogSyncStates } from './tables.ts';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog, type JobQueue, type SendOptions } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
-import type { Mailer, OutgoingMail } from '../../platform/mail.ts';
+import type { Database } from '#server/db/database.ts';
+import { defineJob, type JobLog, type JobQueue, type SendOptions } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
+import type { Mailer, OutgoingMail } from '#server/platform/mail.ts';
 import * as contactMessagesRepository from './contact-messages-repository.ts';
 import type { ContactMessageRow, MailOutcome } from './contact-messages-repository.ts';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { contactMessages } from './tables.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

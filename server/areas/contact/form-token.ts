@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { AppError } from '../../../shared/errors.ts';
-import { contactFormRules } from '../../../shared/schemas/contact.ts';
-import type { Database } from '../../db/database.ts';
-import { findOrCreateSigningKey } from '../../db/signing-keys.ts';
+import { AppError } from '#shared/errors.ts';
+import { contactFormRules } from '#shared/schemas/contact.ts';
+import type { Database } from '#server/db/database.ts';
+import { findOrCreateSigningKey } from '#server/db/signing-keys.ts';
 
 /**
  * The contact form's signed time stamp: `<issuedAtMs>.<signature>`, the

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../../shared/errors.ts';
-import { contactFormRules, type ContactMessageBody } from '../../../shared/schemas/contact.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import { contactFormRules, type ContactMessageBody } from '#shared/schemas/contact.ts';
+import type { Database } from '#server/db/database.ts';
 import * as contactMessagesRepository from './contact-messages-repository.ts';
 import { contactMailJob } from './contact-mail-job.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { checkFormToken } from './form-token.ts';
 
 export interface SubmitContactMessageDependencies {

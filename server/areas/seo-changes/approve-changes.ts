@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BatchView } from '../../../shared/schemas/seo-changes.ts';
+import type { BatchView } from '#shared/schemas/seo-changes.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';

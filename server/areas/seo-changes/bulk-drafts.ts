@@ -1,6 +1,6 @@
-import type { BulkDrafts, BulkDraftsBody } from '../../../shared/schemas/seo-bulk.ts';
-import type { Database } from '../../db/database.ts';
-import { requirePlanFeature } from '../billing/index.ts';
+import type { BulkDrafts, BulkDraftsBody } from '#shared/schemas/seo-bulk.ts';
+import type { Database } from '#server/db/database.ts';
+import { requirePlanFeature } from '#server/areas/billing/index.ts';
 import * as bulkRepository from './bulk-repository.ts';
 import { bulkValues, type BulkPageSelector } from './bulk-values.ts';
 import { requireWritableStore } from './writable-store.ts';

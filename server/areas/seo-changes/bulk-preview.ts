@@ -3,9 +3,9 @@ import {
   type BulkPreview,
   type BulkPreviewBody,
   type BulkSkipReason,
-} from '../../../shared/schemas/seo-bulk.ts';
-import type { Database } from '../../db/database.ts';
-import { requirePlanFeature } from '../billing/index.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import type { Database } from '#server/db/database.ts';
+import { requirePlanFeature } from '#server/areas/billing/index.ts';
 import { bulkValues, measuredValue, type BulkPageSelector } from './bulk-values.ts';
 
 /** Rows a preview answers when the request does not say. */

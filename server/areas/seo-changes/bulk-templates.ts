@@ -1,11 +1,8 @@
-import type { Language } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import {
-  templatePlaceholders,
-  type TemplatePlaceholder,
-} from '../../../shared/schemas/seo-bulk.ts';
-import { findMarkup } from '../../../shared/seo/text/markup.ts';
-import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
+import type { Language } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { templatePlaceholders, type TemplatePlaceholder } from '#shared/schemas/seo-bulk.ts';
+import { findMarkup } from '#shared/seo/text/markup.ts';
+import { collapseWhitespace } from '#shared/seo/text/normalize.ts';
 
 /**
  * A bulk edit's template (shared/schemas/seo-bulk.ts): text with placeholders in braces, read once

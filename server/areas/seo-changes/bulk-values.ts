@@ -1,5 +1,5 @@
-import type { Language } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
+import type { Language } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   maxPagesPerBulkEdit,
   type BulkField,
@@ -7,20 +7,20 @@ import {
   type BulkSelection,
   type BulkSkipReason,
   type BulkTemplates,
-} from '../../../shared/schemas/seo-bulk.ts';
-import { editableFieldMaxLength } from '../../../shared/schemas/seo-changes.ts';
-import type { Check, PageKind, PageLanguageView, Severity } from '../../../shared/seo/check.ts';
-import { descriptionChecks } from '../../../shared/seo/checks/description-checks.ts';
-import { renderedTitle } from '../../../shared/seo/checks/page-title.ts';
-import { titleChecks } from '../../../shared/seo/checks/title-checks.ts';
-import { containsMarkup } from '../../../shared/seo/text/markup.ts';
-import { collapseWhitespace } from '../../../shared/seo/text/normalize.ts';
+} from '#shared/schemas/seo-bulk.ts';
+import { editableFieldMaxLength } from '#shared/schemas/seo-changes.ts';
+import type { Check, PageKind, PageLanguageView, Severity } from '#shared/seo/check.ts';
+import { descriptionChecks } from '#shared/seo/checks/description-checks.ts';
+import { renderedTitle } from '#shared/seo/checks/page-title.ts';
+import { titleChecks } from '#shared/seo/checks/title-checks.ts';
+import { containsMarkup } from '#shared/seo/text/markup.ts';
+import { collapseWhitespace } from '#shared/seo/text/normalize.ts';
 import {
   descriptionFontSizePx,
   textWidthPx,
   titleFontSizePx,
-} from '../../../shared/seo/text/pixel-width.ts';
-import type { Database } from '../../db/database.ts';
+} from '#shared/seo/text/pixel-width.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   auditedStoreOf,
   readPages,
@@ -29,7 +29,7 @@ import {
   type AuditedStore,
   productFactsOf,
   type ProductFacts,
-} from '../catalog/index.ts';
+} from '#server/areas/catalog/index.ts';
 import * as bulkRepository from './bulk-repository.ts';
 import { fillTemplate, parseTemplates, type TemplatePart } from './bulk-templates.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 
 /** No such change (or batch) on this store; one of another store answers the same. */
 export function changeNotFound(): AppError {

@@ -12,8 +12,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { ChangeState, EditableField } from '../../../shared/schemas/seo-changes.ts';
-import type { Database, Queryable, Transaction } from '../../db/database.ts';
+import type { ChangeState, EditableField } from '#shared/schemas/seo-changes.ts';
+import type { Database, Queryable, Transaction } from '#server/db/database.ts';
 import { seoChanges } from './tables.ts';
 
 /** The SEO changes' reads and writes. */

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 

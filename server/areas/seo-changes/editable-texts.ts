@@ -1,12 +1,12 @@
-import type { Language } from '../../../shared/constants.ts';
-import type { EditableField, EditableFieldView } from '../../../shared/schemas/seo-changes.ts';
-import type { Database } from '../../db/database.ts';
+import type { Language } from '#shared/constants.ts';
+import type { EditableField, EditableFieldView } from '#shared/schemas/seo-changes.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   type AuditedLocale,
   type AuditedStore,
   pageSeoTexts,
   type PageSeoTexts,
-} from '../catalog/index.ts';
+} from '#server/areas/catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   batchPagesNamed,
   changeStates,
@@ -7,10 +7,10 @@ import {
   type ChangeList,
   type ChangeListQuery,
   type ChangeState,
-} from '../../../shared/schemas/seo-changes.ts';
-import type { Database } from '../../db/database.ts';
+} from '#shared/schemas/seo-changes.ts';
+import type { Database } from '#server/db/database.ts';
 import * as changesRepository from './changes-repository.ts';
-import { accountNames } from '../account/index.ts';
+import { accountNames } from '#server/areas/account/index.ts';
 import { presentChanges } from './present-change.ts';
 
 const defaultLimit = 50;

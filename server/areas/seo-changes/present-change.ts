@@ -1,8 +1,8 @@
-import type { Language } from '../../../shared/constants.ts';
-import type { ChangeView } from '../../../shared/schemas/seo-changes.ts';
-import type { PageKind } from '../../../shared/seo/check.ts';
-import type { Database } from '../../db/database.ts';
-import { accountNames } from '../account/index.ts';
+import type { Language } from '#shared/constants.ts';
+import type { ChangeView } from '#shared/schemas/seo-changes.ts';
+import type { PageKind } from '#shared/seo/check.ts';
+import type { Database } from '#server/db/database.ts';
+import { accountNames } from '#server/areas/account/index.ts';
 import type { ChangeRow } from './changes-repository.ts';
 
 /**

@@ -1,12 +1,12 @@
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   editableFieldMaxLength,
   type ChangeView,
   type SaveDraftBody,
-} from '../../../shared/schemas/seo-changes.ts';
-import { findMarkup } from '../../../shared/seo/text/markup.ts';
-import type { Database } from '../../db/database.ts';
-import { auditedStoreOf } from '../catalog/index.ts';
+} from '#shared/schemas/seo-changes.ts';
+import { findMarkup } from '#shared/seo/text/markup.ts';
+import type { Database } from '#server/db/database.ts';
+import { auditedStoreOf } from '#server/areas/catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { editableTextsIn, readPageTexts } from './editable-texts.ts';
 import { presentChanges } from './present-change.ts';

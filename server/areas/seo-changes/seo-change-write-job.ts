@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { AppError } from '../../../shared/errors.ts';
-import { defineJob } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
-import { AdminQueryError } from '../../platform/shopify/admin-client.ts';
+import { AppError } from '#shared/errors.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
+import { AdminQueryError } from '#server/platform/shopify/admin-client.ts';
 import * as changesRepository from './changes-repository.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';
 import { writeBatch } from './write-changes.ts';

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/database.ts';
-import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
-import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobLog, JobQueue } from '#server/jobs/job-queue.ts';
+import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
 
 /** What the SEO changes' rules and their write job need. */
 export interface SeoChangesDependencies {

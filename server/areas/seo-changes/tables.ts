@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { changeStates, editableFields } from '../../../shared/schemas/seo-changes.ts';
+import { changeStates, editableFields } from '#shared/schemas/seo-changes.ts';
 
 /**
  * The owner's changes of a page's SEO texts (shared/schemas/seo-changes.ts tells a change's life):

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BatchView } from '../../../shared/schemas/seo-changes.ts';
-import type { Transaction } from '../../db/database.ts';
+import type { BatchView } from '#shared/schemas/seo-changes.ts';
+import type { Transaction } from '#server/db/database.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/database.ts';
-import { shopNotFound, shopOwnerOf, requireActiveStore } from '../shops/index.ts';
+import type { Database } from '#server/db/database.ts';
+import { shopNotFound, shopOwnerOf, requireActiveStore } from '#server/areas/shops/index.ts';
 
 /**
  * Throws `plan_limit_reached` (limit `stores`, with the plan that lifts it) when the owner's plan

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors.ts';
-import type { PageKind } from '../../../shared/seo/check.ts';
-import { withOwnConnection, type Database } from '../../db/database.ts';
-import type { AdminClient } from '../../platform/shopify/admin-client.ts';
+import { AppError } from '#shared/errors.ts';
+import type { PageKind } from '#shared/seo/check.ts';
+import { withOwnConnection, type Database } from '#server/db/database.ts';
+import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
 import {
   readSeoField,
   SeoFieldWriteRefused,
   writeSeoField,
   type SeoFieldAddress,
-} from '../../platform/shopify/seo-fields.ts';
-import { recordSeoText, recordTranslationOutdated, translatedLocalesOf } from '../catalog/index.ts';
+} from '#server/platform/shopify/seo-fields.ts';
+import {
+  recordSeoText,
+  recordTranslationOutdated,
+  translatedLocalesOf,
+} from '#server/areas/catalog/index.ts';
 import * as changesRepository from './changes-repository.ts';
 import { requireWritableStore } from './writable-store.ts';
 import type { SeoChangesDependencies } from './seo-changes-dependencies.ts';

@@ -1,4 +1,4 @@
-import { activeStoreIdsOf } from '../shops/index.ts';
+import { activeStoreIdsOf } from '#server/areas/shops/index.ts';
 import type { SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import { startAudit } from './start-audit.ts';

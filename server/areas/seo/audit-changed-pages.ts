@@ -1,4 +1,4 @@
-import { auditedStoreOf, pageCountsOf, readPages } from '../catalog/index.ts';
+import { auditedStoreOf, pageCountsOf, readPages } from '#server/areas/catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';

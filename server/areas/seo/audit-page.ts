@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Language } from '../../../shared/constants.ts';
+import type { Language } from '#shared/constants.ts';
 import type {
   Check,
   DuplicateCheck,
@@ -8,9 +8,9 @@ import type {
   PageKind,
   Severity,
   TranslatedField,
-} from '../../../shared/seo/check.ts';
-import { runPageChecks } from '../../../shared/seo/run-page-checks.ts';
-import type { AuditedPage } from '../catalog/index.ts';
+} from '#shared/seo/check.ts';
+import { runPageChecks } from '#shared/seo/run-page-checks.ts';
+import type { AuditedPage } from '#server/areas/catalog/index.ts';
 import { pageScore } from './audit-scores.ts';
 
 /**

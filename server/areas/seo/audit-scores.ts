@@ -1,5 +1,5 @@
-import type { Severity } from '../../../shared/seo/check.ts';
-import { severityWeights } from '../../../shared/seo/scores.ts';
+import type { Severity } from '#shared/seo/check.ts';
+import { severityWeights } from '#shared/seo/scores.ts';
 
 /**
  * The scores, exactly as docs/seo-scores.md defines them: the same for every kind of page and both

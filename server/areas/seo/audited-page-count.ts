@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**

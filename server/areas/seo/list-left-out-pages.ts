@@ -1,6 +1,6 @@
-import type { LeftOutPages, LeftOutPagesQuery } from '../../../shared/schemas/seo.ts';
-import type { Database } from '../../db/database.ts';
-import { listPagesOutside } from '../catalog/index.ts';
+import type { LeftOutPages, LeftOutPagesQuery } from '#shared/schemas/seo.ts';
+import type { Database } from '#server/db/database.ts';
+import { listPagesOutside } from '#server/areas/catalog/index.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**

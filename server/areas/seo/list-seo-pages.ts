@@ -1,5 +1,5 @@
-import type { PageList, PageListQuery } from '../../../shared/schemas/seo.ts';
-import type { Database } from '../../db/database.ts';
+import type { PageList, PageListQuery } from '#shared/schemas/seo.ts';
+import type { Database } from '#server/db/database.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { AuditRun } from '../../../shared/schemas/seo.ts';
+import type { AuditRun } from '#shared/schemas/seo.ts';
 import type { AuditRunRow } from './seo-repository.ts';
 
 /** A run as the API gives it. */

@@ -1,7 +1,7 @@
-import type { Language } from '../../../shared/constants.ts';
-import type { SeoOverview } from '../../../shared/schemas/seo.ts';
-import type { Database } from '../../db/database.ts';
-import { auditedStoreOf } from '../catalog/index.ts';
+import type { Language } from '#shared/constants.ts';
+import type { SeoOverview } from '#shared/schemas/seo.ts';
+import type { Database } from '#server/db/database.ts';
+import { auditedStoreOf } from '#server/areas/catalog/index.ts';
 import { presentRun } from './present-audit.ts';
 import { trendEndingAtScore } from './score-trend.ts';
 import * as seoRepository from './seo-repository.ts';

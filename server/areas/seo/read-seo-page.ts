@@ -1,8 +1,8 @@
-import type { PageDetail } from '../../../shared/schemas/seo.ts';
-import { shownText } from '../../../shared/seo/text/html.ts';
-import type { Database } from '../../db/database.ts';
-import { auditedStoreOf, readPages } from '../catalog/index.ts';
-import { editableFieldsOfPage } from '../seo-changes/index.ts';
+import type { PageDetail } from '#shared/schemas/seo.ts';
+import { shownText } from '#shared/seo/text/html.ts';
+import type { Database } from '#server/db/database.ts';
+import { auditedStoreOf, readPages } from '#server/areas/catalog/index.ts';
+import { editableFieldsOfPage } from '#server/areas/seo-changes/index.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**

@@ -6,7 +6,7 @@ import {
   readPageBatches,
   type AuditedPage,
   type ChosenPages,
-} from '../catalog/index.ts';
+} from '#server/areas/catalog/index.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { DatabaseClosedError } from '../../db/database.ts';
-import { defineJob } from '../../jobs/job-queue.ts';
-import { reportError } from '../../platform/error-reporting.ts';
+import { DatabaseClosedError } from '#server/db/database.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
 import { failAudit, runAudit } from './run-audit.ts';
 import type { SeoDependencies } from './seo-dependencies.ts';
 

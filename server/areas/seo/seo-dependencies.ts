@@ -1,11 +1,11 @@
-import type { PlanId } from '../../../shared/plans.ts';
-import type { Check } from '../../../shared/seo/check.ts';
-import { checkCatalogue } from '../../../shared/seo/catalogue.ts';
-import type { Database } from '../../db/database.ts';
-import type { JobLog, JobQueue } from '../../jobs/job-queue.ts';
-import type { StorefrontFetcher } from '../../platform/storefront/storefront-fetcher.ts';
-import { planLimitsOf } from '../billing/index.ts';
-import { shopOwnerOf, storeActivityOf } from '../shops/index.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { Check } from '#shared/seo/check.ts';
+import { checkCatalogue } from '#shared/seo/catalogue.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobLog, JobQueue } from '#server/jobs/job-queue.ts';
+import type { StorefrontFetcher } from '#server/platform/storefront/storefront-fetcher.ts';
+import { planLimitsOf } from '#server/areas/billing/index.ts';
+import { shopOwnerOf, storeActivityOf } from '#server/areas/shops/index.ts';
 
 /** What the SEO area's rules and jobs need. */
 export interface SeoDependencies {

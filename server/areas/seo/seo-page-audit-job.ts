@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineJob } from '../../jobs/job-queue.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
 import { auditChangedPages } from './audit-changed-pages.ts';
 import type { SeoDependencies } from './seo-dependencies.ts';
 

@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '../../../shared/constants.ts';
-import type { FindingEvidence, PageKind, Severity } from '../../../shared/seo/check.ts';
-import type { PageListQuery } from '../../../shared/schemas/seo.ts';
-import type { Database, Queryable, Transaction } from '../../db/database.ts';
+import type { Language } from '#shared/constants.ts';
+import type { FindingEvidence, PageKind, Severity } from '#shared/seo/check.ts';
+import type { PageListQuery } from '#shared/schemas/seo.ts';
+import type { Database, Queryable, Transaction } from '#server/db/database.ts';
 import type { LanguageAudit, PageAudit } from './audit-page.ts';
 import { pageScore } from './audit-scores.ts';
-import { severityWeights } from '../../../shared/seo/scores.ts';
+import { severityWeights } from '#shared/seo/scores.ts';
 import type { AuditState, AuditTrigger } from './tables.ts';
 
 /**

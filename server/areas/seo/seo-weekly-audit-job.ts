@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineJob } from '../../jobs/job-queue.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import { startAudit } from './start-audit.ts';

@@ -1,7 +1,7 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { AuditRun } from '../../../shared/schemas/seo.ts';
-import type { Database } from '../../db/database.ts';
-import { requireActiveStore } from '../shops/index.ts';
+import { AppError } from '#shared/errors.ts';
+import type { AuditRun } from '#shared/schemas/seo.ts';
+import type { Database } from '#server/db/database.ts';
+import { requireActiveStore } from '#server/areas/shops/index.ts';
 import { seoAuditJob } from './seo-audit-job.ts';
 import { presentRun } from './present-audit.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { FindingEvidence } from '../../../shared/seo/check.ts';
+import type { FindingEvidence } from '#shared/seo/check.ts';
 
 /**
  * The SEO audit of each connected store: its runs, each page's result per language and the page's

@@ -1,10 +1,10 @@
 import { insertSession } from './sessions-repository.ts';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import type { CreateSessionBody, AuthUser } from '../../../shared/schemas/session.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import type { CreateSessionBody, AuthUser } from '#shared/schemas/session.ts';
 import { endSession } from './end-session.ts';
 import { hashSessionId, newSessionId } from './session-id.ts';
 import { tokenBinding, type SessionContext } from './session-context.ts';
-import { authUserOf } from '../../platform/identity.ts';
+import { authUserOf } from '#server/platform/identity.ts';
 import { verifySignIn, type VerifiedSignIn } from './verify-sign-in.ts';
 
 export interface CreatedSession {

@@ -2,7 +2,7 @@ import { deleteSessionsOfUser } from './sessions-repository.ts';
 import {
   IdentityProviderUnavailableError,
   isIdentityProviderOutage,
-} from '../../platform/identity.ts';
+} from '#server/platform/identity.ts';
 import type { SessionContext } from './session-context.ts';
 import { asUnavailable } from './verify-firebase-id-token.ts';
 

@@ -1,4 +1,4 @@
-import type { CreateSessionBody } from '../../../shared/schemas/session.ts';
+import type { CreateSessionBody } from '#shared/schemas/session.ts';
 import { openSession, type CreatedSession } from './create-session.ts';
 import type { ActiveSession, SessionContext } from './session-context.ts';
 import { verifySignIn } from './verify-sign-in.ts';

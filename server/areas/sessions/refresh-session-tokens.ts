@@ -1,9 +1,9 @@
 import { storeRefreshedTokens } from './sessions-repository.ts';
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { RefreshTokenRefusedError, type RefreshedTokens } from '../../platform/identity.ts';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import { RefreshTokenRefusedError, type RefreshedTokens } from '#server/platform/identity.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import {
   tokenBinding,
   type ActiveSession,
@@ -11,7 +11,7 @@ import {
   type SessionContext,
 } from './session-context.ts';
 import { endSession } from './end-session.ts';
-import { authUserOf } from '../../platform/identity.ts';
+import { authUserOf } from '#server/platform/identity.ts';
 import {
   asUnavailable,
   IdTokenRejectedError,

@@ -1,5 +1,5 @@
 import { findLiveSession, touchSession } from './sessions-repository.ts';
-import { session as sessionRules } from '../../../shared/constants.ts';
+import { session as sessionRules } from '#shared/constants.ts';
 import { hashSessionId } from './session-id.ts';
 import type { ActiveSession, SessionContext } from './session-context.ts';
 

@@ -1,6 +1,6 @@
-import { EmailNotSentError } from '../../platform/identity.ts';
-import type { Language } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { EmailNotSentError } from '#server/platform/identity.ts';
+import type { Language } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
 import type { FreshTokens, SessionContext } from './session-context.ts';
 
 /**

@@ -1,9 +1,13 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import type { SessionRow } from './sessions-repository.ts';
-import type { IdentityProvider } from '../../platform/identity.ts';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 import { createSessionCache, type SessionCache } from './session-cache.ts';
-import { createTokenCipher, tokenPurposes, type TokenCipher } from '../../platform/token-cipher.ts';
+import {
+  createTokenCipher,
+  tokenPurposes,
+  type TokenCipher,
+} from '#server/platform/token-cipher.ts';
 
 /** What every session operation works with; one per BFF instance. */
 export interface SessionContext {

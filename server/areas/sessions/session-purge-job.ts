@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog } from '../../jobs/job-queue.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import type { Database } from '#server/db/database.ts';
+import { defineJob, type JobLog } from '#server/jobs/job-queue.ts';
 import { deleteExpiredSessions } from './sessions-repository.ts';
 
 export interface SessionPurgeDependencies {

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
-import type { Database } from '../../db/database.ts';
-import { preparedFor } from '../../db/prepared-statements.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
+import type { Database } from '#server/db/database.ts';
+import { preparedFor } from '#server/db/prepared-statements.ts';
 import { sessions } from './tables.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { AuthUser } from '../../../shared/schemas/session.ts';
+import type { AuthUser } from '#shared/schemas/session.ts';
 
 /**
  * A BFF session. The cookie holds a random id; only its SHA-256 hash is stored. The Firebase tokens

@@ -4,8 +4,8 @@ import {
   isIdentityProviderOutage,
   isRefusedIdTokenError,
   type IdentityProvider,
-} from '../../platform/identity.ts';
-import { AppError } from '../../../shared/errors.ts';
+} from '#server/platform/identity.ts';
+import { AppError } from '#shared/errors.ts';
 
 /** The ID token, or the user behind it, is not acceptable: malformed, expired, foreign, revoked, disabled, gone. */
 export class IdTokenRejectedError extends Error {

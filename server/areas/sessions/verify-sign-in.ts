@@ -1,8 +1,8 @@
 import type { DecodedIdToken } from 'firebase-admin/auth';
-import { RefreshTokenRefusedError, type RefreshedTokens } from '../../platform/identity.ts';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import type { CreateSessionBody } from '../../../shared/schemas/session.ts';
+import { RefreshTokenRefusedError, type RefreshedTokens } from '#server/platform/identity.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import type { CreateSessionBody } from '#shared/schemas/session.ts';
 import type { SessionContext } from './session-context.ts';
 import {
   asUnavailable,

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
-import { exchangeAuthorizationCode, type ShopifyTokenGrant } from '../../platform/shopify/oauth.ts';
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
-import type { TokenCipher } from '../../platform/token-cipher.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
+import {
+  exchangeAuthorizationCode,
+  type ShopifyTokenGrant,
+} from '#server/platform/shopify/oauth.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '#server/platform/token-cipher.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { shopifyFailure } from './shopify-failure.ts';
 import { shopTokenBinding } from './shop-tokens.ts';

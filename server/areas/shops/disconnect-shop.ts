@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors.ts';
-import type { ShopDisconnection } from '../../../shared/schemas/shops.ts';
-import { uninstallApp } from '../../platform/shopify/oauth.ts';
+import { AppError } from '#shared/errors.ts';
+import type { ShopDisconnection } from '#shared/schemas/shops.ts';
+import { uninstallApp } from '#server/platform/shopify/oauth.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import {
   handleRefusedAccessToken,

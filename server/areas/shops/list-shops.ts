@@ -1,5 +1,5 @@
-import type { Shop, ShopList, ShopState } from '../../../shared/schemas/shops.ts';
-import type { Database } from '../../db/database.ts';
+import type { Shop, ShopList, ShopState } from '#shared/schemas/shops.ts';
+import type { Database } from '#server/db/database.ts';
 import { noRecords, type ShopCatalog, type StoreCopySummary } from './shop-catalog.ts';
 import { listShopsOfOwner, type ShopRow } from './shops-repository.ts';
 import { pausedStoreIds, storeLimitOf } from './store-limit.ts';

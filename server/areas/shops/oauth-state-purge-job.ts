@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog } from '../../jobs/job-queue.ts';
+import type { Database } from '#server/db/database.ts';
+import { defineJob, type JobLog } from '#server/jobs/job-queue.ts';
 import { deleteExpiredOauthStates } from './shops-repository.ts';
 
 /** Housekeeping, once an hour: states past their ten minutes can no longer be used. */

@@ -1,15 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
 import {
   endsTheGrant,
   isAccessTokenAccepted,
   refreshAccessToken,
   type ShopifyTokenGrant,
-} from '../../platform/shopify/oauth.ts';
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
-import type { TokenCipher } from '../../platform/token-cipher.ts';
+} from '#server/platform/shopify/oauth.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '#server/platform/token-cipher.ts';
 import { encryptedTokens } from './complete-shop-authorization.ts';
 import { shopifyFailure } from './shopify-failure.ts';
 import { shopTokenBinding } from './shop-tokens.ts';

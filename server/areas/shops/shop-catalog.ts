@@ -3,7 +3,7 @@ import type {
   ImportProgress,
   PartialCopy,
   ShopLocale,
-} from '../../../shared/schemas/shops.ts';
+} from '#shared/schemas/shops.ts';
 
 /**
  * What the shops area asks of a store's copy of its catalog, which another area keeps. The

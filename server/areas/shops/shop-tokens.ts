@@ -1,4 +1,8 @@
-import { createTokenCipher, tokenPurposes, type TokenCipher } from '../../platform/token-cipher.ts';
+import {
+  createTokenCipher,
+  tokenPurposes,
+  type TokenCipher,
+} from '#server/platform/token-cipher.ts';
 
 /**
  * The cipher of the stores' tokens, keyed from the product's own secret (SESSION_SECRET, which also

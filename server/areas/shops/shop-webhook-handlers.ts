@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
+import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
 import { isAppStillInstalled, type ShopAccessDependencies } from './shop-access.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repository.ts';

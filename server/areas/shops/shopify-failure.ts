@@ -1,5 +1,5 @@
-import { AppError } from '../../../shared/errors.ts';
-import { ShopifyRefusedError } from '../../platform/shopify/oauth.ts';
+import { AppError } from '#shared/errors.ts';
+import { ShopifyRefusedError } from '#server/platform/shopify/oauth.ts';
 
 /**
  * A failed call to Shopify as the caller is answered: 502 `shopify_refused` when Shopify said no,

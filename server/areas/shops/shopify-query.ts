@@ -1,6 +1,6 @@
-import { AppError } from '../../../shared/errors.ts';
-import { isShopDomain } from '../../../shared/shop-domain.ts';
-import { isSignedByShopify } from '../../platform/shopify/oauth.ts';
+import { AppError } from '#shared/errors.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
+import { isSignedByShopify } from '#server/platform/shopify/oauth.ts';
 
 /**
  * How far a signed query's `timestamp` may be from our clock, either way: Shopify's own library

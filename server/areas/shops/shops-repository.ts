@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 import { shopOauthStates, shops } from './tables.ts';
 
 export type ShopRow = typeof shops.$inferSelect;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../../shared/errors.ts';
-import { shopDomainFrom } from '../../../shared/shop-domain.ts';
-import type { Database } from '../../db/database.ts';
-import { shopifyAuthorizeUrl, storeExistsAtShopify } from '../../platform/shopify/oauth.ts';
-import type { ShopifyApp } from '../../platform/shopify/shopify-app.ts';
+import { AppError } from '#shared/errors.ts';
+import { shopDomainFrom } from '#shared/shop-domain.ts';
+import type { Database } from '#server/db/database.ts';
+import { shopifyAuthorizeUrl, storeExistsAtShopify } from '#server/platform/shopify/oauth.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
 import { countShopsOfOwner, findShopRowByDomain, insertOauthState } from './shops-repository.ts';
 import { storeLimitOf, storeLimitReached } from './store-limit.ts';
 

@@ -1,7 +1,7 @@
-import type { PlanId } from '../../../shared/plans.ts';
-import type { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
-import { effectivePlanOf, planLimitReached, planLimitsOf } from '../billing/index.ts';
+import type { PlanId } from '#shared/plans.ts';
+import type { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
+import { effectivePlanOf, planLimitReached, planLimitsOf } from '#server/areas/billing/index.ts';
 import { findShop, listShopsOfOwner, type ShopRow } from './shops-repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { disconnectStore, type DisconnectShopDependencies } from './disconnect-shop.ts';
 import { deleteOauthStatesOfUser, listShopOwners, listShopsOfOwner } from './shops-repository.ts';
 

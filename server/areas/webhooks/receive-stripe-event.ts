@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
-import { AppError } from '../../../shared/errors.ts';
-import type { Database } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import { AppError } from '#shared/errors.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { ReceivedWebhook } from './receive-webhook.ts';
 import { findUnprocessedDeliveryId, insertDelivery } from './webhook-deliveries-repository.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job.ts';

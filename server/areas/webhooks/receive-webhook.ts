@@ -1,8 +1,8 @@
-import { AppError } from '../../../shared/errors.ts';
-import { isShopDomain } from '../../../shared/shop-domain.ts';
-import type { Database } from '../../db/database.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
-import { isSignedWebhook } from '../../platform/shopify/webhook-signature.ts';
+import { AppError } from '#shared/errors.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
+import type { Database } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { isSignedWebhook } from '#server/platform/shopify/webhook-signature.ts';
 import { findUnprocessedDeliveryId, insertDelivery } from './webhook-deliveries-repository.ts';
 import { webhookDeliveryJob } from './webhook-delivery-job.ts';
 import { privacyTopics } from './webhook-delivery.ts';

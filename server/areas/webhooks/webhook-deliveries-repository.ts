@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#server/db/database.ts';
 import { webhookDeliveries } from './tables.ts';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

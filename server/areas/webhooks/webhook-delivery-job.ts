@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { Database } from '../../db/database.ts';
-import { defineJob, type JobLog, type JobQueue, type SendOptions } from '../../jobs/job-queue.ts';
+import type { Database } from '#server/db/database.ts';
+import { defineJob, type JobLog, type JobQueue, type SendOptions } from '#server/jobs/job-queue.ts';
 import {
   deleteProcessedDeliveries,
   findUnprocessedDeliveryIds,

@@ -1,4 +1,4 @@
-import type { WebhookDelivery } from '../../platform/shopify/webhook-delivery.ts';
+import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
 
 /** What to do for each topic; the composition root gathers the areas' handlers into one map. */
 export type WebhookHandlers = Readonly<

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { Language } from '../../../shared/constants.ts';
-import type { PrerenderedPath } from '../../../shared/static-pages.ts';
+import type { Language } from '#shared/constants.ts';
+import type { PrerenderedPath } from '#shared/static-pages.ts';
 import type { completePage } from '../complete-page.ts';
 import type { PreparedBody } from '../prepared-body.ts';
 

@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { prerenderedDirName, prerenderedPageFile } from '../../../shared/build-artifacts.ts';
-import { supportedLanguages, type Language } from '../../../shared/constants.ts';
+import { prerenderedDirName, prerenderedPageFile } from '#shared/build-artifacts.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 import {
   payloadPathFor,
   prerenderedPaths,
   staticPagePayload,
   type PrerenderedPath,
-} from '../../../shared/static-pages.ts';
+} from '#shared/static-pages.ts';
 import { completePage } from '../complete-page.ts';
 import { prepareBody, sendPreparedBody, type PreparedBody } from '../prepared-body.ts';
 import { htmlType, jsonType, type ClientSource, type PageAdditions } from './client-source.ts';

@@ -2,13 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
-import { findRoute } from '../../../shared/routes.ts';
-import {
-  pageOfPayloadPath,
-  prerenderedPaths,
-  staticPagePayload,
-} from '../../../shared/static-pages.ts';
-import { isUnder, pathOf } from '../../platform/request-path.ts';
+import { findRoute } from '#shared/routes.ts';
+import { pageOfPayloadPath, prerenderedPaths, staticPagePayload } from '#shared/static-pages.ts';
+import { isUnder, pathOf } from '#server/platform/request-path.ts';
 import { completePage } from '../complete-page.ts';
 import { prepareBody } from '../prepared-body.ts';
 import {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
-import { apiBodyLimitBytes } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { contactFormRules } from '../../../shared/schemas/contact.ts';
-import { pathOf } from '../../platform/request-path.ts';
-import { sessionBindingHeader, sessionBindingOf } from '../../http/session-binding.ts';
+import { apiBodyLimitBytes } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { contactFormRules } from '#shared/schemas/contact.ts';
+import { pathOf } from '#server/platform/request-path.ts';
+import { sessionBindingHeader, sessionBindingOf } from '#server/http/session-binding.ts';
 import { isTraversalAttempt } from '../request-paths.ts';
 import { createSessionSlots, type SessionSlot } from '../session-slots.ts';
 import { sendUpstreamFailure, sessionCallerHeaders, type UpstreamApi } from '../upstream-api.ts';

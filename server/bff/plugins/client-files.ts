@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../../../shared/errors.ts';
-import type { RuntimeConfig } from '../../../shared/runtime-config.ts';
-import {
-  isPrerenderedPath,
-  payloadPathFor,
-  prerenderedPaths,
-} from '../../../shared/static-pages.ts';
-import { pathOf } from '../../platform/request-path.ts';
+import { errorBody } from '#shared/errors.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
+import { isPrerenderedPath, payloadPathFor, prerenderedPaths } from '#shared/static-pages.ts';
+import { pathOf } from '#server/platform/request-path.ts';
 import type { ClientSourceOptions } from '../client-files/client-source.ts';
 import { serveBuild } from '../client-files/serve-build.ts';
 import { serveThroughVite } from '../client-files/serve-through-vite.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { supportedLanguages, defaultLanguage } from '../../../shared/constants.ts';
-import { findRoute } from '../../../shared/routes.ts';
-import { languageVersionUrl, prerenderedPaths } from '../../../shared/static-pages.ts';
+import { supportedLanguages, defaultLanguage } from '#shared/constants.ts';
+import { findRoute } from '#shared/routes.ts';
+import { languageVersionUrl, prerenderedPaths } from '#shared/static-pages.ts';
 
 export interface CrawlerFilesOptions {
   /** The product's public origin, without a trailing slash: sitemaps list absolute URLs. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { csrfHeader } from '../../../shared/constants.ts';
-import { errorBody } from '../../../shared/errors.ts';
-import { pathOf } from '../../platform/request-path.ts';
+import { csrfHeader } from '#shared/constants.ts';
+import { errorBody } from '#shared/errors.ts';
+import { pathOf } from '#server/platform/request-path.ts';
 
 export interface CsrfOptions {
   /** The app's own origin (scheme, host, port), from PUBLIC_URL. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody } from '../../../shared/errors.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { errorBody } from '#shared/errors.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 
 export interface HealthOptions {
   database: DatabaseHandle;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { guardTarget, visitorOf } from '../../../shared/navigation-guard.ts';
-import { appRoutes, type AppRoute } from '../../../shared/routes.ts';
+import { guardTarget, visitorOf } from '#shared/navigation-guard.ts';
+import { appRoutes, type AppRoute } from '#shared/routes.ts';
 
 /**
  * The pages of the route table, guarded before the page (prerendered, or the app shell) is sent

@@ -7,7 +7,7 @@ import type {
   onResponseHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 
 /** A budget of requests per client address and time window. */
 export interface RateLimitRule {

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { cspHashesFileName } from '../../../shared/build-artifacts.ts';
-import { cspHashesFileSchema } from '../../../shared/schemas/build-artifacts.ts';
-import { pathOf } from '../../platform/request-path.ts';
-import { requestIdHeader } from '../../platform/request-id.ts';
+import { cspHashesFileName } from '#shared/build-artifacts.ts';
+import { cspHashesFileSchema } from '#shared/schemas/build-artifacts.ts';
+import { pathOf } from '#server/platform/request-path.ts';
+import { requestIdHeader } from '#server/platform/request-id.ts';
 
 /**
  * Security headers on every response, whatever answers it (a route, the proxy, the static files, the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { session as sessionRules } from '../../../shared/constants.ts';
-import { AppError } from '../../../shared/errors.ts';
+import { session as sessionRules } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   ensureFreshIdToken,
   SessionEndedError,
@@ -12,9 +12,9 @@ import {
   type SessionContext,
   hashSessionId,
   isWellFormedSessionId,
-} from '../../areas/sessions/index.ts';
-import { reportError, requestReportContext } from '../../platform/error-reporting.ts';
-import { isRevokedTokenChallenge } from '../../platform/identity.ts';
+} from '#server/areas/sessions/index.ts';
+import { reportError, requestReportContext } from '#server/platform/error-reporting.ts';
+import { isRevokedTokenChallenge } from '#server/platform/identity.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

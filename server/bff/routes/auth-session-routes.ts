@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../shared/errors.ts';
-import { errorResponseSchema } from '../../../shared/schemas/errors.ts';
+import { AppError } from '#shared/errors.ts';
+import { errorResponseSchema } from '#shared/schemas/errors.ts';
 import {
   createSessionBodySchema,
   sessionResponseSchema,
   sessionStateResponseSchema,
   verificationEmailBodySchema,
-} from '../../../shared/schemas/session.ts';
+} from '#shared/schemas/session.ts';
 import {
   createSession,
   endEverySession,
@@ -17,7 +17,7 @@ import {
   SessionEndedError,
   sendVerificationEmail,
   type SessionContext,
-} from '../../areas/sessions/index.ts';
+} from '#server/areas/sessions/index.ts';
 import {
   addressKeyOf,
   createFailureLimit,

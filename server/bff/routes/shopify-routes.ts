@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { shopifyWebhookBodyLimitBytes } from '../../../shared/constants.ts';
-import { shopsContracts } from '../../../shared/contracts/shops.ts';
-import { AppError } from '../../../shared/errors.ts';
-import { flowPaths } from '../../../shared/routes.ts';
-import { isShopDomain } from '../../../shared/shop-domain.ts';
-import { sessionBindingOf } from '../../http/session-binding.ts';
-import { shopifyRedirectPath, shopifyWebhookPath } from '../../platform/shopify/shopify-app.ts';
-import { SessionEndedError } from '../../areas/sessions/index.ts';
+import { shopifyWebhookBodyLimitBytes } from '#shared/constants.ts';
+import { shopsContracts } from '#shared/contracts/shops.ts';
+import { AppError } from '#shared/errors.ts';
+import { flowPaths } from '#shared/routes.ts';
+import { isShopDomain } from '#shared/shop-domain.ts';
+import { sessionBindingOf } from '#server/http/session-binding.ts';
+import { shopifyRedirectPath, shopifyWebhookPath } from '#server/platform/shopify/shopify-app.ts';
+import { SessionEndedError } from '#server/areas/sessions/index.ts';
 import {
   completionPath,
   popupAnswerPage,

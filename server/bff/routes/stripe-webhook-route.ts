@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiBodyLimitBytes } from '../../../shared/constants.ts';
+import { apiBodyLimitBytes } from '#shared/constants.ts';
 import type { UpstreamApi } from '../upstream-api.ts';
 import { forwardWebhook, keepRawBodies } from '../webhook-forwarder.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import type { GoogleUser, IdentityProvider } from '../../platform/identity.ts';
+import type { GoogleUser, IdentityProvider } from '#server/platform/identity.ts';
 
 /**
  * Local mode only: a stand-in for Google's account chooser, opened as a popup by the client's Google

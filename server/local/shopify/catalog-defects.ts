@@ -9,7 +9,7 @@ import {
   type TranslatableEntry,
   type Translations,
 } from './catalog-model.ts';
-import { textWidthPx, titleFontSizePx } from '../../../shared/seo/text/pixel-width.ts';
+import { textWidthPx, titleFontSizePx } from '#shared/seo/text/pixel-width.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { localShopifyApp } from '../../config.ts';
+import { localShopifyApp } from '#server/config.ts';
 import { startLocalShopify } from './local-shopify.ts';
 
 /**

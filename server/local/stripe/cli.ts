@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { localStripeAccount } from '../../config.ts';
+import { localStripeAccount } from '#server/config.ts';
 import { startLocalStripe } from './local-stripe.ts';
 
 /**

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
-import { paidPlanIds, priceLookupKey } from '../../../shared/billing.ts';
-import { plans, yearlyPriceCents } from '../../../shared/plans.ts';
+import { paidPlanIds, priceLookupKey } from '#shared/billing.ts';
+import { plans, yearlyPriceCents } from '#shared/plans.ts';
 import {
   defaultEventRetryDelaysMs,
   EventDeliveries,

@@ -1,5 +1,5 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { AppError } from '../../../shared/errors.ts';
+import { AppError } from '#shared/errors.ts';
 
 /**
  * A client of one store's GraphQL Admin API. It keeps to the store's rate limit rather than running

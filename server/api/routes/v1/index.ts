@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { DatabaseHandle } from '../../../db/database.ts';
-import type { JobQueue } from '../../../jobs/job-queue.ts';
-import type { IdentityProvider } from '../../../platform/identity.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
 import { authenticateEveryRequest } from '../../plugins/authenticate.ts';
 import callerRateLimits, {
   defaultApiRateLimits,

@@ -1,11 +1,11 @@
 import type Stripe from 'stripe';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountContracts as contracts } from '../../../../../shared/contracts/account.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
-import type { JobQueue } from '../../../../jobs/job-queue.ts';
-import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
-import type { IdentityProvider } from '../../../../platform/identity.ts';
-import type { UserShopsDependencies } from '../../../../areas/shops/index.ts';
+import { accountContracts as contracts } from '#shared/contracts/account.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { reportError, requestReportContext } from '#server/platform/error-reporting.ts';
+import type { IdentityProvider } from '#server/platform/identity.ts';
+import type { UserShopsDependencies } from '#server/areas/shops/index.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';
 import {
@@ -14,8 +14,8 @@ import {
   registerAccount,
   requestAccountDeletion,
   updateAccount,
-} from '../../../../areas/account/index.ts';
-import { deleteUserChanges } from '../../../../areas/seo-changes/index.ts';
+} from '#server/areas/account/index.ts';
+import { deleteUserChanges } from '#server/areas/seo-changes/index.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
-import { AppError } from '../../../../../shared/errors.ts';
-import type { PlanId } from '../../../../../shared/plans.ts';
-import { billingContracts as contracts } from '../../../../../shared/contracts/billing.ts';
-import { getAccount } from '../../../../areas/account/index.ts';
+import { AppError } from '#shared/errors.ts';
+import type { PlanId } from '#shared/plans.ts';
+import { billingContracts as contracts } from '#shared/contracts/billing.ts';
+import { getAccount } from '#server/areas/account/index.ts';
 import {
   type BillingAccount,
   type CheckoutSettings,
@@ -16,15 +16,15 @@ import {
   type PriceCatalog,
   readBillingOverview,
   startCheckout,
-} from '../../../../areas/billing/index.ts';
-import { pagesCoveredByLastAudits } from '../../../../areas/seo/index.ts';
+} from '#server/areas/billing/index.ts';
+import { pagesCoveredByLastAudits } from '#server/areas/seo/index.ts';
 import {
   keepStoreActive,
   listShops,
   type ShopCatalog,
   storeActivityOf,
-} from '../../../../areas/shops/index.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
+} from '#server/areas/shops/index.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { logStripeFailures } from '../../../plugins/log-stripe-failures.ts';

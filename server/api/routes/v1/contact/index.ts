@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactContracts as contracts } from '../../../../../shared/contracts/contact.ts';
-import { contactFormRules } from '../../../../../shared/schemas/contact.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
-import type { JobQueue } from '../../../../jobs/job-queue.ts';
+import { contactContracts as contracts } from '#shared/contracts/contact.ts';
+import { contactFormRules } from '#shared/schemas/contact.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { issueFormToken, submitContactMessage } from '../../../../areas/contact/index.ts';
+import { issueFormToken, submitContactMessage } from '#server/areas/contact/index.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 

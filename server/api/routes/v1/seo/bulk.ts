@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { seoBulkContracts as contracts } from '../../../../../shared/contracts/seo-bulk.ts';
-import { maxPagesPerBulkEdit } from '../../../../../shared/schemas/seo-bulk.ts';
-import { listSeoPages } from '../../../../areas/seo/index.ts';
+import { seoBulkContracts as contracts } from '#shared/contracts/seo-bulk.ts';
+import { maxPagesPerBulkEdit } from '#shared/schemas/seo-bulk.ts';
+import { listSeoPages } from '#server/areas/seo/index.ts';
 import {
   saveBulkDrafts,
   previewBulkEdit,
   type BulkPageSelector,
-} from '../../../../areas/seo-changes/index.ts';
-import { requireOwnedShop } from '../../../../areas/shops/index.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
+} from '#server/areas/seo-changes/index.ts';
+import { requireOwnedShop } from '#server/areas/shops/index.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { routeOf } from '../../contract-route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../../../../shared/errors.ts';
-import { seoChangeContracts as contracts } from '../../../../../shared/contracts/seo-changes.ts';
+import { AppError } from '#shared/errors.ts';
+import { seoChangeContracts as contracts } from '#shared/contracts/seo-changes.ts';
 import {
   approveChanges,
   discardDraft,
@@ -10,10 +10,10 @@ import {
   saveDraft,
   undoBatch,
   undoChange,
-} from '../../../../areas/seo-changes/index.ts';
-import { requireOwnedShop } from '../../../../areas/shops/index.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
-import type { JobQueue } from '../../../../jobs/job-queue.ts';
+} from '#server/areas/seo-changes/index.ts';
+import { requireOwnedShop } from '#server/areas/shops/index.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { routeOf } from '../../contract-route.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { seoContracts as contracts } from '../../../../../shared/contracts/seo.ts';
-import { AppError } from '../../../../../shared/errors.ts';
+import { seoContracts as contracts } from '#shared/contracts/seo.ts';
+import { AppError } from '#shared/errors.ts';
 import {
   listLeftOutPages,
   listSeoPages,
@@ -8,10 +8,10 @@ import {
   readSeoPage,
   requireManualAuditCooldownOver,
   startAudit,
-} from '../../../../areas/seo/index.ts';
-import { requireOwnedShop, shopNotFound } from '../../../../areas/shops/index.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
-import type { JobQueue } from '../../../../jobs/job-queue.ts';
+} from '#server/areas/seo/index.ts';
+import { requireOwnedShop, shopNotFound } from '#server/areas/shops/index.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses } from '../../error-responses.ts';

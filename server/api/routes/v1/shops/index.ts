@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { shopsContracts as contracts } from '../../../../../shared/contracts/shops.ts';
-import type { DatabaseHandle } from '../../../../db/database.ts';
-import { AppError } from '../../../../../shared/errors.ts';
-import { sessionBindingFrom } from '../../../../http/session-binding.ts';
-import { reportError, requestReportContext } from '../../../../platform/error-reporting.ts';
-import type { ShopifyApp } from '../../../../platform/shopify/shopify-app.ts';
-import type { TokenCipher } from '../../../../platform/token-cipher.ts';
+import { shopsContracts as contracts } from '#shared/contracts/shops.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { AppError } from '#shared/errors.ts';
+import { sessionBindingFrom } from '#server/http/session-binding.ts';
+import { reportError, requestReportContext } from '#server/platform/error-reporting.ts';
+import type { ShopifyApp } from '#server/platform/shopify/shopify-app.ts';
+import type { TokenCipher } from '#server/platform/token-cipher.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
-import { getAccount } from '../../../../areas/account/index.ts';
+import { getAccount } from '#server/areas/account/index.ts';
 import {
   keepStoreActive,
   completeShopAuthorization,
@@ -17,7 +17,7 @@ import {
   type ShopCatalog,
   startShopAuthorization,
   type AuthorizationRequester,
-} from '../../../../areas/shops/index.ts';
+} from '#server/areas/shops/index.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
