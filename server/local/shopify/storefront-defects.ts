@@ -115,6 +115,16 @@ export const storefrontDefects = {
 export type StorefrontDefectName = keyof typeof storefrontDefects;
 
 /**
+ * The store-level defect of every seeded store's robots.txt (storefront-pages.ts): a rule whose
+ * directive is misspelt, which crawlers ignore and R03 reports once for the store. Imitates an
+ * owner's robots.txt.liquid edit meant to keep drafts out of search, typed in a hurry.
+ */
+export const robotsTxtMisspeltRule = {
+  checkId: 'R03',
+  line: 'Dissallow: /pages/draft-',
+} as const;
+
+/**
  * Redirects the storefront answers, as the owner's URL redirects (Online Store › Navigation › URL
  * redirects) do: one after a page's handle changed, and two that point to each other, as a bulk
  * import of redirects can leave.

@@ -4,6 +4,7 @@ import type { SeededStore } from './seeded-store.ts';
 import {
   defectsOn,
   handleIn,
+  robotsTxtMisspeltRule,
   storefrontPath,
   storefrontUrlOf,
   type StorefrontDefectName,
@@ -463,7 +464,10 @@ export function renderStorefrontPage(
   return { status: 200, html: layout(store, locale, resource, defects) };
 }
 
-/** Shopify's default robots.txt (robots.txt.liquid untouched), with the planted disallow added. */
+/**
+ * Shopify's default robots.txt (robots.txt.liquid untouched), with the planted disallow and the
+ * planted misspelt rule added.
+ */
 export function storefrontRobotsTxt(store: SeededStore, disallowedPaths: string[]): string {
   const host = store.shop.primaryDomainHost;
   return `# we use Shopify as our ecommerce platform
@@ -508,6 +512,7 @@ Disallow: /cdn/wpm/*.js
 Disallow: /recommendations/products
 Disallow: /*/recommendations/products
 ${disallowedPaths.map((path) => `Disallow: ${path}`).join('\n')}
+${robotsTxtMisspeltRule.line}
 Sitemap: https://${host}/sitemap.xml
 
 # Google adsbot ignores robots.txt unless specifically named!
