@@ -45,6 +45,7 @@ export const renderedCheckIds = [
   'HL3',
   'H02',
   'S01',
+  'S02',
   'S03',
   'S05',
 ] as const;

@@ -56,6 +56,16 @@ export const storefrontDefects = {
     shownOn: 'every-locale',
   },
   /**
+   * A product's JSON-LD has neither brand nor SKU. Imitates a theme whose hand-written Product
+   * markup prints the name, images and offer, and leaves out the vendor and the variant's SKU.
+   */
+  productBrandAndSkuMissing: {
+    checkId: 'S02',
+    kind: 'product',
+    position: 4,
+    shownOn: 'every-locale',
+  },
+  /**
    * The French page of a collection gives the English page as its canonical. Imitates a theme edit
    * that builds the canonical from the primary domain and the handle, ignoring the locale.
    */

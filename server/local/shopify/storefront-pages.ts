@@ -137,7 +137,7 @@ function productResource(
     ...(!defects.has('productCurrencyMissing') && { priceCurrency: store.shop.currencyCode }),
     ...(defects.has('productPriceValidUntilPast') && { priceValidUntil: '2024-12-31' }),
     url,
-    sku: `SKU-${product.id % 1_000_000}`,
+    ...(!defects.has('productBrandAndSkuMissing') && { sku: `SKU-${product.id % 1_000_000}` }),
   };
   const jsonLd: Record<string, unknown> = {
     '@context': 'http://schema.org/',
@@ -146,8 +146,10 @@ function productResource(
     url,
     ...(images.length > 0 && { image: images.map((image) => image.url) }),
     description: plainText(body),
-    sku: offer.sku,
-    brand: { '@type': 'Brand', name: product.vendor },
+    ...(!defects.has('productBrandAndSkuMissing') && {
+      sku: offer.sku,
+      brand: { '@type': 'Brand', name: product.vendor },
+    }),
     offers: [offer],
   };
   const money = `€${price.replace('.', locale === 'fr' ? ',' : '.')} ${store.shop.currencyCode}`;

@@ -365,6 +365,53 @@ export const productMarkupRequired: RenderedCheck = {
   },
 };
 
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** Google's identifiers of a product, on the product or an offer. */
+const identifierFields = ['sku', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn'] as const;
+
+/** A brand given by its name: a text, or a Brand (or Organization) with a name. */
+const hasBrandName = (brand: unknown) =>
+  asList(brand).some((entry) => hasText(entry) || hasText(asRecord(entry).name));
+
+/**
+ * Of the merchant listing's recommended fields, those a shop sets in its own admin: the stock status
+ * (availability), the vendor (brand) and a SKU or barcode. Shipping and returns are left aside:
+ * Dawn's markup never carries them, and Google takes them from Merchant Center or Search Console's
+ * shipping and returns settings as well, which no page shows (docs/seo-checks.md).
+ */
+const recommendedFields = 'offers.availability, brand, sku/gtin/mpn';
+
+export const merchantListingRecommended: RenderedCheck = {
+  id: 'S02',
+  severity: 'info',
+  run: (input) => {
+    if (!isAnswered(input)) return [];
+    return jsonLdNodes(input)
+      .filter((node) => hasType(node, ['Product']))
+      .flatMap((product) => {
+        const offers = asList(product.offers).map(asRecord);
+        const missing: string[] = [];
+        if (offers.length === 0 || offers.some((offer) => !hasText(offer.availability)))
+          missing.push('offers.availability');
+        if (!hasBrandName(product.brand)) missing.push('brand');
+        const identified = [product, ...offers].some((node) =>
+          identifierFields.some((field) => hasText(node[field]) || typeof node[field] === 'number'),
+        );
+        if (!identified) missing.push('sku/gtin/mpn');
+        return missing.length === 0
+          ? []
+          : [
+              {
+                measured: missing.join(', '),
+                threshold: recommendedFields,
+                excerpt: excerpt(typeof product.name === 'string' ? product.name : input.page.url),
+              },
+            ];
+      });
+  },
+};
+
 export const priceValidUntilPast: RenderedCheck = {
   id: 'S03',
   severity: 'warning',
@@ -424,6 +471,7 @@ export const renderedChecks: readonly RenderedCheck[] = [
   xDefaultMissing,
   noH1Rendered,
   productMarkupRequired,
+  merchantListingRecommended,
   priceValidUntilPast,
   articleMarkupIncomplete,
 ];
