@@ -47,6 +47,7 @@ export const renderedCheckIds = [
   'S01',
   'S02',
   'S03',
+  'S04',
   'S05',
 ] as const;
 

@@ -644,6 +644,7 @@ describe('the HTML scanner', () => {
       links: [{ rel: 'alternate', hreflang: 'fr', href: 'https://x.example/fr' }],
       h1Count: 1,
       jsonLd: ['{"a":"</p>"}'],
+      microdataBreadcrumbs: [],
     });
   });
 });

@@ -120,6 +120,16 @@ export const storefrontDefects = {
     position: 0,
     shownOn: 'every-locale',
   },
+  /**
+   * An article carries a BreadcrumbList whose first item, the home page, has no address. Imitates
+   * a breadcrumbs snippet that prints the home crumb as plain text rather than a link.
+   */
+  articleBreadcrumbWithoutAddress: {
+    checkId: 'S04',
+    kind: 'article',
+    position: 1,
+    shownOn: 'every-locale',
+  },
 } as const satisfies Record<string, StorefrontDefect>;
 
 export type StorefrontDefectName = keyof typeof storefrontDefects;

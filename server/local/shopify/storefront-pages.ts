@@ -259,6 +259,26 @@ function articleResource(
     author: { '@type': 'Person', name: article.authorName },
     publisher: { '@type': 'Organization', name: store.shop.name },
   };
+  const blog = store.blogs.get(article.blogId);
+  const breadcrumbs: Record<string, unknown> = {
+    '@context': 'http://schema.org/',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: locale === 'fr' ? 'Accueil' : 'Home' },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name:
+          blog === undefined
+            ? 'Blog'
+            : (translatedText(blog.translations, locale, 'title', blog.title) ?? blog.title),
+        ...(blog !== undefined && {
+          item: storefrontUrlOf(store, 'article', article, locale).replace(/\/[^/]*$/, ''),
+        }),
+      },
+      { '@type': 'ListItem', position: 3, name: title },
+    ],
+  };
   const imageTag =
     image === null
       ? ''
@@ -274,7 +294,7 @@ function articleResource(
     ),
     bodyHtml: body,
     ogType: 'article',
-    jsonLd: [jsonLd],
+    jsonLd: defects.has('articleBreadcrumbWithoutAddress') ? [jsonLd, breadcrumbs] : [jsonLd],
     main:
       `<article class="article-template">${imageTag}<header class="page-width page-width--narrow">` +
       `<h1 class="article-template__title">${escapeHtml(title)}</h1>` +
