@@ -45,9 +45,22 @@ export const renderedCheckIds = [
   'HL3',
   'H02',
   'S01',
+  'S02',
   'S03',
+  'S04',
   'S05',
 ] as const;
 
+/**
+ * The checks of the store rather than of a page, run once by each storefront pass
+ * (shared/seo/rendered/robots-txt-check.ts): their findings go to one page of the store, the first
+ * the pass read, in the primary language, as the overview has no place of the store's own.
+ */
+export const storeCheckIds = ['R03'] as const;
+
 /** Every check whose findings a page can carry: the page list's `check` filter. */
-export const auditCheckIds: readonly string[] = [...catalogueCheckIds, ...renderedCheckIds];
+export const auditCheckIds: readonly string[] = [
+  ...catalogueCheckIds,
+  ...renderedCheckIds,
+  ...storeCheckIds,
+];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanId } from '#shared/plans.ts';
+import { checkById } from '#shared/seo/catalogue.ts';
 import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
 import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
@@ -196,6 +197,37 @@ describe('a full audit', () => {
       { title: 'Linen shirt', language: 'en' },
       { title: 'Chemise en lin', language: 'fr' },
     ]);
+  });
+
+  it('finds a handle left in the primary language on a translated page, with the real TG1', async () => {
+    const tg1 = checkById('TG1')!;
+    const shopId = await newStore('business', {
+      products: [
+        { id: 1, title: 'Linen shirt', handle: 'washed-linen-shirt' },
+        { id: 2, title: 'Nova', handle: 'nova-1234' },
+        { id: 3, title: 'Wool throw', handle: 'wool-throw' },
+      ],
+      translations: [
+        [gid('Product', 1), 'fr', 'title', 'Chemise en lin'],
+        [gid('Product', 2), 'fr', 'title', 'Nova'],
+        [gid('Product', 3), 'fr', 'title', 'Plaid en laine'],
+        [gid('Product', 3), 'fr', 'handle', 'plaid-en-laine'],
+      ],
+    });
+    const started = await startAudit(deps, shopId, 'manual');
+    expect(await runAudit({ ...deps, checks: [tg1] }, started!.run.id)).toBe('done');
+    const ofHandle = async (id: number, language: string) =>
+      (await findings(shopId, gid('Product', id), language)).filter(
+        (finding) => 'field' in finding && finding.field === 'handle',
+      );
+    // The French address of product 1 carries its English words; product 2's is a name and a
+    // reference, the same in every language; product 3's is translated.
+    expect(await ofHandle(1, 'fr')).toEqual([
+      { checkId: 'TG1', field: 'handle', excerpt: 'washed-linen-shirt' },
+    ]);
+    expect(await ofHandle(2, 'fr')).toEqual([]);
+    expect(await ofHandle(3, 'fr')).toEqual([]);
+    expect(await ofHandle(1, 'en')).toEqual([]);
   });
 
   it('scores each page and the store per language as docs/seo-scores.md says', async () => {

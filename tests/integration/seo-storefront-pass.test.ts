@@ -25,14 +25,17 @@ import {
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { seoDependencies } from '#server/workers.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
-import { plantedStorefrontFindings } from '#server/local/shopify/storefront-defects.ts';
+import {
+  plantedStorefrontFindings,
+  robotsTxtMisspeltRule,
+} from '#server/local/shopify/storefront-defects.ts';
 import { shopifyScopes } from '#server/platform/shopify/shopify-app.ts';
 import { localStorefronts } from '#server/platform/storefront/local-storefronts.ts';
 import {
   auditUserAgent,
   createStorefrontFetcher,
 } from '#server/platform/storefront/storefront-fetcher.ts';
-import { renderedCheckIds } from '#shared/seo/check-ids.ts';
+import { renderedCheckIds, storeCheckIds } from '#shared/seo/check-ids.ts';
 import {
   createTestJobQueue,
   startApiForTests,
@@ -241,7 +244,7 @@ describe('the storefront pass', () => {
     const { rows } = await api.database.pool.query<{ key: string }>(
       `select distinct page_gid || ' ' || language as key from seo_findings
        where shop_id = $1 and check_id = any($2::text[])`,
-      [shopId, [...renderedCheckIds]],
+      [shopId, [...renderedCheckIds, ...storeCheckIds]],
     );
     const flagged = new Set(rows.map((row) => row.key));
     expect(flagged.size).toBeGreaterThan(0);
@@ -269,6 +272,39 @@ describe('the storefront pass', () => {
       .findings.filter((finding) => finding.checkId === 'R02');
     expect(r02).toHaveLength(1);
     expect(r02[0]!.url).toBe(page!.languages.find((language) => language.language === 'en')!.url);
+  });
+
+  it("reports the store's robots.txt once, on the first page the latest pass read", async () => {
+    const storeFindings = async () =>
+      (
+        await api.database.pool.query<{ page_gid: string; language: string; evidence: object }>(
+          `select page_gid, language, evidence from seo_findings
+           where shop_id = $1 and check_id = 'R03'`,
+          [shopId],
+        )
+      ).rows;
+    const found = await storeFindings();
+    expect(found).toEqual([
+      {
+        page_gid: expect.any(String) as string,
+        language: 'en',
+        evidence: {
+          url: `https://${storefrontHost}/robots.txt`,
+          measured: expect.stringMatching(/^line \d+: unknown directive$/) as string,
+          excerpt: robotsTxtMisspeltRule.line,
+        },
+      },
+    ]);
+    // The next pass puts it on its own first page, and nowhere else.
+    await runStorefrontPass(withBudget(1), shopId);
+    const moved = await storeFindings();
+    expect(moved).toHaveLength(1);
+    const { rows } = await api.database.pool.query<{ page_gid: string }>(
+      `select page_gid from seo_storefront_fetches where shop_id = $1
+       order by fetched_at desc limit 1`,
+      [shopId],
+    );
+    expect(moved[0]!.page_gid).toBe(rows[0]!.page_gid);
   });
 
   it('keeps the rendered findings and their scores across catalog audits, full and incremental', async () => {

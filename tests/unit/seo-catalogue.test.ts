@@ -2,11 +2,18 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { supportedLanguages, type Language } from '#shared/constants.ts';
 import { checkById, checkCatalogue } from '#shared/seo/catalogue.ts';
-import { auditCheckIds, catalogueCheckIds, renderedCheckIds } from '#shared/seo/check-ids.ts';
+import {
+  auditCheckIds,
+  catalogueCheckIds,
+  renderedCheckIds,
+  storeCheckIds,
+} from '#shared/seo/check-ids.ts';
 import { renderedChecks } from '#shared/seo/rendered/rendered-checks.ts';
+import { robotsTxtInvalid } from '#shared/seo/rendered/robots-txt-check.ts';
 
 const catalogueIds = checkCatalogue.map((check) => check.id);
 const renderedIds = renderedChecks.map((check) => check.id);
+const storeIds = [robotsTxtInvalid.id];
 
 /** The owner's texts of the checks in a language (client/locales/<language>/seo-checks.json). */
 function checkTexts(language: Language): Record<string, Record<string, string> | undefined> {
@@ -25,8 +32,11 @@ describe('the check catalogue', () => {
   it('lists its ids, in its order, where the screens read them without the checks', () => {
     expect([...catalogueCheckIds]).toEqual(checkCatalogue.map((check) => check.id));
     expect([...renderedCheckIds]).toEqual(renderedIds);
-    // The page list filters on both: no id may stand for two checks.
-    expect(new Set(auditCheckIds).size).toBe(catalogueIds.length + renderedIds.length);
+    expect([...storeCheckIds]).toEqual(storeIds);
+    // The page list filters on all: no id may stand for two checks.
+    expect(new Set(auditCheckIds).size).toBe(
+      catalogueIds.length + renderedIds.length + storeIds.length,
+    );
   });
 
   it('gives every check an id of its own', () => {
@@ -34,7 +44,7 @@ describe('the check catalogue', () => {
     for (const id of catalogueIds) expect(checkById(id)?.id).toBe(id);
   });
 
-  it.each([...catalogueIds, ...renderedIds])(
+  it.each([...catalogueIds, ...renderedIds, ...storeIds])(
     'gives %s a name, what, why and how in every language',
     (id) => {
       for (const language of supportedLanguages) {
@@ -63,6 +73,6 @@ describe('the check catalogue', () => {
   it('is, with the rendered checks, what docs/seo-checks.md describes, check for check', () => {
     const documented = documentedIds();
     expect(new Set(documented).size).toBe(documented.length);
-    expect([...documented].sort()).toEqual([...catalogueIds, ...renderedIds].sort());
+    expect([...documented].sort()).toEqual([...catalogueIds, ...renderedIds, ...storeIds].sort());
   });
 });

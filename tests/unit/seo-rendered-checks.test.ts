@@ -63,7 +63,16 @@ const productMarkup = (product: Record<string, unknown>) =>
 const goodProduct = {
   name: 'Linen towel',
   image: ['https://cdn.example/towel.jpg'],
-  offers: [{ '@type': 'Offer', price: 24, priceCurrency: 'EUR' }],
+  sku: 'LT-24',
+  brand: { '@type': 'Brand', name: 'Atelier Lin' },
+  offers: [
+    {
+      '@type': 'Offer',
+      price: 24,
+      priceCurrency: 'EUR',
+      availability: 'http://schema.org/InStock',
+    },
+  ],
 };
 
 describe('a well-made page', () => {
@@ -86,7 +95,9 @@ describe('a well-made page', () => {
       HL3: 'info',
       H02: 'info',
       S01: 'error',
+      S02: 'info',
       S03: 'warning',
+      S04: 'info',
       S05: 'info',
     });
   });
@@ -421,6 +432,147 @@ describe('S01 Product markup required fields', () => {
   });
 });
 
+describe('S02 merchant listing recommended fields', () => {
+  /** A product page in English or in French, with its markup. */
+  const productPage = (product: Record<string, unknown>, language: 'en' | 'fr' = 'en') => {
+    const body = `<h1>Linen towel</h1>${productMarkup(product)}`;
+    if (language === 'en')
+      return englishPage(alternates(en), { body, overrides: { kind: 'product' } });
+    return {
+      ...response(fr, 'fr', html(alternates(fr), body)),
+      kind: 'product' as const,
+      alternates: [response(en, 'en', html(alternates(en)))],
+    };
+  };
+  const { sku: _sku, brand: _brand, ...bare } = goodProduct;
+  const withoutAvailability = {
+    ...bare,
+    offers: [{ '@type': 'Offer', price: 24, priceCurrency: 'EUR' }],
+  };
+
+  it('lists in one finding what Google recommends and the markup lacks, in English and French', () => {
+    for (const language of ['en', 'fr'] as const) {
+      expect(findings(productPage(withoutAvailability, language), 'S02')).toEqual([
+        {
+          checkId: 'S02',
+          severity: 'info',
+          language,
+          url: language === 'en' ? en : fr,
+          measured: 'offers.availability, brand, sku/gtin/mpn',
+          threshold: 'offers.availability, brand, sku/gtin/mpn',
+          excerpt: 'Linen towel',
+        },
+      ]);
+    }
+  });
+
+  it('takes an identifier on the product or its offer, and a brand by its name', () => {
+    expect(findings(productPage(goodProduct), 'S02')).toEqual([]);
+    const offerGtin = {
+      ...bare,
+      brand: 'Atelier Lin',
+      offers: [{ ...goodProduct.offers[0], gtin13: '3760000000001' }],
+    };
+    expect(findings(productPage(offerGtin, 'fr'), 'S02')).toEqual([]);
+    expect(findings(productPage({ ...goodProduct, mpn: 'X', sku: ' ' }), 'S02')).toEqual([]);
+    const unnamedBrand = { ...goodProduct, brand: { '@type': 'Brand', name: '' } };
+    expect(findings(productPage(unnamedBrand), 'S02')[0]!.measured).toBe('brand');
+  });
+
+  it('leaves shipping and returns aside, and a page without Product markup to S01', () => {
+    expect(findings(productPage(goodProduct), 'S02')).toEqual([]);
+    expect(
+      findings(englishPage(alternates(en), { overrides: { kind: 'product' } }), 'S02'),
+    ).toEqual([]);
+  });
+});
+
+describe('S04 breadcrumbs invalid', () => {
+  const crumbs = (items: unknown[]) =>
+    `<script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: items,
+    })}</script>`;
+  const item = (position: number, name?: string, url?: string) => ({
+    '@type': 'ListItem',
+    position,
+    ...(name !== undefined && { name }),
+    ...(url !== undefined && { item: url }),
+  });
+  const page = (markup: string, language: 'en' | 'fr' = 'en') => {
+    if (language === 'en') return englishPage(alternates(en), { body: `<h1>x</h1>${markup}` });
+    return {
+      ...response(fr, 'fr', html(alternates(fr), `<h1>x</h1>${markup}`)),
+      alternates: [response(en, 'en', html(alternates(en)))],
+    };
+  };
+
+  it('passes a valid trail, whose last item may have no address, in English and French', () => {
+    const valid = crumbs([
+      item(1, 'Home', 'https://shop.example/'),
+      item(2, 'Linen', 'https://shop.example/collections/linen'),
+      item(3, 'Linen towel'),
+    ]);
+    expect(findings(page(valid), 'S04')).toEqual([]);
+    expect(findings(page(valid, 'fr'), 'S04')).toEqual([]);
+  });
+
+  it('says nothing of a page without breadcrumbs: Dawn prints none', () => {
+    expect(findings(page(''), 'S04')).toEqual([]);
+  });
+
+  it('flags a trail of fewer than two items', () => {
+    for (const language of ['en', 'fr'] as const) {
+      expect(
+        findings(page(crumbs([item(1, 'Home', 'https://shop.example/')]), language), 'S04'),
+      ).toEqual([
+        {
+          checkId: 'S04',
+          severity: 'info',
+          language,
+          url: language === 'en' ? en : fr,
+          measured: '1 item',
+          threshold: '2 items, each with a name and an address (the last one: a name)',
+          excerpt: 'Home',
+        },
+      ]);
+    }
+  });
+
+  it('flags an item without a name, or without an address before the last', () => {
+    const trail = crumbs([
+      item(1, 'Home'),
+      item(2, undefined, 'https://shop.example/collections/linen'),
+      item(3, 'Linen towel'),
+    ]);
+    expect(findings(page(trail, 'fr'), 'S04')[0]!.measured).toBe(
+      'item 1: no address, item 2: no name',
+    );
+    // An item given as a Thing with its own @id and name is complete.
+    const nested = crumbs([
+      { '@type': 'ListItem', position: 1, item: { '@id': 'https://shop.example/', name: 'Home' } },
+      item(2, 'Linen towel'),
+    ]);
+    expect(findings(page(nested), 'S04')).toEqual([]);
+  });
+
+  it('reads microdata breadcrumbs too', () => {
+    const microdata = (items: string) =>
+      `<nav><ol itemscope itemtype="https://schema.org/BreadcrumbList">${items}</ol></nav>`;
+    const li = (position: number, name: string, url?: string) =>
+      `<li itemprop="itemListElement" itemscope itemtype="https://schema.org/ListItem">` +
+      (url === undefined
+        ? `<span itemprop="name">${name}</span>`
+        : `<a itemprop="item" href="${url}"><span itemprop="name">${name}</span></a>`) +
+      `<meta itemprop="position" content="${position}"></li>`;
+    expect(
+      findings(page(microdata(li(1, 'Accueil', '/') + li(2, 'Serviette en lin')), 'fr'), 'S04'),
+    ).toEqual([]);
+    expect(findings(page(microdata(li(1, 'Home'))), 'S04')[0]!.measured).toBe('1 item');
+  });
+});
+
 describe('S03 priceValidUntil in the past', () => {
   const until = (priceValidUntil: string) =>
     findings(
@@ -492,6 +644,7 @@ describe('the HTML scanner', () => {
       links: [{ rel: 'alternate', hreflang: 'fr', href: 'https://x.example/fr' }],
       h1Count: 1,
       jsonLd: ['{"a":"</p>"}'],
+      microdataBreadcrumbs: [],
     });
   });
 });

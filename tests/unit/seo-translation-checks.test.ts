@@ -48,6 +48,16 @@ describe('TG1 translation missing', () => {
     expect(findings('TG1', view)).toEqual([]);
   });
 
+  it('finds a handle left untranslated only when it is made of words, not a name or a reference', () => {
+    const view = translatedView([
+      field('handle', 'washed-linen-throw', null),
+      field('handle', 'sku-1234', null),
+      field('handle', 'nova-xl', null),
+      field('handle', 'lt-130-oat', null),
+    ]);
+    expect(findings('TG1', view)).toEqual([{ field: 'handle', excerpt: 'washed-linen-throw' }]);
+  });
+
   it('reads the English of a store whose primary language is French', () => {
     const view = pageView({
       language: 'en',
@@ -115,6 +125,14 @@ describe('TG3 text still in the primary language', () => {
       field('handle', 'nova', 'nova'),
     ]);
     expect(findings('TG3', view)).toEqual([]);
+  });
+
+  it('reads a handle as a copy only, never by its language: it is an address, not a sentence', () => {
+    const view = translatedView([
+      field('handle', 'washed-linen-throw', 'washed-linen-throw'),
+      field('handle', 'plaid-en-lin', 'the-washed-linen-throw-for-the-living-room'),
+    ]);
+    expect(findings('TG3', view)).toEqual([{ field: 'handle', excerpt: 'washed-linen-throw' }]);
   });
 
   it('counts a copy from two words of three letters', () => {

@@ -21,8 +21,11 @@ import type { Database, Queryable } from '#server/db/database.ts';
  * media), and the handle, which makes the language's address. Unpublished pages (a product not ACTIVE, a page or article not published) are left out.
  */
 
-/** The translation keys of a page the audit reads, and the view's text each one replaces. */
-const translatedKeys = ['title', 'body_html', 'meta_title', 'meta_description'] as const;
+/**
+ * The translation keys of a page the audit reads, and the view's text each one replaces; `handle`
+ * makes the language's address (handleIn below) rather than a text of the view.
+ */
+const translatedKeys = ['title', 'body_html', 'meta_title', 'meta_description', 'handle'] as const;
 type TranslatedKey = (typeof translatedKeys)[number];
 
 /** One language the audit reads, with the store's locale that carries it. */
@@ -245,6 +248,7 @@ async function assemblePages(
       body_html: row.body,
       meta_title: row.seo_title,
       meta_description: row.seo_description,
+      handle: row.handle,
     };
     /** The handle in a language: its translation where the owner gave one (the French address). */
     const handleIn = (entry: AuditedLocale): string => {

@@ -1,15 +1,17 @@
-import { auditRenderedPages } from '#shared/seo/rendered/audit-rendered-pages.ts';
+import { auditRenderedPages } from '../../../shared/seo/rendered/audit-rendered-pages.ts';
+import { robotsTxtInvalid } from '../../../shared/seo/rendered/robots-txt-check.ts';
 import type {
   FetchedStorefrontPage,
   StorefrontFetcher,
-} from '#server/platform/storefront/storefront-fetcher.ts';
-import { auditedStoreOf, readPages } from '#server/areas/catalog/index.ts';
+} from '../../platform/storefront/storefront-fetcher.ts';
+import { auditedStoreOf, readPages } from '../catalog/index.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import {
   endStorefrontPass,
   pagesToFetch,
   recordFetchedPage,
+  recordStoreFindings,
   startStorefrontPass,
   type FetchedVersion,
 } from './storefront-repository.ts';
@@ -126,7 +128,9 @@ async function fetchPages(
   const budget = deps.storefrontPagesPerPass ?? storefrontPagesPerPass;
   const gids = await pagesToFetch(deps.db, shopId, budget);
   // A fetcher of its own: robots.txt is read again at each pass.
-  const { fetcher, answers } = recording(deps.storefront.openFetcher());
+  const storefront = deps.storefront.openFetcher();
+  const { fetcher, answers } = recording(storefront);
+  let storeChecked = false;
   let fetched = 0;
   let findings = 0;
   let timeoutsInARow = 0;
@@ -173,14 +177,21 @@ async function fetchPages(
         };
       });
       answers.clear();
-      const recorded = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) =>
+      // The store's own checks, once a pass, on the first page it reads (robots.txt is read by then).
+      const storeFindings = storeChecked
+        ? undefined
+        : await checkStore(storefront, store, versions);
+      const recorded = await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
         // The store's audit deleted meanwhile (its disconnection): nothing more to fetch.
-        (await seoRepository.hasFinishedRun(tx, shopId))
-          ? recordFetchedPage(tx, shopId, page.id, results)
-          : ('store disconnected' as const),
-      );
+        if (!(await seoRepository.hasFinishedRun(tx, shopId))) return 'store disconnected' as const;
+        const written = await recordFetchedPage(tx, shopId, page.id, results);
+        if (written && storeFindings !== undefined)
+          await recordStoreFindings(tx, shopId, page.id, versions[0]!.language, storeFindings);
+        return written;
+      });
       if (recorded === 'store disconnected') return recorded;
       if (!recorded) continue;
+      storeChecked = true;
       fetched++;
       findings += results.reduce((sum, result) => sum + result.findings.length, 0);
       timeoutsInARow = timedOut ? timeoutsInARow + 1 : 0;
@@ -190,4 +201,33 @@ async function fetchPages(
     }
   }
   return { fetched, findings, stoppedEarly: false };
+}
+
+/**
+ * R03 on the store's robots.txt, read from the address of the page's first version (the primary
+ * language's when the page has one there): the fetcher read it before the page, so this asks the
+ * store nothing more. The language folders are those of the store's other languages (`/fr`).
+ * Undefined when robots.txt could not be reached: nothing is known of it.
+ */
+async function checkStore(
+  storefront: StorefrontFetcher,
+  store: NonNullable<Awaited<ReturnType<typeof auditedStoreOf>>>,
+  versions: ReadonlyArray<{ language: string; url: string }>,
+) {
+  const robots = await storefront.readRobotsTxt(versions[0]!.url);
+  // Not reached at all: the last pass's findings stand, as an unreachable page's do.
+  if (robots.error !== undefined) return undefined;
+  const languageFolders = store.locales
+    .filter((entry) => !entry.primary)
+    .map((entry) => {
+      const folder = entry.url === null ? '' : new URL(entry.url).pathname.replace(/^\/|\/$/g, '');
+      return folder === '' ? entry.locale.toLowerCase() : folder;
+    });
+  return robotsTxtInvalid
+    .run({ url: robots.url, status: robots.status, body: robots.body, languageFolders })
+    .map((evidence) => ({
+      checkId: robotsTxtInvalid.id,
+      severity: robotsTxtInvalid.severity,
+      evidence: { url: robots.url, ...evidence },
+    }));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FindingEvidence, Severity } from '#shared/seo/check.ts';
-import { renderedCheckIds } from '#shared/seo/check-ids.ts';
-import type { Database, Queryable, Transaction } from '#server/db/database.ts';
+import type { FindingEvidence, Severity } from '../../../shared/seo/check.ts';
+import { renderedCheckIds, storeCheckIds } from '../../../shared/seo/check-ids.ts';
+import type { Database, Queryable, Transaction } from '../../db/database.ts';
 import { jsonList, recomputePages } from './seo-repository.ts';
 import type { StorefrontFetchOutcome, StorefrontPassStopReason } from './tables.ts';
 
@@ -119,6 +119,53 @@ export async function recordFetchedPage(
   }
   await recomputePages(tx, shopId, [gid]);
   return true;
+}
+
+/**
+ * Puts the findings of the store's own checks (R03, robots.txt) on one page of the store, in one
+ * language, and takes those of the last pass off whichever page carried them: a store's robots.txt
+ * is reported once, on the first page the latest pass read.
+ */
+export async function recordStoreFindings(
+  tx: Transaction,
+  shopId: string,
+  gid: string,
+  language: string,
+  findings: ReadonlyArray<{ checkId: string; severity: Severity; evidence: FindingEvidence }>,
+): Promise<void> {
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    with rendered as (
+      delete from seo_rendered_findings
+      where shop_id = ${shopId} and check_id in ${jsonList(storeCheckIds)}
+      returning page_gid
+    ),
+    copied as (
+      delete from seo_findings
+      where shop_id = ${shopId} and check_id in ${jsonList(storeCheckIds)}
+      returning page_gid
+    )
+    select page_gid from rendered union select page_gid from copied`);
+  const storeRows = findings.map((finding) => ({
+    check_id: finding.checkId,
+    severity: finding.severity,
+    evidence: finding.evidence,
+  }));
+  if (storeRows.length > 0) {
+    await tx.execute(sql`
+      with rendered as (
+        insert into seo_rendered_findings (shop_id, page_gid, language, check_id, severity, evidence)
+        select ${shopId}, ${gid}, ${language}, f.check_id, f.severity, f.evidence
+        from jsonb_to_recordset(${JSON.stringify(storeRows)}::jsonb) as f(check_id text,
+          severity text, evidence jsonb)
+      )
+      insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+      select ${shopId}, ${gid}, ${language}, f.check_id, f.severity, f.evidence
+      from jsonb_to_recordset(${JSON.stringify(storeRows)}::jsonb) as f(check_id text,
+        severity text, evidence jsonb)
+      where exists (select 1 from seo_page_results r where r.shop_id = ${shopId}
+        and r.page_gid = ${gid} and r.language = ${language})`);
+  }
+  await recomputePages(tx, shopId, [...new Set([gid, ...rows.map((row) => row.page_gid)])]);
 }
 
 /**

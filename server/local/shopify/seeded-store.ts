@@ -489,7 +489,8 @@ export class SeededStore {
    * created): a store of 100,000 products is never walked through.
    */
   productByHandle(handle: string, locale?: string): Product | undefined {
-    // A handle translated for `locale` first: only a product changed since it was seeded has one.
+    // A handle translated for `locale` first: a product changed since it was seeded (its seeded
+    // French handle ends with its position, like its English one, and is found below).
     if (locale !== undefined) {
       for (const product of this.editedProducts.values()) {
         if (product.translations[locale]?.handle?.value === handle) return product;
@@ -499,6 +500,8 @@ export class SeededStore {
     if (position !== undefined) {
       const hinted = this.product(productIdBase + Number(position));
       if (hinted?.handle === handle) return hinted;
+      if (locale !== undefined && hinted?.translations[locale]?.handle?.value === handle)
+        return hinted;
     }
     for (const product of this.editedProducts.values()) {
       if (product.handle === handle && !this.deletedProducts.has(product.id)) return product;
@@ -917,6 +920,13 @@ export class SeededStore {
         if (from !== null && to !== null)
           french[key] = this.seededTranslation(to, from, translatedAt);
       }
+      // Its French address too, as Translate & Adapt translates a handle; it keeps the product's
+      // position at its end, as the English one does (productByHandle).
+      french.handle = this.seededTranslation(
+        `${shopifyHandle(`${item[1]} ${material[1]} ${colour[1]}`)}-${index}`,
+        handle,
+        translatedAt,
+      );
     } else if (frenchRoll < 0.7) {
       french.title = this.seededTranslation(titleFr, titleEn, translatedAt);
     } else if (frenchRoll < 0.78) {
@@ -1060,6 +1070,7 @@ export class SeededStore {
         page.translations.fr = {
           title: this.seededTranslation(titleFr, titleEn, updatedAt),
           body_html: this.seededTranslation(careGuide.fr, careGuide.en, updatedAt),
+          handle: this.seededTranslation(shopifyHandle(titleFr), page.handle, updatedAt),
         };
         this.writtenInFull.add(gid('Page', page.id));
       }
@@ -1082,6 +1093,7 @@ export class SeededStore {
         collection.seo.description!,
         at,
       ),
+      handle: this.seededTranslation(shopifyHandle(titleFr), collection.handle, at),
     };
     this.writtenInFull.add(gid('Collection', collection.id));
   }

@@ -56,6 +56,16 @@ export const storefrontDefects = {
     shownOn: 'every-locale',
   },
   /**
+   * A product's JSON-LD has neither brand nor SKU. Imitates a theme whose hand-written Product
+   * markup prints the name, images and offer, and leaves out the vendor and the variant's SKU.
+   */
+  productBrandAndSkuMissing: {
+    checkId: 'S02',
+    kind: 'product',
+    position: 4,
+    shownOn: 'every-locale',
+  },
+  /**
    * The French page of a collection gives the English page as its canonical. Imitates a theme edit
    * that builds the canonical from the primary domain and the handle, ignoring the locale.
    */
@@ -110,9 +120,29 @@ export const storefrontDefects = {
     position: 0,
     shownOn: 'every-locale',
   },
+  /**
+   * An article carries a BreadcrumbList whose first item, the home page, has no address. Imitates
+   * a breadcrumbs snippet that prints the home crumb as plain text rather than a link.
+   */
+  articleBreadcrumbWithoutAddress: {
+    checkId: 'S04',
+    kind: 'article',
+    position: 1,
+    shownOn: 'every-locale',
+  },
 } as const satisfies Record<string, StorefrontDefect>;
 
 export type StorefrontDefectName = keyof typeof storefrontDefects;
+
+/**
+ * The store-level defect of every seeded store's robots.txt (storefront-pages.ts): a rule whose
+ * directive is misspelt, which crawlers ignore and R03 reports once for the store. Imitates an
+ * owner's robots.txt.liquid edit meant to keep drafts out of search, typed in a hurry.
+ */
+export const robotsTxtMisspeltRule = {
+  checkId: 'R03',
+  line: 'Dissallow: /pages/draft-',
+} as const;
 
 /**
  * Redirects the storefront answers, as the owner's URL redirects (Online Store › Navigation › URL

@@ -4,6 +4,7 @@ import type { SeededStore } from './seeded-store.ts';
 import {
   defectsOn,
   handleIn,
+  robotsTxtMisspeltRule,
   storefrontPath,
   storefrontUrlOf,
   type StorefrontDefectName,
@@ -136,7 +137,7 @@ function productResource(
     ...(!defects.has('productCurrencyMissing') && { priceCurrency: store.shop.currencyCode }),
     ...(defects.has('productPriceValidUntilPast') && { priceValidUntil: '2024-12-31' }),
     url,
-    sku: `SKU-${product.id % 1_000_000}`,
+    ...(!defects.has('productBrandAndSkuMissing') && { sku: `SKU-${product.id % 1_000_000}` }),
   };
   const jsonLd: Record<string, unknown> = {
     '@context': 'http://schema.org/',
@@ -145,8 +146,10 @@ function productResource(
     url,
     ...(images.length > 0 && { image: images.map((image) => image.url) }),
     description: plainText(body),
-    sku: offer.sku,
-    brand: { '@type': 'Brand', name: product.vendor },
+    ...(!defects.has('productBrandAndSkuMissing') && {
+      sku: offer.sku,
+      brand: { '@type': 'Brand', name: product.vendor },
+    }),
     offers: [offer],
   };
   const money = `€${price.replace('.', locale === 'fr' ? ',' : '.')} ${store.shop.currencyCode}`;
@@ -256,6 +259,26 @@ function articleResource(
     author: { '@type': 'Person', name: article.authorName },
     publisher: { '@type': 'Organization', name: store.shop.name },
   };
+  const blog = store.blogs.get(article.blogId);
+  const breadcrumbs: Record<string, unknown> = {
+    '@context': 'http://schema.org/',
+    '@type': 'BreadcrumbList',
+    itemListElement: [
+      { '@type': 'ListItem', position: 1, name: locale === 'fr' ? 'Accueil' : 'Home' },
+      {
+        '@type': 'ListItem',
+        position: 2,
+        name:
+          blog === undefined
+            ? 'Blog'
+            : (translatedText(blog.translations, locale, 'title', blog.title) ?? blog.title),
+        ...(blog !== undefined && {
+          item: storefrontUrlOf(store, 'article', article, locale).replace(/\/[^/]*$/, ''),
+        }),
+      },
+      { '@type': 'ListItem', position: 3, name: title },
+    ],
+  };
   const imageTag =
     image === null
       ? ''
@@ -271,7 +294,7 @@ function articleResource(
     ),
     bodyHtml: body,
     ogType: 'article',
-    jsonLd: [jsonLd],
+    jsonLd: defects.has('articleBreadcrumbWithoutAddress') ? [jsonLd, breadcrumbs] : [jsonLd],
     main:
       `<article class="article-template">${imageTag}<header class="page-width page-width--narrow">` +
       `<h1 class="article-template__title">${escapeHtml(title)}</h1>` +
@@ -463,7 +486,10 @@ export function renderStorefrontPage(
   return { status: 200, html: layout(store, locale, resource, defects) };
 }
 
-/** Shopify's default robots.txt (robots.txt.liquid untouched), with the planted disallow added. */
+/**
+ * Shopify's default robots.txt (robots.txt.liquid untouched), with the planted disallow and the
+ * planted misspelt rule added.
+ */
 export function storefrontRobotsTxt(store: SeededStore, disallowedPaths: string[]): string {
   const host = store.shop.primaryDomainHost;
   return `# we use Shopify as our ecommerce platform
@@ -508,6 +534,7 @@ Disallow: /cdn/wpm/*.js
 Disallow: /recommendations/products
 Disallow: /*/recommendations/products
 ${disallowedPaths.map((path) => `Disallow: ${path}`).join('\n')}
+${robotsTxtMisspeltRule.line}
 Sitemap: https://${host}/sitemap.xml
 
 # Google adsbot ignores robots.txt unless specifically named!

@@ -101,8 +101,20 @@ class FetchFailure extends Error {
   }
 }
 
+/** The robots.txt of a host as the fetcher read it (redirects followed). */
+export interface FetchedRobotsTxt {
+  url: string;
+  /** Null when no answer was read (`error`), or when its redirects did not end. */
+  status: number | null;
+  /** The text when the status is 2xx; '' otherwise. */
+  body: string;
+  error?: string;
+}
+
 export interface StorefrontFetcher {
   fetchPage(url: string): Promise<FetchedStorefrontPage>;
+  /** The robots.txt of `url`'s host, read once for the pages and the store's check (R03). */
+  readRobotsTxt(url: string): Promise<FetchedRobotsTxt>;
 }
 
 export function createStorefrontFetcher(options: StorefrontFetcherOptions): StorefrontFetcher {
@@ -228,6 +240,42 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
   };
 
   /**
+   * The host's robots.txt as answered, read once (a failure to answer is asked again): redirects
+   * followed up to the same limit, as RFC 9309 asks of crawlers; a status null when they do not end.
+   */
+  const robotsAnswersByOrigin = new Map<string, Promise<FetchedRobotsTxt & { error?: never }>>();
+  const robotsAnswerOf = (url: URL) => {
+    let answer = robotsAnswersByOrigin.get(url.origin);
+    if (answer === undefined) {
+      answer = (async () => {
+        let robotsUrl = new URL('/robots.txt', url.origin);
+        for (let hops = 0; ; hops++) {
+          const raw = await pacedRequest(robotsUrl);
+          const location = raw.headers.location;
+          if (raw.status >= 300 && raw.status < 400 && location !== undefined) {
+            if (hops >= maxRedirects) return { url: robotsUrl.href, status: null, body: '' };
+            robotsUrl = new URL(location, robotsUrl);
+            continue;
+          }
+          const ok = raw.status >= 200 && raw.status < 300;
+          return { url: robotsUrl.href, status: raw.status, body: ok ? raw.body : '' };
+        }
+      })();
+      robotsAnswersByOrigin.set(url.origin, answer);
+      // An answer that holds the pages back (a server error) is not kept either: asked again.
+      answer.then(
+        ({ status }) => {
+          const kept =
+            status === null || (status >= 200 && status < 300) || (status >= 400 && status < 500);
+          if (!kept) robotsAnswersByOrigin.delete(url.origin);
+        },
+        () => robotsAnswersByOrigin.delete(url.origin),
+      );
+    }
+    return answer;
+  };
+
+  /**
    * The host's robots.txt, read once: a 4xx (or too many redirects) means no rules; a 5xx or no
    * answer means no page of the host is fetched, as a search engine holds back then.
    */
@@ -235,21 +283,12 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
     let policy = robotsByOrigin.get(url.origin);
     if (policy === undefined) {
       policy = (async () => {
-        // Redirects are followed up to the same limit, as RFC 9309 asks of crawlers.
-        let robotsUrl = new URL('/robots.txt', url.origin);
-        for (let hops = 0; ; hops++) {
-          const answer = await pacedRequest(robotsUrl);
-          const location = answer.headers.location;
-          if (answer.status >= 300 && answer.status < 400 && location !== undefined) {
-            if (hops >= maxRedirects) return allowEverything;
-            robotsUrl = new URL(location, robotsUrl);
-            continue;
-          }
-          if (answer.status >= 200 && answer.status < 300)
-            return parseRobotsTxt(answer.body, auditProductToken);
-          if (answer.status >= 400 && answer.status < 500) return allowEverything;
-          throw new FetchFailure(`robots.txt answered ${answer.status}`);
-        }
+        const answer = await robotsAnswerOf(url);
+        if (answer.status === null) return allowEverything;
+        if (answer.status >= 200 && answer.status < 300)
+          return parseRobotsTxt(answer.body, auditProductToken);
+        if (answer.status >= 400 && answer.status < 500) return allowEverything;
+        throw new FetchFailure(`robots.txt answered ${answer.status}`);
       })();
       robotsByOrigin.set(url.origin, policy);
       // A failure is not kept: the next page asks again.
@@ -262,6 +301,20 @@ export function createStorefrontFetcher(options: StorefrontFetcherOptions): Stor
     Array.isArray(value) ? value.join('\n') : value;
 
   return {
+    async readRobotsTxt(address) {
+      const robotsUrl = new URL('/robots.txt', address).href;
+      try {
+        return await robotsAnswerOf(new URL(address));
+      } catch (error) {
+        return {
+          url: robotsUrl,
+          status: null,
+          body: '',
+          error: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
+
     async fetchPage(address) {
       const result: FetchedStorefrontPage = {
         url: address,

@@ -50,6 +50,18 @@ function translatedFields(view: PageLanguageView): readonly TranslatedField[] {
   return view.language === view.primaryLanguage ? [] : view.translations;
 }
 
+/**
+ * A field whose missing translation is worth telling: any field with text, but a handle only when it
+ * is made of words (TG3's rule for a copy): `sku-1234`, `nova-xl` or a brand's name is an address
+ * that reads the same in every language, while `washed-linen-throw` puts English words in the French
+ * address.
+ */
+function needsTranslation(field: TranslatedField, view: PageLanguageView): boolean {
+  const text = readableText(field.key, field.source);
+  if (text === '') return false;
+  return field.key !== 'handle' || !isSameInEveryLanguage(comparableText(text), view);
+}
+
 const translationMissing: PageCheck = {
   // Threshold: a field with text and no translation. Source: Shopify.
   id: 'TG1',
@@ -60,7 +72,7 @@ const translationMissing: PageCheck = {
   /** One finding per field, quoting the primary language's text the storefront shows instead. */
   run(view) {
     return translatedFields(view)
-      .filter((field) => field.value === null && readableText(field.key, field.source) !== '')
+      .filter((field) => field.value === null && needsTranslation(field, view))
       .map((field) => evidenceOf(field, field.source));
   },
 };
@@ -94,6 +106,9 @@ function isInPrimaryLanguage(field: TranslatedField, view: PageLanguageView): bo
   if (comparable === '') return false;
   const copied = comparable === comparableText(readableText(field.key, field.source));
   if (copied) return !isSameInEveryLanguage(comparable, view);
+  // A handle is an address of words run together by hyphens, not a sentence whose language can
+  // be told: only its copy is read.
+  if (field.key === 'handle') return false;
   return identifyLanguage(value, supportedLanguages) === view.primaryLanguage;
 }
 

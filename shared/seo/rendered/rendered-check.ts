@@ -48,7 +48,7 @@ export interface RenderedCheckInput extends ScannedPage {
 }
 
 export interface RenderedCheck {
-  /** From the audit's catalogue: R01, R02, R04, R05, HL1, HL2, HL3, H02, S01, S03, S05. */
+  /** From the audit's catalogue: R01, R02, R04, R05, HL1, HL2, HL3, H02, S01–S05. */
   id: string;
   severity: Severity;
   run(input: RenderedCheckInput): FindingEvidence[];

@@ -1,5 +1,6 @@
 import type { FindingEvidence } from '../check.ts';
 import type { RenderedCheck, RenderedCheckInput, ScannedPage } from './rendered-check.ts';
+import type { BreadcrumbItem } from './scan-rendered-html.ts';
 
 /**
  * The checks of a storefront page as rendered, with the thresholds of the audit's catalogue: an HTTP
@@ -365,6 +366,112 @@ export const productMarkupRequired: RenderedCheck = {
   },
 };
 
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** Google's identifiers of a product, on the product or an offer. */
+const identifierFields = ['sku', 'gtin', 'gtin8', 'gtin12', 'gtin13', 'gtin14', 'mpn'] as const;
+
+/** A brand given by its name: a text, or a Brand (or Organization) with a name. */
+const hasBrandName = (brand: unknown) =>
+  asList(brand).some((entry) => hasText(entry) || hasText(asRecord(entry).name));
+
+/**
+ * Of the merchant listing's recommended fields, those a shop sets in its own admin: the stock status
+ * (availability), the vendor (brand) and a SKU or barcode. Shipping and returns are left aside:
+ * Dawn's markup never carries them, and Google takes them from Merchant Center or Search Console's
+ * shipping and returns settings as well, which no page shows (docs/seo-checks.md).
+ */
+const recommendedFields = 'offers.availability, brand, sku/gtin/mpn';
+
+export const merchantListingRecommended: RenderedCheck = {
+  id: 'S02',
+  severity: 'info',
+  run: (input) => {
+    if (!isAnswered(input)) return [];
+    return jsonLdNodes(input)
+      .filter((node) => hasType(node, ['Product']))
+      .flatMap((product) => {
+        const offers = asList(product.offers).map(asRecord);
+        const missing: string[] = [];
+        if (offers.length === 0 || offers.some((offer) => !hasText(offer.availability)))
+          missing.push('offers.availability');
+        if (!hasBrandName(product.brand)) missing.push('brand');
+        const identified = [product, ...offers].some((node) =>
+          identifierFields.some((field) => hasText(node[field]) || typeof node[field] === 'number'),
+        );
+        if (!identified) missing.push('sku/gtin/mpn');
+        return missing.length === 0
+          ? []
+          : [
+              {
+                measured: missing.join(', '),
+                threshold: recommendedFields,
+                excerpt: excerpt(typeof product.name === 'string' ? product.name : input.page.url),
+              },
+            ];
+      });
+  },
+};
+
+/** A JSON-LD ListItem as a trail's item: its name, and its address (`item` as text or a Thing). */
+function jsonLdBreadcrumbItem(value: unknown): BreadcrumbItem {
+  const entry = asRecord(value);
+  const target = entry.item;
+  const thing = asRecord(target);
+  const name = [entry.name, thing.name].find(hasText);
+  const url = [target, thing['@id'], thing.url].find(hasText);
+  return {
+    name: typeof name === 'string' ? name.trim() : null,
+    url: typeof url === 'string' ? url.trim() : null,
+  };
+}
+
+/** The page's breadcrumb trails, JSON-LD first, then microdata; items in position order. */
+function breadcrumbTrails(scanned: ScannedPage): BreadcrumbItem[][] {
+  const fromJsonLd = jsonLdNodes(scanned)
+    .filter((node) => hasType(node, ['BreadcrumbList']))
+    .map((list) =>
+      asList(list.itemListElement)
+        .map((entry, index) => ({ position: Number(asRecord(entry).position) || index + 1, entry }))
+        .sort((a, b) => a.position - b.position)
+        .map(({ entry }) => jsonLdBreadcrumbItem(entry)),
+    );
+  return [...fromJsonLd, ...scanned.html.microdataBreadcrumbs];
+}
+
+const breadcrumbRule = '2 items, each with a name and an address (the last one: a name)';
+
+/**
+ * S04 reads only the breadcrumbs a page carries: Dawn prints none, so a missing trail would be
+ * reported on every page of most stores (docs/seo-checks.md).
+ */
+export const breadcrumbsInvalid: RenderedCheck = {
+  id: 'S04',
+  severity: 'info',
+  run: (input) => {
+    if (!isAnswered(input)) return [];
+    return breadcrumbTrails(input).flatMap((trail) => {
+      const problems: string[] = [];
+      if (trail.length < 2) problems.push(`${trail.length} item${trail.length === 1 ? '' : 's'}`);
+      else
+        trail.forEach((item, index) => {
+          if (index < trail.length - 1 && item.url === null)
+            problems.push(`item ${index + 1}: no address`);
+          if (item.name === null) problems.push(`item ${index + 1}: no name`);
+        });
+      return problems.length === 0
+        ? []
+        : [
+            {
+              measured: problems.join(', '),
+              threshold: breadcrumbRule,
+              excerpt: excerpt(trail.find((item) => item.name !== null)?.name ?? input.page.url),
+            },
+          ];
+    });
+  },
+};
+
 export const priceValidUntilPast: RenderedCheck = {
   id: 'S03',
   severity: 'warning',
@@ -424,7 +531,9 @@ export const renderedChecks: readonly RenderedCheck[] = [
   xDefaultMissing,
   noH1Rendered,
   productMarkupRequired,
+  merchantListingRecommended,
   priceValidUntilPast,
+  breadcrumbsInvalid,
   articleMarkupIncomplete,
 ];
 
