@@ -8,6 +8,8 @@ export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-j
 export { startCatalogJobs } from './catalog-jobs.ts';
 export { auditedStoreOf, pageCountsOf, readPageBatches, readPages } from './catalog-pages.ts';
 export type { AuditedLocale, AuditedPage, AuditedStore } from './catalog-pages.ts';
+export { storefrontAddresses } from './catalog-storefront-addresses.ts';
+export type { StorefrontAddresses } from './catalog-storefront-addresses.ts';
 export { productFactsOf } from './catalog-product-facts.ts';
 export type { ProductFacts } from './catalog-product-facts.ts';
 export {

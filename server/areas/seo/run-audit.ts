@@ -2,6 +2,7 @@ import {
   auditedStoreOf,
   pageCountsOf,
   readPageBatches,
+  storefrontAddresses,
   type AuditedPage,
 } from '../catalog/index.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
@@ -25,7 +26,8 @@ export type AuditOutcome = 'done' | 'not found' | 'store disconnected';
  * stable order (products, collections, pages, articles; each by Shopify's id), up to the run's page
  * limit; every page check run on each page in each language and the page written with its findings
  * (two statements a batch); then the pages not read this time removed, the duplicate groups resolved
- * across the store, and the store's score per language added to the trend. Its results are then
+ * across the store, the links to pages of the store resolved against its copy, and the store's score
+ * per language added to the trend. Its results are then
  * readable, and the storefront pass, a job of its own, is queued to fetch the rendered pages.
  *
  * The pages stay readable while it runs: each batch replaces its pages' rows, and what the previous
@@ -116,6 +118,15 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   await seoRepository.withStoreAuditLock(deps.db, shopId, async (tx) => {
     await seoRepository.removePagesAuditedBefore(tx, shopId, run.startedAt);
     await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
+    if (store !== undefined) {
+      await seoRepository.resolveStoreLinks(
+        tx,
+        shopId,
+        storefrontAddresses(store),
+        checks.storeLinkIds,
+        { all: true },
+      );
+    }
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
   await seoRepository.refreshForReading(deps.db, { vacuumPages: audited >= vacuumedRunPages });
