@@ -16,6 +16,7 @@ import type { AuditLanguage, StoreLink } from '../check.ts';
  */
 
 const pageBase = 'https://storefront.invalid/';
+const pageOrigin = new URL(pageBase).origin;
 
 /** Shopify's lists of a store's products, which every store answers whatever its collections. */
 const builtInCollections = new Set(['all', 'vendors', 'types']);
@@ -93,6 +94,6 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   }
   const page = pageOfPath(segments);
   if (page === null) return null;
-  const host = url.origin === new URL(pageBase).origin ? '' : url.hostname.toLowerCase();
+  const host = url.origin === pageOrigin ? '' : url.hostname.toLowerCase();
   return { ...page, language, host };
 }
