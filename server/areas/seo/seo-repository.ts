@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '../../../shared/constants.ts';
+import { supportedLanguages, type Language } from '../../../shared/constants.ts';
 import type { FindingEvidence, PageKind, Severity } from '../../../shared/seo/check.ts';
 import type { PageListQuery } from '../../../shared/schemas/seo.ts';
 import type { Database, Queryable, Transaction } from '../../db/database.ts';
@@ -589,6 +589,13 @@ export async function auditedHandlesOf(
   return rows;
 }
 
+/** Values written in the statement, which the planner sees (an index scan for each). */
+const valueList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /** Which pages' store links to resolve: every page of the store, or these. */
 export type LinkingPages = { all: true } | { gids: readonly string[] };
 
@@ -612,9 +619,11 @@ export async function resolveStoreLinks(
   if ('gids' in pages && pages.gids.length === 0) return [];
   const ofPages = (alias: string) =>
     'gids' in pages ? sql`and ${sql.raw(alias)}.page_gid in ${jsonList(pages.gids)}` : sql``;
+  // By language too, so that the findings' index by check finds them without reading the store's.
   const removed = await tx.execute<{ page_gid: string }>(sql`
     delete from seo_findings f where f.shop_id = ${shopId}
-      and f.check_id in ${jsonList(storeLinkCheckIds)} ${ofPages('f')}
+      and f.language in (${valueList(supportedLanguages)})
+      and f.check_id in (${valueList(storeLinkCheckIds)}) ${ofPages('f')}
     returning f.page_gid`);
   const inserted = await tx.execute<{ page_gid: string }>(sql`
     with served as (${addresses.served}),
