@@ -204,6 +204,14 @@ describe('links to missing pages of the store (L04)', () => {
       (await brokenLinks(shopId, gid('Page', 6), 'fr')).map((evidence) => evidence.measured),
     ).toEqual(['ancien-tablier', 'linen-apron', 'nappe-lin', 'tablier-lin']);
 
+    // The story is unpublished: the storefront answers 404 there now.
+    await api.database.pool.query(
+      `update catalog_articles set is_published = false where shop_id = $1 and gid = $2`,
+      [shopId, gid('Article', 8)],
+    );
+    await auditChangedPages(deps, shopId, [gid('Article', 8)]);
+    expect(await missingInEnglish()).toContain('news/our-story');
+
     // The care page itself edited: its links are resolved again with it.
     await api.database.pool.query(
       `update catalog_pages set body = $3 where shop_id = $1 and gid = $2`,

@@ -662,12 +662,21 @@ export async function pagesLinkingTo(
   changed: readonly string[],
 ): Promise<string[]> {
   if (targets.length === 0) return [];
+  // Apart by kind, so that the links' index by target finds all but the articles' (whose stored
+  // handle holds their blog's): the store's links are not read for a product's change.
   const { rows } = await tx.execute<{ page_gid: string }>(sql`
-    select distinct l.page_gid from seo_store_links l
-    join jsonb_to_recordset(${JSON.stringify(targets)}::jsonb) as t(kind text, handle text)
-      on t.kind = l.kind
-      and t.handle = case when l.kind = 'article' then split_part(l.handle, '/', 2) else l.handle end
-    where l.shop_id = ${shopId} and l.page_gid not in ${jsonList(changed)}`);
+    with t as (
+      select kind, handle from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb)
+        as t(kind text, handle text)
+    )
+    select l.page_gid from seo_store_links l join t on t.kind = l.kind and t.handle = l.handle
+    where l.shop_id = ${shopId} and l.kind <> 'article'
+      and l.page_gid not in ${jsonList(changed)}
+    union
+    select l.page_gid from seo_store_links l
+    join t on t.kind = l.kind and t.handle = split_part(l.handle, '/', 2)
+    where l.shop_id = ${shopId} and l.kind = 'article'
+      and l.page_gid not in ${jsonList(changed)}`);
   return rows.map((row) => row.page_gid);
 }
 
