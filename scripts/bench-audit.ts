@@ -72,19 +72,22 @@ async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> 
       ]),
     ],
   );
-  // Every 50th product shares its title with the next one: duplicate groups to resolve.
+  // Every 50th product shares its title with the next one: duplicate groups to resolve. Every
+  // product links to a collection, every article to a product (past the products for the last
+  // fifth of them: links to missing pages) and to the next article in French.
   await pool.query(
     `insert into catalog_products (shop_id, gid, title, handle, description_html, seo_title,
        seo_description, status, product_type, vendor, tags, updated_at, seen_in_run)
      select $1, 'gid://shopify/Product/' || i,
        case when i % 50 = 1 then 'Organic linen shirt ' || (i - 1) else 'Organic linen shirt ' || i end,
        'organic-linen-shirt-' || i,
-       '<h2>Soft and light</h2><p>' || repeat('Woven from European flax, washed for softness. ', 12) || '</p>',
+       '<h2>Soft and light</h2><p>' || repeat('Woven from European flax, washed for softness. ', 12)
+         || 'See <a href="/collections/collection-' || (i % $3::int + 1) || '">the collection</a>.</p>',
        case when i % 3 = 0 then null else 'Organic linen shirt ' || i || ' | Bench boutique' end,
        case when i % 4 = 0 then null else 'A soft organic linen shirt, woven in Europe and washed for a lived-in feel.' end,
        'ACTIVE', 'Shirts', 'Bench', '{}', now(), 1
      from generate_series(1, $2::int) as i`,
-    [shopId, products],
+    [shopId, products, collections],
   );
   await pool.query(
     `insert into catalog_media (shop_id, gid, product_gid, media_content_type, alt, url, position, seen_in_run)
@@ -119,7 +122,10 @@ async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> 
     `insert into catalog_articles (shop_id, gid, blog_gid, title, handle, body, seo_title,
        seo_description, is_published, updated_at, seen_in_run)
      select $1, 'gid://shopify/Article/' || i, 'gid://shopify/Blog/1', 'How to care for linen, part ' || i,
-       'linen-care-' || i, '<p>' || repeat('Wash cold, dry flat. ', 40) || '</p>', null, null, true, now(), 1
+       'linen-care-' || i, '<p>' || repeat('Wash cold, dry flat. ', 40)
+         || '<a href="/products/organic-linen-shirt-' || (i * 10) || '?variant=1">The shirt</a> '
+         || '<a href="https://bench.example/fr/blogs/news/linen-care-' || (i + 1) || '">La suite</a></p>',
+       null, null, true, now(), 1
      from generate_series(1, $2::int) as i`,
     [shopId, articles],
   );
@@ -277,16 +283,27 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpuBefore);
     const nodeCpuSeconds = (cpu.user + cpu.system) / 1e6;
     const postgresCpu = (await postgresCpuSeconds(database.pool)) - postgresCpuBefore;
-    const counts = await database.pool.query<{ pages: number; results: number; findings: number }>(
+    const counts = await database.pool.query<{
+      pages: number;
+      results: number;
+      findings: number;
+      links: number;
+      broken: number;
+    }>(
       `select (select count(*)::int from seo_pages where shop_id = $1) as pages,
         (select count(*)::int from seo_page_results where shop_id = $1) as results,
-        (select count(*)::int from seo_findings where shop_id = $1) as findings`,
+        (select count(*)::int from seo_findings where shop_id = $1) as findings,
+        (select count(*)::int from seo_store_links where shop_id = $1) as links,
+        (select count(*)::int from seo_findings where shop_id = $1 and check_id = 'L04') as broken`,
       [shopId],
     );
-    const { pages: audited, results, findings } = counts.rows[0]!;
+    const { pages: audited, results, findings, links, broken } = counts.rows[0]!;
     log('Full audit');
     log(
       `  pages audited                ${audited.toLocaleString('en')} (${results.toLocaleString('en')} page-languages, ${findings.toLocaleString('en')} findings)`,
+    );
+    log(
+      `  links to the store resolved  ${links.toLocaleString('en')} (${broken.toLocaleString('en')} to missing pages)`,
     );
     log(`  wall time                    ${wallSeconds.toFixed(1)} s`);
     log(`  pages per second (wall)      ${Math.round(audited / wallSeconds).toLocaleString('en')}`);

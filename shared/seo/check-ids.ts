@@ -28,6 +28,7 @@ export const catalogueCheckIds = [
   'L01',
   'L02',
   'L03',
+  'L04',
   'U01',
   'TG1',
   'TG2',

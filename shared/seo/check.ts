@@ -123,7 +123,34 @@ export interface DuplicateCheck extends CheckDeclaration {
   key(view: PageLanguageView): string | null;
 }
 
-export type Check = PageCheck | DuplicateCheck;
+/** The kinds of storefront page a body's link can name: the audited kinds, and a blog's own page. */
+export type StoreLinkKind = PageKind | 'blog';
+
+/**
+ * A body's link to a page of the store, as the storefront reads its address: which kind of page,
+ * its handle (lowercase, percent-decoded; an article's is `blog/article`), the language folder it
+ * is under (`''` for none: the primary language's address) and the host it names (`''` for a
+ * relative address).
+ */
+export interface StoreLink {
+  kind: StoreLinkKind;
+  handle: string;
+  language: '' | AuditLanguage;
+  host: string;
+}
+
+/**
+ * A check of the pages a body links to: whether `/products/linen-apron` exists is known only across
+ * the store, so the audit records each page's store links (`links`, each with the excerpt a
+ * finding quotes) and resolves them against the store's copy once every page is read.
+ */
+export interface StoreLinkCheck extends CheckDeclaration {
+  type: 'store-link';
+  field: PageField;
+  links(view: PageLanguageView): Array<{ link: StoreLink; excerpt: string }>;
+}
+
+export type Check = PageCheck | DuplicateCheck | StoreLinkCheck;
 
 /** A finding as the audit stores and the API gives it. */
 export interface Finding extends FindingEvidence {

@@ -4,6 +4,8 @@ import {
   isInternalLink,
   linkChecks,
 } from '#shared/seo/checks/link-checks.ts';
+import { storeLinkOf } from '#shared/seo/checks/store-links.ts';
+import { checkById } from '#shared/seo/catalogue.ts';
 import { pageCheck, pageView, paragraphOf } from '../support/seo-pages-and-checks.ts';
 
 const genericLinkText = pageCheck('L01');
@@ -127,6 +129,125 @@ describe('link declarations', () => {
       ['L01', 'links', 'warning'],
       ['L02', 'links', 'warning'],
       ['L03', 'links', 'info'],
+      ['L04', 'links', 'warning'],
+    ]);
+  });
+});
+
+describe('storeLinkOf: the page of the store a link names', () => {
+  const onEnglishStore = (href: string) => storeLinkOf(href, 'en');
+
+  it('reads products, collections, pages, blogs and articles, relative or on any host', () => {
+    expect(onEnglishStore('/products/linen-apron')).toEqual({
+      kind: 'product',
+      handle: 'linen-apron',
+      language: '',
+      host: '',
+    });
+    expect(onEnglishStore('https://maison-exemple.myshopify.com/collections/linen')).toEqual({
+      kind: 'collection',
+      handle: 'linen',
+      language: '',
+      host: 'maison-exemple.myshopify.com',
+    });
+    expect(onEnglishStore('//Maison-Exemple.com/pages/care-guide')).toEqual({
+      kind: 'page',
+      handle: 'care-guide',
+      language: '',
+      host: 'maison-exemple.com',
+    });
+    expect(onEnglishStore('/blogs/journal')).toMatchObject({ kind: 'blog', handle: 'journal' });
+    expect(onEnglishStore('/blogs/journal/linen-care')).toMatchObject({
+      kind: 'article',
+      handle: 'journal/linen-care',
+    });
+  });
+
+  it('reads a product through a collection as the product', () => {
+    expect(onEnglishStore('/collections/linen/products/linen-apron')).toMatchObject({
+      kind: 'product',
+      handle: 'linen-apron',
+    });
+  });
+
+  it('reads the language folder, the primary language’s own folder as none', () => {
+    expect(onEnglishStore('/fr/products/tablier-lin')).toMatchObject({
+      handle: 'tablier-lin',
+      language: 'fr',
+    });
+    expect(onEnglishStore('https://maison-exemple.com/fr-ca/pages/faq')).toMatchObject({
+      kind: 'page',
+      language: 'fr',
+    });
+    expect(onEnglishStore('/en/products/linen-apron')).toMatchObject({ language: '' });
+    expect(storeLinkOf('/fr/products/tablier-lin', 'fr')).toMatchObject({ language: '' });
+    expect(storeLinkOf('/en/products/linen-apron', 'fr')).toMatchObject({ language: 'en' });
+  });
+
+  it('leaves out the query string, the fragment and one trailing slash', () => {
+    expect(onEnglishStore('/products/linen-apron?variant=42#reviews')).toMatchObject({
+      kind: 'product',
+      handle: 'linen-apron',
+    });
+    expect(onEnglishStore('/pages/care-guide/')).toMatchObject({ handle: 'care-guide' });
+  });
+
+  it('percent-decodes and lowercases handles, as Shopify stores them', () => {
+    expect(onEnglishStore('/fr/products/Tablier-%C3%89t%C3%A9')).toMatchObject({
+      handle: 'tablier-été',
+    });
+    expect(onEnglishStore('/products/Linen-Apron')).toMatchObject({ handle: 'linen-apron' });
+    expect(onEnglishStore('/products/bad%E0%A4%A')).toBeNull();
+  });
+
+  it('names no page for Shopify’s own lists, filters, formats and other sections', () => {
+    for (const href of [
+      '/collections/all',
+      '/collections/vendors?q=Maison',
+      '/collections/types?q=Linen',
+      '/collections/linen/summer',
+      '/blogs/journal/tagged/linen',
+      '/products/linen-apron.json',
+      '/products/linen-apron/extra',
+      '/search?q=linen',
+      '/cart',
+      '/account/login',
+      '/policies/refund-policy',
+      '/de/products/leinen-schurze',
+      '/',
+    ]) {
+      expect(onEnglishStore(href), href).toBeNull();
+    }
+  });
+
+  it('names no page for addresses it cannot place: relative to the page, or not the web', () => {
+    for (const href of [
+      '../pages/faq',
+      'products/linen-apron',
+      '#reviews',
+      'mailto:hello@maison-exemple.com',
+      'ftp://maison-exemple.com/products/linen-apron',
+      '',
+    ]) {
+      expect(onEnglishStore(href), href).toBeNull();
+    }
+  });
+});
+
+describe('L04 broken store link: the links it records', () => {
+  it('records each store link of the body with the excerpt a finding quotes', () => {
+    const check = checkById('L04');
+    if (check?.type !== 'store-link') throw new Error('L04 is not a store link check');
+    const view = inLanguage(
+      'en',
+      '<p>See <a href="/products/linen-apron">our apron</a>, <a href="/cart">your cart</a> and ' +
+        '<a href="https://www.instagram.com/maison">Instagram</a>.</p>',
+    );
+    expect(check.links(view)).toEqual([
+      {
+        link: { kind: 'product', handle: 'linen-apron', language: '', host: '' },
+        excerpt: '<a href="/products/linen-apron">our apron</a>',
+      },
     ]);
   });
 });

@@ -17,6 +17,7 @@ export const glossaryKeys = [
   'h1',
   'structuredData',
   'lighthouse',
+  'handle',
 ] as const;
 export type GlossaryKey = (typeof glossaryKeys)[number];
 
@@ -32,6 +33,7 @@ const termPatterns: Record<GlossaryKey, RegExp> = {
   h1: /\bH1\b/,
   structuredData: /\bstructured data\b|données structurées/i,
   lighthouse: /\bLighthouse\b/,
+  handle: /\bhandles?\b|\bidentifiants?\b/i,
 };
 
 /** The terms that the texts use, in the glossary's order. */

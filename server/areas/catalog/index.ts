@@ -22,6 +22,8 @@ export type {
   ChosenPages,
   PageLeftOut,
 } from './catalog-pages.ts';
+export { storefrontAddresses } from './catalog-storefront-addresses.ts';
+export type { StorefrontAddresses } from './catalog-storefront-addresses.ts';
 export { productFactsOf } from './catalog-product-facts.ts';
 export type { ProductFacts } from './catalog-product-facts.ts';
 export {

@@ -1,4 +1,9 @@
-import { auditedStoreOf, pageCountsOf, readPages } from '#server/areas/catalog/index.ts';
+import {
+  auditedStoreOf,
+  pageCountsOf,
+  readPages,
+  storefrontAddresses,
+} from '#server/areas/catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
@@ -7,6 +12,9 @@ import * as seoRepository from './seo-repository.ts';
  * The audit of pages that changed in the store's copy (a webhook's refetch stored or deleted them):
  * only those pages are read and checked again, and only the duplicate groups they leave or join are
  * resolved again (`regrouped`: the other pages whose duplicate finding came, went or changed size).
+ * Their links to pages of the store are resolved again, with the links of other pages to their
+ * addresses before and after the change (a handle changed, a page gone or new); a French handle
+ * changed is known after the change only, so links to the old one are found by the next full run.
  * A page deleted or unpublished leaves the audit. A page new to the audit joins it only while the
  * store has no more published pages than its plan's limit, every page then being audited, and the
  * store's audited pages are fewer than that limit. A store over its limit has the pages it audits
@@ -48,6 +56,7 @@ export async function auditChangedPages(
       return true;
     });
     const audits = admitted.map((page) => auditPage(page, checks));
+    const handlesBefore = await seoRepository.auditedHandlesOf(tx, shopId, unique);
     const left = await seoRepository.removePages(tx, shopId, unique);
     await seoRepository.insertPageAudits(tx, shopId, audits);
     await seoRepository.forgetStorefrontPages(
@@ -70,6 +79,25 @@ export async function auditChangedPages(
       checks.duplicateIds,
       unique,
       { left, joined },
+    );
+    const handlesNow = pages.flatMap((page) =>
+      [page.handle, ...page.views.map((view) => view.handle)].map((handle) => ({
+        kind: page.kind,
+        handle: handle.toLowerCase(),
+      })),
+    );
+    const linking = await seoRepository.pagesLinkingTo(
+      tx,
+      shopId,
+      [...handlesBefore, ...handlesNow],
+      unique,
+    );
+    await seoRepository.resolveStoreLinks(
+      tx,
+      shopId,
+      storefrontAddresses(store),
+      checks.storeLinkIds,
+      { gids: [...admitted.map((page) => page.id), ...linking] },
     );
     return {
       audited: admitted.length,

@@ -7,6 +7,8 @@ import type {
   PageCheck,
   PageKind,
   Severity,
+  StoreLink,
+  StoreLinkCheck,
   TranslatedField,
 } from '#shared/seo/check.ts';
 import { runPageChecks } from '#shared/seo/run-page-checks.ts';
@@ -15,7 +17,8 @@ import { pageScore } from './audit-scores.ts';
 
 /**
  * One page's audit in memory: every page check that applies to its kind run on each language's view,
- * and the keys of the duplicate checks, which the audit groups across pages afterwards (in SQL, see
+ * the keys of the duplicate checks, which the audit groups across pages afterwards, and the links to
+ * pages of the store, which it resolves against the store's copy afterwards (both in SQL, see
  * seo-repository.ts).
  */
 
@@ -32,11 +35,20 @@ export interface DuplicateKey {
   keyHash: string;
 }
 
+/** A body's link to a page of the store, for a store link check, once per link on the page. */
+export interface StoreLinkRecord extends StoreLink {
+  checkId: string;
+  severity: Severity;
+  field: string;
+  excerpt: string;
+}
+
 export interface LanguageAudit {
   language: Language;
   title: string;
   findings: PageFinding[];
   duplicateKeys: DuplicateKey[];
+  storeLinks: StoreLinkRecord[];
   /** The score from the page checks alone; duplicates found later lower it (seo-repository.ts). */
   score: number;
   /** The page's translatable fields in this language (none in the primary one), for the coverage. */
@@ -79,6 +91,8 @@ export interface ChecksByKind {
   page: Record<PageKind, PageCheck[]>;
   duplicate: Record<PageKind, DuplicateCheck[]>;
   duplicateIds: string[];
+  storeLink: Record<PageKind, StoreLinkCheck[]>;
+  storeLinkIds: string[];
 }
 
 export function checksByKind(checks: readonly Check[]): ChecksByKind {
@@ -94,6 +108,8 @@ export function checksByKind(checks: readonly Check[]): ChecksByKind {
     page: pick<PageCheck>('page'),
     duplicate: pick<DuplicateCheck>('duplicate'),
     duplicateIds: checks.filter((check) => check.type === 'duplicate').map((check) => check.id),
+    storeLink: pick<StoreLinkCheck>('store-link'),
+    storeLinkIds: checks.filter((check) => check.type === 'store-link').map((check) => check.id),
   };
 }
 
@@ -105,6 +121,7 @@ function hashKey(key: string): string {
 export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {
   const pageChecks = checks.page[page.kind];
   const duplicateChecks = checks.duplicate[page.kind];
+  const storeLinkChecks = checks.storeLink[page.kind];
   return {
     kind: page.kind,
     id: page.id,
@@ -124,11 +141,29 @@ export function auditPage(page: AuditedPage, checks: ChecksByKind): PageAudit {
           keyHash: hashKey(key),
         });
       }
+      const storeLinks: StoreLinkRecord[] = [];
+      for (const check of storeLinkChecks) {
+        // A link written twice the same way is one finding: it is fixed once.
+        const seen = new Set<string>();
+        for (const { link, excerpt } of check.links(view)) {
+          const key = `${link.kind}|${link.handle}|${link.language}|${link.host}|${excerpt}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          storeLinks.push({
+            ...link,
+            checkId: check.id,
+            severity: check.severity,
+            field: check.field,
+            excerpt,
+          });
+        }
+      }
       return {
         language: view.language,
         title: view.title,
         findings,
         duplicateKeys,
+        storeLinks,
         score: pageScore(findings),
         translations: translationCounts(view.translations),
       };

@@ -4,6 +4,7 @@ import {
   pageCountsOf,
   readChosenPageBatches,
   readPageBatches,
+  storefrontAddresses,
   type AuditedPage,
   type ChosenPages,
 } from '#server/areas/catalog/index.ts';
@@ -27,9 +28,10 @@ export type AuditOutcome = 'done' | 'not found' | 'store disconnected';
  * A full audit of a store, as its run says: the store's published pages read batch by batch in a
  * stable order (products, collections, pages, articles; each by Shopify's id); every page check run
  * on each page in each language and the page written with its findings (two statements a batch);
- * then the pages not read this time removed, the duplicate groups resolved across the store, and the
- * store's score per language added to the trend. Its results are then readable, and the storefront
- * pass, a job of its own, is queued to fetch the rendered pages.
+ * then the pages not read this time removed, the duplicate groups resolved across the store, the
+ * links to pages of the store resolved against its copy, and the store's score per language added
+ * to the trend. Its results are then readable, and the storefront pass, a job of its own, is
+ * queued to fetch the rendered pages.
  *
  * A store with more published pages than the run's page limit has its pages chosen first
  * (`choosePages`: a share of the limit for each kind, the most recently changed first within a
@@ -142,6 +144,15 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     if (chosen !== undefined)
       await seoRepository.removePagesOutside(tx, shopId, chosenGids(chosen));
     await seoRepository.resolveAllDuplicateGroups(tx, shopId, checks.duplicateIds);
+    if (store !== undefined) {
+      await seoRepository.resolveStoreLinks(
+        tx,
+        shopId,
+        storefrontAddresses(store),
+        checks.storeLinkIds,
+        { all: true },
+      );
+    }
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
   await seoRepository.refreshForReading(deps.db, { vacuumPages: audited >= vacuumedRunPages });

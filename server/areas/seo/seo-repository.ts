@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '#shared/constants.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 import type { FindingEvidence, PageKind, Severity } from '#shared/seo/check.ts';
 import type { PageListQuery } from '#shared/schemas/seo.ts';
 import type { Database, Queryable, Transaction } from '#server/db/database.ts';
+import type { StorefrontAddresses } from '#server/areas/catalog/index.ts';
 import type { LanguageAudit, PageAudit } from './audit-page.ts';
 import { pageScore } from './audit-scores.ts';
 import { severityWeights } from '#shared/seo/scores.ts';
@@ -216,6 +217,9 @@ export async function removePages(
     ),
     findings as (
       delete from seo_findings where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
+    ),
+    links as (
+      delete from seo_store_links where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
     )
     delete from seo_duplicate_keys where shop_id = ${shopId} and page_gid in ${jsonList(gids)}
     returning check_id, language, key_hash`);
@@ -321,6 +325,7 @@ export async function insertPageAudits(
   const pages: object[] = [];
   const findings: object[] = [];
   const keys: object[] = [];
+  const links: object[] = [];
   for (const audit of audits) {
     const languages = audit.languages.map((language: LanguageAudit) => ({
       language: language.language,
@@ -380,6 +385,20 @@ export async function insertPageAudits(
           key_hash: key.keyHash,
         });
       }
+      for (const link of language.storeLinks) {
+        links.push({
+          page_gid: audit.id,
+          language: language.language,
+          check_id: link.checkId,
+          severity: link.severity,
+          field: link.field,
+          kind: link.kind,
+          handle: link.handle,
+          link_language: link.language,
+          host: link.host,
+          excerpt: link.excerpt,
+        });
+      }
     }
   }
   await tx.execute(sql`
@@ -409,6 +428,15 @@ export async function insertPageAudits(
       select ${shopId}, f.page_gid, f.language, f.check_id, f.severity, f.evidence
       from json_to_recordset(${JSON.stringify(findings)}::json) as f(page_gid text,
         language text, check_id text, severity text, evidence jsonb)
+    ),
+    links as (
+      insert into seo_store_links (shop_id, page_gid, language, check_id, severity, field, kind,
+        handle, link_language, host, excerpt)
+      select ${shopId}, l.page_gid, l.language, l.check_id, l.severity, l.field, l.kind, l.handle,
+        l.link_language, l.host, l.excerpt
+      from json_to_recordset(${JSON.stringify(links)}::json) as l(page_gid text, language text,
+        check_id text, severity text, field text, kind text, handle text, link_language text,
+        host text, excerpt text)
     )
     insert into seo_duplicate_keys (shop_id, page_gid, language, check_id, severity, field, key_hash)
     select ${shopId}, k.page_gid, k.language, k.check_id, k.severity, k.field, k.key_hash
@@ -548,6 +576,110 @@ export async function resolveAllDuplicateGroups(
   await recomputePages(tx, shopId, affected);
 }
 
+/** The kind and primary handle of these pages, as the audit last read them. */
+export async function auditedHandlesOf(
+  tx: Transaction,
+  shopId: string,
+  gids: readonly string[],
+): Promise<Array<{ kind: string; handle: string }>> {
+  if (gids.length === 0) return [];
+  const { rows } = await tx.execute<{ kind: string; handle: string }>(sql`
+    select kind, lower(handle) as handle from seo_pages
+    where shop_id = ${shopId} and page_gid in ${jsonList(gids)}`);
+  return rows;
+}
+
+/** Values written in the statement, which the planner sees (an index scan for each). */
+const valueList = (values: readonly string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** Which pages' store links to resolve: every page of the store, or these. */
+export type LinkingPages = { all: true } | { gids: readonly string[] };
+
+/**
+ * Gives the store link findings (L04) of `pages` from their stored links (seo_store_links): a link
+ * whose page the storefront does not answer, by the store's copy (`addresses`), is a finding quoting
+ * the link, the handle missing (`measured`) and the kind of page (`threshold`). A link is resolved
+ * only when its answer is certain: a relative address or one on the store's own hosts, of a kind the
+ * copy holds in full, without a language folder or in one of the store's translated languages.
+ * One statement gives them all, whatever the number of pages (the copy's addresses are hashed once);
+ * the rows of the pages that gained or lost a finding are recomputed. Answers those pages.
+ */
+export async function resolveStoreLinks(
+  tx: Transaction,
+  shopId: string,
+  addresses: StorefrontAddresses,
+  storeLinkCheckIds: readonly string[],
+  pages: LinkingPages,
+): Promise<string[]> {
+  if (storeLinkCheckIds.length === 0) return [];
+  if ('gids' in pages && pages.gids.length === 0) return [];
+  const ofPages = (alias: string) =>
+    'gids' in pages ? sql`and ${sql.raw(alias)}.page_gid in ${jsonList(pages.gids)}` : sql``;
+  // By language too, so that the findings' index by check finds them without reading the store's.
+  const removed = await tx.execute<{ page_gid: string }>(sql`
+    delete from seo_findings f where f.shop_id = ${shopId}
+      and f.language in (${valueList(supportedLanguages)})
+      and f.check_id in (${valueList(storeLinkCheckIds)}) ${ofPages('f')}
+    returning f.page_gid`);
+  const inserted = await tx.execute<{ page_gid: string }>(sql`
+    with served as (${addresses.served}),
+    hosts as (${addresses.hosts}),
+    complete as (${addresses.completeKinds}),
+    languages as (${addresses.translatedLanguages})
+    insert into seo_findings (shop_id, page_gid, language, check_id, severity, evidence)
+    select l.shop_id, l.page_gid, l.language, l.check_id, l.severity,
+      jsonb_build_object('field', l.field, 'excerpt', l.excerpt, 'measured', l.handle,
+        'threshold', l.kind)
+    from seo_store_links l
+    where l.shop_id = ${shopId} and l.check_id in ${jsonList(storeLinkCheckIds)} ${ofPages('l')}
+      and l.kind in (select kind from complete)
+      and (l.link_language = '' or l.link_language in (select language from languages))
+      and (l.host = '' or exists (select 1 from hosts h
+        where l.host in (h.host, 'www.' || h.host) or h.host = 'www.' || l.host))
+      and not exists (select 1 from served s
+        where s.kind = l.kind and s.language = '' and s.handle = l.handle)
+      and not exists (select 1 from served s
+        where s.kind = l.kind and s.language = l.link_language and s.handle = l.handle)
+    returning page_gid`);
+  const affected = [...new Set([...removed.rows, ...inserted.rows].map((row) => row.page_gid))];
+  await recomputePages(tx, shopId, affected);
+  return affected;
+}
+
+/**
+ * The pages other than `changed` whose body links to one of these pages' addresses (`targets`: a
+ * kind and a handle, an article's without its blog): a page that changes its handle, leaves the
+ * store or joins it changes what those links find.
+ */
+export async function pagesLinkingTo(
+  tx: Transaction,
+  shopId: string,
+  targets: ReadonlyArray<{ kind: string; handle: string }>,
+  changed: readonly string[],
+): Promise<string[]> {
+  if (targets.length === 0) return [];
+  // Apart by kind, so that the links' index by target finds all but the articles' (whose stored
+  // handle holds their blog's): the store's links are not read for a product's change.
+  const { rows } = await tx.execute<{ page_gid: string }>(sql`
+    with t as (
+      select kind, handle from jsonb_to_recordset(${JSON.stringify(targets)}::jsonb)
+        as t(kind text, handle text)
+    )
+    select l.page_gid from seo_store_links l join t on t.kind = l.kind and t.handle = l.handle
+    where l.shop_id = ${shopId} and l.kind <> 'article'
+      and l.page_gid not in ${jsonList(changed)}
+    union
+    select l.page_gid from seo_store_links l
+    join t on t.kind = l.kind and t.handle = split_part(l.handle, '/', 2)
+    where l.shop_id = ${shopId} and l.kind = 'article'
+      and l.page_gid not in ${jsonList(changed)}`);
+  return rows.map((row) => row.page_gid);
+}
+
 /**
  * Recomputes the page rows (scores, counts, failing checks) of `gids` from their findings, in the
  * database: the rows a full run's duplicate groups touch are most of a large store's, and reading
@@ -626,10 +758,12 @@ export async function refreshForReading(
   { vacuumPages }: { vacuumPages: boolean },
 ): Promise<void> {
   if (!vacuumPages) {
-    await db.execute(sql`analyze seo_findings, seo_duplicate_keys, seo_page_results, seo_pages`);
+    await db.execute(
+      sql`analyze seo_findings, seo_duplicate_keys, seo_store_links, seo_page_results, seo_pages`,
+    );
     return;
   }
-  await db.execute(sql`analyze seo_findings, seo_duplicate_keys`);
+  await db.execute(sql`analyze seo_findings, seo_duplicate_keys, seo_store_links`);
   await db.execute(sql`vacuum (analyze, skip_locked) seo_page_results, seo_pages`);
 }
 
@@ -742,6 +876,7 @@ export async function deleteShopAudit(db: Database, shopId: string): Promise<voi
     await tx.execute(sql`delete from seo_audit_runs where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_score_history where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_duplicate_keys where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_store_links where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_findings where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_page_results where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_pages where shop_id = ${shopId}`);

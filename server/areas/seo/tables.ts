@@ -189,6 +189,34 @@ export const seoDuplicateKeys = pgTable(
   ],
 );
 
+/**
+ * The links a page's body carries in a language to pages of the store (a store link check's, L04),
+ * each as the storefront reads its address: the kind of page, its handle (an article's is
+ * `blog/article`), the language folder (`''` for none) and the host (`''` for a relative address),
+ * with the excerpt a finding quotes. The audit resolves them against the store's copy in SQL, and a
+ * changed page's handles find the links of other pages to it.
+ */
+export const seoStoreLinks = pgTable(
+  'seo_store_links',
+  {
+    shopId: uuid('shop_id').notNull(),
+    pageGid: text('page_gid').notNull(),
+    language: text('language').notNull(),
+    checkId: text('check_id').notNull(),
+    severity: text('severity').notNull(),
+    field: text('field').notNull(),
+    kind: text('kind').notNull(),
+    handle: text('handle').notNull(),
+    linkLanguage: text('link_language').notNull(),
+    host: text('host').notNull(),
+    excerpt: text('excerpt').notNull(),
+  },
+  (table) => [
+    index('seo_store_links_page_idx').on(table.shopId, table.pageGid),
+    index('seo_store_links_target_idx').on(table.shopId, table.kind, table.handle),
+  ],
+);
+
 /** The store's score in each language at the end of each finished run: the trend. */
 export const seoScoreHistory = pgTable(
   'seo_score_history',

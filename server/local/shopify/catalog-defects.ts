@@ -20,8 +20,9 @@ import type { SeededStore } from './seeded-store.ts';
  * Each rule below is a defect the seed plants on purpose, read from what it planted: a title with
  * the long tail, an image saved without alt text, a French field left out, left in English or
  * translated from an older English text, a search description shorter than a results page shows, a
- * body of a line or two, the same search title or description on several pages. It describes the
- * seed's texts, which it knows, not any store's: the checks themselves are in shared/seo/checks/.
+ * body of a line or two, the same search title or description on several pages, a link to a product
+ * the shop no longer sells. It describes the seed's texts, which it knows, not any store's: the
+ * checks themselves are in shared/seo/checks/.
  *
  * `T05` (a title in another language) is listed where the seed left an English title on a French
  * page; whether the audit tells it depends on its language identification, which may decline to
@@ -258,6 +259,8 @@ function pageDefects(store: SeededStore, view: SeededView): Set<string> {
   if (hard !== undefined && view.language === 'en' && hard.en) defects.add('C02');
   const frenchBody = view.fields.find((field) => field.key === 'body_html');
   if (hard !== undefined && frenchBody?.value != null && hard.fr) defects.add('C03');
+  // A link to a product the shop no longer sells, in whichever language the body is shown.
+  if (store.linksToMissingPages.has(view.pageGid)) defects.add('L04');
   if (french) {
     // French texts written with an ordinary space before a colon or a semicolon.
     const frenchTexts = view.fields

@@ -221,6 +221,15 @@ const pageSeeds: ReadonlyArray<
   ],
 ];
 /**
+ * A link to a product the shop no longer sells, whose handle no product of the seed has: the
+ * stockists page carries it in both languages, a link to a missing page (L04) in each.
+ */
+const retiredProductLink = {
+  pageTitle: 'Stockists',
+  en: ' <a href="/products/gift-box-2023">Our 2023 gift box</a> is still in some of their windows.',
+  fr: ' <a href="/fr/products/coffret-cadeau-2023">Notre coffret cadeau 2023</a> est encore dans certaines vitrines.',
+} as const;
+/**
  * The care guide, written in full in both languages: long enough for a page, easy to read, linked to
  * the linen collection, French typography kept. The store's one page with nothing to fix.
  */
@@ -353,6 +362,8 @@ export class SeededStore {
   readonly writtenInFull = new Set<string>();
   /** The seeded pages whose fixed text reads hard, by gid: in English, and in French once translated. */
   readonly hardToRead = new Map<string, { en: boolean; fr: boolean }>();
+  /** The seeded pages whose body links to a page the store does not have, in both languages, by gid. */
+  readonly linksToMissingPages = new Set<string>();
 
   constructor(name: string, productCount = defaultProductCount, serverUrl = defaultServerUrl) {
     this.name = name;
@@ -1035,7 +1046,9 @@ export class SeededStore {
     pageSeeds.forEach(([titleEn, titleFr, textEn, textFr, hardToRead], position) => {
       const random = randomFor(this.seed, 'page', position);
       const updatedAt = iso(seededFrom + random.int(seededUntil - seededFrom));
-      const bodyEn = `<p>${textEn}</p>`;
+      const retired = titleEn === retiredProductLink.pageTitle;
+      const bodyEn = `<p>${textEn}${retired ? retiredProductLink.en : ''}</p>`;
+      const bodyFr = `<p>${textFr}${retired ? retiredProductLink.fr : ''}</p>`;
       const page: Page = {
         id: pageIdBase + position + 1,
         title: titleEn,
@@ -1058,7 +1071,7 @@ export class SeededStore {
         page.translations.fr = {
           title: this.seededTranslation(titleFr, titleEn, updatedAt),
           body_html: this.seededTranslation(
-            `<p>${textFr}</p>`,
+            bodyFr,
             roll < 0.6 ? bodyEn : `<p>${textEn} (old)</p>`,
             updatedAt,
           ),
@@ -1075,6 +1088,7 @@ export class SeededStore {
         this.writtenInFull.add(gid('Page', page.id));
       }
       if (hardToRead !== undefined) this.hardToRead.set(gid('Page', page.id), hardToRead);
+      if (retired) this.linksToMissingPages.add(gid('Page', page.id));
       this.pages.set(page.id, page);
     });
   }

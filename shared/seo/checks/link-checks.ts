@@ -4,11 +4,13 @@ import {
   type Check,
   type FindingEvidence,
   type PageCheck,
+  type StoreLinkCheck,
 } from '../check.ts';
 import type { HtmlLink } from '../text/html.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { wordCount } from '../text/words.ts';
 import { body, bodyText } from './page-body.ts';
+import { storeLinkOf } from './store-links.ts';
 
 /**
  * Link texts that say nothing of where they lead, compared with the whole text of a link after
@@ -180,5 +182,33 @@ const noInternalLink: PageCheck = {
   },
 };
 
-/** The link checks (L01–L03). */
-export const linkChecks: readonly Check[] = [genericLinkText, uncrawlableAnchor, noInternalLink];
+/**
+ * Google reads a link to a page that answers 404 as a dead end, and a shopper lands on "page not
+ * found". Whether the page exists is known only across the store: the audit resolves these links
+ * against the store's copy once every page is read (server/areas/seo/seo-repository.ts).
+ */
+const brokenStoreLink: StoreLinkCheck = {
+  type: 'store-link',
+  id: 'L04',
+  area: 'links',
+  severity: 'warning',
+  appliesTo: pageKinds,
+  field: 'body',
+  links(view) {
+    const found: ReturnType<StoreLinkCheck['links']> = [];
+    for (const link of body(view).links) {
+      if (link.href === null) continue;
+      const storeLink = storeLinkOf(link.href, view.primaryLanguage);
+      if (storeLink !== null) found.push({ link: storeLink, excerpt: linkExcerpt(link) });
+    }
+    return found;
+  },
+};
+
+/** The link checks (L01–L04). */
+export const linkChecks: readonly Check[] = [
+  genericLinkText,
+  uncrawlableAnchor,
+  noInternalLink,
+  brokenStoreLink,
+];
