@@ -1,10 +1,10 @@
-import { auditRenderedPages } from '../../../shared/seo/rendered/audit-rendered-pages.ts';
-import { robotsTxtInvalid } from '../../../shared/seo/rendered/robots-txt-check.ts';
+import { auditRenderedPages } from '#shared/seo/rendered/audit-rendered-pages.ts';
+import { robotsTxtInvalid } from '#shared/seo/rendered/robots-txt-check.ts';
 import type {
   FetchedStorefrontPage,
   StorefrontFetcher,
-} from '../../platform/storefront/storefront-fetcher.ts';
-import { auditedStoreOf, readPages } from '../catalog/index.ts';
+} from '#server/platform/storefront/storefront-fetcher.ts';
+import { auditedStoreOf, readPages } from '#server/areas/catalog/index.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { FindingEvidence, Severity } from '../../../shared/seo/check.ts';
-import { renderedCheckIds, storeCheckIds } from '../../../shared/seo/check-ids.ts';
-import type { Database, Queryable, Transaction } from '../../db/database.ts';
+import type { FindingEvidence, Severity } from '#shared/seo/check.ts';
+import { renderedCheckIds, storeCheckIds } from '#shared/seo/check-ids.ts';
+import type { Database, Queryable, Transaction } from '#server/db/database.ts';
 import { jsonList, recomputePages } from './seo-repository.ts';
 import type { StorefrontFetchOutcome, StorefrontPassStopReason } from './tables.ts';
 
