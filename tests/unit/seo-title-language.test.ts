@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AuditLanguage } from '#shared/seo/check.ts';
-import { identifyTitleLanguage } from '#shared/seo/text/language.ts';
+import { identifyTitleLanguage, titleMayBeIn } from '#shared/seo/text/language.ts';
 import { findings, pageView } from '../support/seo-pages-and-checks.ts';
 
 /**
@@ -99,5 +99,37 @@ describe('T05 on short titles', () => {
     'Fleur de sel sea salt flakes',
   ])('leaves an English title with French words alone on an English page: %s', (title) => {
     expect(findings('T05', english(title))).toEqual([]);
+  });
+});
+
+describe('the titles T05 leaves unread', () => {
+  /** Every fixture title, and its first 12 to 23 characters, where the small words decide. */
+  const titles = storeLanguages.flatMap((language) =>
+    titlesOf(language).flatMap((title) => [
+      title,
+      ...[12, 16, 20, 23].map((length) => title.slice(0, length)),
+    ]),
+  );
+
+  it('are never titles identifyTitleLanguage would read in that language', () => {
+    const contradicted = titles.flatMap((title) =>
+      storeLanguages
+        .filter((language) => !titleMayBeIn(title, language, storeLanguages))
+        .filter((language) => identifyTitleLanguage(title, storeLanguages) === language)
+        .map((language) => `${title} (${language})`),
+    );
+    expect(contradicted).toEqual([]);
+  });
+
+  it("include short titles read in the page's own language, in both languages", () => {
+    const short = titles.filter((title) => title.trim().length < 24);
+    const spared = (language: AuditLanguage, other: AuditLanguage) =>
+      short.filter(
+        (title) =>
+          identifyTitleLanguage(title, storeLanguages) === language &&
+          !titleMayBeIn(title, other, storeLanguages),
+      ).length;
+    expect(spared('en', 'fr')).toBeGreaterThan(0);
+    expect(spared('fr', 'en')).toBeGreaterThan(0);
   });
 });

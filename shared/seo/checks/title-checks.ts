@@ -1,6 +1,6 @@
 import { supportedLanguages } from '../../constants.ts';
 import { pageKinds, type Check, type DuplicateCheck, type PageCheck } from '../check.ts';
-import { identifyTitleLanguage } from '../text/language.ts';
+import { identifyTitleLanguage, titleMayBeIn } from '../text/language.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { comparableText, isBlank } from '../text/normalize.ts';
 import { textWidthPx, titleFontSizePx } from '../text/pixel-width.ts';
@@ -107,10 +107,12 @@ const titleInAnotherLanguage: PageCheck = {
     const fromSearchTitle = view.seoTitle !== null && view.seoTitle.trim() !== '';
     if (isUntranslated(view, fromSearchTitle ? 'meta_title' : 'title')) return [];
     const title = shownTitle(view);
-    const language = identifyTitleLanguage(
-      titleWithoutShopName(title, view.shopName),
-      supportedLanguages,
-    );
+    const judged = titleWithoutShopName(title, view.shopName);
+    // Only an answer in another language than the page's is a finding: a title that cannot be read
+    // as one (an English page's short title without a French word or letter) spares the model.
+    const others = supportedLanguages.filter((language) => language !== view.language);
+    if (!others.some((other) => titleMayBeIn(judged, other, supportedLanguages))) return [];
+    const language = identifyTitleLanguage(judged, supportedLanguages);
     if (language === null || language === view.language) return [];
     return [{ field: 'seoTitle', excerpt: excerpt(title) }];
   },

@@ -163,6 +163,33 @@ function titleEvidence(text: string): TitleEvidence {
   return evidence;
 }
 
+/** Whether the store's languages are English and French, where the title rules below apply. */
+function englishAndFrench(candidates: readonly AuditLanguage[]): boolean {
+  return candidates.length === 2 && candidates.includes('en') && candidates.includes('fr');
+}
+
+/**
+ * Whether identifyTitleLanguage may answer `language` for this title, told from the title's small
+ * words and letters without reading the model: a title under 24 characters, which identifyLanguage
+ * does not judge, is read as French only with a French small word and no English one, and as
+ * English only with no French small word nor French letter. The title check (T05) looks for a
+ * title in the other language than its page's, and skips the model's read when it cannot be one.
+ */
+export function titleMayBeIn(
+  text: string,
+  language: AuditLanguage,
+  candidates: readonly AuditLanguage[],
+): boolean {
+  if (!englishAndFrench(candidates)) return true;
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (trimmed.length < titleLanguageMinimumLength) return false;
+  if (trimmed.length >= languageIdentificationMinimumLength) return true;
+  const evidence = titleEvidence(trimmed);
+  if (language === 'fr') return evidence.en === 0 && evidence.fr >= 1;
+  if (language === 'en') return evidence.fr === 0 && evidence.accented === 0;
+  return false;
+}
+
 /**
  * The language of a page's title, for the title check (T05), when the store's languages are English
  * and French: identifyLanguage's answer when it gives one that the title's small words do not
@@ -181,9 +208,7 @@ export function identifyTitleLanguage(
   candidates: readonly AuditLanguage[],
 ): AuditLanguage | null {
   const trimmed = text.trim().replace(/\s+/g, ' ');
-  if (candidates.length !== 2 || !candidates.includes('en') || !candidates.includes('fr')) {
-    return identifyLanguage(trimmed, candidates);
-  }
+  if (!englishAndFrench(candidates)) return identifyLanguage(trimmed, candidates);
   if (trimmed.length < titleLanguageMinimumLength) return null;
   const evidence = titleEvidence(trimmed);
   const identified = identifyLanguage(trimmed, candidates);
