@@ -1,4 +1,5 @@
 import type { AuditLanguage, StoreLink } from '../check.ts';
+import { rememberingLast } from '../text/last-answers.ts';
 
 /**
  * Reads a body link's address as Shopify's storefront would, to tell which page of the store it
@@ -17,6 +18,19 @@ import type { AuditLanguage, StoreLink } from '../check.ts';
 
 const pageBase = 'https://storefront.invalid/';
 const pageOrigin = new URL(pageBase).origin;
+
+/**
+ * A body link's address, read as a browser reads it on one of the store's pages; null when it
+ * cannot be read. The link checks each read every link of a body, in every language the body is
+ * shown in: the last addresses read are remembered (the answer is only read, never changed).
+ */
+export const parsedAddress: (href: string) => URL | null = rememberingLast((href) => {
+  try {
+    return new URL(href.trim(), pageBase);
+  } catch {
+    return null;
+  }
+}, 16);
 
 /** Shopify's lists of a store's products, which every store answers whatever its collections. */
 const builtInCollections = new Set(['all', 'vendors', 'types']);
@@ -73,12 +87,8 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   const trimmed = href.trim();
   const absolute = /^https?:\/\//i.test(trimmed) || trimmed.startsWith('//');
   if (!absolute && !trimmed.startsWith('/')) return null;
-  let url: URL;
-  try {
-    url = new URL(trimmed, pageBase);
-  } catch {
-    return null;
-  }
+  const url = parsedAddress(trimmed);
+  if (url === null) return null;
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const segments = url.pathname.split('/').slice(1);
   // One trailing slash is the same address; an empty segment elsewhere is not a page's.
