@@ -80,6 +80,21 @@ function pageOfPath(segments: readonly string[]): Pick<StoreLink, 'kind' | 'hand
 }
 
 /**
+ * A path on the page's own host that a browser reads as written: no dot segment, no character it
+ * would encode or drop. Most body links are such paths, and are read without parsing a URL.
+ */
+const plainPath = /^(\/(?!\/)[\w\-~%/]*)(?:[?#]|$)/;
+
+/** The address's path and host ('' for the page's own); null when it is not a web address. */
+function addressParts(address: string): { path: string; host: string } | null {
+  const plain = plainPath.exec(address);
+  if (plain !== null) return { path: plain[1]!, host: '' };
+  const url = parsedAddress(address);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  return { path: url.pathname, host: url.origin === pageOrigin ? '' : url.hostname.toLowerCase() };
+}
+
+/**
  * The page of the store a link's address names, or null when it names none the audit can look up
  * (see above). `primaryLanguage`'s own folder (`/en/` on an English store) reads as no folder.
  */
@@ -87,10 +102,9 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   const trimmed = href.trim();
   const absolute = /^https?:\/\//i.test(trimmed) || trimmed.startsWith('//');
   if (!absolute && !trimmed.startsWith('/')) return null;
-  const url = parsedAddress(trimmed);
-  if (url === null) return null;
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const segments = url.pathname.split('/').slice(1);
+  const address = addressParts(trimmed);
+  if (address === null) return null;
+  const segments = address.path.split('/').slice(1);
   // One trailing slash is the same address; an empty segment elsewhere is not a page's.
   if (segments.length > 1 && segments.at(-1) === '') segments.pop();
   if (segments.includes('')) return null;
@@ -104,6 +118,5 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   }
   const page = pageOfPath(segments);
   if (page === null) return null;
-  const host = url.origin === pageOrigin ? '' : url.hostname.toLowerCase();
-  return { ...page, language, host };
+  return { ...page, language, host: address.host };
 }
