@@ -184,6 +184,18 @@ describe('storeLinkOf: the page of the store a link names', () => {
     expect(storeLinkOf('/en/products/linen-apron', 'fr')).toMatchObject({ language: 'en' });
   });
 
+  it('reads a relative path as a browser does: dot segments, backslashes, letters to encode', () => {
+    expect(onEnglishStore('/collections/linen/../../products/linen-apron')).toMatchObject({
+      kind: 'product',
+      handle: 'linen-apron',
+      host: '',
+    });
+    expect(onEnglishStore('/products/./linen-apron')).toMatchObject({ handle: 'linen-apron' });
+    expect(onEnglishStore('/products\\linen-apron')).toMatchObject({ handle: 'linen-apron' });
+    expect(onEnglishStore('/fr/products/tablier-été')).toMatchObject({ handle: 'tablier-été' });
+    expect(onEnglishStore('/products/linen\tapron')).toMatchObject({ handle: 'linenapron' });
+  });
+
   it('leaves out the query string, the fragment and one trailing slash', () => {
     expect(onEnglishStore('/products/linen-apron?variant=42#reviews')).toMatchObject({
       kind: 'product',

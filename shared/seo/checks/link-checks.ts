@@ -10,7 +10,7 @@ import type { HtmlLink } from '../text/html.ts';
 import { excerpt } from '../text/excerpt.ts';
 import { wordCount } from '../text/words.ts';
 import { body, bodyText } from './page-body.ts';
-import { storeLinkOf } from './store-links.ts';
+import { parsedAddress, storeLinkOf } from './store-links.ts';
 
 /**
  * Link texts that say nothing of where they lead, compared with the whole text of a link after
@@ -69,17 +69,6 @@ function comparableText(text: string): string {
     .replace(/^[\s»›→>:.…]+|[\s»›→>:.…]+$/g, '');
 }
 
-const storefrontBase = 'https://storefront.invalid/';
-
-/** The link's address, read as a browser would from the page; null when it cannot be read. */
-function parsedHref(href: string): URL | null {
-  try {
-    return new URL(href.trim(), storefrontBase);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Links Lighthouse leaves out of its link text audit: without an address, nofollow, to a script, an
  * e-mail or a place on the same page.
@@ -122,7 +111,7 @@ export function isUncrawlable(link: HtmlLink): boolean {
   if (href === '') return true;
   if (/^file:/i.test(href)) return true;
   if (/javascript:void(\(|)0(\)|)/i.test(href)) return true;
-  return parsedHref(href) === null;
+  return parsedAddress(href) === null;
 }
 
 // Lighthouse's crawlable-anchors audit.
@@ -157,9 +146,9 @@ export function isInternalLink(href: string): boolean {
   const trimmed = href.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
-  if (scheme === undefined && !trimmed.startsWith('//')) return parsedHref(trimmed) !== null;
+  if (scheme === undefined && !trimmed.startsWith('//')) return parsedAddress(trimmed) !== null;
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return false;
-  const url = parsedHref(trimmed);
+  const url = parsedAddress(trimmed);
   if (url === null) return false;
   return url.hostname.endsWith('.myshopify.com') || storefrontPath.test(url.pathname);
 }

@@ -1,4 +1,5 @@
 import type { PageLanguageView } from '../check.ts';
+import { rememberingLast } from '../text/last-answers.ts';
 import { collapseWhitespace, isBlank } from '../text/normalize.ts';
 
 /**
@@ -32,6 +33,12 @@ export function themeTitle(pageTitle: string, shopName: string): string {
   return title.includes(name) ? title : `${title} – ${name}`;
 }
 
+/** The pattern of a shop's name as a whole name; every page of an audit has the same shop. */
+const wholeNamePattern = rememberingLast((name: string) => {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu');
+}, 1);
+
 /**
  * The title without the shop's name the owner may have typed into it ("Linen shirt | Maison
  * Exemple"), and without the separators left around it: what the title says of the page, in the
@@ -41,11 +48,10 @@ export function titleWithoutShopName(title: string, shopName: string): string {
   const name = collapseWhitespace(shopName);
   const text = collapseWhitespace(title);
   if (name === '') return text;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return collapseWhitespace(
     text
       // As a whole name: a shop called "Lin" leaves "Linen" alone.
-      .replace(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'giu'), ' ')
+      .replace(wholeNamePattern(name), ' ')
       .replace(/^[\s|–—\-:·•,]+|[\s|–—\-:·•,]+$/gu, ''),
   );
 }

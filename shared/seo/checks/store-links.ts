@@ -1,4 +1,5 @@
 import type { AuditLanguage, StoreLink } from '../check.ts';
+import { rememberingLast } from '../text/last-answers.ts';
 
 /**
  * Reads a body link's address as Shopify's storefront would, to tell which page of the store it
@@ -17,6 +18,19 @@ import type { AuditLanguage, StoreLink } from '../check.ts';
 
 const pageBase = 'https://storefront.invalid/';
 const pageOrigin = new URL(pageBase).origin;
+
+/**
+ * A body link's address, read as a browser reads it on one of the store's pages; null when it
+ * cannot be read. The link checks each read every link of a body, in every language the body is
+ * shown in: the last addresses read are remembered (the answer is only read, never changed).
+ */
+export const parsedAddress: (href: string) => URL | null = rememberingLast((href) => {
+  try {
+    return new URL(href.trim(), pageBase);
+  } catch {
+    return null;
+  }
+}, 16);
 
 /** Shopify's lists of a store's products, which every store answers whatever its collections. */
 const builtInCollections = new Set(['all', 'vendors', 'types']);
@@ -66,6 +80,21 @@ function pageOfPath(segments: readonly string[]): Pick<StoreLink, 'kind' | 'hand
 }
 
 /**
+ * A path on the page's own host that a browser reads as written: no dot segment, no character it
+ * would encode or drop. Most body links are such paths, and are read without parsing a URL.
+ */
+const plainPath = /^(\/(?!\/)[\w\-~%/]*)(?:[?#]|$)/;
+
+/** The address's path and host ('' for the page's own); null when it is not a web address. */
+function addressParts(address: string): { path: string; host: string } | null {
+  const plain = plainPath.exec(address);
+  if (plain !== null) return { path: plain[1]!, host: '' };
+  const url = parsedAddress(address);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) return null;
+  return { path: url.pathname, host: url.origin === pageOrigin ? '' : url.hostname.toLowerCase() };
+}
+
+/**
  * The page of the store a link's address names, or null when it names none the audit can look up
  * (see above). `primaryLanguage`'s own folder (`/en/` on an English store) reads as no folder.
  */
@@ -73,14 +102,9 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   const trimmed = href.trim();
   const absolute = /^https?:\/\//i.test(trimmed) || trimmed.startsWith('//');
   if (!absolute && !trimmed.startsWith('/')) return null;
-  let url: URL;
-  try {
-    url = new URL(trimmed, pageBase);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const segments = url.pathname.split('/').slice(1);
+  const address = addressParts(trimmed);
+  if (address === null) return null;
+  const segments = address.path.split('/').slice(1);
   // One trailing slash is the same address; an empty segment elsewhere is not a page's.
   if (segments.length > 1 && segments.at(-1) === '') segments.pop();
   if (segments.includes('')) return null;
@@ -94,6 +118,5 @@ export function storeLinkOf(href: string, primaryLanguage: AuditLanguage): Store
   }
   const page = pageOfPath(segments);
   if (page === null) return null;
-  const host = url.origin === pageOrigin ? '' : url.hostname.toLowerCase();
-  return { ...page, language, host };
+  return { ...page, language, host: address.host };
 }

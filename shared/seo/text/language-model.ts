@@ -61,21 +61,47 @@ function cleaned(chunk: string): string {
 }
 
 /**
- * The first two characters of every gram of two or more, as one number: a window whose first two
- * characters start no gram is passed over without building its strings.
+ * The grams as a trie walked one character at a time, so that the windows of a text are looked up
+ * without building a string for each (most of the model's cost when it sliced them). Node 0 is the
+ * root; a node's child for a character is `childOf.get(node * trieAlphabet + code)`. The model's
+ * grams are written in characters below U+0200 (the highest is œ), so a character above has no child.
  */
-const pairOf = (text: string, index: number) =>
-  (text.charCodeAt(index) << 16) | text.charCodeAt(index + 1);
-function pairsStarting(grams: Iterable<string>): Set<number> {
-  const pairs = new Set<number>();
-  for (const gram of grams) if (gram.length >= 2) pairs.add(pairOf(gram, 0));
-  return pairs;
+const trieAlphabet = 0x200;
+const childOf = new Map<number, number>();
+/** Each node's scores, already weighted by its gram's length as tinyld weighs them (length / 4). */
+const weightedScores: Array<Record<ModelLanguage, number> | undefined> = [undefined];
+/** The language that alone has the node's gram, if any. */
+const uniqueLanguageAt: Array<ModelLanguage | undefined> = [undefined];
+
+function child(node: number, code: number): number {
+  return code < trieAlphabet ? (childOf.get(node * trieAlphabet + code) ?? 0) : 0;
 }
-const scoredPairs = pairsStarting(scoresOf.keys());
-/** By length: the unique grams are looked for one length after the other. */
-const uniquePairsOfLength = Array.from({ length: longestGram + 1 }, (_, length) =>
-  pairsStarting([...uniqueLanguageOf.keys()].filter((gram) => gram.length === length)),
-);
+
+function nodeOf(gram: string): number {
+  let node = 0;
+  for (let index = 0; index < gram.length; index++) {
+    const code = gram.charCodeAt(index);
+    if (code >= trieAlphabet)
+      throw new Error(`The language model has a gram beyond U+0200: ${gram}`);
+    const key = node * trieAlphabet + code;
+    let next = childOf.get(key);
+    if (next === undefined) {
+      next = weightedScores.length;
+      weightedScores.push(undefined);
+      uniqueLanguageAt.push(undefined);
+      childOf.set(key, next);
+    }
+    node = next;
+  }
+  return node;
+}
+for (const [gram, scores] of scoresOf) {
+  weightedScores[nodeOf(gram)] = {
+    fr: (scores.fr * gram.length) / 4,
+    en: (scores.en * gram.length) / 4,
+  };
+}
+for (const [gram, language] of uniqueLanguageOf) uniqueLanguageAt[nodeOf(gram)] = language;
 
 /**
  * Characters below the combining marks that lose their accents to one character (é → e, ç → c)
@@ -121,7 +147,11 @@ const hasUniqueCharacters = [...uniqueLanguageOf.keys()].some((gram) => gram.len
  * n = 1. The loops below walk them in tinyld's order.
  */
 
-/** The language of the first gram of the chunk that only one candidate has, if any. */
+/**
+ * The language of the first gram of the chunk that only one candidate has, if any: tinyld looks for
+ * the grams one length after the other, so the shortest such gram wins, and the first in the chunk
+ * among the shortest.
+ */
 function uniquelyMarked(chunk: string, candidates: readonly ModelLanguage[]): ModelLanguage | null {
   for (let index = 0; hasUniqueCharacters && index < chunk.length; index++) {
     const character = chunk[index]!;
@@ -130,15 +160,22 @@ function uniquelyMarked(chunk: string, candidates: readonly ModelLanguage[]): Mo
     if (language !== undefined && candidates.includes(language)) return language;
   }
   const padded = ` ${chunk} `;
-  for (let length = 2; length <= longestGram; length++) {
-    const pairs = uniquePairsOfLength[length]!;
-    for (let start = 0; start + length <= padded.length; start++) {
-      if (!pairs.has(pairOf(padded, start))) continue;
-      const language = uniqueLanguageOf.get(padded.slice(start, start + length));
-      if (language !== undefined && candidates.includes(language)) return language;
+  let found: ModelLanguage | null = null;
+  let foundLength = longestGram + 1;
+  for (let start = 0; start + 2 <= padded.length; start++) {
+    let node = child(0, padded.charCodeAt(start));
+    for (let length = 2; length < foundLength && start + length <= padded.length; length++) {
+      node = node === 0 ? 0 : child(node, padded.charCodeAt(start + length - 1));
+      if (node === 0) break;
+      const language = uniqueLanguageAt[node];
+      if (language === undefined || !candidates.includes(language)) continue;
+      // No gram is shorter than two characters here: the first of that length is the answer.
+      if (length === 2) return language;
+      found = language;
+      foundLength = length;
     }
   }
-  return null;
+  return found;
 }
 
 /** Adds the scores of one accentless gram to `totals`. */
@@ -162,46 +199,71 @@ function accentlessGram(gram: string): string {
   return stripped;
 }
 
-/** Each candidate's share of one word, best first (ties in tinyld's order), as tinyld gives them. */
-function wordShares(
-  word: string,
-  candidates: readonly ModelLanguage[],
-): Array<[ModelLanguage, number]> {
+/** The scores of one word's grams, summed per language (accents stripped to look them up). */
+function wordTotals(word: string): Record<ModelLanguage, number> {
   const totals = { fr: 0, en: 0 };
   const accentlessText = accentlessWord(word);
-  for (let index = 0; index < word.length; index++) {
-    const character = word[index]!;
-    if (isWhitespace(character)) continue;
-    addScores(accentlessText?.[index] ?? accentlessGram(character), totals);
-  }
   if (accentlessText !== null) {
     // Window by window rather than length by length as tinyld goes: every score is a multiple of a
     // quarter well under 2^40, so the sums are exact in any order.
     const padded = ` ${accentlessText} `;
-    for (let start = 0; start + 2 <= padded.length; start++) {
-      if (!scoredPairs.has(pairOf(padded, start))) continue;
-      for (let length = 2; length <= longestGram && start + length <= padded.length; length++) {
-        addScores(padded.slice(start, start + length), totals);
+    for (let start = 0; start + 1 < padded.length; start++) {
+      let node = child(0, padded.charCodeAt(start));
+      // A gram of one character is never white space, and the padding is.
+      if (start > 0 && start < padded.length - 1 && !isWhitespace(padded[start]!)) {
+        addWeighted(node, totals);
+      }
+      for (
+        let end = start + 1;
+        node !== 0 && end < padded.length && end - start < longestGram;
+        end++
+      ) {
+        node = child(node, padded.charCodeAt(end));
+        addWeighted(node, totals);
       }
     }
-  } else {
-    const padded = ` ${word} `;
-    for (let length = 2; length <= longestGram; length++) {
-      for (let start = 0; start + length <= padded.length; start++) {
-        addScores(accentlessGram(padded.slice(start, start + length)), totals);
-      }
+    return totals;
+  }
+  for (let index = 0; index < word.length; index++) {
+    const character = word[index]!;
+    if (!isWhitespace(character)) addScores(accentlessGram(character), totals);
+  }
+  const padded = ` ${word} `;
+  for (let length = 2; length <= longestGram; length++) {
+    for (let start = 0; start + length <= padded.length; start++) {
+      addScores(accentlessGram(padded.slice(start, start + length)), totals);
     }
   }
-  const ranked = candidates.map((language): [ModelLanguage, number] => [
-    language,
-    totals[language],
-  ]);
-  ranked.sort((a, b) => b[1] - a[1]);
-  const best = Math.max(...ranked.map(([, total]) => total)) || 1;
-  return ranked.map(([language, total]) => [
-    language,
-    1 - Math.round(((best - total) / best) * 1e4) / 1e4,
-  ]);
+  return totals;
+}
+
+function addWeighted(node: number, totals: Record<ModelLanguage, number>): void {
+  const scores = weightedScores[node];
+  if (scores === undefined) return;
+  totals.fr += scores.fr;
+  totals.en += scores.en;
+}
+
+/**
+ * Adds each candidate's share of one word to `shares`, best first (ties in tinyld's order), as
+ * tinyld gives them: a language's insertion order in `shares` breaks ties in the final ranking.
+ */
+function addWordShares(
+  word: string,
+  candidates: readonly ModelLanguage[],
+  shares: Map<ModelLanguage, number>,
+): void {
+  const totals = wordTotals(word);
+  // Candidates are in tinyld's order; the best first, a tie keeping that order.
+  const ranked =
+    candidates.length === 2 && totals[candidates[1]!] > totals[candidates[0]!]
+      ? [candidates[1]!, candidates[0]!]
+      : candidates;
+  const best = totals[ranked[0]!] || 1;
+  for (const language of ranked) {
+    const share = 1 - Math.round(((best - totals[language]) / best) * 1e4) / 1e4;
+    shares.set(language, (shares.get(language) ?? 0) + share);
+  }
 }
 
 /**
@@ -226,9 +288,7 @@ export function detectAmong(text: string, only: readonly ModelLanguage[]): Langu
       continue;
     }
     for (const word of chunk.split(spaces)) {
-      for (const [language, share] of wordShares(word, candidates)) {
-        shares.set(language, (shares.get(language) ?? 0) + share);
-      }
+      addWordShares(word, candidates, shares);
       lettersRead += word.length;
     }
   }

@@ -1,5 +1,5 @@
 import type { AuditLanguage } from '../check.ts';
-import { detectAmong } from './language-model.ts';
+import { detectAmong, type LanguageLikelihood } from './language-model.ts';
 
 /**
  * Which of the store's languages a text is written in: told by its function words when they leave
@@ -99,6 +99,23 @@ export function identifyLanguage(
 }
 
 /**
+ * The model's last answer: a title identifyLanguage declines to judge is read again by
+ * identifyTitleLanguage, which weighs the same likelihoods against the title's small words.
+ */
+let lastRead: { text: string; candidates: string; likelihoods: LanguageLikelihood[] } | null = null;
+
+function likelihoodsOf(
+  trimmed: string,
+  candidates: readonly AuditLanguage[],
+): LanguageLikelihood[] {
+  const key = candidates.join(' ');
+  if (lastRead?.text !== trimmed || lastRead.candidates !== key) {
+    lastRead = { text: trimmed, candidates: key, likelihoods: detectAmong(trimmed, candidates) };
+  }
+  return lastRead.likelihoods;
+}
+
+/**
  * tinyld's answer, when it is clear: likely enough, twice as likely as the next language, and not
  * against the function words (a French "en" or "de" in a text it takes for English, with no English
  * one, leaves the text unjudged).
@@ -108,7 +125,7 @@ function identifiedByTinyld(
   candidates: readonly AuditLanguage[],
   counts: Record<'en' | 'fr', number> | undefined,
 ): AuditLanguage | null {
-  const [first, second] = detectAmong(trimmed, candidates);
+  const [first, second] = likelihoodsOf(trimmed, candidates);
   if (first === undefined || first.accuracy < leastLikelihood) return null;
   if (second !== undefined && first.accuracy < clearMargin * second.accuracy) return null;
   const language = candidates.find((candidate) => candidate === first.lang) ?? null;
@@ -215,7 +232,7 @@ export function identifyTitleLanguage(
   if (identified === 'fr' && evidence.en > 0 && evidence.fr === 0) return null;
   if (identified === 'en' && evidence.fr > 0 && evidence.en === 0) return null;
   if (identified !== null) return identified;
-  const [first, second] = detectAmong(trimmed, candidates);
+  const [first, second] = likelihoodsOf(trimmed, candidates);
   const leans = (language: AuditLanguage, margin: number) =>
     first !== undefined &&
     first.lang === language &&

@@ -1,3 +1,4 @@
+import { rememberedByWord } from './remembered-by-word.ts';
 import { isNumber, words } from './words.ts';
 
 /**
@@ -113,6 +114,13 @@ function bareWord(word: string): string {
   return word.normalize('NFC').toLowerCase().replace(elision, '');
 }
 
+/** A written word as it is counted, or null when it is not a content word (see below). */
+const contentWordOf = rememberedByWord((written): { word: string; stem: string } | null => {
+  const word = bareWord(written);
+  if (word.length < 2 || isNumber(word) || stopWords.has(word)) return null;
+  return { word, stem: wordStem(word) };
+});
+
 /**
  * The content word `text` repeats most, its inflections counted together, with its first form in
  * the text; null when the text has no content word. Numbers, single letters and function words are
@@ -122,9 +130,9 @@ export function mostRepeatedWord(text: string): { word: string; count: number } 
   const counts = new Map<string, { word: string; count: number }>();
   let most: { word: string; count: number } | null = null;
   for (const written of words(text)) {
-    const word = bareWord(written);
-    if (word.length < 2 || isNumber(word) || stopWords.has(word)) continue;
-    const stem = wordStem(word);
+    const content = contentWordOf(written);
+    if (content === null) continue;
+    const { word, stem } = content;
     const entry = counts.get(stem) ?? { word, count: 0 };
     entry.count++;
     counts.set(stem, entry);
