@@ -63,35 +63,49 @@ function cleaned(chunk: string): string {
 /**
  * The grams as a trie walked one character at a time, so that the windows of a text are looked up
  * without building a string for each (most of the model's cost when it sliced them). Node 0 is the
- * root; a node's child for a character is `childOf.get(node * trieAlphabet + code)`. The model's
- * grams are written in characters below U+0200 (the highest is œ), so a character above has no child.
+ * root and stands for "no gram" as a child. The model writes its grams with a few dozen characters:
+ * each has a letter number, and a node's children are a row of a flat table indexed by it.
  */
-const trieAlphabet = 0x200;
-const childOf = new Map<number, number>();
+const letterOf = new Map<number, number>();
+for (const gram of [...scoresOf.keys(), ...uniqueLanguageOf.keys()]) {
+  for (let index = 0; index < gram.length; index++) {
+    const code = gram.charCodeAt(index);
+    if (!letterOf.has(code)) letterOf.set(code, letterOf.size + 1);
+  }
+}
+/** Letter numbers by character code; 0 for a character no gram has. */
+const letterNumbers = new Uint8Array(Math.max(...letterOf.keys()) + 1);
+for (const [code, letter] of letterOf) letterNumbers[code] = letter;
+const rowLength = letterOf.size + 1;
+
+const nodeCount = new Set(
+  [...scoresOf.keys(), ...uniqueLanguageOf.keys()].flatMap((gram) =>
+    Array.from({ length: gram.length + 1 }, (_, end) => gram.slice(0, end)),
+  ),
+).size;
+if (nodeCount > 0xffff) throw new Error('The language model has too many grams for its table');
+/** `children[node * rowLength + letter]`: the node of the gram one letter longer, or 0. */
+const children = new Uint16Array(nodeCount * rowLength);
 /** Each node's scores, already weighted by its gram's length as tinyld weighs them (length / 4). */
 const weightedScores: Array<Record<ModelLanguage, number> | undefined> = [undefined];
 /** The language that alone has the node's gram, if any. */
 const uniqueLanguageAt: Array<ModelLanguage | undefined> = [undefined];
 
 function child(node: number, code: number): number {
-  return code < trieAlphabet ? (childOf.get(node * trieAlphabet + code) ?? 0) : 0;
+  const letter = code < letterNumbers.length ? letterNumbers[code]! : 0;
+  return letter === 0 ? 0 : children[node * rowLength + letter]!;
 }
 
 function nodeOf(gram: string): number {
   let node = 0;
   for (let index = 0; index < gram.length; index++) {
-    const code = gram.charCodeAt(index);
-    if (code >= trieAlphabet)
-      throw new Error(`The language model has a gram beyond U+0200: ${gram}`);
-    const key = node * trieAlphabet + code;
-    let next = childOf.get(key);
-    if (next === undefined) {
-      next = weightedScores.length;
+    const slot = node * rowLength + letterNumbers[gram.charCodeAt(index)]!;
+    if (children[slot] === 0) {
+      children[slot] = weightedScores.length;
       weightedScores.push(undefined);
       uniqueLanguageAt.push(undefined);
-      childOf.set(key, next);
     }
-    node = next;
+    node = children[slot]!;
   }
   return node;
 }
