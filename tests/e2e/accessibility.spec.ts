@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 import { waitForAppAt } from './app-start.ts';
+import { axeOn } from './axe-analysis.ts';
 
 /**
  * Accessibility: axe-core finds no serious or critical violation on any public page nor
@@ -16,9 +16,6 @@ const languages = ['en', 'fr'] as const;
 const themes = ['light', 'dark'] as const;
 type Language = (typeof languages)[number];
 type Theme = (typeof themes)[number];
-
-/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, headings, regions). */
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 const publicPages = [
   { name: 'home', path: '/' },
@@ -84,7 +81,7 @@ function describeViolation(violation: {
  * any serious or critical violation under the given label.
  */
 async function expectNoSeriousViolation(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );

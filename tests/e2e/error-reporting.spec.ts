@@ -124,6 +124,24 @@ test.describe('without a DSN', () => {
 test.describe('with a DSN', () => {
   // One instance and one database for these tests; the last one breaks the database for a while.
   test.describe.configure({ mode: 'serial' });
+  // playwright.config.ts starts this instance without waiting for it, so that its start runs
+  // beside the other tests: it may still be starting (its Auth Emulator takes minutes on a busy
+  // machine), and is waited for as long as Playwright would have.
+  test.beforeAll(async () => {
+    test.setTimeout(310_000);
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${reportingUrl}/healthz`)).status;
+          } catch {
+            return 'not listening';
+          }
+        },
+        { timeout: 300_000, intervals: [1_000] },
+      )
+      .toBe(200);
+  });
   // A visitor's browser says it is Chrome; headless Chromium says HeadlessChrome, which crawler
   // detection rightly counts as a program, whose failures are answered but never reported.
   test.use({

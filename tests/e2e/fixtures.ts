@@ -7,10 +7,12 @@ export const authEmulatorHost = process.env.E2E_AUTH_EMULATOR_HOST ?? '127.0.0.1
 
 /**
  * Opens a session the way the client does after a Firebase sign-in: the browser posts the tokens to
- * the BFF and keeps nothing but the httpOnly cookie the BFF sets.
+ * the BFF and keeps nothing but the httpOnly cookie the BFF sets. A new page first goes to a
+ * document of the product's origin, to post from it: robots.txt, which loads no script, where a
+ * page of the app would load and compile the client's code for nothing.
  */
 export async function openSession(page: Page, user: TestUser): Promise<number> {
-  if (page.url() === 'about:blank') await page.goto('/pricing');
+  if (page.url() === 'about:blank') await page.goto('/robots.txt');
   return page.evaluate(async ({ idToken, refreshToken }) => {
     const response = await fetch('/auth/session', {
       method: 'POST',

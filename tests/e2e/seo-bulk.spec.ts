@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { mergeTests, type Browser, type Locator, type Page } from '@playwright/test';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { registerAccount, waitForApp } from './accounts.ts';
@@ -11,6 +10,7 @@ import {
   openSession,
   test as accountTest,
 } from './fixtures.ts';
+import { axeOn } from './axe-analysis.ts';
 import { specStores } from './seeded-stores.ts';
 import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
 
@@ -395,9 +395,7 @@ test.describe('bulk edits of the seeded store', () => {
 
 async function expectNoSeriousViolation(page: Page, what: string): Promise<void> {
   await expect(page.locator('[role="status"]').filter({ hasText: /…$/ })).toHaveCount(0);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+  const results = await axeOn(page).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.help}`);

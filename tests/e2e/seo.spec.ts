@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
 import { mergeTests, type Browser, type Page } from '@playwright/test';
 import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
 import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
 import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { axeOn } from './axe-analysis.ts';
 import { specStores } from './seeded-stores.ts';
 import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
 import { pagePathOf } from '#shared/schemas/seo.ts';
@@ -450,9 +450,7 @@ test.describe('the SEO audit of the seeded store', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
           await expect(page.locator('[role="status"]').filter({ hasText: /…$/ })).toHaveCount(0);
-          const results = await new AxeBuilder({ page })
-            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-            .analyze();
+          const results = await axeOn(page).analyze();
           const serious = results.violations
             .filter(
               (violation) => violation.impact === 'serious' || violation.impact === 'critical',

@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AxeBuilder } from '@axe-core/playwright';
 import { mergeTests, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { queryProductDatabase } from '../support/product-database.ts';
 import { uniqueEmail, type TestUser } from '../support/auth-emulator-users.ts';
@@ -14,6 +13,7 @@ import {
 } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
 import { waitForAppAt } from './app-start.ts';
+import { axeOn } from './axe-analysis.ts';
 
 /**
  * The stores screen against the real product: the address checked before anything opens, Shopify's
@@ -693,9 +693,7 @@ test('the stores screen has no serious accessibility violation, in both language
       await page.locator('input[name="shop"]').fill('maison.com');
       await page.locator('form').getByRole('button').click();
       await expect(page.locator('.form-field .form-error')).toBeVisible();
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
+      const results = await axeOn(page).analyze();
       const serious = results.violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
         .map((violation) => `${violation.id}: ${violation.help}`);
