@@ -3,8 +3,9 @@
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium when it is absent), then
  * runs typecheck, lint, format check, unit, integration and end-to-end tests, each to the end even
  * when one fails, and finishes with one line of totals: `N passed, N failed`. Typecheck, lint, the
- * format check and the client build count as one check each; the test runners count their tests.
- * Just above the totals it prints each suite's wall time and the name of every failed test.
+ * format check and the client build count as one check each, and run two at a time, each one's
+ * output printed whole when it ends; the test runners count their tests. Just above the totals it
+ * prints each suite's wall time and the name of every failed test.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,8 +31,8 @@ function seconds(since) {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function record(name, passed, failed) {
-  suiteTimes.push(`  ${name}: ${seconds(suiteStarted)}`);
+function record(name, passed, failed, started = suiteStarted) {
+  suiteTimes.push(`  ${name}: ${seconds(started)}`);
   totals.passed += passed;
   totals.failed += failed;
   if (failed > 0) failures.push(`${name}: ${failed} failed`);
@@ -54,10 +55,42 @@ async function runCommand(command, args, env = {}) {
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
-async function check(name, command, args) {
-  heading(name);
-  const status = await runCommand(command, args);
-  record(name, status === 0 ? 1 : 0, status === 0 ? 0 : 1);
+/**
+ * Runs one check to its end with its output kept, then prints its heading, that output and its
+ * record at once: checks that run side by side never mix their lines. `work` is given where to put
+ * what it prints and resolves true when the check passed.
+ */
+async function keptCheck(name, work) {
+  const started = Date.now();
+  let output = '';
+  let passed;
+  try {
+    passed = await work((text) => (output += text));
+  } catch (error) {
+    output += `${error instanceof Error ? error.message : String(error)}\n`;
+    passed = false;
+  }
+  log(`\n── ${name}`);
+  if (output !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  record(name, passed ? 1 : 0, passed ? 0 : 1, started);
+  return passed;
+}
+
+function check(name, command, args) {
+  return keptCheck(name, async (onOutput) => (await run(command, args, { onOutput })) === 0);
+}
+
+/** Runs `tasks` (each starts its work and resolves at its end) in order, `atOnce` at a time. */
+async function inTurns(tasks, atOnce) {
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next];
+      next += 1;
+      await task();
+    }
+  };
+  await Promise.all(Array.from({ length: atOnce }, lane));
 }
 
 function chromiumPath() {
@@ -148,22 +181,29 @@ suiteTimes.push(`  dependencies (install when needed): ${seconds(runStarted)}`);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
-await check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
-await check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']);
-await check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']);
-await check('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-await check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']);
-
-heading('client build');
-let clientBuilt = true;
-try {
-  await ensureClientBuild();
-  record('client build', 1, 0);
-} catch (error) {
-  log(String(error instanceof Error ? error.message : error));
-  clientBuilt = false;
-  record('client build', 0, 1);
-}
+// Each check is mostly one process on one core: two at a time on the two cores of a small machine,
+// the longest first, so that the last to start are the short ones.
+let clientBuilt = false;
+const checksStarted = Date.now();
+await inTurns(
+  [
+    () => check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+    () =>
+      check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
+    async () => {
+      clientBuilt = await keptCheck('client build', async (onOutput) => {
+        await ensureClientBuild({ onOutput });
+        return true;
+      });
+    },
+    () => check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']),
+    () =>
+      check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']),
+    () => check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
+  ],
+  2,
+);
+suiteTimes.push(`  the checks above, two at a time: ${seconds(checksStarted)}`);
 
 heading('unit and integration tests (Vitest)');
 const vitestReport = path.join(resultsDir, 'vitest.json');

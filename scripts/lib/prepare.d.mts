@@ -6,7 +6,15 @@ export declare function log(message: string): void;
 export declare function run(
   command: string,
   args: readonly string[],
-  options?: { env?: Record<string, string>; stdio?: StdioOptions },
+  options?: {
+    env?: Record<string, string>;
+    stdio?: StdioOptions;
+    /** Receives what the command prints (stdout and stderr) instead of `stdio`. */
+    onOutput?: (text: string) => void;
+  },
 ): Promise<number>;
 export declare function ensureDependencies(): Promise<void>;
-export declare function ensureClientBuild(): Promise<void>;
+export declare function ensureClientBuild(options?: {
+  /** Receives what the build says instead of stderr. */
+  onOutput?: (text: string) => void;
+}): Promise<void>;

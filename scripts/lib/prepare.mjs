@@ -22,15 +22,24 @@ export function log(message) {
 
 /**
  * Runs a command to its end. A SIGINT or SIGTERM that arrives meanwhile is passed on to it and this
- * process ends with it, so that stopping `npm start` mid-install leaves no `npm ci` behind.
+ * process ends with it, so that stopping `npm start` mid-install leaves no `npm ci` behind. With
+ * `onOutput`, what it prints (stdout and stderr, as they come) goes there instead of `stdio`.
  */
 export function run(
   command,
   args,
-  { env = {}, stdio = ['ignore', process.stderr, process.stderr] } = {},
+  { env = {}, stdio = ['ignore', process.stderr, process.stderr], onOutput } = {},
 ) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio, env: { ...process.env, ...env } });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: onOutput === undefined ? stdio : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    if (onOutput !== undefined) {
+      child.stdout.on('data', (chunk) => onOutput(chunk.toString()));
+      child.stderr.on('data', (chunk) => onOutput(chunk.toString()));
+    }
     let stopRequested = false;
     const forward = (signal) => {
       stopRequested = true;
@@ -39,7 +48,8 @@ export function run(
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
     child.on('error', reject);
-    child.on('exit', (code, signal) => {
+    // Kept output ends with its pipes, which may still hold some when the process exits.
+    child.on(onOutput === undefined ? 'exit' : 'close', (code, signal) => {
       process.off('SIGINT', forward);
       process.off('SIGTERM', forward);
       if (stopRequested) process.exit(1);
@@ -58,14 +68,19 @@ export async function ensureDependencies() {
   writeStamp(installStamp, wanted);
 }
 
-/** Builds the client when dist/client is missing or older than its sources. */
-export async function ensureClientBuild() {
+/**
+ * Builds the client when dist/client is missing or older than its sources. With `onOutput`, what the
+ * build says goes there rather than to stderr.
+ */
+export async function ensureClientBuild({ onOutput } = {}) {
   const wanted = fingerprint(root, clientInputs);
   if (fs.existsSync(path.join(clientDir, 'index.html')) && readStamp(clientStamp) === wanted)
     return;
-  log('Building the client (vite build)…');
+  const notice = 'Building the client (vite build)…';
+  if (onOutput === undefined) log(notice);
+  else onOutput(`${notice}\n`);
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const status = await run(process.execPath, [vite, 'build', '--logLevel', 'warn']);
+  const status = await run(process.execPath, [vite, 'build', '--logLevel', 'warn'], { onOutput });
   if (status !== 0) throw new Error(`The client build failed with exit code ${status}`);
   writeStamp(clientStamp, wanted);
 }

@@ -368,14 +368,34 @@ describe('an import whose worker died', () => {
   }
 
   /**
+   * The bench's queue, whose jobs wait `delaySeconds` before their first retry (the import's own
+   * policy waits 30 to 60 s): sent with the job, as the product sends its policy, and kept by the
+   * queue for the job's retries whichever worker runs them.
+   */
+  function queueRetryingAfter(delaySeconds: number): JobQueue {
+    return {
+      ...jobs,
+      send: (job, payload, options) =>
+        jobs.send(job, payload, { ...options, retry: { ...options?.retry, delaySeconds } }),
+    };
+  }
+
+  /**
    * Queues the store's import and lets a worker process begin it: its run begun, a file being
    * downloaded, held there after `holdAfterBytes` (the downloads are held until the test lifts it).
+   * A failed attempt is retried after `retryDelaySeconds` or up to twice that (the queue's backoff).
    */
-  async function importBegunByAWorker(shopId: string, holdAfterBytes = 0) {
+  async function importBegunByAWorker(
+    shopId: string,
+    { holdAfterBytes = 0, retryDelaySeconds = catalogImportJob.retry.delaySeconds } = {},
+  ) {
     await controls(shopify.url, large).holdResultDownloads(holdAfterBytes);
     const worker = await startWorkerProcess(shopId);
     try {
-      await queueCatalogImport({ db: database.db, jobs }, shopId);
+      await queueCatalogImport(
+        { db: database.db, jobs: queueRetryingAfter(retryDelaySeconds) },
+        shopId,
+      );
       const begun = await eventually(
         'the worker to begin the import',
         () => syncState(shopId),
@@ -420,7 +440,11 @@ describe('an import whose worker died', () => {
 
   it('does not hold a SIGTERM: the worker exits at once, and the next worker resumes the import', async () => {
     const shopId = randomUUID();
-    const worker = await importBegunByAWorker(shopId, 200_000);
+    // The stopped job's retry comes a second or two later, not the product's 30 to 60 s.
+    const worker = await importBegunByAWorker(shopId, {
+      holdAfterBytes: 200_000,
+      retryDelaySeconds: 1,
+    });
     let stopped;
     try {
       worker.child.kill('SIGTERM');
@@ -455,7 +479,9 @@ describe('an import whose worker died', () => {
 
   it('is not taken for abandoned while it waits for a retry, after its connection was cut', async () => {
     const shopId = randomUUID();
-    const worker = await importBegunByAWorker(shopId);
+    // A retry 10 to 20 s after the failed attempt (30 to 60 s in the product): time enough for the
+    // checks made while it waits, a few queries.
+    const worker = await importBegunByAWorker(shopId, { retryDelaySeconds: 10 });
     try {
       // The run's connection is cut, as a database restart or a network failure would: its lock goes.
       await database.pool.query(
@@ -467,7 +493,7 @@ describe('an import whose worker died', () => {
       const cut = await syncState(shopId);
       const keptWhenCut = await copyCounts(shopId);
       await controls(shopify.url, large).holdResultDownloads(null);
-      // The attempt fails at its next write and waits for its retry (30 s at least).
+      // The attempt fails at its next write and waits for its retry (10 s at least).
       await eventually(
         'the failed attempt to wait for its retry',
         () => importJobs(shopId),

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { findFreePort } from '#server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { openSessionWithAccount } from '../support/product-session.ts';
@@ -40,6 +40,7 @@ function processesUsing(folder: string): string[] {
 }
 
 interface StartedProduct {
+  dataDir: string;
   process: ChildProcess;
   port: number;
   emulatorPort: number;
@@ -50,8 +51,9 @@ interface StartedProduct {
 }
 
 async function startTheProduct(
-  options: { firebaseProjectId?: string } = {},
+  options: { firebaseProjectId?: string; dataDir?: string } = {},
 ): Promise<StartedProduct> {
+  const folder = options.dataDir ?? dataDir;
   const port = await findFreePort();
   const emulatorPort = await findFreePort();
   const localShopifyPort = await findFreePort();
@@ -62,7 +64,7 @@ async function startTheProduct(
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: folder,
       FIREBASE_AUTH_EMULATOR_PORT: String(emulatorPort),
       LOCAL_SHOPIFY_PORT: String(localShopifyPort),
       LOCAL_STRIPE_PORT: String(localStripePort),
@@ -78,6 +80,7 @@ async function startTheProduct(
     child.on('exit', (code) => resolve(code)),
   );
   return {
+    dataDir: folder,
     process: child,
     port,
     emulatorPort,
@@ -101,53 +104,8 @@ async function expectCleanStop(product: StartedProduct) {
   product.process.kill('SIGTERM');
   const exitCode = await product.exitCode;
   expect(exitCode, product.output()).toBe(0);
-  expect(processesUsing(dataDir)).toEqual([]);
+  expect(processesUsing(product.dataDir)).toEqual([]);
 }
-
-test('starts with its embedded services, answers with the page guards, and SIGTERM leaves nothing behind', async () => {
-  const product = await startTheProduct();
-  try {
-    await waitFor(
-      () => product.output().includes(`Ready on http://localhost:${product.port}`),
-      'ready line',
-      product,
-    );
-    const dashboard = await fetch(`http://localhost:${product.port}/dashboard`, {
-      redirect: 'manual',
-    });
-    expect(dashboard.status).toBe(302);
-    expect(dashboard.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
-    expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
-    // The local Shopify is up with its seeded store, and says where.
-    const localShopify = `http://127.0.0.1:${product.localShopifyPort}`;
-    expect(product.output()).toContain(
-      `Local Shopify on ${localShopify} (store maison-exemple.myshopify.com)`,
-    );
-    const summary = await fetch(`${localShopify}/maison-exemple.myshopify.com/_local/api/summary`);
-    expect(await summary.json()).toMatchObject({ products: 300, pages: 8 });
-    // So is the local Stripe, with the plans' four prices and the product's webhook endpoint.
-    const localStripe = `http://127.0.0.1:${product.localStripePort}`;
-    expect(product.output()).toContain(`Local Stripe on ${localStripe}`);
-    const stripeIndex = (await (await fetch(`${localStripe}/`)).json()) as {
-      prices: unknown[];
-      webhookEndpoints: string[];
-    };
-    expect(stripeIndex.prices).toHaveLength(4);
-    expect(stripeIndex.webhookEndpoints).toEqual([
-      `http://localhost:${product.port}/webhooks/stripe`,
-    ]);
-  } finally {
-    await expectCleanStop(product);
-  }
-  await expect(
-    fetch(`http://127.0.0.1:${product.localShopifyPort}/`),
-    'the local Shopify stops with the product',
-  ).rejects.toThrow();
-  await expect(
-    fetch(`http://127.0.0.1:${product.localStripePort}/`),
-    'the local Stripe stops with the product',
-  ).rejects.toThrow();
-}, 150_000);
 
 test('a SIGTERM while the embedded services are still starting stops them too', async () => {
   const product = await startTheProduct();
@@ -236,60 +194,118 @@ function runLoad(options: autocannon.Options): {
   return { result, stop: () => instance?.stop() };
 }
 
-test('a stop under load lets the requests in flight finish: no 5xx answer, none cut short', async () => {
-  // The emulator's project is the one the user-making helpers address; it is this product's own.
-  const product = await startTheProduct({ firebaseProjectId: testProjectId });
-  try {
+/**
+ * One start for what needs the product started and then stopped by a SIGTERM: what it runs once up,
+ * then a stop under load, which must leave nothing behind either. The start is the file's costliest
+ * step (the Auth Emulator's alone takes half a minute on a busy machine), so it is made once. The
+ * emulator's project is the one the user-making helpers address; it is this product's own.
+ */
+describe('started once, then stopped under load', () => {
+  let sharedDataDir: string;
+  let product: StartedProduct;
+
+  beforeAll(async () => {
+    sharedDataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-start-'));
+    await fs.chmod(sharedDataDir, 0o755);
+    product = await startTheProduct({ firebaseProjectId: testProjectId, dataDir: sharedDataDir });
     await waitFor(
       () => product.output().includes(`Ready on http://localhost:${product.port}`),
       'ready line',
       product,
     );
-    const cookies = await Promise.all(
-      [1, 2, 3, 4].map(async () =>
-        openSessionWithAccount(
-          `http://localhost:${product.port}`,
-          await createEmailUser(`127.0.0.1:${product.emulatorPort}`),
-        ),
-      ),
-    );
-    let clients = 0;
-    // Connections are shared out among the users in turn, a dozen each at most.
-    const asSomeUser = (client: autocannon.Client) => {
-      client.setHeaders({ cookie: cookies[clients++ % cookies.length]! });
-    };
-    const baseUrl = `http://localhost:${product.port}`;
-    // Users who stay through the stop, loading pages without pause…
-    const staying = runLoad({
-      url: `${baseUrl}/pricing`,
-      connections: 8,
-      duration: 6,
-      setupClient: asSomeUser,
-    });
-    // …and users who leave as it starts, with their API calls (BFF → API → database and Auth
-    // Emulator, the longest round trip there is) under way.
-    const leaving = runLoad({
-      url: `${baseUrl}/api/v1/account/me`,
-      connections: 40,
-      duration: 6,
-      setupClient: asSomeUser,
-    });
-    await delay(2_000);
-    leaving.stop();
-    product.process.kill('SIGTERM');
-    const [stayed, left] = await Promise.all([staying.result, leaving.result]);
+  }, 150_000);
 
-    for (const result of [stayed, left]) {
-      expect(result['2xx']).toBeGreaterThan(50);
-      expect({ '4xx': result['4xx'], '5xx': result['5xx'] }).toEqual({ '4xx': 0, '5xx': 0 });
+  afterAll(async () => {
+    if (product !== undefined) {
+      if (product.process.exitCode === null) product.process.kill('SIGTERM');
+      await product.exitCode;
     }
-    expect(await product.exitCode, product.output()).toBe(0);
-    // The calls of the users who left finished too: none failed for want of a connection to the API.
-    expect(product.output()).not.toContain('upstream API request failed');
-    expect(product.output()).not.toContain('request failed');
-  } finally {
-    if (product.process.exitCode === null) product.process.kill('SIGTERM');
-    await product.exitCode;
-  }
-  expect(processesUsing(dataDir)).toEqual([]);
-}, 150_000);
+    if (sharedDataDir !== undefined) await fs.rm(sharedDataDir, { recursive: true, force: true });
+  });
+
+  test('starts with its embedded services and answers with the page guards', async () => {
+    const dashboard = await fetch(`http://localhost:${product.port}/dashboard`, {
+      redirect: 'manual',
+    });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
+    expect(processesUsing(product.dataDir).length).toBeGreaterThanOrEqual(2);
+    // The local Shopify is up with its seeded store, and says where.
+    const localShopify = `http://127.0.0.1:${product.localShopifyPort}`;
+    expect(product.output()).toContain(
+      `Local Shopify on ${localShopify} (store maison-exemple.myshopify.com)`,
+    );
+    const summary = await fetch(`${localShopify}/maison-exemple.myshopify.com/_local/api/summary`);
+    expect(await summary.json()).toMatchObject({ products: 300, pages: 8 });
+    // So is the local Stripe, with the plans' four prices and the product's webhook endpoint.
+    const localStripe = `http://127.0.0.1:${product.localStripePort}`;
+    expect(product.output()).toContain(`Local Stripe on ${localStripe}`);
+    const stripeIndex = (await (await fetch(`${localStripe}/`)).json()) as {
+      prices: unknown[];
+      webhookEndpoints: string[];
+    };
+    expect(stripeIndex.prices).toHaveLength(4);
+    expect(stripeIndex.webhookEndpoints).toEqual([
+      `http://localhost:${product.port}/webhooks/stripe`,
+    ]);
+  });
+
+  test('a stop under load lets the requests in flight finish: no 5xx answer, none cut short; SIGTERM leaves nothing behind', async () => {
+    try {
+      const cookies = await Promise.all(
+        [1, 2, 3, 4].map(async () =>
+          openSessionWithAccount(
+            `http://localhost:${product.port}`,
+            await createEmailUser(`127.0.0.1:${product.emulatorPort}`),
+          ),
+        ),
+      );
+      let clients = 0;
+      // Connections are shared out among the users in turn, a dozen each at most.
+      const asSomeUser = (client: autocannon.Client) => {
+        client.setHeaders({ cookie: cookies[clients++ % cookies.length]! });
+      };
+      const baseUrl = `http://localhost:${product.port}`;
+      // Users who stay through the stop, loading pages without pause…
+      const staying = runLoad({
+        url: `${baseUrl}/pricing`,
+        connections: 8,
+        duration: 6,
+        setupClient: asSomeUser,
+      });
+      // …and users who leave as it starts, with their API calls (BFF → API → database and Auth
+      // Emulator, the longest round trip there is) under way.
+      const leaving = runLoad({
+        url: `${baseUrl}/api/v1/account/me`,
+        connections: 40,
+        duration: 6,
+        setupClient: asSomeUser,
+      });
+      await delay(2_000);
+      leaving.stop();
+      product.process.kill('SIGTERM');
+      const [stayed, left] = await Promise.all([staying.result, leaving.result]);
+
+      for (const result of [stayed, left]) {
+        expect(result['2xx']).toBeGreaterThan(50);
+        expect({ '4xx': result['4xx'], '5xx': result['5xx'] }).toEqual({ '4xx': 0, '5xx': 0 });
+      }
+      expect(await product.exitCode, product.output()).toBe(0);
+      // The calls of the users who left finished too: none failed for want of a connection to the API.
+      expect(product.output()).not.toContain('upstream API request failed');
+      expect(product.output()).not.toContain('request failed');
+    } finally {
+      if (product.process.exitCode === null) product.process.kill('SIGTERM');
+      await product.exitCode;
+    }
+    expect(processesUsing(product.dataDir)).toEqual([]);
+    await expect(
+      fetch(`http://127.0.0.1:${product.localShopifyPort}/`),
+      'the local Shopify stops with the product',
+    ).rejects.toThrow();
+    await expect(
+      fetch(`http://127.0.0.1:${product.localStripePort}/`),
+      'the local Stripe stops with the product',
+    ).rejects.toThrow();
+  }, 150_000);
+});
