@@ -20,6 +20,8 @@ const databaseName = 'vitrine';
 
 const readyLine = 'database system is ready to accept connections';
 const stopTimeoutMs = 10_000;
+/** How long the sessions closing with the product may take before they are cut. */
+const smartShutdownMs = 3_000;
 /** Messages in English whatever the machine's locale: readiness is read from them. */
 const environment = { ...process.env, LC_MESSAGES: 'C' };
 
@@ -176,16 +178,19 @@ async function startServer(
     process.off('exit', killOnExit);
     if (hasExited(child)) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // SIGINT is PostgreSQL's fast shutdown: clients are disconnected, the cluster is left clean.
+    const exitsWithin = (ms: number) =>
+      Promise.race([exited.then(() => true), delay(ms).then(() => false)]);
+    // SIGTERM is PostgreSQL's smart shutdown: it waits for the sessions still open. The product's
+    // pools are closed by now, but pg's Pool.end() resolves once it has asked each connection to
+    // end, not once the connection has: a fast shutdown at once would cut those still saying goodbye,
+    // and their clients would report a lost connection during a clean stop.
+    child.kill('SIGTERM');
+    if (await exitsWithin(smartShutdownMs)) return;
+    // SIGINT is the fast shutdown: whatever session is left is disconnected, the cluster left clean.
     child.kill('SIGINT');
-    const stopped = await Promise.race([
-      exited.then(() => true),
-      delay(stopTimeoutMs).then(() => false),
-    ]);
-    if (!stopped) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    if (await exitsWithin(stopTimeoutMs)) return;
+    child.kill('SIGKILL');
+    await exited;
   };
 
   try {
