@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { findFreePort } from './free-port.ts';
 import { LocalSetupError } from './local-setup-error.ts';
@@ -24,6 +25,8 @@ export interface AuthEmulatorOptions {
 }
 
 const stopTimeoutMs = 10_000;
+/** Loaded before firebase-tools: the emulator compiles its API's validators as they are used. */
+const lazySchemas = fileURLToPath(new URL('./auth-emulator-lazy-schemas.mjs', import.meta.url));
 const restartWindowMs = 10 * 60_000;
 const maxRestartsPerWindow = 3;
 /** Written beside the emulator's configuration each time it stops unexpectedly (see `watch`). */
@@ -176,7 +179,7 @@ function spawnEmulator(
   args: string[],
   options: AuthEmulatorOptions,
 ): RunningEmulator {
-  const child = spawn(process.execPath, [firebaseCli, ...args], {
+  const child = spawn(process.execPath, ['--import', lazySchemas, firebaseCli, ...args], {
     cwd: options.workDir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
