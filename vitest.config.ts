@@ -20,6 +20,16 @@ const integration = {
   hookTimeout: 60_000,
 };
 
+/**
+ * Integration files that start the error-reporting SDK: Sentry instruments the modules it finds
+ * loaded (Fastify, http) when it starts and leaves its hooks in the process, so these files load the
+ * modules afresh and keep the hooks to themselves.
+ */
+const freshModuleFiles = [
+  'tests/integration/error-reporting.test.ts',
+  'tests/integration/bff-crawler-errors.test.ts',
+];
+
 export default defineConfig({
   test: {
     // One pool for every project (Vitest shares it among projects of the same order), the slow
@@ -45,6 +55,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: freshModuleFiles,
+          ...integration,
+          // As for the unit files: a worker runs file after file with the modules it has loaded
+          // (the server, Fastify, pg, zod, firebase-admin), which took about a quarter of the
+          // project's CPU time when every file loaded them again. Each file still gets its own
+          // database from its setup file; the product's module-level state is memos of pure
+          // functions, and every app, pool, registry and queue is made by the file that uses it.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'integration-fresh-modules',
+          include: freshModuleFiles,
           ...integration,
         },
       },
