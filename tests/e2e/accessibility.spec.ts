@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 import { waitForAppAt } from './app-start.ts';
-import { axeOn } from './axe-analysis.ts';
+import { axeOn, switchTheme } from './axe-analysis.ts';
 
 /**
  * Accessibility: axe-core finds no serious or critical violation on any public page nor
@@ -88,6 +88,8 @@ async function expectNoSeriousViolation(page: Page, label: string): Promise<void
   expect.soft(serious.map(describeViolation), `axe, ${label}`).toEqual([]);
 }
 
+const bodyContent = (page: Page) => page.locator('body').evaluate((body) => body.innerHTML);
+
 async function refuseCookies(page: Page): Promise<void> {
   await consentBanner(page)
     .getByRole('button', { name: /^(Refuse|Refuser)$/ })
@@ -96,7 +98,7 @@ async function refuseCookies(page: Page): Promise<void> {
 }
 
 test.describe('public pages', () => {
-  // Eight analyses per page, each after a full page load.
+  // Eight analyses per page, after four page loads.
   test.describe.configure({ timeout: 120_000 });
 
   for (const { name, path } of publicPages) {
@@ -104,8 +106,12 @@ test.describe('public pages', () => {
       page,
     }) => {
       for (const language of languages) {
+        await visit(page, path, language, themes[0]);
+        const content = await bodyContent(page);
         for (const theme of themes) {
-          await visit(page, path, language, theme);
+          await switchTheme(page, theme);
+          // A theme changes colours only: the page's content stays the same.
+          expect(await bodyContent(page), `${path} ${language} ${theme}`).toBe(content);
           await expect(consentBanner(page)).toBeVisible();
           await expectNoSeriousViolation(page, `${path} ${language} ${theme}, consent banner open`);
         }
@@ -114,8 +120,9 @@ test.describe('public pages', () => {
       await refuseCookies(page);
 
       for (const language of languages) {
+        await visit(page, path, language, themes[0]);
         for (const theme of themes) {
-          await visit(page, path, language, theme);
+          await switchTheme(page, theme);
           await expect(consentBanner(page)).toHaveCount(0);
           await expectNoSeriousViolation(page, `${path} ${language} ${theme}, banner dismissed`);
         }
@@ -165,8 +172,9 @@ test.describe('authenticated layout', () => {
       await refuseCookies(page);
 
       for (const language of languages) {
+        await visitSignedIn(page, path, language, themes[0]);
         for (const theme of themes) {
-          await visitSignedIn(page, path, language, theme);
+          await switchTheme(page, theme);
           await expect(accountMenuButton(page)).toBeVisible();
           await expectNoSeriousViolation(page, `${path} ${language} ${theme}`);
         }
@@ -176,11 +184,11 @@ test.describe('authenticated layout', () => {
 
   test('the user menu open, in both themes', async ({ page, verifiedUser }) => {
     expect(await openSession(page, verifiedUser)).toBe(200);
-    await visit(page, '/dashboard', 'en', 'light');
+    await visit(page, '/dashboard', 'en', themes[0]);
     await refuseCookies(page);
+    await accountMenuButton(page).click();
     for (const theme of themes) {
-      await visit(page, '/dashboard', 'en', theme);
-      await accountMenuButton(page).click();
+      await switchTheme(page, theme);
       await expect(accountMenuButton(page)).toHaveAttribute('aria-expanded', 'true');
       await expectNoSeriousViolation(page, `/dashboard ${theme}, user menu open`);
     }
@@ -195,17 +203,19 @@ test.describe('authenticated layout', () => {
     await visit(page, '/dashboard', 'en', 'light');
     await refuseCookies(page);
 
+    const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+    const closeButton = page.getByRole('button', { name: /^(Close menu|Fermer le menu)$/ });
     for (const language of languages) {
+      await visitSignedIn(page, '/dashboard', language, themes[0]);
       for (const theme of themes) {
-        await visitSignedIn(page, '/dashboard', language, theme);
-        const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+        await switchTheme(page, theme);
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
         await expectNoSeriousViolation(page, `/dashboard 360 px ${language} ${theme}, menu closed`);
         await menuButton.click();
-        await expect(
-          page.getByRole('button', { name: /^(Close menu|Fermer le menu)$/ }),
-        ).toHaveAttribute('aria-expanded', 'true');
+        await expect(closeButton).toHaveAttribute('aria-expanded', 'true');
         await expect(page.locator('#app-navigation')).toBeVisible();
         await expectNoSeriousViolation(page, `/dashboard 360 px ${language} ${theme}, menu open`);
+        await closeButton.click();
       }
     }
   });

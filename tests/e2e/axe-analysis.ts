@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA, plus axe's best practices (landmarks, headings, regions). */
 export const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -18,4 +18,16 @@ export function axeOn(page: Page): AxeBuilder {
     .withTags(axeTags)
     .setLegacyMode(true)
     .options({ resultTypes: ['violations'] });
+}
+
+/**
+ * Switches the system's colour scheme under a loaded page, for an analysis in the other theme: the
+ * app follows it at once, as it does for a visitor whose system turns dark at nightfall. The themes
+ * differ only in colours (the stylesheets set colour properties per theme, nothing else), so the
+ * page need not be loaded again; tests/e2e/accessibility.spec.ts checks on every public page that
+ * the content is the same after the switch.
+ */
+export async function switchTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
