@@ -43,21 +43,22 @@ function advanceOf(character: string): number {
 }
 
 /**
- * The advance of every character of the Basic Multilingual Plane (each of them one UTF-16 unit),
- * filled on first use: a title is measured on every page of an audit, and looking each character
- * up in a table is many times cheaper than testing its category and ranges each time. Characters
- * outside it (emoji, mostly) are looked up one by one.
+ * The advances of the characters of the Basic Multilingual Plane (each of them one UTF-16 unit)
+ * met so far, by code unit; `unknownAdvance` where a character has not been met. A title is
+ * measured on every page of an audit, and reading a table is many times cheaper than testing each
+ * character's category and ranges again; filling it as characters come costs a page in the browser
+ * nothing up front. Characters beyond it (emoji, mostly) are looked up one by one.
  */
-let basicPlaneAdvances: Uint16Array | undefined;
+const unknownAdvance = 0xffff;
+const basicPlaneAdvances = new Uint16Array(0x10000).fill(unknownAdvance);
 
-function basicPlaneAdvanceTable(): Uint16Array {
-  if (basicPlaneAdvances === undefined) {
-    basicPlaneAdvances = new Uint16Array(0x10000);
-    for (let code = 0; code < 0x10000; code++) {
-      basicPlaneAdvances[code] = advanceOf(String.fromCharCode(code));
-    }
+function basicPlaneAdvanceOf(code: number): number {
+  let advance = basicPlaneAdvances[code]!;
+  if (advance === unknownAdvance) {
+    advance = advanceOf(String.fromCharCode(code));
+    basicPlaneAdvances[code] = advance;
   }
-  return basicPlaneAdvances;
+  return advance;
 }
 
 /**
@@ -65,7 +66,6 @@ function basicPlaneAdvanceTable(): Uint16Array {
  * combining marks are composed first (e + ◌́ is measured as é).
  */
 export function textWidthPx(text: string, fontSizePx: number): number {
-  const advances = basicPlaneAdvanceTable();
   const composed = text.normalize('NFC');
   let units = 0;
   for (let index = 0; index < composed.length; index++) {
@@ -80,7 +80,7 @@ export function textWidthPx(text: string, fontSizePx: number): number {
       units += advanceOf(composed.slice(index, index + 2));
       index++;
     } else {
-      units += advances[code]!;
+      units += basicPlaneAdvanceOf(code);
     }
   }
   return (units * fontSizePx) / arialUnitsPerEm;
