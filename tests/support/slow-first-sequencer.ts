@@ -28,43 +28,15 @@ function slowRank(file: TestSpecification): number {
 }
 
 /**
- * `spread` among `main`, evenly, each list keeping its order: [a1, a2, a3, a4] and [b1, b2] give
- * [a1, b1, a2, a3, b2, a4].
- */
-export function interleave<T>(main: readonly T[], spread: readonly T[]): T[] {
-  const merged: T[] = [];
-  let fromMain = 0;
-  let fromSpread = 0;
-  while (fromMain < main.length || fromSpread < spread.length) {
-    // Take from the list that is behind its share of the merged order so far.
-    const mainShare = (fromMain + 1) / (main.length + 1);
-    const spreadShare = (fromSpread + 1) / (spread.length + 1);
-    if (fromSpread >= spread.length || (fromMain < main.length && mainShare <= spreadShare)) {
-      merged.push(main[fromMain++]!);
-    } else {
-      merged.push(spread[fromSpread++]!);
-    }
-  }
-  return merged;
-}
-
-/**
- * Vitest's order (failed first, then longest last time, then largest; one project after the
- * other), with the slow files first in the order above, even on a first run, when no times are
- * known. After them, the unit files are spread among the integration files rather than run last:
- * many integration files mostly wait (on timers, PostgreSQL, a child process), unit files keep a
- * core busy, and two of the first beside each other left the machine half idle for a minute and
- * a half of a run.
+ * Vitest's order (failed first, then longest last time, then largest), with the slow files first in
+ * the order above, even on a first run, when no times are known.
  */
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const slow = sorted
-      .filter((file) => slowRank(file) < slowFiles.length)
-      .sort((a, b) => slowRank(a) - slowRank(b));
-    const rest = sorted.filter((file) => slowRank(file) === slowFiles.length);
-    const unit = rest.filter((file) => file.project.name === 'unit');
-    const others = rest.filter((file) => file.project.name !== 'unit');
-    return [...slow, ...interleave(others, unit)];
+    return sorted
+      .map((file, index) => ({ file, index }))
+      .sort((a, b) => slowRank(a.file) - slowRank(b.file) || a.index - b.index)
+      .map(({ file }) => file);
   }
 }
