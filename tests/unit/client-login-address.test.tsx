@@ -1,14 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { IFetchInterceptor } from 'happy-dom';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import LoginPage from '#client/features/account/pages/login-page.tsx';
 import { signUpThenCheckoutPath } from '#client/features/marketing/checkout-path.ts';
 import IndexPage from '#client/features/marketing/pages/index-page.tsx';
+import { firebaseAuth } from '#client/lib/firebase-auth/load-sdk.ts';
 import type { initI18n } from '#client/lib/i18n.ts';
 import { loginUrlInLanguage } from '#client/lib/login-url.ts';
 import { loginAddress, loginNoticeOf } from '#shared/login-address.ts';
+import type { RuntimeConfig } from '#shared/runtime-config.ts';
+import { runtimeConfigElementId } from '#shared/runtime-config.ts';
 import { changeDomLanguage, initDomI18n } from '../support/dom-i18n.ts';
 
 /**
@@ -19,8 +23,59 @@ import { changeDomLanguage, initDomI18n } from '../support/dom-i18n.ts';
 
 afterEach(cleanup);
 
+/**
+ * The sign-up form reads Firebase's password policy for its live requirements. The pages get the
+ * configuration `npm start` gives them: the SDK talks to an Auth Emulator (outside a browser Node
+ * loads the SDK's Node build, which has no Google popup to set up). The emulator's address is
+ * answered here, in the DOM's own fetch, with the provider's default policy: nothing leaves the
+ * process.
+ */
+function givePagesTheLocalModeConfig(): void {
+  const emulatorUrl = 'http://auth-emulator.test';
+  const config: RuntimeConfig = {
+    publicUrl: location.origin,
+    errorReporting: null,
+    firebase: {
+      apiKey: 'local',
+      authDomain: 'localhost',
+      projectId: 'demo-vitrine',
+      authEmulatorUrl: emulatorUrl,
+    },
+  };
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = runtimeConfigElementId;
+  block.textContent = JSON.stringify(config);
+  document.head.append(block);
+  const policy = {
+    customStrengthOptions: { minPasswordLength: 6 },
+    enforcementState: 'OFF',
+    allowedNonAlphanumericCharacters: [],
+    schemaVersion: 1,
+  };
+  (window as unknown as DomWithSettings).happyDOM.settings.fetch.interceptor = {
+    beforeAsyncRequest: async ({ request, window }) => {
+      if (
+        !request.url.startsWith(`${emulatorUrl}/`) ||
+        !request.url.includes('/v2/passwordPolicy')
+      ) {
+        return undefined;
+      }
+      return new window.Response(JSON.stringify(policy), {
+        headers: { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' },
+      });
+    },
+  };
+}
+
+/** happy-dom's own settings of the DOM the tests render into. */
+interface DomWithSettings {
+  happyDOM: { settings: { fetch: { interceptor: IFetchInterceptor | null } } };
+}
+
 let i18n: Awaited<ReturnType<typeof initI18n>>;
 beforeAll(async () => {
+  givePagesTheLocalModeConfig();
   i18n = await initDomI18n('en', ['marketing', 'account', 'auth']);
 });
 
@@ -56,6 +111,13 @@ describe('the landing page', () => {
 });
 
 describe('the sign-in page', () => {
+  // The sign-up form loads Firebase's SDK and reads the password policy: both end in the test that
+  // started them, not in whichever file this worker runs next.
+  afterEach(async () => {
+    const { auth, sdk } = await firebaseAuth();
+    await sdk.validatePassword(auth, '');
+  });
+
   const pressed = () =>
     screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
 
