@@ -41,6 +41,10 @@ export async function startProduct(options: {
       LOCAL_SHOPIFY_PORT: String(await findFreePort()),
       LOCAL_STRIPE_PORT: String(await findFreePort()),
       FIREBASE_PROJECT_ID: 'demo-vitrine-started',
+      // Started as a developer starts it, the product runs an Auth Emulator of its own. The test's
+      // process may name the tests' emulator here (firebase-admin reads it from the environment), so
+      // it is left out unless the test passes it in: an emulator already running is taken as is.
+      FIREBASE_AUTH_EMULATOR_HOST: undefined,
       LOG_LEVEL: 'warn',
       ...options.env,
     },
