@@ -20,9 +20,6 @@ export const baseURL = `http://localhost:${port}`;
  * the main ones; npm test passes free ones in.
  */
 const errorReportingPort = Number(process.env.E2E_ERROR_REPORTING_PORT ?? port + 1);
-const errorReportingEmulatorPort = Number(
-  process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT ?? authEmulatorPort + 1,
-);
 const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
 const sentryUrl = `http://127.0.0.1:${sentryPort}`;
 const errorReportingDataDir = path.join(dataDir, 'error-reporting');
@@ -47,7 +44,6 @@ const errorReportingLocalStripePort = Number(
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_ERROR_REPORTING_URL = `http://localhost:${errorReportingPort}`;
-process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReportingEmulatorPort}`;
 process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;
 process.env.E2E_SENTRY_URL = sentryUrl;
 process.env.E2E_LOCAL_SHOPIFY_URL = `http://127.0.0.1:${localShopifyPort}`;
@@ -92,8 +88,8 @@ export default defineConfig({
   // Started one after the other, in this order: the first builds the client when it is stale, so the
   // second finds it built. Playwright waits for each server's `url` before it starts the next one
   // and runs no test until the last is ready; the error-reporting instance has no `url`, so that
-  // its start (a minute of a busy machine's time, Auth Emulator included) runs beside the first
-  // tests rather than before them: tests/e2e/error-reporting.spec.ts waits for it itself.
+  // its start (its database, its servers) runs beside the first tests rather than before them:
+  // tests/e2e/error-reporting.spec.ts waits for it itself.
   webServer: [
     {
       ...productServer,
@@ -125,7 +121,9 @@ export default defineConfig({
       env: {
         PORT: String(errorReportingPort),
         DATA_DIR: errorReportingDataDir,
-        FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
+        // The first instance's Auth Emulator, already running: a second one would cost its start
+        // (some 15 CPU-seconds) for the few sign-ins of the error-reporting tests.
+        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
         LOCAL_STRIPE_PORT: String(errorReportingLocalStripePort),
