@@ -121,8 +121,8 @@ export default defineConfig({
       env: {
         PORT: String(errorReportingPort),
         DATA_DIR: errorReportingDataDir,
-        // The first instance's Auth Emulator, already running: a second one would cost its start
-        // (some 15 CPU-seconds) for the few sign-ins of the error-reporting tests.
+        // The first instance's Auth Emulator, already running: a second one would pay a start, and
+        // compile its validators again on first use, for the few sign-ins of these tests.
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
