@@ -20,6 +20,9 @@ export const baseURL = `http://localhost:${port}`;
  * the main ones; npm test passes free ones in.
  */
 const errorReportingPort = Number(process.env.E2E_ERROR_REPORTING_PORT ?? port + 1);
+const errorReportingEmulatorPort = Number(
+  process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT ?? authEmulatorPort + 1,
+);
 const sentryPort = Number(process.env.E2E_SENTRY_PORT ?? port + 2);
 const sentryUrl = `http://127.0.0.1:${sentryPort}`;
 const errorReportingDataDir = path.join(dataDir, 'error-reporting');
@@ -44,6 +47,7 @@ const errorReportingLocalStripePort = Number(
 process.env.E2E_AUTH_EMULATOR_HOST = `127.0.0.1:${authEmulatorPort}`;
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_ERROR_REPORTING_URL = `http://localhost:${errorReportingPort}`;
+process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST = `127.0.0.1:${errorReportingEmulatorPort}`;
 process.env.E2E_ERROR_REPORTING_DATA_DIR = errorReportingDataDir;
 process.env.E2E_SENTRY_URL = sentryUrl;
 process.env.E2E_LOCAL_SHOPIFY_URL = `http://127.0.0.1:${localShopifyPort}`;
@@ -89,8 +93,8 @@ export default defineConfig({
   // Started one after the other, in this order: the first builds the client when it is stale, so the
   // second finds it built. Playwright waits for each server's `url` before it starts the next one
   // and runs no test until the last is ready; the error-reporting instance has no `url`, so that
-  // its start (its database, its servers) runs beside the first tests rather than before them:
-  // tests/e2e/error-reporting.spec.ts waits for it itself.
+  // its start (a minute of a busy machine's time, Auth Emulator included) runs beside the first
+  // tests rather than before them: tests/e2e/error-reporting.spec.ts waits for it itself.
   webServer: [
     {
       ...productServer,
@@ -122,9 +126,7 @@ export default defineConfig({
       env: {
         PORT: String(errorReportingPort),
         DATA_DIR: errorReportingDataDir,
-        // The first instance's Auth Emulator, already running: a second one would pay a start, and
-        // compile its validators again on first use, for the few sign-ins of these tests.
-        FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authEmulatorPort}`,
+        FIREBASE_AUTH_EMULATOR_PORT: String(errorReportingEmulatorPort),
         FIREBASE_PROJECT_ID: testProjectId,
         LOCAL_SHOPIFY_PORT: String(errorReportingLocalShopifyPort),
         LOCAL_STRIPE_PORT: String(errorReportingLocalStripePort),

@@ -124,18 +124,20 @@ async function ensureChromium() {
 /**
  * An emulator that stopped under the products of the end-to-end run fails every sign-in after it:
  * what the product recorded of it (server/local/auth-emulator.ts) is printed here, near the summary,
- * where a reader of the run's end sees it. The first instance runs the emulator both instances use.
+ * where a reader of the run's end sees it.
  */
 function printUnexpectedEmulatorExits(dataDir) {
-  const file = path.join(dataDir, 'auth-emulator', 'unexpected-exits.log');
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return;
+  for (const instance of ['', 'error-reporting']) {
+    const file = path.join(dataDir, instance, 'auth-emulator', 'unexpected-exits.log');
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    log(`The auth emulator of the ${instance || 'main'} instance stopped during the run:`);
+    log(text.split('\n').slice(-40).join('\n'));
   }
-  log('The Auth Emulator of the end-to-end run stopped during the run:');
-  log(text.split('\n').slice(-40).join('\n'));
 }
 
 /**
@@ -238,7 +240,7 @@ if (!clientBuilt) {
   const e2eDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   fs.chmodSync(e2eDataDir, 0o755);
   const playwrightReport = path.join(resultsDir, 'playwright.json');
-  const ports = await freePorts(8);
+  const ports = await freePorts(9);
   const status = await runCommand(bin('playwright'), ['test'], {
     CHROMIUM_PATH: chromiumPath(),
     E2E_PORT: String(ports[0]),
@@ -246,10 +248,11 @@ if (!clientBuilt) {
     E2E_LOCAL_SHOPIFY_PORT: String(ports[2]),
     // The second product instance, with error reporting on, and its stand-in of Sentry's ingest.
     E2E_ERROR_REPORTING_PORT: String(ports[3]),
-    E2E_SENTRY_PORT: String(ports[4]),
-    E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(ports[5]),
-    E2E_LOCAL_STRIPE_PORT: String(ports[6]),
-    E2E_ERROR_REPORTING_LOCAL_STRIPE_PORT: String(ports[7]),
+    E2E_ERROR_REPORTING_AUTH_EMULATOR_PORT: String(ports[4]),
+    E2E_SENTRY_PORT: String(ports[5]),
+    E2E_ERROR_REPORTING_LOCAL_SHOPIFY_PORT: String(ports[6]),
+    E2E_LOCAL_STRIPE_PORT: String(ports[7]),
+    E2E_ERROR_REPORTING_LOCAL_STRIPE_PORT: String(ports[8]),
     E2E_DATA_DIR: e2eDataDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
-import { authEmulatorHost, expect, fetchFromPage, openSession, test } from './fixtures.ts';
+import { expect, fetchFromPage, openSession, test } from './fixtures.ts';
 import { waitForAppAt } from './app-start.ts';
 
 /**
@@ -16,6 +16,8 @@ import { waitForAppAt } from './app-start.ts';
  */
 
 const reportingUrl = process.env.E2E_ERROR_REPORTING_URL ?? 'http://localhost:3211';
+const reportingEmulatorHost =
+  process.env.E2E_ERROR_REPORTING_AUTH_EMULATOR_HOST ?? '127.0.0.1:9211';
 const reportingDataDir = process.env.E2E_ERROR_REPORTING_DATA_DIR ?? '';
 const sentryUrl = process.env.E2E_SENTRY_URL ?? 'http://127.0.0.1:3212';
 
@@ -276,7 +278,7 @@ test.describe('with a DSN', () => {
 
   test('an error carries the signed-in user, and none after sign-out', async ({ page }) => {
     const run = randomUUID();
-    const user = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
+    const user = await createEmailUser(reportingEmulatorHost, { displayName: 'Camille Martin' });
     expect(await openSession(page, user)).toBe(200);
 
     await page.goto('/dashboard');
@@ -320,7 +322,7 @@ test.describe('with a DSN', () => {
       'E2E_ERROR_REPORTING_DATA_DIR is set by playwright.config.ts',
     ).not.toBe('');
     const run = randomUUID();
-    const user = await createEmailUser(authEmulatorHost);
+    const user = await createEmailUser(reportingEmulatorHost);
     expect(await openSession(page, user)).toBe(200);
     const sessionCookie = (await context.cookies()).find(
       (cookie) => cookie.name === '__Host-vitrine_session',
