@@ -10,9 +10,9 @@ import IndexPage from '#client/features/marketing/pages/index-page.tsx';
 import { firebaseAuth } from '#client/lib/firebase-auth/load-sdk.ts';
 import type { initI18n } from '#client/lib/i18n.ts';
 import { loginUrlInLanguage } from '#client/lib/login-url.ts';
+import { localRuntimeConfig } from '#client/lib/runtime-config.ts';
 import { loginAddress, loginNoticeOf } from '#shared/login-address.ts';
-import type { RuntimeConfig } from '#shared/runtime-config.ts';
-import { runtimeConfigElementId } from '#shared/runtime-config.ts';
+import { runtimeConfigElementId, type RuntimeConfig } from '#shared/runtime-config.ts';
 import { changeDomLanguage, initDomI18n } from '../support/dom-i18n.ts';
 
 /**
@@ -32,15 +32,10 @@ afterEach(cleanup);
  */
 function givePagesTheLocalModeConfig(): void {
   const emulatorUrl = 'http://auth-emulator.test';
+  const local = localRuntimeConfig(location.origin);
   const config: RuntimeConfig = {
-    publicUrl: location.origin,
-    errorReporting: null,
-    firebase: {
-      apiKey: 'local',
-      authDomain: 'localhost',
-      projectId: 'demo-vitrine',
-      authEmulatorUrl: emulatorUrl,
-    },
+    ...local,
+    firebase: { ...local.firebase, authEmulatorUrl: emulatorUrl },
   };
   const block = document.createElement('script');
   block.type = 'application/json';
