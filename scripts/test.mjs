@@ -3,9 +3,10 @@
  * `npm test`: installs what the tests need (dependencies; Debian's Chromium when it is absent), then
  * runs typecheck, lint, format check, unit, integration and end-to-end tests, each to the end even
  * when one fails, and finishes with one line of totals: `N passed, N failed`. Typecheck, lint, the
- * format check and the client build count as one check each, and run two at a time, each one's
- * output printed whole when it ends; the test runners count their tests. Just above the totals it
- * prints each suite's wall time and the name of every failed test.
+ * format check and the client build count as one check each; the client build runs first, the
+ * others two at a time beside Vitest, at the lowest priority, each one's output printed whole after
+ * Vitest's. The test runners count their tests. Just above the totals it prints each suite's wall
+ * time and the name of every failed test.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,8 +32,8 @@ function seconds(since) {
   return `${((Date.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function record(name, passed, failed, started = suiteStarted) {
-  suiteTimes.push(`  ${name}: ${seconds(started)}`);
+function record(name, passed, failed, took = seconds(suiteStarted)) {
+  suiteTimes.push(`  ${name}: ${took}`);
   totals.passed += passed;
   totals.failed += failed;
   if (failed > 0) failures.push(`${name}: ${failed} failed`);
@@ -43,6 +44,12 @@ function heading(name) {
   suiteStarted = Date.now();
   log(`\n── ${name}`);
 }
+
+/**
+ * While Vitest runs, the checks beside it hold their reports here, so that their output does not
+ * cut into Vitest's; null when a check may report at once.
+ */
+let heldReports = null;
 
 async function runCommand(command, args, env = {}) {
   try {
@@ -57,8 +64,8 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /**
  * Runs one check to its end with its output kept, then prints its heading, that output and its
- * record at once: checks that run side by side never mix their lines. `work` is given where to put
- * what it prints and resolves true when the check passed.
+ * record at once (or holds them while Vitest runs): checks that run side by side never mix their
+ * lines. `work` is given where to put what it prints and resolves true when the check passed.
  */
 async function keptCheck(name, work) {
   const started = Date.now();
@@ -70,14 +77,26 @@ async function keptCheck(name, work) {
     output += `${error instanceof Error ? error.message : String(error)}\n`;
     passed = false;
   }
-  log(`\n── ${name}`);
-  if (output !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  record(name, passed ? 1 : 0, passed ? 0 : 1, started);
+  const took = seconds(started);
+  const report = () => {
+    log(`\n── ${name}`);
+    if (output !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    record(name, passed ? 1 : 0, passed ? 0 : 1, took);
+  };
+  if (heldReports === null) report();
+  else heldReports.push(report);
   return passed;
 }
 
+/**
+ * A check run beside Vitest: `nice` gives it only the CPU time Vitest leaves, so that Vitest's
+ * timings are those of a machine of its own.
+ */
 function check(name, command, args) {
-  return keptCheck(name, async (onOutput) => (await run(command, args, { onOutput })) === 0);
+  return keptCheck(
+    name,
+    async (onOutput) => (await run('nice', ['-n', '19', command, ...args], { onOutput })) === 0,
+  );
 }
 
 /** Runs `tasks` (each starts its work and resolves at its end) in order, `atOnce` at a time. */
@@ -181,29 +200,30 @@ suiteTimes.push(`  dependencies (install when needed): ${seconds(runStarted)}`);
 fs.rmSync(resultsDir, { recursive: true, force: true });
 fs.mkdirSync(resultsDir, { recursive: true });
 
-// Each check is mostly one process on one core: two at a time on the two cores of a small machine,
-// the longest first, so that the last to start are the short ones.
-let clientBuilt = false;
+// The client build first: the end-to-end tests need it, and an integration test that starts the
+// product would otherwise build it at the same time.
+const clientBuilt = await keptCheck('client build', async (onOutput) => {
+  await ensureClientBuild({ onOutput });
+  return true;
+});
+
+// The other checks run beside Vitest. Its integration files mostly wait on PostgreSQL, the Auth
+// Emulator and the processes they start, and keep about one and a third of two cores busy; the
+// checks, each mostly one process on one core, two at a time, the longest first, fill the rest.
+heldReports = [];
 const checksStarted = Date.now();
-await inTurns(
+const checksDone = inTurns(
   [
     () => check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
     () =>
       check('typecheck (server, shared, tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']),
-    async () => {
-      clientBuilt = await keptCheck('client build', async (onOutput) => {
-        await ensureClientBuild({ onOutput });
-        return true;
-      });
-    },
     () => check('typecheck (client)', bin('tsc'), ['-p', 'client/tsconfig.json', '--noEmit']),
     () =>
       check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']),
     () => check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
   ],
   2,
-);
-suiteTimes.push(`  the checks above, two at a time: ${seconds(checksStarted)}`);
+).then(() => seconds(checksStarted));
 
 heading('unit and integration tests (Vitest)');
 const vitestReport = path.join(resultsDir, 'vitest.json');
@@ -213,9 +233,10 @@ const vitestStatus = await runCommand(bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
+const vitestTook = seconds(suiteStarted);
 const vitest = readJson(vitestReport);
 if (vitest === undefined) {
-  record('vitest', 0, 1);
+  record('vitest', 0, 1, vitestTook);
 } else {
   // A test file that fails to load has no test results of its own; count it as one failure.
   const brokenFiles = (vitest.testResults ?? []).filter(
@@ -225,9 +246,14 @@ if (vitest === undefined) {
     vitest.numFailedTests +
     brokenFiles +
     (vitestStatus !== 0 && vitest.numFailedTests + brokenFiles === 0 ? 1 : 0);
-  record('vitest', vitest.numPassedTests, failed);
+  record('vitest', vitest.numPassedTests, failed, vitestTook);
   failedTests.push(...failedVitestTests(vitest, root));
 }
+
+const checksTook = await checksDone;
+for (const report of heldReports) report();
+heldReports = null;
+suiteTimes.push(`  the checks beside Vitest, two at a time: ${checksTook}`);
 
 heading('end-to-end tests (Playwright, Chromium)');
 if (!clientBuilt) {
