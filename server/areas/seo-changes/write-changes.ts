@@ -198,9 +198,9 @@ async function writeChange(
     if (sameText(current.value, change.value)) {
       // Written by an earlier attempt (which recorded what it replaced), or already Shopify's value.
       const previous = change.sentAt === null ? current.value : change.previousValue;
-      await changesRepository.markApplied(db, change, previous);
       await record(current.value, current.sourceDigest);
       await settleTranslationsOfUndo(db, client, shopId, change, address);
+      await changesRepository.markApplied(db, change, previous);
       return 'applied';
     }
     if (!sameText(current.value, change.baseValue)) {
@@ -219,9 +219,12 @@ async function writeChange(
       await changesRepository.markFailed(db, { changeId: change.id }, error.code);
       return 'failed';
     }
-    await changesRepository.markApplied(db, change, current.value);
+    // Marked applied last: whoever reads the change applied reads the copy, and the state of the
+    // text's translations after an undo, as they now are. A stop before that finds the text written
+    // on the next attempt (above), which records it again.
     await record(written, current.sourceDigest);
     await settleTranslationsOfUndo(db, client, shopId, change, address);
+    await changesRepository.markApplied(db, change, current.value);
     return 'applied';
   }
 }
