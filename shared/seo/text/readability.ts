@@ -40,7 +40,14 @@ export function textStatistics(text: string, language: AuditLanguage): TextStati
 
 /** The reading ease of `text` in `language`, or null for a text of 10 words or fewer. */
 export function readingEase(text: string, language: AuditLanguage): number | null {
-  const statistics = textStatistics(text, language);
+  return readingEaseOf(textStatistics(text, language), language);
+}
+
+/**
+ * The reading ease of a text whose statistics are counted (the sums of its paragraphs' are its
+ * own: words, sentences and syllables never run across a paragraph), or null for 10 words or fewer.
+ */
+export function readingEaseOf(statistics: TextStatistics, language: AuditLanguage): number | null {
   if (statistics.words < readabilityMinimumWords || statistics.sentences === 0) return null;
   const { base, perSentence, perSyllable } = formulas[language];
   const score =

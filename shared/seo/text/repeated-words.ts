@@ -82,6 +82,14 @@ const stopWords = new Set([
   'votre',
 ]);
 
+/**
+ * True for a function word of English or French (lowercase, without its elision): the words a
+ * title repeats and a keyphrase is matched without.
+ */
+export function isFunctionWord(word: string): boolean {
+  return stopWords.has(word);
+}
+
 /** A French elision before the word it leans on: l’été, d’olive, qu’il. */
 const elision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’ʼ](?=\p{L})/iu;
 
