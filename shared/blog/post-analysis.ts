@@ -1,7 +1,9 @@
 import type { Language } from '../constants.ts';
 import { checkCatalogue } from '../seo/catalogue.ts';
 import type { PageCheck, PageLanguageView, TranslatedField } from '../seo/check.ts';
+import { isInternalLink } from '../seo/checks/link-checks.ts';
 import { runPageChecks } from '../seo/run-page-checks.ts';
+import { parseHtml } from '../seo/text/html.ts';
 import { isBlank } from '../seo/text/normalize.ts';
 import {
   analyseKeyphrase,
@@ -38,7 +40,26 @@ export interface PostLanguageAnalysis {
   language: Language;
   readability: ReadabilityAnalysis;
   keyphrase: KeyphraseCheck[];
+  /**
+   * The body's links: to the store's own pages (the products a post recommends), and outbound
+   * (the sources it cites), counted as the audit tells them apart.
+   */
+  links: { internal: number; outbound: number };
   findings: AuditFinding[];
+}
+
+/** Links that leave the store for another site over the web. */
+const outboundAddress = /^(?:https?:)?\/\//i;
+
+function linkCounts(bodyHtml: string): PostLanguageAnalysis['links'] {
+  let internal = 0;
+  let outbound = 0;
+  for (const { href } of parseHtml(bodyHtml).links) {
+    if (href === null) continue;
+    if (isInternalLink(href)) internal++;
+    else if (outboundAddress.test(href.trim())) outbound++;
+  }
+  return { internal, outbound };
 }
 
 const articleChecks: readonly PageCheck[] = checkCatalogue.filter(
@@ -106,6 +127,7 @@ export function analysePostLanguage(draft: PostDraft, language: Language): PostL
     language,
     readability: analyseReadability(texts.bodyHtml, language),
     keyphrase: analyseKeyphrase(texts, draft.keyphrases[language], language),
+    links: linkCounts(texts.bodyHtml),
     findings: runPageChecks(articleChecks, articleView(draft, language)).map(
       ({ check, evidence }) => ({ checkId: check.id, severity: check.severity, ...evidence }),
     ),

@@ -58,6 +58,18 @@ describe('analysePostLanguage', () => {
     expect(Number(finding?.measured)).toBeGreaterThan(600);
   });
 
+  it('counts the links to the store and the outbound ones, as the audit tells them apart', () => {
+    const bodyHtml =
+      '<p>Voir <a href="/fr/products/nappe-en-lin">la nappe</a>, ' +
+      '<a href="https://maison.myshopify.com/collections/lin">la collection</a> et ' +
+      '<a href="https://fr.wikipedia.org/wiki/Lin_cultivé">le lin</a>. ' +
+      '<a href="#entretien">Entretien</a>, <a href="mailto:bonjour@maison.fr">écrire</a>.</p>';
+    expect(analysePostLanguage(draft({ bodyHtml }), 'fr').links).toEqual({
+      internal: 2,
+      outbound: 1,
+    });
+  });
+
   it('says which French fields are left to the English, as the storefront would show them', () => {
     const untranslated = analysePostLanguage(draft({ bodyHtml: '', title: ' ' }), 'fr');
     const fields = untranslated.findings
