@@ -79,11 +79,13 @@ function timesHeld(counts: ReadonlyMap<string, number>, keyphrase: Keyphrase): n
  * The stems of each sentence of a paragraph, counted. The editor looks for the keyphrase at every
  * keystroke, in paragraphs that mostly did not change: their answers are kept.
  */
-const sentenceStemsIn: Record<Language, (paragraph: string) => ReadonlyArray<Map<string, number>>> =
-  {
-    en: rememberedByWord((paragraph) => sentenceStems(paragraph, 'en'), 2_000),
-    fr: rememberedByWord((paragraph) => sentenceStems(paragraph, 'fr'), 2_000),
-  };
+const sentenceStemsIn: Record<
+  Language,
+  (paragraph: string) => ReadonlyArray<ReadonlyMap<string, number>>
+> = {
+  en: rememberedByWord((paragraph) => sentenceStems(paragraph, 'en'), 2_000),
+  fr: rememberedByWord((paragraph) => sentenceStems(paragraph, 'fr'), 2_000),
+};
 
 function sentenceStems(paragraph: string, language: Language): Array<Map<string, number>> {
   return sentences(paragraph, language).map((sentence) =>

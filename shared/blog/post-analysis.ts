@@ -113,7 +113,9 @@ export function articleView(draft: PostDraft, language: Language): PageLanguageV
         : [
             {
               id: featuredImageId,
-              alt: texts.featuredImageAlt ?? source.featuredImageAlt,
+              alt: isBlank(texts.featuredImageAlt)
+                ? source.featuredImageAlt
+                : texts.featuredImageAlt,
               sourceAlt: source.featuredImageAlt,
             },
           ],

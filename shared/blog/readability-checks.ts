@@ -123,7 +123,10 @@ function isEnglishParticiple(word: string): boolean {
   return word.length > 4 && word.endsWith('ed') && !englishNotParticiples.has(word);
 }
 
-/** Regular French participles: -é, -i, -u (of more than four letters: "joli" and "gris" are not), with -e, -s, -es. */
+/**
+ * Regular French participles: -é, and -i or -u of more than four letters ("joli" and "gris" are
+ * not), with their -e, -s, -es.
+ */
 const frenchRegularParticiple = /^(?:\p{L}{2,}é|\p{L}{4,}[iu])(?:e|s|es)?$/u;
 
 function isFrenchParticiple(word: string): boolean {
