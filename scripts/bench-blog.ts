@@ -5,8 +5,8 @@
  * words, a subheading every four paragraphs, images with alt texts, links to the store's products
  * and outbound. Then types a sentence into the middle of each language's body, one character at a
  * time, and at each keystroke runs what the editor runs (shared/blog/post-analysis.ts): the
- * readability checks, the keyphrase checks and the SEO audit's checks of an article, on the language
- * typed in, then on both languages. The first keystrokes warm the JIT up and are not counted.
+ * readability checks, the keyphrase checks and the SEO audit's checks of an article, on the
+ * language typed in, then on both languages. The first keystrokes warm the JIT up and are not counted.
  *
  * Prints p50, p95 and max per keystroke (goal: p95 ≤ 16 ms, one frame at 60 Hz, for both languages
  * at once). Asserts nothing.

@@ -16,9 +16,9 @@ export const foldedWord: (written: string) => string = rememberedByWord((written
 );
 
 /**
- * A post's text split into its paragraphs (the blocks the editor joins with a blank line). Sentences
- * never run across them, so the checks can count each paragraph once and keep its answer while the
- * owner types in another.
+ * A post's text split into its paragraphs (the blocks the editor joins with a blank line).
+ * Sentences never run across them, so the checks can count each paragraph once and keep its
+ * answer while the owner types in another.
  */
 export function paragraphsOf(text: string): string[] {
   return text.split(/\n[^\S\n]*\n\s*/).filter((paragraph) => paragraph.trim() !== '');

@@ -40,7 +40,10 @@ export interface KeyphraseCheck {
   id: KeyphraseCheckId;
   /** Null when the check cannot be made (no keyphrase yet, or a text too short to measure). */
   rating: Rating | null;
-  /** A count, a share in percent or a count of words, as the id says; 0 when there is nothing to count. */
+  /**
+   * A count, a share in percent or a count of words, as the id says; 0 when there is nothing to
+   * count.
+   */
   figure: number;
 }
 
@@ -59,7 +62,10 @@ export interface PostLanguageTexts {
 export const keyphraseThresholds = {
   /** Density is measured on bodies of this many words or more. */
   densityMinimumWords: 100,
-  /** Occurrences per 100 words: good from 0.5 to 3, worth a look up to 4, bad past it or under 0.5. */
+  /**
+   * Occurrences per 100 words: good from 0.5 to 3, worth a look up to 4, bad past it or under
+   * 0.5.
+   */
   density: { low: 0.5, good: 3, improve: 4 },
   /** Words of the body: good from 300, worth a look from the audit's minimum for articles (250). */
   textLength: { good: 300, improve: thinContentMinimumWords.article },
@@ -93,7 +99,8 @@ export function analyseKeyphrase(
   }
   const has = (text: string | null) => text !== null && containsKeyphrase(text, keyphrase);
 
-  // The search title as Shopify gives it to the theme: the SEO title, or the title when none is set.
+  // The search title as Shopify gives it to the theme: the SEO title, or the title when none is
+  // set.
   const searchTitle =
     texts.seoTitle !== null && !isBlank(texts.seoTitle) ? texts.seoTitle : texts.title;
 

@@ -12,7 +12,10 @@ export interface PostSection {
 
 const headingStart = /<h[1-6](?=[\s>/])/gi;
 
-/** The sections of body HTML, in order; the introduction is left out when the body opens on a heading. */
+/**
+ * The sections of body HTML, in order; there is no introduction when the body opens on a
+ * heading.
+ */
 export function postSections(bodyHtml: string): PostSection[] {
   const starts = [0, ...[...bodyHtml.matchAll(headingStart)].map((match) => match.index)];
   const sections: PostSection[] = [];

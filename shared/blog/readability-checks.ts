@@ -80,7 +80,7 @@ export const readabilityThresholds = {
   paragraphWords: { good: 150, improve: 200 },
   /** A section's words: good up to 300, worth a look up to 350; a text over 300 words needs one. */
   sectionWords: { good: 300, improve: 350 },
-  /** The share of sentences in the passive voice, in percent: good up to 10, worth a look up to 15. */
+  /** The share of passive sentences, in percent: good up to 10, worth a look up to 15. */
   passiveShare: { good: 10, improve: 15 },
   /** The share of sentences with a transition, in percent: good from 30, worth a look from 20. */
   transitionShare: { good: 30, improve: 20 },

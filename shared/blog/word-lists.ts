@@ -116,7 +116,10 @@ export const transitionWords: Record<Language, readonly string[]> = {
   ],
 };
 
-/** The forms of the auxiliary of the passive voice: "be" (and "get") in English, "être" in French. */
+/**
+ * The forms of the auxiliary of the passive voice: "be" (and "get") in English, "être" in
+ * French.
+ */
 export const passiveAuxiliaries: Record<Language, ReadonlySet<string>> = {
   en: new Set([
     'am',
@@ -173,8 +176,8 @@ export const passiveAuxiliaries: Record<Language, ReadonlySet<string>> = {
 
 /**
  * Words that may stand between the auxiliary and the participle without breaking the passive:
- * negations and common adverbs ("is not made", "est entièrement cousu", "n’est pas vendu"). Words in
- * -ly and -ment are adverbs too, and are let through by their ending.
+ * negations and common adverbs ("is not made", "est entièrement cousu", "n’est pas vendu").
+ * Words in -ly and -ment are adverbs too, and are let through by their ending.
  */
 export const passiveGapWords: Record<Language, ReadonlySet<string>> = {
   en: new Set(['not', 'never', 'always', 'often', 'also', 'all', 'just', 'only', 'still', 'now']),

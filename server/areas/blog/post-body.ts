@@ -2,7 +2,8 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The body of a post as it may reach Shopify's `body_html`: what an article needs to read well
- * (paragraphs, subheadings, lists, quotes, links, images, simple tables, emphasis) and nothing else.
+ * (paragraphs, subheadings, lists, quotes, links, images, simple tables, emphasis) and nothing
+ * else.
  * Owners paste from Word, Google Docs and Shopify's own editor; what they bring besides the text is
  * dropped here, on the server, whatever the browser sent:
  * - scripts, styles, frames and text areas with everything inside them; event-handler attributes
@@ -10,8 +11,8 @@ import sanitizeHtml from 'sanitize-html';
  * - inline styles, classes, ids, `data-*` attributes (TinyMCE's `data-mce-*` among them) and
  *   `<meta>`, `<span>`, `<font>`, `<div>` and Word's `<o:p>` wrappers, whose text is kept;
  * - images whose address is not https (a storefront served over https would refuse them).
- * The storefront's theme shows the article's title as its `<h1>`: a pasted `<h1>` becomes an `<h2>`,
- * as do `<b>`/`<i>` their `<strong>`/`<em>`.
+ * The storefront's theme shows the article's title as its `<h1>`: a pasted `<h1>` becomes an
+ * `<h2>`, as `<b>` and `<i>` become `<strong>` and `<em>`.
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
