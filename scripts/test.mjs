@@ -45,12 +45,6 @@ function heading(name) {
   log(`\n── ${name}`);
 }
 
-/**
- * While Vitest runs, the checks beside it hold their reports here, so that their output does not
- * cut into Vitest's; null when a check may report at once.
- */
-let heldReports = null;
-
 async function runCommand(command, args, env = {}) {
   try {
     return await run(command, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
@@ -63,9 +57,10 @@ async function runCommand(command, args, env = {}) {
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 /**
- * Runs one check to its end with its output kept, then prints its heading, that output and its
- * record at once (or holds them while Vitest runs): checks that run side by side never mix their
- * lines. `work` is given where to put what it prints and resolves true when the check passed.
+ * Runs one check to its end with its output kept, and resolves to whether it passed and to `report`,
+ * which prints its heading, that output and its record at once when the caller chooses: checks that
+ * run side by side never mix their lines, nor cut into Vitest's. `work` is given where to put what
+ * it prints and resolves true when the check passed.
  */
 async function keptCheck(name, work) {
   const started = Date.now();
@@ -83,14 +78,12 @@ async function keptCheck(name, work) {
     if (output !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
     record(name, passed ? 1 : 0, passed ? 0 : 1, took);
   };
-  if (heldReports === null) report();
-  else heldReports.push(report);
-  return passed;
+  return { passed, report };
 }
 
 /**
- * A check run beside Vitest: `nice` gives it only the CPU time Vitest leaves, so that Vitest's
- * timings are those of a machine of its own.
+ * A check run beside Vitest: `nice` gives it the CPU time Vitest leaves, so that Vitest's tests,
+ * which have time limits, keep the cores they would have alone.
  */
 function check(name, command, args) {
   return keptCheck(
@@ -202,16 +195,18 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 // The client build first: the end-to-end tests need it, and an integration test that starts the
 // product would otherwise build it at the same time.
-const clientBuilt = await keptCheck('client build', async (onOutput) => {
+const clientBuild = await keptCheck('client build', async (onOutput) => {
   await ensureClientBuild({ onOutput });
   return true;
 });
+clientBuild.report();
 
 // The other checks run beside Vitest. Its integration files mostly wait on PostgreSQL, the Auth
 // Emulator and the processes they start, and keep about one and a third of two cores busy; the
 // checks, each mostly one process on one core, two at a time, the longest first, fill the rest.
-heldReports = [];
 const checksStarted = Date.now();
+/** The checks beside Vitest, as they end; they report after Vitest. */
+const endedChecks = [];
 const checksDone = inTurns(
   [
     () => check('lint', bin('eslint'), ['--max-warnings', '0', '.']),
@@ -221,7 +216,7 @@ const checksDone = inTurns(
     () =>
       check('typecheck (component tests)', bin('tsc'), ['-p', 'tests/tsconfig.json', '--noEmit']),
     () => check('format', bin('prettier'), ['--check', '--log-level', 'warn', '.']),
-  ],
+  ].map((start) => async () => endedChecks.push(await start())),
   2,
 ).then(() => seconds(checksStarted));
 
@@ -251,12 +246,11 @@ if (vitest === undefined) {
 }
 
 const checksTook = await checksDone;
-for (const report of heldReports) report();
-heldReports = null;
+for (const ended of endedChecks) ended.report();
 suiteTimes.push(`  the checks beside Vitest, two at a time: ${checksTook}`);
 
 heading('end-to-end tests (Playwright, Chromium)');
-if (!clientBuilt) {
+if (!clientBuild.passed) {
   record('e2e', 0, 1);
 } else if (!(await ensureChromium())) {
   record('e2e (Chromium missing)', 0, 1);
