@@ -296,10 +296,13 @@ export const frenchIrregularParticiples: ReadonlySet<string> = new Set(
     'permis',
     'promis',
     'conçu',
-  ].flatMap((participle) => {
-    const stem = participle.endsWith('s') ? participle.slice(0, -1) : participle;
-    return [participle, `${stem}e`, `${stem}s`, `${stem}es`];
-  }),
+  ].flatMap((participle) => [
+    participle,
+    `${participle}e`,
+    // "pris" is its own plural.
+    participle.endsWith('s') ? participle : `${participle}s`,
+    `${participle}es`,
+  ]),
 );
 
 /**

@@ -161,6 +161,8 @@ describe('passive voice', () => {
     expect(isPassive('Ce modèle n’est pas vendu en magasin.', 'fr')).toBe(true);
     expect(isPassive('Le tissu a été fabriqué au Portugal.', 'fr')).toBe(true);
     expect(isPassive('Ces coussins sont faits main.', 'fr')).toBe(true);
+    expect(isPassive('La photo est prise en studio.', 'fr')).toBe(true);
+    expect(isPassive('Nos nappes sont mises en valeur.', 'fr')).toBe(true);
     expect(isPassive('Nous tissons chaque écharpe à la main.', 'fr')).toBe(false);
   });
 
