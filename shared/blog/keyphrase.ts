@@ -1,6 +1,6 @@
 import type { Language } from '../constants.ts';
 import { rememberedByWord } from '../seo/text/remembered-by-word.ts';
-import { isFunctionWord, wordStem } from '../seo/text/repeated-words.ts';
+import { frenchElision, isFunctionWord, wordStem } from '../seo/text/repeated-words.ts';
 import { sentences } from '../seo/text/sentences.ts';
 import { words } from '../seo/text/words.ts';
 import { foldedWord, paragraphsOf } from './folded-words.ts';
@@ -31,7 +31,6 @@ export interface Keyphrase {
   readonly stems: ReadonlyMap<string, number>;
 }
 
-const frenchElision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)'(?=\p{L})/u;
 const englishPossessive = /'s?$/;
 const hyphens = /[-‐‑]/;
 

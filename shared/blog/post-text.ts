@@ -1,4 +1,5 @@
 import { parseHtml } from '../seo/text/html.ts';
+import { rememberingLast } from '../seo/text/last-answers.ts';
 
 /**
  * A post's body as the readability checks read it: its sections, each a subheading (none for the
@@ -14,9 +15,13 @@ const headingStart = /<h[1-6](?=[\s>/])/gi;
 
 /**
  * The sections of body HTML, in order; there is no introduction when the body opens on a
- * heading.
+ * heading. The readability and the keyphrase checks both read them at each keystroke, so the last
+ * answers are kept.
  */
-export function postSections(bodyHtml: string): PostSection[] {
+export const postSections: (bodyHtml: string) => readonly PostSection[] =
+  rememberingLast(sectionsOf);
+
+function sectionsOf(bodyHtml: string): PostSection[] {
   const starts = [0, ...[...bodyHtml.matchAll(headingStart)].map((match) => match.index)];
   const sections: PostSection[] = [];
   starts.forEach((start, index) => {

@@ -6,6 +6,7 @@ import {
   readingEaseMinimum,
 } from '../seo/checks/content-checks.ts';
 import { readingEaseOf, textStatistics, type TextStatistics } from '../seo/text/readability.ts';
+import { frenchElision } from '../seo/text/repeated-words.ts';
 import { rememberedByWord } from '../seo/text/remembered-by-word.ts';
 import { sentences } from '../seo/text/sentences.ts';
 import { words } from '../seo/text/words.ts';
@@ -106,8 +107,6 @@ function hasTransition(foldedWords: readonly string[], language: Language): bool
   return foldedTransitions[language].some((transition) => line.includes(` ${transition} `));
 }
 
-const frenchElided = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)'/;
-
 /**
  * The word a sentence starts with, folded; in French an elided article or pronoun on its own, so
  * that "L’été…", "L’hiver…", "L’automne…" start alike, as "Le…", "Le…", "Le…" do.
@@ -115,7 +114,7 @@ const frenchElided = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)'/;
 function startOf(foldedWords: readonly string[], language: Language): string | undefined {
   const first = foldedWords[0];
   if (first === undefined || language !== 'fr') return first;
-  return frenchElided.exec(first)?.[0] ?? first;
+  return frenchElision.exec(first)?.[0] ?? first;
 }
 
 function isEnglishParticiple(word: string): boolean {
@@ -143,8 +142,8 @@ function isFrenchParticiple(word: string): boolean {
 export function isPassive(sentence: string, language: Language): boolean {
   // Accents kept: they tell French participles ("vendu", "fabriquée") apart.
   const written = words(sentence).map((word) => {
-    const lower = word.toLowerCase().replace(/['’ʼ]/g, '’');
-    return language === 'fr' ? lower.replace(/^(?:[cdjlmnst]|qu)’/, '') : lower;
+    const lower = word.toLowerCase();
+    return language === 'fr' ? lower.replace(frenchElision, '') : lower;
   });
   const auxiliaries = passiveAuxiliaries[language];
   const gaps = passiveGapWords[language];

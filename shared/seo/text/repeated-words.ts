@@ -90,8 +90,11 @@ export function isFunctionWord(word: string): boolean {
   return stopWords.has(word);
 }
 
-/** A French elision before the word it leans on: l’été, d’olive, qu’il. */
-const elision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’ʼ](?=\p{L})/iu;
+/**
+ * A French elision before the word it leans on: l’été, d’olive, qu’il; with any apostrophe, so that
+ * words folded to one (the blog's checks) match it too.
+ */
+export const frenchElision = /^(?:[cdjlmnst]|qu|jusqu|lorsqu|puisqu)['’ʼ](?=\p{L})/iu;
 
 /**
  * The stem a word's inflections share, enough to count "chausson" and "chaussons", "lavé" and
@@ -119,7 +122,7 @@ export function wordStem(word: string): string {
 
 /** A word as it is compared: lowercased, without an elided article or pronoun before it. */
 function bareWord(word: string): string {
-  return word.normalize('NFC').toLowerCase().replace(elision, '');
+  return word.normalize('NFC').toLowerCase().replace(frenchElision, '');
 }
 
 /** A written word as it is counted, or null when it is not a content word (see below). */
