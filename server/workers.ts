@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { accountDeletionJob, orphanedStoresSweepJob } from './areas/account/index.ts';
 import { handleStripeEvent } from './areas/billing/index.ts';
+import { deleteStorePosts } from './areas/blog/index.ts';
 import {
   adminClients,
   type CatalogDependencies,
@@ -282,6 +283,7 @@ export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalo
       const removed = await deleteStoreCopy(deps.db, shopId);
       await deleteStoreAudit(deps.db, shopId);
       await deleteStoreChanges(deps.db, shopId);
+      await deleteStorePosts(deps.db, shopId);
       return removed;
     },
   };

@@ -70,6 +70,10 @@ export const errorCodes = [
   'markup_not_allowed',
   'shopify_rejected_value',
   'page_removed',
+  // Blog (server/areas/blog)
+  'post_not_found',
+  'post_changed_elsewhere',
+  'version_not_found',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];

@@ -75,6 +75,8 @@ test('replicas that start together on a new database migrate it once, without fa
       'billing_claims',
       'billing_customers',
       'billing_subscriptions',
+      'blog_post_versions',
+      'blog_posts',
       'catalog_articles',
       'catalog_blogs',
       'catalog_collections',

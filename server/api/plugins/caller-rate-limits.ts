@@ -26,6 +26,8 @@ export interface ApiRateLimits {
   bulkDrafts: CallerRateLimit;
   /** POST /api/v1/shops/:shopId/seo/changes/approve: each queues writes to Shopify. */
   approvals: CallerRateLimit;
+  /** POST /api/v1/shops/:shopId/blog/posts: each keeps a post and its versions. */
+  postCreations: CallerRateLimit;
 }
 
 export const defaultApiRateLimits: ApiRateLimits = {
@@ -34,6 +36,7 @@ export const defaultApiRateLimits: ApiRateLimits = {
   portalSessions: { max: 20, timeWindowMs: 10 * 60_000 },
   bulkDrafts: { max: 20, timeWindowMs: 60_000 },
   approvals: { max: 30, timeWindowMs: 60_000 },
+  postCreations: { max: 30, timeWindowMs: 10 * 60_000 },
 };
 
 /** The key every per-caller limit counts under: the account, whichever session or address calls. */

@@ -3,3 +3,11 @@
  * composition root): lint refuses their imports of any other file of this folder.
  */
 export { cleanPostBody } from './post-body.ts';
+export {
+  deletePost,
+  deleteStorePosts,
+  listPostVersions,
+  listPosts,
+  readPost,
+} from './read-posts.ts';
+export { createPost, restoreVersion, savePost } from './save-post.ts';

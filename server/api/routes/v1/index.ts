@@ -8,6 +8,7 @@ import callerRateLimits, {
   type ApiRateLimits,
 } from '../../plugins/caller-rate-limits.ts';
 import { accountRoutes } from './account/index.ts';
+import { blogRoutes } from './blog/index.ts';
 import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
 import { seoBulkRoutes } from './seo/bulk.ts';
@@ -50,6 +51,7 @@ export const v1Routes: FastifyPluginAsync<{
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
     await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs, rateLimits });
     await scope.register(seoBulkRoutes, { prefix: '/shops', database, rateLimits });
+    await scope.register(blogRoutes, { prefix: '/shops', database, rateLimits });
     if (billing !== undefined) {
       await scope.register(billingRoutes, {
         prefix: '/billing',

@@ -1,0 +1,236 @@
+import { and, count, desc, eq, ilike, lt, notInArray, or, sql } from 'drizzle-orm';
+import type { PostContent } from '#shared/schemas/blog.ts';
+import type { Queryable } from '#server/db/database.ts';
+import { blogPostVersions, blogPosts } from './tables.ts';
+
+/** The blog posts' reads and writes. */
+
+export type StoredPost = typeof blogPosts.$inferSelect;
+export type StoredVersion = typeof blogPostVersions.$inferSelect;
+
+export async function insertPost(
+  db: Queryable,
+  post: { shopId: string; content: PostContent; uid: string },
+): Promise<StoredPost> {
+  const [row] = await db
+    .insert(blogPosts)
+    .values({
+      shopId: post.shopId,
+      revision: 1,
+      content: post.content,
+      createdBy: post.uid,
+      updatedBy: post.uid,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findPost(
+  db: Queryable,
+  shopId: string,
+  postId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<StoredPost | undefined> {
+  const query = db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.id, postId)));
+  const [row] = options.forUpdate === true ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updatePost(
+  db: Queryable,
+  postId: string,
+  change: { revision: number; content: PostContent; uid: string },
+): Promise<StoredPost> {
+  const [row] = await db
+    .update(blogPosts)
+    .set({
+      revision: change.revision,
+      content: change.content,
+      updatedBy: change.uid,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(blogPosts.id, postId))
+    .returning();
+  return row!;
+}
+
+export async function deletePost(db: Queryable, shopId: string, postId: string): Promise<boolean> {
+  const removed = await db
+    .delete(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.id, postId)))
+    .returning({ id: blogPosts.id });
+  return removed.length > 0;
+}
+
+export async function deleteShopPosts(db: Queryable, shopId: string): Promise<void> {
+  await db.delete(blogPosts).where(eq(blogPosts.shopId, shopId));
+}
+
+/** A post's titles and bodies only: the list reads them, not the rest of each document. */
+export interface PostListRow {
+  id: string;
+  titles: { en: string; fr: string };
+  bodies: { en: string; fr: string };
+  updatedAt: Date;
+  updatedBy: string;
+}
+
+const languageText = (language: 'en' | 'fr', field: 'title' | 'bodyHtml') =>
+  sql<string>`${blogPosts.content} -> 'languages' -> ${language} ->> ${field}`;
+
+/** Special characters of a LIKE pattern, taken as themselves in the owner's search. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+export async function listPosts(
+  db: Queryable,
+  shopId: string,
+  options: { search: string; offset: number; limit: number },
+): Promise<{ total: number; rows: PostListRow[] }> {
+  const search = options.search.trim();
+  const where = and(
+    eq(blogPosts.shopId, shopId),
+    search === ''
+      ? undefined
+      : or(
+          ilike(languageText('en', 'title'), likePattern(search)),
+          ilike(languageText('fr', 'title'), likePattern(search)),
+        ),
+  );
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(blogPosts).where(where),
+    db
+      .select({
+        id: blogPosts.id,
+        titleEn: languageText('en', 'title'),
+        titleFr: languageText('fr', 'title'),
+        bodyEn: languageText('en', 'bodyHtml'),
+        bodyFr: languageText('fr', 'bodyHtml'),
+        updatedAt: blogPosts.updatedAt,
+        updatedBy: blogPosts.updatedBy,
+      })
+      .from(blogPosts)
+      .where(where)
+      .orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id))
+      .offset(options.offset)
+      .limit(options.limit),
+  ]);
+  return {
+    total: totals[0]?.total ?? 0,
+    rows: rows.map((row) => ({
+      id: row.id,
+      titles: { en: row.titleEn, fr: row.titleFr },
+      bodies: { en: row.bodyEn, fr: row.bodyFr },
+      updatedAt: row.updatedAt,
+      updatedBy: row.updatedBy,
+    })),
+  };
+}
+
+export async function newestVersion(
+  db: Queryable,
+  postId: string,
+): Promise<StoredVersion | undefined> {
+  const [row] = await db
+    .select()
+    .from(blogPostVersions)
+    .where(eq(blogPostVersions.postId, postId))
+    .orderBy(desc(blogPostVersions.revision))
+    .limit(1);
+  return row;
+}
+
+export async function findVersion(
+  db: Queryable,
+  postId: string,
+  revision: number,
+): Promise<StoredVersion | undefined> {
+  const [row] = await db
+    .select()
+    .from(blogPostVersions)
+    .where(and(eq(blogPostVersions.postId, postId), eq(blogPostVersions.revision, revision)));
+  return row;
+}
+
+export async function listVersions(db: Queryable, postId: string): Promise<StoredVersion[]> {
+  return db
+    .select()
+    .from(blogPostVersions)
+    .where(eq(blogPostVersions.postId, postId))
+    .orderBy(desc(blogPostVersions.revision));
+}
+
+export async function insertVersion(
+  db: Queryable,
+  version: {
+    postId: string;
+    revision: number;
+    content: PostContent;
+    uid: string;
+    editorId: string | null;
+  },
+): Promise<void> {
+  await db.insert(blogPostVersions).values({
+    postId: version.postId,
+    revision: version.revision,
+    content: version.content,
+    savedBy: version.uid,
+    editorId: version.editorId,
+  });
+}
+
+/** The newest version carried forward to the post's new revision, its start kept. */
+export async function extendVersion(
+  db: Queryable,
+  version: { postId: string; fromRevision: number; revision: number; content: PostContent },
+): Promise<void> {
+  await db
+    .update(blogPostVersions)
+    .set({ revision: version.revision, content: version.content, savedAt: sql`now()` })
+    .where(
+      and(
+        eq(blogPostVersions.postId, version.postId),
+        eq(blogPostVersions.revision, version.fromRevision),
+      ),
+    );
+}
+
+/** Keeps the `kept` newest versions of a post. */
+export async function pruneVersions(db: Queryable, postId: string, kept: number): Promise<void> {
+  const newest = db
+    .select({ revision: blogPostVersions.revision })
+    .from(blogPostVersions)
+    .where(eq(blogPostVersions.postId, postId))
+    .orderBy(desc(blogPostVersions.revision))
+    .limit(kept);
+  await db
+    .delete(blogPostVersions)
+    .where(and(eq(blogPostVersions.postId, postId), notInArray(blogPostVersions.revision, newest)));
+}
+
+/** Whether a version begun at `startedAt` still takes saves made at the database's `now()`. */
+export async function versionStillOpen(
+  db: Queryable,
+  postId: string,
+  revision: number,
+  windowSeconds: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ open: sql<boolean>`true` })
+    .from(blogPostVersions)
+    .where(
+      and(
+        eq(blogPostVersions.postId, postId),
+        eq(blogPostVersions.revision, revision),
+        lt(
+          sql`now() - ${blogPostVersions.startedAt}`,
+          sql`make_interval(secs => ${windowSeconds})`,
+        ),
+      ),
+    );
+  return row !== undefined;
+}

@@ -1,0 +1,66 @@
+import type { PostSummary, PostVersionView, PostView } from '#shared/schemas/blog.ts';
+import { bodyWordCount } from '#shared/blog/post-words.ts';
+import type { Database } from '#server/db/database.ts';
+import { accountNames } from '#server/areas/account/index.ts';
+import type { PostListRow, StoredPost, StoredVersion } from './posts-repository.ts';
+
+/**
+ * Posts as the API describes them, each person named as the account area names people. Someone whose
+ * account is gone is named by nobody: an empty string, which the client shows as "someone".
+ */
+async function namesOf(
+  db: Database,
+  uids: readonly string[],
+): Promise<ReadonlyMap<string, string>> {
+  const unique = [...new Set(uids)];
+  return unique.length === 0 ? new Map() : accountNames(db, unique);
+}
+
+export async function presentPost(db: Database, row: StoredPost): Promise<PostView> {
+  const names = await namesOf(db, [row.updatedBy]);
+  return {
+    id: row.id,
+    revision: row.revision,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: names.get(row.updatedBy) ?? '',
+  };
+}
+
+export async function presentPostSummaries(
+  db: Database,
+  rows: readonly PostListRow[],
+): Promise<PostSummary[]> {
+  const names = await namesOf(
+    db,
+    rows.map((row) => row.updatedBy),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    titles: row.titles,
+    words: { en: bodyWordCount(row.bodies.en), fr: bodyWordCount(row.bodies.fr) },
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: names.get(row.updatedBy) ?? '',
+  }));
+}
+
+export async function presentVersions(
+  db: Database,
+  rows: readonly StoredVersion[],
+): Promise<PostVersionView[]> {
+  const names = await namesOf(
+    db,
+    rows.map((row) => row.savedBy),
+  );
+  return rows.map((row) => ({
+    revision: row.revision,
+    savedAt: row.savedAt.toISOString(),
+    savedBy: names.get(row.savedBy) ?? '',
+    titles: { en: row.content.languages.en.title, fr: row.content.languages.fr.title },
+    words: {
+      en: bodyWordCount(row.content.languages.en.bodyHtml),
+      fr: bodyWordCount(row.content.languages.fr.bodyHtml),
+    },
+  }));
+}

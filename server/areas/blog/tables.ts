@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { PostContent } from '#shared/schemas/blog.ts';
+
+/**
+ * A store's blog posts as the owner writes them (shared/schemas/blog.ts): both languages in one
+ * document, saved whole at each save. Keyed by the store (`shop_id`, the shops area's id, without a
+ * foreign key, like the catalog's copy and the SEO changes); the store's disconnection deletes them
+ * with the rest of its data.
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id').notNull(),
+    /** Raised by each save: a save names the revision it was edited from. */
+    revision: integer('revision').notNull(),
+    content: jsonb('content').$type<PostContent>().notNull(),
+    createdBy: text('created_by').notNull(),
+    updatedBy: text('updated_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    index('blog_posts_shop_idx').on(table.shopId, table.updatedAt),
+    index('blog_posts_created_by_idx').on(table.createdBy),
+    index('blog_posts_updated_by_idx').on(table.updatedBy),
+  ],
+);
+
+/**
+ * The versions kept of each post, the newest being the post as saved. Saves from the same editor
+ * close together update the newest version instead of adding one (server/areas/blog/save-post.ts),
+ * so that a version is a moment of the writing, not a keystroke.
+ */
+export const blogPostVersions = pgTable(
+  'blog_post_versions',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    content: jsonb('content').$type<PostContent>().notNull(),
+    savedBy: text('saved_by').notNull(),
+    /**
+     * The editor (one open tab) whose saves made it; null for a creation or a restore. Saves from
+     * another tab start a version of their own, so that a text one tab saves over another's stays
+     * among the versions.
+     */
+    editorId: text('editor_id'),
+    /** When this version was begun: later saves of the same moment keep it. */
+    startedAt: timestamp('started_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    savedAt: timestamp('saved_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.postId, table.revision] }),
+    index('blog_post_versions_saved_by_idx').on(table.savedBy),
+  ],
+);

@@ -1,0 +1,175 @@
+import * as z from 'zod/mini';
+import { supportedLanguages } from '../constants.ts';
+
+/**
+ * The contract of the blog: a post is written once in English and French and saved as the owner
+ * types, each save a new revision of it. All routes hang from the store:
+ * `/api/v1/shops/:shopId/blog/…`.
+ *
+ * A draft accepts what the owner typed even where Shopify would refuse it (a title over Shopify's
+ * limit, a handle taken): nothing typed is lost, the editor shows what publishing would refuse
+ * (shared/blog/post-problems.ts), and publishing refuses it. The bounds below only keep a request
+ * to a sane size.
+ */
+
+const languageSchema = z.enum(supportedLanguages);
+
+/** The sizes a draft may reach, far above Shopify's own limits (shared/blog/post-problems.ts). */
+export const draftBounds = {
+  shortText: 2000,
+  /** Characters of one language's body: about 60,000 words of HTML. */
+  bodyHtml: 400_000,
+  summaryHtml: 20_000,
+  tags: 250,
+  tag: 255,
+  imageUrl: 2048,
+} as const;
+
+const shortText = z.string().check(z.maxLength(draftBounds.shortText));
+
+/** One language of a post, as the owner typed it. Blank fields are empty strings. */
+export const postLanguageContentSchema = z.strictObject({
+  title: shortText,
+  bodyHtml: z.string().check(z.maxLength(draftBounds.bodyHtml)),
+  summaryHtml: z.string().check(z.maxLength(draftBounds.summaryHtml)),
+  /** The post's address on the store (`/blogs/news/<handle>`). */
+  handle: shortText,
+  /**
+   * Whether the owner wrote the handle; until then the editor derives it from the title
+   * (shared/blog/handle.ts).
+   */
+  handleEdited: z.boolean(),
+  /** The search title; blank leaves it to the title. */
+  seoTitle: shortText,
+  /** The meta description; blank leaves it to Shopify (the summary or the body's start). */
+  seoDescription: shortText,
+  /** The featured image's alt text in this language. */
+  imageAlt: shortText,
+  /** The focus keyphrase of the SEO panel; never sent to Shopify. */
+  keyphrase: shortText,
+});
+export type PostLanguageContent = z.infer<typeof postLanguageContentSchema>;
+
+/** A whole post: its two languages and what both share. */
+export const postContentSchema = z.strictObject({
+  languages: z.strictObject({ en: postLanguageContentSchema, fr: postLanguageContentSchema }),
+  /** The featured image, by its https address; blank for none. */
+  imageUrl: z.string().check(z.maxLength(draftBounds.imageUrl)),
+  tags: z
+    .array(z.string().check(z.maxLength(draftBounds.tag)))
+    .check(z.maxLength(draftBounds.tags)),
+  /** The author's name as the storefront shows it. */
+  author: shortText,
+});
+export type PostContent = z.infer<typeof postContentSchema>;
+
+export function emptyPostLanguage(): PostLanguageContent {
+  return {
+    title: '',
+    bodyHtml: '',
+    summaryHtml: '',
+    handle: '',
+    handleEdited: false,
+    seoTitle: '',
+    seoDescription: '',
+    imageAlt: '',
+    keyphrase: '',
+  };
+}
+
+export function emptyPostContent(author: string): PostContent {
+  return {
+    languages: { en: emptyPostLanguage(), fr: emptyPostLanguage() },
+    imageUrl: '',
+    tags: [],
+    author,
+  };
+}
+
+export const postSchema = z.object({
+  id: z.string(),
+  /** Raised by each save; a save names the revision it was edited from. */
+  revision: z.number(),
+  content: postContentSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Who saved last: the account's display name, or its e-mail when it has none. */
+  updatedBy: z.string(),
+});
+export type PostView = z.infer<typeof postSchema>;
+
+export const postResponseSchema = z.object({ data: postSchema });
+
+/**
+ * `POST /api/v1/shops/:shopId/blog/posts`: a new draft, empty or with what the owner typed first.
+ */
+export const createPostBodySchema = z.strictObject({
+  content: z.optional(postContentSchema),
+});
+export type CreatePostBody = z.infer<typeof createPostBodySchema>;
+
+/**
+ * `PUT /api/v1/shops/:shopId/blog/posts/:postId`: the whole post as the owner has it now, and the
+ * revision it was edited from. A post saved since (another tab, another device) is not
+ * overwritten: 409 `post_changed_elsewhere`, with the post as saved.
+ */
+export const savePostBodySchema = z.strictObject({
+  baseRevision: z.number().check(z.int(), z.minimum(1)),
+  content: postContentSchema,
+  /**
+   * The editor saving (one per open tab, made up by the client): its saves close together make one
+   * version; another editor's start a version of their own.
+   */
+  editorId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
+export type SavePostBody = z.infer<typeof savePostBodySchema>;
+
+/** `GET /api/v1/shops/:shopId/blog/posts`: the store's posts, the latest saved first. */
+export const postListQuerySchema = z.object({
+  /** Words of a title, in either language. */
+  search: z.optional(z.string().check(z.maxLength(200))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+export type PostListQuery = z.infer<typeof postListQuerySchema>;
+
+export const postSummarySchema = z.object({
+  id: z.string(),
+  titles: z.record(languageSchema, z.string()),
+  /** The body's words per language, for the list's "300 words" and an empty language's notice. */
+  words: z.record(languageSchema, z.number()),
+  updatedAt: z.string(),
+  updatedBy: z.string(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postListSchema = z.object({
+  data: z.object({
+    total: z.number(),
+    offset: z.number(),
+    posts: z.array(postSummarySchema),
+  }),
+});
+export type PostList = z.infer<typeof postListSchema>['data'];
+
+/** The versions kept of a post, restorable; the newest is the post as saved. */
+export const postVersionSchema = z.object({
+  revision: z.number(),
+  savedAt: z.string(),
+  savedBy: z.string(),
+  titles: z.record(languageSchema, z.string()),
+  words: z.record(languageSchema, z.number()),
+});
+export type PostVersionView = z.infer<typeof postVersionSchema>;
+
+export const postVersionListSchema = z.object({
+  data: z.object({ versions: z.array(postVersionSchema) }),
+});
+
+/**
+ * `POST /api/v1/shops/:shopId/blog/posts/:postId/versions/:revision/restore`: the version becomes
+ * the post again, as a new revision (the one it replaces stays among the versions).
+ */
+export const restoreVersionBodySchema = z.strictObject({
+  baseRevision: z.number().check(z.int(), z.minimum(1)),
+});
