@@ -23,6 +23,7 @@ export const appRoutes = [
   { path: '/seo', name: 'seo', layout: 'authenticated', access: 'auth' },
   { path: '/seo/pages', name: 'seo-pages', layout: 'authenticated', access: 'auth' },
   { path: '/blog', name: 'blog', layout: 'authenticated', access: 'open' },
+  { path: '/blog/editor', name: 'blog-editor', layout: 'authenticated', access: 'auth' },
   { path: '/home', name: 'home', layout: 'authenticated', access: 'auth' },
   { path: '/', name: 'index', layout: 'static', access: 'guest' },
   { path: '/legal', name: 'legal', layout: 'static', access: 'guest' },

@@ -32,6 +32,8 @@ export const specStores = {
   audit: specStore('maison-audit'),
   /** seo-bulk.spec.ts: bulk edits written and undone. */
   bulkEdits: specStore('maison-retouches'),
+  /** blog.spec.ts: posts written in both languages. */
+  blog: specStore('maison-journal'),
 } as const;
 
 /** What playwright.config.ts gives local mode to seed (LOCAL_SHOPIFY_STORES). */

@@ -16,6 +16,7 @@ const documentedAccess: Record<string, 'auth' | 'guest' | 'none'> = {
   '/seo': 'auth',
   '/seo/pages': 'auth',
   '/blog': 'none',
+  '/blog/editor': 'auth',
   '/home': 'auth',
   '/': 'guest',
   '/legal': 'guest',

@@ -1,0 +1,118 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { blogContracts as contracts } from '#shared/contracts/blog.ts';
+import type { PostContent, PostView } from '#shared/schemas/blog.ts';
+import { callApi } from '#client/lib/call-api.ts';
+
+/**
+ * The blog's server state: the store's posts, one post as last saved, its versions, and the writes
+ * (a new post, a save, a restore, a deletion). Every key is under the signed-in user's uid and the
+ * store, so that another account or store never reads what was cached for the previous one.
+ */
+
+export const blogKeys = {
+  all: (uid: string, shopId: string) => ['blog', uid, shopId] as const,
+  list: (uid: string, shopId: string, search: string, offset: number) =>
+    ['blog', uid, shopId, 'posts', search, offset] as const,
+  post: (uid: string, shopId: string, postId: string) =>
+    ['blog', uid, shopId, 'post', postId] as const,
+  versions: (uid: string, shopId: string, postId: string) =>
+    ['blog', uid, shopId, 'post', postId, 'versions'] as const,
+};
+
+export const postsPerPage = 20;
+
+export function usePostList(uid: string, shopId: string, search: string, offset: number) {
+  return useQuery({
+    queryKey: blogKeys.list(uid, shopId, search, offset),
+    queryFn: async () =>
+      (
+        await callApi(contracts.listPosts, {
+          params: { shopId },
+          query: { search, offset, limit: postsPerPage },
+        })
+      ).data,
+    // The page shown stays while the next one (or the next search's) loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePost(uid: string, shopId: string, postId: string) {
+  return useQuery({
+    queryKey: blogKeys.post(uid, shopId, postId),
+    queryFn: async () => (await callApi(contracts.readPost, { params: { shopId, postId } })).data,
+    // The editor holds the post from here on; reading it again behind the owner's back would
+    // replace what is being typed.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useCreatePost(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (content?: PostContent) =>
+      (
+        await callApi(contracts.createPost, {
+          params: { shopId },
+          body: content === undefined ? {} : { content },
+        })
+      ).data,
+    onSuccess: (post) => {
+      queryClient.setQueryData(blogKeys.post(uid, shopId, post.id), post);
+      void queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'posts'] });
+    },
+  });
+}
+
+/** A save, outside React Query's mutation: the editor's autosave drives its own retries. */
+export async function savePost(
+  shopId: string,
+  postId: string,
+  save: { baseRevision: number; content: PostContent; editorId: string },
+): Promise<PostView> {
+  return (await callApi(contracts.savePost, { params: { shopId, postId }, body: save })).data;
+}
+
+export async function readPost(shopId: string, postId: string): Promise<PostView> {
+  return (await callApi(contracts.readPost, { params: { shopId, postId } })).data;
+}
+
+export function usePostVersions(uid: string, shopId: string, postId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: blogKeys.versions(uid, shopId, postId),
+    queryFn: async () =>
+      (await callApi(contracts.listVersions, { params: { shopId, postId } })).data.versions,
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export async function restoreVersion(
+  shopId: string,
+  postId: string,
+  revision: number,
+  baseRevision: number,
+): Promise<PostView> {
+  return (
+    await callApi(contracts.restoreVersion, {
+      params: { shopId, postId, revision },
+      body: { baseRevision },
+    })
+  ).data;
+}
+
+export function useDeletePost(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (postId: string) =>
+      callApi(contracts.deletePost, { params: { shopId, postId } }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'posts'] }),
+  });
+}
+
+/** After a save or a restore: the list shows the post's new title and time. */
+export function useForgetPostList(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'posts'] });
+}

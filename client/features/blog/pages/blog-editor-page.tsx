@@ -1,0 +1,243 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Language } from '#shared/constants.ts';
+import { handleFromTitle } from '#shared/blog/handle.ts';
+import { analysePostLanguage, type PostDraft } from '#shared/blog/post-analysis.ts';
+import { postProblems } from '#shared/blog/post-problems.ts';
+import type { PostContent, PostLanguageContent, PostView } from '#shared/schemas/blog.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { AppLink } from '#client/components/app-link.tsx';
+import { Button } from '#client/components/button.tsx';
+import { DocumentHead } from '#client/components/document-head.tsx';
+import { PageHeader } from '#client/components/page-header.tsx';
+import { QueryState } from '#client/components/query-state.tsx';
+import type { Namespace } from '#client/lib/i18n.ts';
+import { useChosenStore } from '#client/lib/use-chosen-store.ts';
+import { useTranslation } from '#client/lib/use-translation.ts';
+import { useForgetPostList, usePost } from '../api/blog-queries.ts';
+import { ReadabilityPanel, SeoPanel } from '../components/analysis-panels.tsx';
+import { BlogStoreGate } from '../components/blog-store-gate.tsx';
+import { ConflictNotice } from '../components/conflict-notice.tsx';
+import { DeletePostDialog } from '../components/delete-post-dialog.tsx';
+import { LanguageFields } from '../components/language-fields.tsx';
+import { SaveStatusLine } from '../components/save-status-line.tsx';
+import { SharedFields } from '../components/shared-fields.tsx';
+import { VersionsDialog } from '../components/versions-dialog.tsx';
+import { primaryLanguageOf } from '../post-languages.ts';
+import { usePostAutosave, type PostAutosave } from '../use-post-autosave.ts';
+import '#client/components/form-controls.css';
+import '../blog.css';
+
+export const namespaces: readonly Namespace[] = ['blog', 'seo-checks'];
+
+/**
+ * One post, in English and French: each language's fields in a tab of its own (the store's primary
+ * language first), with the SEO and readability panels of the language shown, updated as the owner
+ * types; what both languages share below. The post is saved as the owner types
+ * (use-post-autosave.ts). The post is named in the address (`?shop=…&post=…`), so that a reload or
+ * a link opens it again.
+ */
+export default function BlogEditorPage() {
+  const { t: tCommon } = useTranslation();
+  const chosen = useChosenStore();
+  const [searchParams] = useSearchParams();
+  const postId = searchParams.get('post') ?? '';
+  return (
+    <div className="page blog-page">
+      <DocumentHead title={tCommon('routes.blog-editor')} />
+      <BlogStoreGate chosen={chosen}>
+        {(shop) => <PostLoader uid={chosen.uid} shop={shop} postId={postId} />}
+      </BlogStoreGate>
+    </div>
+  );
+}
+
+function PostLoader({ uid, shop, postId }: { uid: string; shop: Shop; postId: string }) {
+  const { t } = useTranslation('blog');
+  const postQuery = usePost(uid, shop.id, postId);
+  return (
+    <QueryState query={postQuery} loading={t('editor.loading')} failed={t('editor.loadFailed')}>
+      {(post) => <PostEditor key={post.id} uid={uid} shop={shop} post={post} />}
+    </QueryState>
+  );
+}
+
+function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostView }) {
+  const { t } = useTranslation('blog');
+  const navigate = useNavigate();
+  const forgetList = useForgetPostList(uid, shop.id);
+  const autosave = usePostAutosave(shop.id, post, () => void forgetList());
+  const primary = primaryLanguageOf(shop);
+  const languages: Language[] = primary === 'en' ? ['en', 'fr'] : ['fr', 'en'];
+  const [active, setActive] = useState<Language>(primary);
+  const [dialog, setDialog] = useState<'versions' | 'delete' | null>(null);
+  const { content } = autosave;
+  const problems = postProblems(content, primary);
+  const listPath = `/blog?shop=${encodeURIComponent(shop.id)}`;
+  const title =
+    content.languages[primary].title.trim() ||
+    content.languages[primary === 'en' ? 'fr' : 'en'].title.trim() ||
+    t('list.untitled');
+
+  return (
+    <>
+      <PageHeader title={title}>
+        <p>
+          <AppLink to={listPath}>{t('editor.back')}</AppLink>
+        </p>
+      </PageHeader>
+      <div className="post-editor-bar">
+        <SaveStatusLine status={autosave.status} savedAt={autosave.savedAt} />
+        <div className="button-row">
+          <Button type="button" variant="secondary" onClick={() => setDialog('versions')}>
+            {t('versions.open')}
+          </Button>
+          <Button type="button" variant="danger" onClick={() => setDialog('delete')}>
+            {t('delete.open')}
+          </Button>
+        </div>
+      </div>
+      {autosave.status.kind === 'conflict' && (
+        <ConflictNotice
+          theirs={autosave.status.theirs}
+          onKeepMine={autosave.keepMine}
+          onLoadTheirs={autosave.replace}
+        />
+      )}
+      <div className="post-editor">
+        <div className="post-editor-fields">
+          <div className="language-tabs" role="tablist" aria-label={t('editor.languagesLabel')}>
+            {languages.map((language) => (
+              <button
+                key={language}
+                type="button"
+                role="tab"
+                id={`post-tab-${language}`}
+                aria-controls={`post-panel-${language}`}
+                aria-selected={active === language}
+                tabIndex={active === language ? 0 : -1}
+                className="language-tab"
+                onClick={() => setActive(language)}
+                onKeyDown={(event) => {
+                  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                  const other = languages.find((candidate) => candidate !== language)!;
+                  setActive(other);
+                  document.getElementById(`post-tab-${other}`)?.focus();
+                }}
+              >
+                {t(`languages.${language}`)}
+                {language === primary && ` ${t('editor.primaryMark')}`}
+              </button>
+            ))}
+          </div>
+          {languages.map((language) => (
+            <div
+              key={language}
+              role="tabpanel"
+              id={`post-panel-${language}`}
+              aria-labelledby={`post-tab-${language}`}
+              hidden={active !== language}
+            >
+              <LanguageFields
+                key={`${language}-${autosave.generation}`}
+                language={language}
+                primary={language === primary}
+                texts={content.languages[language]}
+                problems={problems.filter((problem) => problem.language === language)}
+                onChange={(change) => editLanguage(autosave, language, change)}
+              />
+            </div>
+          ))}
+          <SharedFields
+            key={`shared-${autosave.generation}`}
+            content={content}
+            problems={problems.filter((problem) => problem.language === undefined)}
+            onChange={(change) => autosave.edit((current) => ({ ...current, ...change }))}
+          />
+        </div>
+        <AnalysisColumn content={content} shop={shop} primary={primary} language={active} />
+      </div>
+      {dialog === 'versions' && (
+        <VersionsDialog
+          uid={uid}
+          shopId={shop.id}
+          postId={post.id}
+          autosave={autosave}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'delete' && (
+        <DeletePostDialog
+          uid={uid}
+          shopId={shop.id}
+          postId={post.id}
+          title={title}
+          onClose={() => setDialog(null)}
+          onDeleted={() => void navigate(listPath)}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * One language's change, with the handle following the title until the owner writes one: the
+ * handle proposed is the title's (shared/blog/handle.ts), accents transliterated.
+ */
+function editLanguage(
+  autosave: PostAutosave,
+  language: Language,
+  change: Partial<PostLanguageContent>,
+): void {
+  autosave.edit((current) => {
+    const texts = { ...current.languages[language], ...change };
+    if (!texts.handleEdited) texts.handle = handleFromTitle(texts.title);
+    return { ...current, languages: { ...current.languages, [language]: texts } };
+  });
+}
+
+/**
+ * The panels of the language shown. The analysis reads the text a moment behind the keystrokes
+ * when typing is fast (useDeferredValue): the typing never waits for it.
+ */
+function AnalysisColumn({
+  content,
+  shop,
+  primary,
+  language,
+}: {
+  content: PostContent;
+  shop: Shop;
+  primary: Language;
+  language: Language;
+}) {
+  const deferred = useDeferredValue(content);
+  const draft = useMemo(() => postDraftOf(deferred, shop, primary), [deferred, shop, primary]);
+  const analysis = useMemo(() => analysePostLanguage(draft, language), [draft, language]);
+  return (
+    <aside className="post-editor-analysis" aria-live="off">
+      <SeoPanel analysis={analysis} draft={draft} language={language} />
+      <ReadabilityPanel analysis={analysis} language={language} />
+    </aside>
+  );
+}
+
+function postDraftOf(content: PostContent, shop: Shop, primary: Language): PostDraft {
+  const texts = (language: Language) => {
+    const own = content.languages[language];
+    return {
+      title: own.title,
+      seoTitle: own.seoTitle,
+      seoDescription: own.seoDescription,
+      handle: own.handle,
+      bodyHtml: own.bodyHtml,
+      featuredImageAlt: content.imageUrl.trim() === '' ? null : own.imageAlt,
+    };
+  };
+  return {
+    primaryLanguage: primary,
+    shopName: shop.name ?? shop.shopDomain,
+    texts: { en: texts('en'), fr: texts('fr') },
+    keyphrases: { en: content.languages.en.keyphrase, fr: content.languages.fr.keyphrase },
+  };
+}
