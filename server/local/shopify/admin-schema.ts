@@ -1,6 +1,7 @@
 import { buildSchema, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import {
   articleContent,
+  articleIsVisible,
   blogContent,
   collectionContent,
   contentDigest,
@@ -278,7 +279,7 @@ const articleReader =
       blog_id: article.blogId,
       blog_title: store.blogs.get(article.blogId)?.title,
       tag: article.tags.join(','),
-      published_status: article.isPublished ? 'published' : 'unpublished',
+      published_status: articleIsVisible(article) ? 'published' : 'unpublished',
     })[field];
 
 function productList(store: SeededStore): ResourceList<Product> {
@@ -480,12 +481,13 @@ function articleView(store: SeededStore, article: Article) {
     author: { name: article.authorName },
     blog: () => blogView(store, store.blogs.get(article.blogId)!),
     image: imageView(article.image),
-    isPublished: article.isPublished,
+    // A scheduled article reads as published once its date has passed, as in Shopify.
+    isPublished: articleIsVisible(article),
     publishedAt: article.publishedAt,
     tags: article.tags,
     createdAt: article.createdAt,
     updatedAt: article.updatedAt,
-    templateSuffix: null,
+    templateSuffix: article.templateSuffix,
     metafield: metafieldField(recordMetafields('ARTICLE', article)),
   };
 }

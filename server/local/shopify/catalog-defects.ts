@@ -1,5 +1,6 @@
 import {
   articleContent,
+  articleIsVisible,
   collectionContent,
   contentDigest,
   gid,
@@ -179,7 +180,7 @@ function seededViews(store: SeededStore): SeededView[] {
     views.push(...viewsOf('page', 'Page', page.id, pageContent(page), page.translations, []));
   }
   for (const article of store.articles.values()) {
-    if (!article.isPublished) continue;
+    if (!articleIsVisible(article)) continue;
     views.push(
       ...viewsOf(
         'article',

@@ -169,14 +169,31 @@ export interface Article {
   summary: string | null;
   authorName: string;
   image: { altText: string | null; url: string; width: number; height: number } | null;
+  /**
+   * Published, or scheduled when `publishedAt` is still ahead: Shopify shows a scheduled article
+   * from that moment on without anyone acting, so whether it is visible is read against the clock
+   * (articleIsVisible), never stored.
+   */
   isPublished: boolean;
+  /** When it became or becomes visible; null once hidden. */
   publishedAt: string | null;
   tags: string[];
+  templateSuffix: string | null;
   createdAt: string;
   /** Null when Shopify holds no update time for the article (as for the blog). */
   updatedAt: string | null;
   metafields: Metafields;
   translations: Translations;
+}
+
+/** Whether the article is visible now: published, and its publish date reached. */
+export function articleIsVisible(
+  article: Pick<Article, 'isPublished' | 'publishedAt'>,
+  now = Date.now(),
+): boolean {
+  return (
+    article.isPublished && (article.publishedAt === null || Date.parse(article.publishedAt) <= now)
+  );
 }
 
 export interface ShopLocale {

@@ -1163,6 +1163,7 @@ export class SeededStore {
         isPublished: !random.chance(0.1),
         publishedAt: iso(createdAt),
         tags: ['journal'],
+        templateSuffix: null,
         createdAt: iso(createdAt),
         updatedAt,
         metafields: this.metafields(

@@ -1,4 +1,11 @@
-import type { Article, Collection, Page, Product, Translations } from './catalog-model.ts';
+import {
+  articleIsVisible,
+  type Article,
+  type Collection,
+  type Page,
+  type Product,
+  type Translations,
+} from './catalog-model.ts';
 import type { SeededStore } from './seeded-store.ts';
 
 /**
@@ -222,7 +229,8 @@ export function plantedResource(
 function isPublished(kind: StorefrontResourceKind, resource: PublishedResource): boolean {
   if (kind === 'product') return (resource as Product).status === 'ACTIVE';
   if (kind === 'collection') return true;
-  return (resource as Page | Article).isPublished;
+  if (kind === 'article') return articleIsVisible(resource as Article);
+  return (resource as Page).isPublished;
 }
 
 /** The defects planted on one resource of the store. */
@@ -313,7 +321,7 @@ export function plantedStorefrontFindings(store: SeededStore): PlantedFinding[] 
       findings.push({ url, checkId: defect.checkId, cause: name });
   }
   for (const article of store.articles.values()) {
-    if (!article.isPublished || article.image !== null) continue;
+    if (!articleIsVisible(article) || article.image !== null) continue;
     for (const url of urlsOf('article', article, 'every-locale'))
       findings.push({ url, checkId: 'S05', cause: 'article-without-image' });
   }

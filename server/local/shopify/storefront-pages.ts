@@ -1,4 +1,11 @@
-import type { Article, Collection, Page, Product, Translations } from './catalog-model.ts';
+import {
+  articleIsVisible,
+  type Article,
+  type Collection,
+  type Page,
+  type Product,
+  type Translations,
+} from './catalog-model.ts';
 import { escapeHtml } from './oauth-pages.ts';
 import type { SeededStore } from './seeded-store.ts';
 import {
@@ -477,7 +484,7 @@ export function renderStorefrontPage(
       segments[2]!,
       locale,
     );
-    if (article?.isPublished === true) {
+    if (article !== undefined && articleIsVisible(article)) {
       defects = defectsOn(store, 'article', article.id);
       resource = articleResource(store, article, locale, defects);
     }
@@ -604,7 +611,7 @@ export function storefrontSitemap(store: SeededStore): string {
     if (page.isPublished)
       entries.push(entry((locale) => storefrontPath(store, 'page', page, locale), page.updatedAt));
   for (const article of store.articles.values())
-    if (article.isPublished)
+    if (articleIsVisible(article))
       entries.push(
         entry(
           (locale) => storefrontPath(store, 'article', article, locale),
