@@ -1045,12 +1045,72 @@ export const adminSchemaSdl = /* GraphQL */ `
     url: String
   }
 
-  input ArticleUpdateInput {
-    title: String
+  input AuthorInput {
+    name: String
+    userId: ID
+  }
+
+  input ArticleCreateInput {
+    author: AuthorInput!
+    blogId: ID
     body: HTML
-    summary: HTML
+    handle: String
     image: ArticleImageInput
+    isPublished: Boolean
     metafields: [MetafieldInput!]
+    publishDate: DateTime
+    summary: HTML
+    tags: [String!]
+    templateSuffix: String
+    title: String!
+  }
+
+  input ArticleBlogInput {
+    title: String!
+  }
+
+  enum ArticleCreateUserErrorCode {
+    AMBIGUOUS_AUTHOR
+    AMBIGUOUS_BLOG
+    AUTHOR_FIELD_REQUIRED
+    AUTHOR_MUST_EXIST
+    BLANK
+    BLOG_REFERENCE_REQUIRED
+    INVALID
+    INVALID_PUBLISH_DATE
+    INVALID_TYPE
+    INVALID_VALUE
+    NOT_FOUND
+    TAKEN
+    TOO_LONG
+    UPLOAD_FAILED
+  }
+
+  type ArticleCreateUserError {
+    code: ArticleCreateUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type ArticleCreatePayload {
+    article: Article
+    userErrors: [ArticleCreateUserError!]!
+  }
+
+  input ArticleUpdateInput {
+    author: AuthorInput
+    blogId: ID
+    body: HTML
+    handle: String
+    image: ArticleImageInput
+    isPublished: Boolean
+    metafields: [MetafieldInput!]
+    publishDate: DateTime
+    redirectNewHandle: Boolean = false
+    summary: HTML
+    tags: [String!]
+    templateSuffix: String
+    title: String
   }
 
   enum ArticleUpdateUserErrorCode {
@@ -1077,6 +1137,45 @@ export const adminSchemaSdl = /* GraphQL */ `
   type ArticleUpdatePayload {
     article: Article
     userErrors: [ArticleUpdateUserError!]!
+  }
+
+  enum ArticleDeleteUserErrorCode {
+    NOT_FOUND
+  }
+
+  type ArticleDeleteUserError {
+    code: ArticleDeleteUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type ArticleDeletePayload {
+    deletedArticleId: ID
+    userErrors: [ArticleDeleteUserError!]!
+  }
+
+  input BlogCreateInput {
+    handle: String
+    title: String!
+  }
+
+  enum BlogCreateUserErrorCode {
+    INCLUSION
+    INVALID
+    INVALID_TYPE
+    INVALID_VALUE
+    TOO_LONG
+  }
+
+  type BlogCreateUserError {
+    code: BlogCreateUserErrorCode
+    field: [String!]
+    message: String!
+  }
+
+  type BlogCreatePayload {
+    blog: Blog
+    userErrors: [BlogCreateUserError!]!
   }
 
   input PageUpdateInput {
@@ -1137,7 +1236,10 @@ export const adminSchemaSdl = /* GraphQL */ `
     metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
     metafieldsDelete(metafields: [MetafieldIdentifierInput!]!): MetafieldsDeletePayload
     fileUpdate(files: [FileUpdateInput!]!): FileUpdatePayload
+    articleCreate(article: ArticleCreateInput!, blog: ArticleBlogInput): ArticleCreatePayload
     articleUpdate(id: ID!, article: ArticleUpdateInput!): ArticleUpdatePayload
+    articleDelete(id: ID!): ArticleDeletePayload
+    blogCreate(blog: BlogCreateInput!): BlogCreatePayload
     pageUpdate(id: ID!, page: PageUpdateInput!): PageUpdatePayload
   }
 

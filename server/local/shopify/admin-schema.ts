@@ -24,7 +24,10 @@ import {
 } from './catalog-model.ts';
 import { adminSchemaSdl } from './admin-schema-sdl.ts';
 import {
+  articleCreate,
+  articleDelete,
   articleUpdate,
+  blogCreate,
   collectionUpdate,
   fileUpdate,
   metafieldsDelete,
@@ -1179,10 +1182,29 @@ function rootValue() {
         userErrors: result.userErrors,
       };
     },
+    articleCreate: (args, ctx) => {
+      const result = articleCreate(
+        writeContext(ctx),
+        args.article as Args,
+        args.blog as Args | null | undefined,
+      );
+      return {
+        article: result.article && articleView(ctx.store, result.article),
+        userErrors: result.userErrors,
+      };
+    },
     articleUpdate: (args, ctx) => {
       const result = articleUpdate(writeContext(ctx), args.id, args.article as Args);
       return {
         article: result.article && articleView(ctx.store, result.article),
+        userErrors: result.userErrors,
+      };
+    },
+    articleDelete: (args, ctx) => articleDelete(writeContext(ctx), args.id),
+    blogCreate: (args, ctx) => {
+      const result = blogCreate(writeContext(ctx), args.blog as Args);
+      return {
+        blog: result.blog && blogView(ctx.store, result.blog),
         userErrors: result.userErrors,
       };
     },

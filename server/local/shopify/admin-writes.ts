@@ -1,8 +1,12 @@
 import {
+  articleIsVisible,
+  gid,
   metafieldCompareDigest,
   parseGid,
   shopifyHandle,
+  uniqueHandle,
   type Article,
+  type Blog,
   type Collection,
   type MediaImage,
   type Page,
@@ -14,10 +18,11 @@ import { productMediaLimit, type SeededStore } from './seeded-store.ts';
 
 /**
  * The Admin API's writes to a store's texts, as Shopify checks and applies them: `productUpdate`,
- * `collectionUpdate`, `metafieldsSet`, `metafieldsDelete`, `fileUpdate`, `articleUpdate` and
- * `pageUpdate`. Each checks its whole input first and changes nothing when Shopify would answer
- * userErrors; otherwise it applies the change, moves the resource's `updatedAt`, and sends the webhook
- * Shopify sends for it (products/update, collections/update; none for pages and articles). A change
+ * `collectionUpdate`, `metafieldsSet`, `metafieldsDelete`, `fileUpdate`, `articleCreate`,
+ * `articleUpdate`, `articleDelete`, `blogCreate` and `pageUpdate`. Each checks its whole input
+ * first and changes nothing when Shopify would answer userErrors; otherwise it applies the change,
+ * moves the resource's `updatedAt`, and sends the webhook Shopify sends for it (products/update,
+ * collections/update; none for pages, blogs and articles). A change
  * of a source text changes its digest, so its translations become outdated (catalog-model.ts).
  *
  * Field paths, codes and limits are Shopify's: at most 25 metafields a call, alt texts of at most 512
@@ -66,13 +71,19 @@ function isWebAddress(value: unknown): value is string {
 
 // Metafields ---------------------------------------------------------------------------------------
 
-interface MetafieldWrite {
-  owner: MetafieldOwner;
+interface MetafieldValue {
   namespace: string;
   key: string;
   type: string;
   value: string;
 }
+
+interface MetafieldWrite extends MetafieldValue {
+  owner: MetafieldOwner;
+}
+
+/** What the checks read of an owner: the metafields it holds already. */
+type HeldMetafields = Pick<MetafieldOwner, 'get'>;
 
 interface Problem {
   /** The path under the metafield's input. */
@@ -105,10 +116,10 @@ function checkName(what: 'Key' | 'Namespace', name: string, min: number, max: nu
 
 /** Shopify's checks of one metafield to write on `owner`: what to write, or what is wrong. */
 function checkMetafield(
-  owner: MetafieldOwner,
+  owner: HeldMetafields,
   input: Input,
   appNamespace: string,
-): { write?: MetafieldWrite; problems: Problem[] } {
+): { write?: MetafieldValue; problems: Problem[] } {
   const problems: Problem[] = [];
   const key = typeof input.key === 'string' ? input.key : '';
   const namespace = typeof input.namespace === 'string' ? input.namespace : appNamespace;
@@ -141,7 +152,7 @@ function checkMetafield(
     });
   }
   if (problems.length > 0) return { problems };
-  return { write: { owner, namespace, key, type: type!, value }, problems };
+  return { write: { namespace, key, type: type!, value }, problems };
 }
 
 /** The owner's `updatedAt` moves and what Shopify sends for it is sent. */
@@ -218,7 +229,7 @@ export function metafieldsSet(
         return;
       }
     }
-    writes.push(write);
+    writes.push({ ...write, owner });
   });
   if (userErrors.length > 0) return { metafields: null, userErrors };
   const written = writes.map((write) => ({
@@ -260,12 +271,12 @@ export function metafieldsDelete(
  */
 function checkOwnMetafields(
   ctx: WriteContext,
-  owner: MetafieldOwner,
+  owner: HeldMetafields,
   inputs: Input[],
   prefix: string,
   codes: ReadonlySet<string>,
-): { writes: MetafieldWrite[]; userErrors: WriteUserError[] } {
-  const writes: MetafieldWrite[] = [];
+): { writes: MetafieldValue[]; userErrors: WriteUserError[] } {
+  const writes: MetafieldValue[] = [];
   const userErrors: WriteUserError[] = [];
   inputs.forEach((input, index) => {
     const { write, problems } = checkMetafield(owner, input, ctx.appNamespace);
@@ -489,14 +500,289 @@ const articleErrorCodes = new Set([
   'TOO_LONG',
 ]);
 const pageErrorCodes = articleErrorCodes;
+export const maximumTitleLength = 255;
+
+function articleOf(store: SeededStore, id: unknown): Article | undefined {
+  const parsed = parseGid(String(id ?? ''));
+  return parsed?.kind === 'Article' ? store.articles.get(parsed.id) : undefined;
+}
+
+/** Whether another article of the blog than `except` answers at `handle`. */
+function articleHandleTaken(store: SeededStore, blogId: number, handle: string, except?: number) {
+  for (const article of store.articles.values()) {
+    if (article.blogId === blogId && article.id !== except && article.handle === handle) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function checkTitle(title: unknown, userErrors: WriteUserError[]) {
+  if (isBlank(title)) {
+    userErrors.push({
+      field: ['article', 'title'],
+      message: "Title can't be blank",
+      code: 'BLANK',
+    });
+  } else if ((title as string).length > maximumTitleLength) {
+    userErrors.push({
+      field: ['article', 'title'],
+      message: `Title is too long (maximum is ${maximumTitleLength} characters)`,
+      code: 'TOO_LONG',
+    });
+  }
+}
+
+/**
+ * An AuthorInput: a name, or a staff member's id, never both. The local store has no staff, so an
+ * id names no one. `blankCode`: articleCreate has its own code for an author left blank,
+ * articleUpdate answers BLANK.
+ */
+function checkAuthor(author: Input, blankCode: string, userErrors: WriteUserError[]) {
+  const named = !isBlank(author.name);
+  const identified = author.userId != null && String(author.userId) !== '';
+  if (named && identified) {
+    userErrors.push({
+      field: ['article', 'author'],
+      message: "Can't create an article author if both author name and user ID are supplied.",
+      code: 'AMBIGUOUS_AUTHOR',
+    });
+  } else if (identified) {
+    userErrors.push({
+      field: ['article', 'author', 'userId'],
+      message: 'User must exist if a user ID is supplied.',
+      code: 'AUTHOR_MUST_EXIST',
+    });
+  } else if (!named) {
+    userErrors.push({
+      field: ['article', 'author'],
+      message: "Can't create an article if both author name and user ID are blank.",
+      code: blankCode,
+    });
+  }
+}
+
+function checkImage(image: Input, current: Article['image'], userErrors: WriteUserError[]) {
+  if (has(image, 'url') && !isWebAddress(image.url)) {
+    userErrors.push({
+      field: ['article', 'image', 'url'],
+      message: 'Image URL is invalid',
+      code: 'INVALID',
+    });
+  } else if (!has(image, 'url') && current === null) {
+    userErrors.push({
+      field: ['article', 'image', 'url'],
+      message: "Image URL can't be blank",
+      code: 'BLANK',
+    });
+  }
+  if (typeof image.altText === 'string' && image.altText.length > maximumAltTextLength) {
+    userErrors.push({
+      field: ['article', 'image', 'altText'],
+      message: altTooLong,
+      code: 'TOO_LONG',
+    });
+  }
+}
+
+function imageOf(image: Input, current: Article['image']): Article['image'] {
+  const base = current ?? { altText: null, url: '', width: 1600, height: 1067 };
+  return {
+    ...base,
+    url: typeof image.url === 'string' ? image.url : base.url,
+    altText: has(image, 'altText') ? (image.altText as string | null) || null : base.altText,
+  };
+}
+
+type Publication = Pick<Article, 'isPublished' | 'publishedAt'>;
+
+/**
+ * What `isPublished` and `publishDate` make of an article's visibility, or undefined when the input
+ * leaves it as it is. Shopify refuses `isPublished: true` with a date still ahead (a scheduled
+ * article is not visible yet); a date ahead alone schedules it, one passed publishes it at that
+ * date; `isPublished: true` alone publishes it now (an article already visible keeps its date);
+ * `isPublished: false` hides it, unless the date it comes with is still ahead (scheduled articles
+ * read as not published, so an input echoing one back schedules it again). A new article with
+ * neither is published now, as Shopify's default is visible when no date is given.
+ */
+function publicationOf(
+  input: Input,
+  current: Publication | undefined,
+  now: string,
+  userErrors: WriteUserError[],
+): Publication | undefined {
+  const date = input.publishDate;
+  const at = date == null ? undefined : Date.parse(String(date));
+  if (at !== undefined && Number.isNaN(at)) {
+    userErrors.push({
+      field: ['article', 'publishDate'],
+      message: 'Publish date is invalid',
+      code: 'INVALID',
+    });
+    return undefined;
+  }
+  const ahead = at !== undefined && at > Date.now();
+  if (input.isPublished === true && ahead) {
+    userErrors.push({
+      field: ['article', 'publishDate'],
+      message: 'Can’t set isPublished to true and also set a future publish date.',
+      code: 'INVALID_PUBLISH_DATE',
+    });
+    return undefined;
+  }
+  if (ahead) return { isPublished: true, publishedAt: new Date(at).toISOString() };
+  if (input.isPublished === false) return { isPublished: false, publishedAt: null };
+  if (at !== undefined) return { isPublished: true, publishedAt: new Date(at).toISOString() };
+  if (input.isPublished === true || current === undefined) {
+    const visible = current !== undefined && articleIsVisible(current);
+    return { isPublished: true, publishedAt: visible ? current.publishedAt : now };
+  }
+  return undefined;
+}
+
+function tagsOf(tags: unknown): string[] {
+  const list = Array.isArray(tags) ? tags.map((tag) => String(tag).trim()) : [];
+  return [...new Set(list.filter((tag) => tag !== ''))];
+}
+
+/** An explicit handle as Shopify keeps it, or an INVALID one when nothing of it is left. */
+function explicitHandle(input: Input, userErrors: WriteUserError[]): string | undefined {
+  if (!has(input, 'handle') || input.handle === null) return undefined;
+  const handle = shopifyHandle(String(input.handle));
+  if (handle === '') {
+    userErrors.push({
+      field: ['article', 'handle'],
+      message: 'Handle is invalid',
+      code: 'INVALID',
+    });
+  }
+  return handle;
+}
+
+function takenHandle(userErrors: WriteUserError[]) {
+  userErrors.push({
+    field: ['article', 'handle'],
+    message: 'Handle has already been taken',
+    code: 'TAKEN',
+  });
+}
+
+/** The article's address on the storefront, without a locale prefix. */
+function articlePath(store: SeededStore, blogId: number, handle: string): string {
+  return `/blogs/${store.blogs.get(blogId)?.handle ?? 'news'}/${handle}`;
+}
+
+/** Where `blog` (an ArticleBlogInput) or `blogId` puts a new article, or what is wrong. */
+function articleBlogOf(
+  ctx: WriteContext,
+  input: Input,
+  blog: Input | null | undefined,
+  userErrors: WriteUserError[],
+): { blogId: number } | { newBlogTitle: string } | undefined {
+  const blogId = input.blogId;
+  if (blogId != null && blog != null) {
+    userErrors.push({
+      field: ['blog'],
+      message: "Can't create a blog from input if a blog ID is supplied.",
+      code: 'AMBIGUOUS_BLOG',
+    });
+    return undefined;
+  }
+  if (blog != null) {
+    if (isBlank(blog.title)) {
+      userErrors.push({ field: ['blog', 'title'], message: "Title can't be blank", code: 'BLANK' });
+      return undefined;
+    }
+    return { newBlogTitle: String(blog.title) };
+  }
+  if (blogId == null) {
+    userErrors.push({
+      field: ['article', 'blogId'],
+      message: 'Must reference or create a blog when creating an article.',
+      code: 'BLOG_REFERENCE_REQUIRED',
+    });
+    return undefined;
+  }
+  const parsed = parseGid(String(blogId));
+  if (parsed?.kind !== 'Blog' || !ctx.store.blogs.has(parsed.id)) {
+    userErrors.push({
+      field: ['article', 'blogId'],
+      message: 'Blog does not exist',
+      code: 'NOT_FOUND',
+    });
+    return undefined;
+  }
+  return { blogId: parsed.id };
+}
+
+export function articleCreate(
+  ctx: WriteContext,
+  input: Input,
+  blog: Input | null | undefined,
+): { article: Article | null; userErrors: WriteUserError[] } {
+  const userErrors: WriteUserError[] = [];
+  const where = articleBlogOf(ctx, input, blog, userErrors);
+  checkTitle(input.title, userErrors);
+  checkAuthor((input.author as Input | null) ?? {}, 'AUTHOR_FIELD_REQUIRED', userErrors);
+  const image = input.image as Input | null | undefined;
+  if (image != null) checkImage(image, null, userErrors);
+  const now = ctx.store.editTime();
+  const publication = publicationOf(input, undefined, now, userErrors);
+  const handle = explicitHandle(input, userErrors);
+  if (
+    handle &&
+    where !== undefined &&
+    'blogId' in where &&
+    articleHandleTaken(ctx.store, where.blogId, handle)
+  ) {
+    takenHandle(userErrors);
+  }
+  // A new article holds no metafield yet.
+  const metafields = checkOwnMetafields(
+    ctx,
+    { get: () => undefined },
+    (input.metafields as Input[] | null | undefined) ?? [],
+    'article',
+    articleErrorCodes,
+  );
+  userErrors.push(...metafields.userErrors);
+  if (userErrors.length > 0 || where === undefined || publication === undefined) {
+    return { article: null, userErrors };
+  }
+
+  const blogId =
+    'blogId' in where ? where.blogId : newBlog(ctx, where.newBlogTitle, undefined, now).id;
+  const title = String(input.title);
+  const article = ctx.store.createArticle(now, {
+    blogId,
+    title,
+    // A title with no Latin letter or digit gives nothing to make a handle of here.
+    handle:
+      handle ||
+      uniqueHandle(shopifyHandle(title) || 'article', (candidate) =>
+        articleHandleTaken(ctx.store, blogId, candidate),
+      ),
+    body: typeof input.body === 'string' ? input.body : '',
+    summary: (input.summary as string | null | undefined) || null,
+    authorName: String((input.author as Input).name).trim(),
+    image: image == null ? null : imageOf(image, null),
+    ...publication,
+    tags: tagsOf(input.tags),
+    templateSuffix: (input.templateSuffix as string | null | undefined) || null,
+  });
+  const owner = metafieldOwner(ctx.store, gid('Article', article.id), true)!;
+  for (const write of metafields.writes) {
+    owner.set(write.namespace, write.key, write.type, write.value);
+  }
+  return { article, userErrors: [] };
+}
 
 export function articleUpdate(
   ctx: WriteContext,
   id: unknown,
   input: Input,
 ): { article: Article | null; userErrors: WriteUserError[] } {
-  const parsed = parseGid(String(id));
-  const article = parsed?.kind === 'Article' ? ctx.store.articles.get(parsed.id) : undefined;
+  const article = articleOf(ctx.store, id);
   if (article === undefined) {
     return {
       article: null,
@@ -505,35 +791,28 @@ export function articleUpdate(
   }
   const owner = metafieldOwner(ctx.store, String(id), true)!;
   const userErrors: WriteUserError[] = [];
-  if (has(input, 'title') && isBlank(input.title)) {
-    userErrors.push({
-      field: ['article', 'title'],
-      message: "Title can't be blank",
-      code: 'BLANK',
-    });
-  }
+  if (has(input, 'title')) checkTitle(input.title, userErrors);
+  const author = input.author as Input | null | undefined;
+  if (author != null) checkAuthor(author, 'BLANK', userErrors);
   const image = input.image as Input | null | undefined;
-  if (image != null) {
-    if (has(image, 'url') && !isWebAddress(image.url)) {
+  if (image != null) checkImage(image, article.image, userErrors);
+  const now = ctx.store.editTime();
+  const publication = publicationOf(input, article, now, userErrors);
+  let blogId = article.blogId;
+  if (input.blogId != null) {
+    const parsed = parseGid(String(input.blogId));
+    if (parsed?.kind === 'Blog' && ctx.store.blogs.has(parsed.id)) blogId = parsed.id;
+    else {
       userErrors.push({
-        field: ['article', 'image', 'url'],
-        message: 'Image URL is invalid',
-        code: 'INVALID',
-      });
-    } else if (!has(image, 'url') && article.image === null) {
-      userErrors.push({
-        field: ['article', 'image', 'url'],
-        message: "Image URL can't be blank",
-        code: 'BLANK',
-      });
-    }
-    if (typeof image.altText === 'string' && image.altText.length > maximumAltTextLength) {
-      userErrors.push({
-        field: ['article', 'image', 'altText'],
-        message: altTooLong,
-        code: 'TOO_LONG',
+        field: ['article', 'blogId'],
+        message: 'Blog does not exist',
+        code: 'NOT_FOUND',
       });
     }
+  }
+  const handle = explicitHandle(input, userErrors) ?? article.handle;
+  if (handle !== '' && articleHandleTaken(ctx.store, blogId, handle, article.id)) {
+    takenHandle(userErrors);
   }
   const metafields = checkOwnMetafields(
     ctx,
@@ -545,23 +824,84 @@ export function articleUpdate(
   userErrors.push(...metafields.userErrors);
   if (userErrors.length > 0) return { article: null, userErrors };
 
+  const oldPath = articlePath(ctx.store, article.blogId, article.handle);
   if (typeof input.title === 'string') article.title = input.title;
   if (typeof input.body === 'string') article.body = input.body;
   if (has(input, 'summary')) article.summary = (input.summary as string | null) || null;
+  if (author != null) article.authorName = String(author.name).trim();
   if (Object.hasOwn(input, 'image') && image === null) article.image = null;
-  else if (image != null) {
-    const current = article.image ?? { altText: null, url: '', width: 1600, height: 1067 };
-    article.image = {
-      ...current,
-      url: typeof image.url === 'string' ? image.url : current.url,
-      altText: has(image, 'altText') ? (image.altText as string | null) || null : current.altText,
-    };
+  else if (image != null) article.image = imageOf(image, article.image);
+  if (publication !== undefined) Object.assign(article, publication);
+  if (has(input, 'tags')) article.tags = tagsOf(input.tags);
+  if (has(input, 'templateSuffix')) {
+    article.templateSuffix = (input.templateSuffix as string | null) || null;
+  }
+  article.blogId = blogId;
+  article.handle = handle;
+  const newPath = articlePath(ctx.store, blogId, handle);
+  if (input.redirectNewHandle === true && newPath !== oldPath) {
+    ctx.store.urlRedirects.set(oldPath, newPath);
   }
   for (const write of metafields.writes) {
     owner.set(write.namespace, write.key, write.type, write.value);
   }
-  article.updatedAt = ctx.store.editTime();
+  article.updatedAt = now;
   return { article, userErrors: [] };
+}
+
+export function articleDelete(
+  ctx: WriteContext,
+  id: unknown,
+): { deletedArticleId: string | null; userErrors: WriteUserError[] } {
+  const article = articleOf(ctx.store, id);
+  if (article === undefined) {
+    return {
+      deletedArticleId: null,
+      userErrors: [{ field: ['id'], message: 'Article does not exist', code: 'NOT_FOUND' }],
+    };
+  }
+  ctx.store.deleteArticle(article.id);
+  return { deletedArticleId: gid('Article', article.id), userErrors: [] };
+}
+
+/**
+ * A blog (BlogCreateInput: its title and handle). Shopify's blog errors have no code for a blank
+ * title nor a handle in use: a blank title is INVALID, and a handle in use, given or made from the
+ * title, is numbered as Shopify numbers a generated one.
+ */
+export function blogCreate(
+  ctx: WriteContext,
+  input: Input,
+): { blog: Blog | null; userErrors: WriteUserError[] } {
+  const userErrors: WriteUserError[] = [];
+  if (isBlank(input.title)) {
+    userErrors.push({ field: ['blog', 'title'], message: "Title can't be blank", code: 'INVALID' });
+  } else if (String(input.title).length > maximumTitleLength) {
+    userErrors.push({
+      field: ['blog', 'title'],
+      message: `Title is too long (maximum is ${maximumTitleLength} characters)`,
+      code: 'TOO_LONG',
+    });
+  }
+  if (userErrors.length > 0) return { blog: null, userErrors };
+  const blog = newBlog(
+    ctx,
+    String(input.title),
+    typeof input.handle === 'string' ? input.handle : undefined,
+    ctx.store.editTime(),
+  );
+  return { blog, userErrors: [] };
+}
+
+/** A blog at the handle given, or else its title's, numbered when another blog holds it. */
+function newBlog(ctx: WriteContext, title: string, handle: string | undefined, now: string) {
+  const wanted = shopifyHandle(handle ?? '') || shopifyHandle(title) || 'blog';
+  return ctx.store.createBlog(now, {
+    title,
+    handle: uniqueHandle(wanted, (candidate) =>
+      [...ctx.store.blogs.values()].some((other) => other.handle === candidate),
+    ),
+  });
 }
 
 export function pageUpdate(

@@ -38,6 +38,17 @@ export function shopifyHandle(text: string): string {
 }
 
 /**
+ * `handle`, else the first of `handle-1`, `handle-2`… that `taken` refuses: how Shopify keeps a
+ * handle it generates from a title apart from the others of its kind.
+ */
+export function uniqueHandle(handle: string, taken: (candidate: string) => boolean): string {
+  if (!taken(handle)) return handle;
+  let suffix = 1;
+  while (taken(`${handle}-${suffix}`)) suffix++;
+  return `${handle}-${suffix}`;
+}
+
+/**
  * Shopify's translatable content digest: the SHA-256 of the source value, in hex. A translation is
  * registered with the digest of the content it translates; when the source changes, so does its digest.
  */

@@ -355,6 +355,14 @@ export class SeededStore {
   readonly pages = new Map<number, Page>();
   readonly blogs = new Map<number, Blog>();
   readonly articles = new Map<number, Article>();
+  private nextBlogId = 0;
+  private nextArticleId = 0;
+  /**
+   * The store's URL redirects (Shopify's Online Store > Navigation > URL redirects), path → path,
+   * both without a locale prefix: what an article's `redirectNewHandle` leaves behind. Shopify
+   * follows one only where nothing else answers.
+   */
+  readonly urlRedirects = new Map<string, string>();
   /**
    * The pages the seed writes in full, in both languages, with nothing for the audit to find
    * (catalog-defects.ts lists them as clean): by gid.
@@ -392,6 +400,9 @@ export class SeededStore {
     this.seedCollections();
     this.seedPages();
     this.seedBlogs();
+    // Shopify never gives a deleted record's id to another one.
+    this.nextBlogId = Math.max(blogIdBase, ...this.blogs.keys()) + 1;
+    this.nextArticleId = Math.max(articleIdBase, ...this.articles.keys()) + 1;
     this.asSeeded = structuredClone({
       collections: [...this.collections.values()],
       pages: [...this.pages.values()],
@@ -751,6 +762,43 @@ export class SeededStore {
     }
     article.updatedAt = this.editTime();
     return article;
+  }
+
+  /** `now`: an `editTime()` the caller took for the whole change. */
+  createBlog(now: string, fields: { title: string; handle: string }): Blog {
+    const blog: Blog = {
+      id: this.nextBlogId++,
+      title: fields.title,
+      handle: fields.handle,
+      tags: [],
+      createdAt: now,
+      updatedAt: now,
+      metafields: {},
+      translations: {},
+    };
+    this.blogs.set(blog.id, blog);
+    return blog;
+  }
+
+  /** `now`: an `editTime()` the caller took for the whole change (its publication's time too). */
+  createArticle(
+    now: string,
+    fields: Omit<Article, 'id' | 'createdAt' | 'updatedAt' | 'metafields' | 'translations'>,
+  ): Article {
+    const article: Article = {
+      ...fields,
+      id: this.nextArticleId++,
+      createdAt: now,
+      updatedAt: now,
+      metafields: {},
+      translations: {},
+    };
+    this.articles.set(article.id, article);
+    return article;
+  }
+
+  deleteArticle(id: number): boolean {
+    return this.articles.delete(id);
   }
 
   /**

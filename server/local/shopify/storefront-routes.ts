@@ -75,6 +75,11 @@ export function storefrontRoutes(stores: Map<string, SeededStore>) {
     const locale = translated?.locale ?? primary;
     const path = translated === undefined ? rawPath : rawPath.slice(prefix!.length + 1) || '/';
     const page = renderStorefrontPage(store, locale, path);
+    // The store's own URL redirects apply where nothing answers, in every locale.
+    const moved = page.status === 404 ? store.urlRedirects.get(path) : undefined;
+    if (moved !== undefined) {
+      return reply.redirect(`${translated === undefined ? '' : `/${prefix}`}${moved}${query}`, 301);
+    }
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
   };
 
