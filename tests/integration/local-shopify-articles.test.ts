@@ -581,3 +581,36 @@ describe('a created article in French', () => {
     ]);
   });
 });
+
+describe('the local admin page', () => {
+  it('lists the articles and edits one’s title and body as its owner would', async () => {
+    const article = (await create({ title: 'Ironing Napkins', body: '<p>Damp, then hot.</p>' }))
+      .article!;
+    const numericId = article.id.split('/').pop()!;
+    const page = await fetch(`${shopify.shopUrl()}/_local/admin`);
+    const html = await page.text();
+    expect(html).toContain('Ironing Napkins');
+    expect(html).toContain(`href="admin/articles/${numericId}"`);
+    const form = await fetch(`${shopify.shopUrl()}/_local/admin/articles/${numericId}`);
+    expect(await form.text()).toContain('&lt;p&gt;Damp, then hot.&lt;/p&gt;</textarea>');
+
+    const saved = await fetch(`${shopify.shopUrl()}/_local/admin/articles/${numericId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ title: 'Ironing Napkins Well', body: '<p>Damp.</p>' }),
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(`/${shopify.shopDomain}/_local/admin`);
+    const changed = (await read(article.id))!;
+    expect(changed).toMatchObject({ title: 'Ironing Napkins Well', body: '<p>Damp.</p>' });
+    expect(changed.updatedAt! > article.updatedAt!).toBe(true);
+
+    const refused = await fetch(`${shopify.shopUrl()}/_local/admin/articles/${numericId}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ title: ' ', body: '' }),
+    });
+    expect(refused.status).toBe(400);
+  });
+});

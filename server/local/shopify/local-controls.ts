@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { gid, parseGid, shopifyHandle, type Product } from './catalog-model.ts';
+import {
+  articleIsVisible,
+  gid,
+  parseGid,
+  shopifyHandle,
+  type Article,
+  type Product,
+} from './catalog-model.ts';
 import { tokenEndpointFailureStatuses, type LocalShopifyState } from './local-shopify-state.ts';
 import { escapeHtml, signQuery } from './oauth-pages.ts';
 import {
@@ -22,7 +29,9 @@ import type { SeededStore } from './seeded-store.ts';
  * endpoint fail for a while (408, 429, 5xx) or hold its answers, uninstall it, shrink its query
  * budget, hold the downloads of its bulk operations' files part-way, or make a blog or an article
  * one Shopify holds no update time for (`updatedAt` null, as Shopify's schema allows).
- * `install-app` opens the app for an install started from Shopify's side.
+ * `install-app` opens the app for an install started from Shopify's side. The admin page
+ * (`_local/admin`) lists the products and the articles, and edits an article's title and body with
+ * a plain form, as an owner changes one in Shopify's admin behind the app's back.
  */
 
 const seoSchema = z
@@ -75,6 +84,10 @@ const articleChangesSchema = z
     seo: seoSchema.optional(),
     image: imageAltSchema.optional(),
   })
+  .strict();
+/** The admin page's article form: a title Shopify would accept, and the body's HTML. */
+const articleFormSchema = z
+  .object({ title: z.string().trim().min(1).max(255), body: z.string() })
   .strict();
 const mediaChangesSchema = z.object({ alt: z.string().max(512) }).strict();
 const translationSchema = z
@@ -554,6 +567,37 @@ export function localControls(state: LocalShopifyState) {
         .header('Cache-Control', 'no-store')
         .send(adminPage(state, store));
     });
+
+    // One article's title and body, edited as its owner edits them in Shopify's admin: a plain
+    // form, so that a test (or a person) can change an article behind the app's back.
+    app.get<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/admin/articles/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const id = numericId(request.params.id, 'Article');
+        const article = id === undefined ? undefined : store.articles.get(id);
+        if (article === undefined) return notFound(reply, 'article');
+        return reply
+          .type('text/html')
+          .header('Cache-Control', 'no-store')
+          .send(articleEditPage(store, article));
+      },
+    );
+
+    app.post<{ Params: ShopParams & { id: string } }>(
+      '/:shop/_local/admin/articles/:id',
+      async (request, reply) => {
+        const store = storeOr404(request, reply);
+        if (store === undefined) return reply;
+        const changes = parseBody(articleFormSchema, request, reply);
+        if (changes === undefined) return reply;
+        const id = numericId(request.params.id, 'Article');
+        const article = id === undefined ? undefined : store.updateArticle(id, changes);
+        if (article === undefined) return notFound(reply, 'article');
+        return reply.redirect(`/${store.domain}/_local/admin`, 303);
+      },
+    );
   };
 }
 
@@ -716,6 +760,12 @@ function adminPage(state: LocalShopifyState, store: SeededStore): string {
         `<tr><td>${escapeHtml(delivery.triggeredAt)}</td><td>${escapeHtml(delivery.topic)}</td><td>${escapeHtml(delivery.uri)}</td><td>${delivery.state}</td><td>${delivery.attempts.length}</td><td>${escapeHtml(delivery.attempts.map((attempt) => attempt.status ?? attempt.error ?? '').join(', '))}</td></tr>`,
     )
     .join('\n');
+  const articles = [...store.articles.values()]
+    .map(
+      (article) =>
+        `<tr><td>${article.id}</td><td>${escapeHtml(article.title)}</td><td>${escapeHtml(store.blogs.get(article.blogId)?.title ?? '')}</td><td>${escapeHtml(article.handle)}</td><td>${articleIsVisible(article) ? 'visible' : article.isPublished ? `scheduled (${escapeHtml(article.publishedAt ?? '')})` : 'hidden'}</td><td>${escapeHtml(article.updatedAt ?? '')}</td><td><a href="admin/articles/${article.id}">Edit</a></td></tr>`,
+    )
+    .join('\n');
   const summary = store.summary();
   const installation = state.installations.get(store.domain);
   return `<!doctype html>
@@ -733,6 +783,12 @@ App ${installation === undefined ? 'not installed' : `installed (${escapeHtml(in
 <table><thead><tr><th>Id</th><th>Title</th><th>Meta description</th><th>Status</th><th>Updated</th><th></th></tr></thead>
 <tbody>
 ${rows.join('\n')}
+</tbody></table>
+<h2>Articles</h2>
+<p>Editing an article changes it as its owner would in Shopify's admin: nothing is sent to the app, which finds the change by polling.</p>
+<table><thead><tr><th>Id</th><th>Title</th><th>Blog</th><th>Handle</th><th>Visibility</th><th>Updated</th><th></th></tr></thead>
+<tbody>
+${articles}
 </tbody></table>
 <h2>Webhook deliveries (latest 30)</h2>
 <table><thead><tr><th>Triggered</th><th>Topic</th><th>Address</th><th>State</th><th>Attempts</th><th>Answers</th></tr></thead>
@@ -752,6 +808,26 @@ document.addEventListener('click', async (event) => {
   event.target.textContent = response.ok ? 'Saved' : 'Failed (' + response.status + ')';
 });
 </script>
+</body>
+</html>`;
+}
+
+function articleEditPage(store: SeededStore, article: Article): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>${escapeHtml(article.title)}: local Shopify admin</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem;color:#303030}label{display:block;margin:.75rem 0 .25rem}</style>
+</head>
+<body>
+<p><a href="/${escapeHtml(store.domain)}/_local/admin">${escapeHtml(store.shop.name)}</a></p>
+<h1>Article ${article.id}</h1>
+<form method="post">
+<label for="title">Title</label>
+<input id="title" name="title" value="${escapeHtml(article.title)}" size="80" maxlength="255" required>
+<label for="body">Body (HTML)</label>
+<textarea id="body" name="body" rows="16" cols="80">${escapeHtml(article.body)}</textarea>
+<p><button type="submit">Save</button></p>
+</form>
 </body>
 </html>`;
 }
