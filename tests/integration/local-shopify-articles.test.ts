@@ -185,8 +185,9 @@ describe('articleCreate', () => {
 
   it('makes a handle from the title, numbered when the blog already holds it', async () => {
     const handles: string[] = [];
-    for (let count = 0; count < 3; count++) {
-      handles.push((await create({ title: 'Washing Wool, Gently' })).article!.handle);
+    // A blank handle is none.
+    for (const handle of [undefined, null, ' ']) {
+      handles.push((await create({ title: 'Washing Wool, Gently', handle })).article!.handle);
     }
     expect(handles).toEqual([
       'washing-wool-gently',

@@ -645,9 +645,12 @@ function tagsOf(tags: unknown): string[] {
   return [...new Set(list.filter((tag) => tag !== ''))];
 }
 
-/** An explicit handle as Shopify keeps it, or an INVALID one when nothing of it is left. */
+/**
+ * A handle given as Shopify keeps it (a blank one is no handle: made from the title on create,
+ * kept on update), or an INVALID one when nothing of it is left once made so.
+ */
 function explicitHandle(input: Input, userErrors: WriteUserError[]): string | undefined {
-  if (!has(input, 'handle') || input.handle === null) return undefined;
+  if (isBlank(input.handle)) return undefined;
   const handle = shopifyHandle(String(input.handle));
   if (handle === '') {
     userErrors.push({
