@@ -7,8 +7,9 @@ import { postProblems } from '#shared/blog/post-problems.ts';
 import type { PostContent, PostLanguageContent, PostView } from '#shared/schemas/blog.ts';
 import type { Shop } from '#shared/schemas/shops.ts';
 import { AppLink } from '#client/components/app-link.tsx';
-import { Button } from '#client/components/button.tsx';
+import { Button, buttonClassName } from '#client/components/button.tsx';
 import { DocumentHead } from '#client/components/document-head.tsx';
+import { EmptyState } from '#client/components/empty-state.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
 import type { Namespace } from '#client/lib/i18n.ts';
@@ -45,10 +46,34 @@ export default function BlogEditorPage() {
   return (
     <div className="page blog-page">
       <DocumentHead title={tCommon('routes.blog-editor')} />
+      <PageHeader title={tCommon('routes.blog-editor')} />
       <BlogStoreGate chosen={chosen}>
-        {(shop) => <PostLoader uid={chosen.uid} shop={shop} postId={postId} />}
+        {(shop) =>
+          postId === '' ? (
+            <NoPostChosen shop={shop} />
+          ) : (
+            <PostLoader uid={chosen.uid} shop={shop} postId={postId} />
+          )
+        }
       </BlogStoreGate>
     </div>
+  );
+}
+
+/** The editor's address without a post (a bookmark cut short): the way to the store's posts. */
+function NoPostChosen({ shop }: { shop: Shop }) {
+  const { t } = useTranslation('blog');
+  return (
+    <EmptyState
+      title={t('editor.noPostTitle')}
+      actions={
+        <AppLink className={buttonClassName()} to={`/blog?shop=${encodeURIComponent(shop.id)}`}>
+          {t('editor.back')}
+        </AppLink>
+      }
+    >
+      <p>{t('editor.noPostText')}</p>
+    </EmptyState>
   );
 }
 
@@ -81,11 +106,12 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
 
   return (
     <>
-      <PageHeader title={title}>
+      <div className="post-editor-heading">
         <p>
           <AppLink to={listPath}>{t('editor.back')}</AppLink>
         </p>
-      </PageHeader>
+        <h2>{title}</h2>
+      </div>
       <div className="post-editor-bar">
         <SaveStatusLine status={autosave.status} savedAt={autosave.savedAt} />
         <div className="button-row">
