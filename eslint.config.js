@@ -117,7 +117,7 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
  */
 const areaDependencies = {
   account: ['billing', 'contact', 'sessions', 'shops'],
-  blog: ['account'],
+  blog: ['account', 'billing', 'catalog', 'shops'],
   catalog: ['shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],

@@ -1,13 +1,14 @@
 import type Stripe from 'stripe';
 import { accountDeletionJob, orphanedStoresSweepJob } from './areas/account/index.ts';
 import { handleStripeEvent } from './areas/billing/index.ts';
-import { deleteStorePosts } from './areas/blog/index.ts';
+import { deleteStorePosts, startBlogJobs, type BlogDependencies } from './areas/blog/index.ts';
 import {
   adminClients,
   type CatalogDependencies,
   type ShopAccessProvider,
   importPartialCopiesAgain,
   queueCatalogImport,
+  queueStoreReconciliation,
   startCatalogJobs,
   catalogSummaries,
   deleteStoreCopy,
@@ -149,6 +150,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await startCatalogJobs(catalogDependencies(deps));
   await startSeoJobs(seoDependencies(deps));
   await startSeoChangesJobs(seoChangesDependencies(deps));
+  await startBlogJobs(blogDependencies(deps));
 }
 
 /** What disconnecting a deleted account's stores needs, from what every worker has. */
@@ -222,6 +224,26 @@ function seoChangesDependencies(deps: WorkerDependencies): SeoChangesDependencie
       return clients(shopId, shopDomain);
     },
     onPagesWritten: (shopId, gids) => queuePageAudit(seo, shopId, gids),
+  };
+}
+
+/**
+ * What the blog's publication needs: the store's Admin API client, the one the catalog and the SEO
+ * writes use, and the catalog's reading of the store's articles again once a post is written, so
+ * that it joins the copy (and the audit) as any article does.
+ */
+function blogDependencies(deps: WorkerDependencies): BlogDependencies {
+  const shops = shopAccessProvider(deps);
+  const clients = storeAdminClients(deps);
+  return {
+    db: deps.db,
+    jobs: deps.jobs,
+    log: deps.log,
+    adminClient: async (shopId) => {
+      const { shopDomain } = await shops.shopAccess(shopId);
+      return clients(shopId, shopDomain);
+    },
+    onArticleWritten: (shopId) => queueStoreReconciliation(deps, shopId),
   };
 }
 

@@ -74,6 +74,12 @@ export const errorCodes = [
   'post_not_found',
   'post_changed_elsewhere',
   'version_not_found',
+  'post_not_publishable',
+  'publish_date_past',
+  'handle_taken',
+  'publication_in_progress',
+  'post_not_on_store',
+  'article_not_visible',
 ] as const;
 
 export type KnownErrorCode = (typeof errorCodes)[number];

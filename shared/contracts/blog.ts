@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
 import {
+  blogSettingsSchema,
   createPostBodySchema,
+  publishBodySchema,
+  takeShopifyBodySchema,
   postListQuerySchema,
   postListSchema,
   postResponseSchema,
@@ -46,11 +49,38 @@ export const blogContracts = {
     body: savePostBodySchema,
     responses: { 200: postResponseSchema },
   }),
+  /** A draft goes at once (204); a post on the store is removed from it by a job first (202). */
   deletePost: defineContract({
     method: 'DELETE',
     path: '/api/v1/shops/:shopId/blog/posts/:postId',
     params: postParams,
-    responses: { 204: noBody },
+    responses: { 202: postResponseSchema, 204: noBody },
+  }),
+  publishPost: defineContract({
+    method: 'POST',
+    path: '/api/v1/shops/:shopId/blog/posts/:postId/publish',
+    params: postParams,
+    body: publishBodySchema,
+    responses: { 202: postResponseSchema },
+  }),
+  unpublishPost: defineContract({
+    method: 'POST',
+    path: '/api/v1/shops/:shopId/blog/posts/:postId/unpublish',
+    params: postParams,
+    responses: { 202: postResponseSchema },
+  }),
+  takeShopifyVersion: defineContract({
+    method: 'POST',
+    path: '/api/v1/shops/:shopId/blog/posts/:postId/take-shopify',
+    params: postParams,
+    body: takeShopifyBodySchema,
+    responses: { 200: postResponseSchema },
+  }),
+  settings: defineContract({
+    method: 'GET',
+    path: '/api/v1/shops/:shopId/blog/settings',
+    params: shopParams,
+    responses: { 200: blogSettingsSchema },
   }),
   listVersions: defineContract({
     method: 'GET',

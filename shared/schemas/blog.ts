@@ -60,6 +60,8 @@ export const postContentSchema = z.strictObject({
     .check(z.maxLength(draftBounds.tags)),
   /** The author's name as the storefront shows it. */
   author: shortText,
+  /** The store's blog it is published in (its global id); blank for the store's first blog. */
+  blogId: shortText,
 });
 export type PostContent = z.infer<typeof postContentSchema>;
 
@@ -83,8 +85,62 @@ export function emptyPostContent(author: string): PostContent {
     imageUrl: '',
     tags: [],
     author,
+    blogId: '',
   };
 }
+
+/**
+ * Where a post stands with the store (server/areas/blog/publish-post.ts):
+ * - `draft`: never sent to Shopify;
+ * - `queued`: publishing (or unpublishing, deleting) asked for, the job writing it;
+ * - `published`: on the store, visible; `scheduled`: on the store, visible from `publishAt`;
+ * - `unpublished`: on the store, hidden;
+ * - `conflict`: changed in Shopify since Vitrine last wrote it: nothing was written, the owner
+ *   chooses which text to keep;
+ * - `failed`: Shopify refused it, or could not be reached for long (`errorCode`).
+ */
+export const publicationStates = [
+  'draft',
+  'queued',
+  'published',
+  'scheduled',
+  'unpublished',
+  'conflict',
+  'failed',
+] as const;
+export type PublicationState = (typeof publicationStates)[number];
+
+/** What a language's texts became at the last publication. */
+export const languageWriteStates = ['pending', 'written', 'failed', 'not-written'] as const;
+export type LanguageWriteState = (typeof languageWriteStates)[number];
+
+export const publicationSchema = z.object({
+  state: z.enum(publicationStates),
+  /** What the job queued does: publish (now or scheduled), hide, or delete from the store. */
+  action: z.nullable(z.enum(['publish', 'unpublish', 'delete'])),
+  /** The article on the store, once created. */
+  articleId: z.nullable(z.string()),
+  blogId: z.nullable(z.string()),
+  /** When it became, or becomes, visible on the store. */
+  publishAt: z.nullable(z.string()),
+  /** The revision of the post the store holds; a later revision is unpublished work. */
+  publishedRevision: z.nullable(z.number()),
+  /** Each language's texts at the last publication. */
+  languages: z.record(languageSchema, z.enum(languageWriteStates)),
+  /** Why it failed, as an error code of shared/errors.ts. */
+  errorCode: z.nullable(z.string()),
+  /** In a conflict: the article as Shopify holds it now, in the store's language. */
+  shopifyVersion: z.nullable(
+    z.object({
+      title: z.string(),
+      bodyHtml: z.string(),
+      updatedAt: z.string(),
+      /** Whether the article is visible on the store now. */
+      visible: z.boolean(),
+    }),
+  ),
+});
+export type PublicationView = z.infer<typeof publicationSchema>;
 
 export const postSchema = z.object({
   id: z.string(),
@@ -95,6 +151,7 @@ export const postSchema = z.object({
   updatedAt: z.string(),
   /** Who saved last: the account's display name, or its e-mail when it has none. */
   updatedBy: z.string(),
+  publication: publicationSchema,
 });
 export type PostView = z.infer<typeof postSchema>;
 
@@ -140,6 +197,10 @@ export const postSummarySchema = z.object({
   words: z.record(languageSchema, z.number()),
   updatedAt: z.string(),
   updatedBy: z.string(),
+  state: z.enum(publicationStates),
+  publishAt: z.nullable(z.string()),
+  /** Saved since the store got it: the store shows an older text. */
+  changedSincePublished: z.boolean(),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
@@ -173,3 +234,37 @@ export const postVersionListSchema = z.object({
 export const restoreVersionBodySchema = z.strictObject({
   baseRevision: z.number().check(z.int(), z.minimum(1)),
 });
+
+/**
+ * `POST /api/v1/shops/:shopId/blog/posts/:postId/publish`: writes the post as saved at
+ * `baseRevision` to the store, now or at `publishAt` (in the future), 202. A post new to the store
+ * counts against the plan's posts per month, in the month it becomes visible. `overwrite` answers a
+ * conflict with the owner's text.
+ */
+export const publishBodySchema = z.strictObject({
+  baseRevision: z.number().check(z.int(), z.minimum(1)),
+  publishAt: z.optional(z.iso.datetime({ offset: true })),
+  overwrite: z.optional(z.boolean()),
+});
+export type PublishBody = z.infer<typeof publishBodySchema>;
+
+/**
+ * `POST /api/v1/shops/:shopId/blog/posts/:postId/take-shopify`: answers a conflict with Shopify's
+ * text: the article's title and body as Shopify holds them become the post's, as a new revision.
+ */
+export const takeShopifyBodySchema = z.strictObject({
+  baseRevision: z.number().check(z.int(), z.minimum(1)),
+});
+
+/** What publishing a post in this store needs to know: its blogs, its time zone, the plan's room. */
+export const blogSettingsSchema = z.object({
+  data: z.object({
+    blogs: z.array(z.object({ id: z.string(), title: z.string(), handle: z.string() })),
+    /** The store's time zone (IANA), in which dates are shown and scheduled. */
+    timeZone: z.string(),
+    /** Posts new to the store this month, and how many the plan allows (null: no limit). */
+    postsThisMonth: z.number(),
+    postsPerMonth: z.nullable(z.number()),
+  }),
+});
+export type BlogSettings = z.infer<typeof blogSettingsSchema>['data'];

@@ -85,13 +85,14 @@ export async function storeConnectedToLocalShopify(
   api: ApiTestContext,
   shopify: TestShopify,
   owner: TestUser,
+  shopDomain = shopify.shopDomain,
 ): Promise<string> {
-  const grant = await shopify.installApp();
+  const grant = await shopify.installApp({ shopDomain });
   const id = randomUUID();
   await insertShop(api.database.db, {
     id,
     ownerUid: owner.uid,
-    shopDomain: shopify.shopDomain,
+    shopDomain,
     status: 'active',
     scopes: grant.scope,
     connectedAt: new Date(),

@@ -3,11 +3,13 @@
  * composition root): lint refuses their imports of any other file of this folder.
  */
 export { cleanPostBody } from './post-body.ts';
+export { deleteStorePosts, listPostVersions, listPosts, readPost } from './read-posts.ts';
+export { createPost, restoreVersion, savePost, takeShopifyVersion } from './save-post.ts';
+export type { BlogDependencies } from './blog-dependencies.ts';
+export { startBlogJobs } from './blog-publish-job.ts';
 export {
-  deletePost,
-  deleteStorePosts,
-  listPostVersions,
-  listPosts,
-  readPost,
-} from './read-posts.ts';
-export { createPost, restoreVersion, savePost } from './save-post.ts';
+  primaryLanguageOf,
+  readBlogSettings,
+  requestPublication,
+  requestRemoval,
+} from './publish-post.ts';

@@ -76,6 +76,10 @@ export interface PostListRow {
   bodies: { en: string; fr: string };
   updatedAt: Date;
   updatedBy: string;
+  revision: number;
+  publicationState: StoredPost['publicationState'];
+  publishAt: Date | null;
+  publishedRevision: number | null;
 }
 
 const languageText = (language: 'en' | 'fr', field: 'title' | 'bodyHtml') =>
@@ -112,6 +116,10 @@ export async function listPosts(
         bodyFr: languageText('fr', 'bodyHtml'),
         updatedAt: blogPosts.updatedAt,
         updatedBy: blogPosts.updatedBy,
+        revision: blogPosts.revision,
+        publicationState: blogPosts.publicationState,
+        publishAt: blogPosts.publishAt,
+        publishedRevision: blogPosts.publishedRevision,
       })
       .from(blogPosts)
       .where(where)
@@ -121,12 +129,10 @@ export async function listPosts(
   ]);
   return {
     total: totals[0]?.total ?? 0,
-    rows: rows.map((row) => ({
-      id: row.id,
-      titles: { en: row.titleEn, fr: row.titleFr },
-      bodies: { en: row.bodyEn, fr: row.bodyFr },
-      updatedAt: row.updatedAt,
-      updatedBy: row.updatedBy,
+    rows: rows.map(({ titleEn, titleFr, bodyEn, bodyFr, ...row }) => ({
+      ...row,
+      titles: { en: titleEn, fr: titleFr },
+      bodies: { en: bodyEn, fr: bodyFr },
     })),
   };
 }
@@ -233,4 +239,52 @@ export async function versionStillOpen(
       ),
     );
   return row !== undefined;
+}
+
+// Publication ---------------------------------------------------------------------------------------
+
+export type PublicationChange = Partial<
+  Pick<
+    StoredPost,
+    | 'publicationState'
+    | 'publicationAction'
+    | 'queuedPublishAt'
+    | 'queuedOverwrite'
+    | 'articleGid'
+    | 'blogGid'
+    | 'publishAt'
+    | 'publishedRevision'
+    | 'shopifyUpdatedAt'
+    | 'languageStates'
+    | 'errorCode'
+    | 'shopifyVersion'
+    | 'countedMonth'
+  >
+>;
+
+export async function updatePublication(
+  db: Queryable,
+  postId: string,
+  change: PublicationChange,
+): Promise<StoredPost | undefined> {
+  const [row] = await db.update(blogPosts).set(change).where(eq(blogPosts.id, postId)).returning();
+  return row;
+}
+
+/** Posts of the store that count in `month` against the plan's posts per month. */
+export async function countPostsInMonth(
+  db: Queryable,
+  shopId: string,
+  month: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.countedMonth, month)));
+  return row?.total ?? 0;
+}
+
+export async function findPostById(db: Queryable, postId: string): Promise<StoredPost | undefined> {
+  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, postId));
+  return row;
 }

@@ -1,4 +1,9 @@
-import type { PostSummary, PostVersionView, PostView } from '#shared/schemas/blog.ts';
+import type {
+  PostSummary,
+  PostVersionView,
+  PostView,
+  PublicationView,
+} from '#shared/schemas/blog.ts';
 import { bodyWordCount } from '#shared/blog/post-words.ts';
 import type { Database } from '#server/db/database.ts';
 import { accountNames } from '#server/areas/account/index.ts';
@@ -16,6 +21,20 @@ async function namesOf(
   return unique.length === 0 ? new Map() : accountNames(db, unique);
 }
 
+export function presentPublication(row: StoredPost): PublicationView {
+  return {
+    state: row.publicationState,
+    action: row.publicationAction,
+    articleId: row.articleGid,
+    blogId: row.blogGid,
+    publishAt: row.publishAt === null ? null : row.publishAt.toISOString(),
+    publishedRevision: row.publishedRevision,
+    languages: row.languageStates,
+    errorCode: row.publicationState === 'failed' ? row.errorCode : null,
+    shopifyVersion: row.publicationState === 'conflict' ? row.shopifyVersion : null,
+  };
+}
+
 export async function presentPost(db: Database, row: StoredPost): Promise<PostView> {
   const names = await namesOf(db, [row.updatedBy]);
   return {
@@ -25,6 +44,7 @@ export async function presentPost(db: Database, row: StoredPost): Promise<PostVi
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: names.get(row.updatedBy) ?? '',
+    publication: presentPublication(row),
   };
 }
 
@@ -42,6 +62,9 @@ export async function presentPostSummaries(
     words: { en: bodyWordCount(row.bodies.en), fr: bodyWordCount(row.bodies.fr) },
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: names.get(row.updatedBy) ?? '',
+    state: row.publicationState,
+    publishAt: row.publishAt === null ? null : row.publishAt.toISOString(),
+    changedSincePublished: row.publishedRevision !== null && row.revision > row.publishedRevision,
   }));
 }
 

@@ -37,11 +37,6 @@ export async function listPostVersions(
   return presentVersions(db, await postsRepository.listVersions(db, postId));
 }
 
-/** A draft deleted, with its versions. */
-export async function deletePost(db: Database, shopId: string, postId: string): Promise<void> {
-  if (!(await postsRepository.deletePost(db, shopId, postId))) throw postNotFound();
-}
-
 /**
  * Removes every post of a store, when the store is disconnected or Shopify asks for its data to be
  * erased: the composition root calls it where the catalog's copy is deleted.

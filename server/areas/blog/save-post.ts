@@ -145,3 +145,43 @@ export async function restoreVersion(
   });
   return presentPost(db, row);
 }
+
+/**
+ * Answers a conflict with Shopify's text: the article's title and body as Shopify holds them (in
+ * the store's primary language) become the post's, as a new revision and a version of its own; the
+ * post then matches the store again, and the next publication compares against that update.
+ */
+export async function takeShopifyVersion(
+  db: Database,
+  shopId: string,
+  postId: string,
+  uid: string,
+  baseRevision: number,
+  primary: 'en' | 'fr',
+): Promise<PostView> {
+  const row = await db.transaction(async (tx) => {
+    const post = await postsRepository.findPost(tx, shopId, postId, { forUpdate: true });
+    if (post === undefined) throw postNotFound();
+    if (post.revision !== baseRevision) throw changedElsewhere();
+    const theirs = post.shopifyVersion;
+    if (post.publicationState !== 'conflict' || theirs === null) {
+      throw new AppError('post_not_on_store', 409, { message: 'The post is in no conflict' });
+    }
+    const texts = post.content.languages[primary];
+    const content: PostContent = {
+      ...post.content,
+      languages: {
+        ...post.content.languages,
+        [primary]: { ...texts, title: theirs.title, bodyHtml: cleanPostBody(theirs.bodyHtml) },
+      },
+    };
+    const saved = await writeRevision(tx, post, uid, content, null);
+    return (await postsRepository.updatePublication(tx, post.id, {
+      publicationState: theirs.visible ? 'published' : 'unpublished',
+      publishedRevision: saved.revision,
+      shopifyUpdatedAt: theirs.updatedAt,
+      shopifyVersion: null,
+    }))!;
+  });
+  return presentPost(db, row);
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -9,7 +10,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PostContent } from '#shared/schemas/blog.ts';
+import type {
+  LanguageWriteState,
+  PostContent,
+  PublicationState,
+  PublicationView,
+} from '#shared/schemas/blog.ts';
 
 /**
  * A store's blog posts as the owner writes them (shared/schemas/blog.ts): both languages in one
@@ -33,9 +39,39 @@ export const blogPosts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
+    // Its publication (server/areas/blog/publish-post.ts, shared/schemas/blog.ts).
+    publicationState: text('publication_state')
+      .$type<PublicationState>()
+      .notNull()
+      .default('draft'),
+    /** What the job queued does; null when none is queued. */
+    publicationAction: text('publication_action').$type<'publish' | 'unpublish' | 'delete'>(),
+    /** The visibility date the queued publication asks for; null for now. */
+    queuedPublishAt: timestamp('queued_publish_at', { withTimezone: true }),
+    /** Answers a conflict with the owner's text: the queued write does not compare update times. */
+    queuedOverwrite: boolean('queued_overwrite').notNull().default(false),
+    /** The article, stored as soon as Shopify created it: a retry never creates a second one. */
+    articleGid: text('article_gid'),
+    blogGid: text('blog_gid'),
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    publishedRevision: integer('published_revision'),
+    /** The article's `updatedAt` as Vitrine last wrote or read it: a later one is a change in Shopify. */
+    shopifyUpdatedAt: text('shopify_updated_at'),
+    languageStates: jsonb('language_states')
+      .$type<Record<'en' | 'fr', LanguageWriteState>>()
+      .notNull()
+      .default(sql`'{"en":"not-written","fr":"not-written"}'::jsonb`),
+    errorCode: text('error_code'),
+    shopifyVersion: jsonb('shopify_version').$type<PublicationView['shopifyVersion']>(),
+    /**
+     * The month (`2026-11`, in the store's time zone) the post counts in against the plan's posts per
+     * month: the month it first became (or becomes) visible. Null for a post never published.
+     */
+    countedMonth: text('counted_month'),
   },
   (table) => [
     index('blog_posts_shop_idx').on(table.shopId, table.updatedAt),
+    index('blog_posts_counted_idx').on(table.shopId, table.countedMonth),
     index('blog_posts_created_by_idx').on(table.createdBy),
     index('blog_posts_updated_by_idx').on(table.updatedBy),
   ],

@@ -2,6 +2,22 @@
 // Admin schema 2026-10 (tests/fixtures/shopify-admin-schema): do not edit by hand.
 // tests/unit/admin-document-types.test.ts fails when this file is not what the generator writes.
 
+export type ArticleCreateUserErrorCode =
+  | 'AMBIGUOUS_AUTHOR'
+  | 'AMBIGUOUS_BLOG'
+  | 'AUTHOR_FIELD_REQUIRED'
+  | 'AUTHOR_MUST_EXIST'
+  | 'BLANK'
+  | 'BLOG_REFERENCE_REQUIRED'
+  | 'INVALID'
+  | 'INVALID_PUBLISH_DATE'
+  | 'INVALID_TYPE'
+  | 'INVALID_VALUE'
+  | 'NOT_FOUND'
+  | 'TAKEN'
+  | 'TOO_LONG'
+  | 'UPLOAD_FAILED';
+export type ArticleDeleteUserErrorCode = 'NOT_FOUND';
 export type ArticleUpdateUserErrorCode =
   | 'AMBIGUOUS_AUTHOR'
   | 'AMBIGUOUS_BLOG'
@@ -469,6 +485,38 @@ export type WebhookSubscriptionTopic =
   | 'VARIANTS_IN_STOCK'
   | 'VARIANTS_OUT_OF_STOCK';
 
+/** What articleCreateMutation answers (`data`). */
+export type ArticleCreateMutation = {
+  articleCreate: {
+    article: {
+      id: string;
+      title: string;
+      handle: string;
+      body: string;
+      updatedAt: string | null;
+      isPublished: boolean;
+      publishedAt: string | null;
+      blog: { id: string };
+      marker: { value: string } | null;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: ArticleCreateUserErrorCode | null;
+    }>;
+  } | null;
+};
+/** What articleDeleteMutation answers (`data`). */
+export type ArticleDeleteMutation = {
+  articleDelete: {
+    deletedArticleId: string | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: ArticleDeleteUserErrorCode | null;
+    }>;
+  } | null;
+};
 /** What articleImageAltQuery answers (`data`). */
 export type ArticleImageAltQuery = { article: { image: { altText: string | null } | null } | null };
 /** What articleImageAltUpdateMutation answers (`data`). */
@@ -482,9 +530,60 @@ export type ArticleImageAltUpdateMutation = {
     }>;
   } | null;
 };
+/** What articlesByHandleQuery answers (`data`). */
+export type ArticlesByHandleQuery = {
+  articles: {
+    nodes: Array<{
+      id: string;
+      title: string;
+      handle: string;
+      body: string;
+      updatedAt: string | null;
+      isPublished: boolean;
+      publishedAt: string | null;
+      blog: { id: string };
+      marker: { value: string } | null;
+    }>;
+  };
+};
 /** What articleSeoTagQuery answers (`data`). */
 export type ArticleSeoTagQuery = {
   article: { metafield: { value: string; compareDigest: string } | null } | null;
+};
+/** What articleStateQuery answers (`data`). */
+export type ArticleStateQuery = {
+  article: {
+    id: string;
+    title: string;
+    handle: string;
+    body: string;
+    updatedAt: string | null;
+    isPublished: boolean;
+    publishedAt: string | null;
+    blog: { id: string };
+    marker: { value: string } | null;
+  } | null;
+};
+/** What articleUpdateMutation answers (`data`). */
+export type ArticleUpdateMutation = {
+  articleUpdate: {
+    article: {
+      id: string;
+      title: string;
+      handle: string;
+      body: string;
+      updatedAt: string | null;
+      isPublished: boolean;
+      publishedAt: string | null;
+      blog: { id: string };
+      marker: { value: string } | null;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: ArticleUpdateUserErrorCode | null;
+    }>;
+  } | null;
 };
 /** What blogsBulkQuery answers (`data`). */
 export type BlogsBulkQuery = {
@@ -817,6 +916,12 @@ export type ShopDetailsQuery = {
     published: boolean;
     marketWebPresences: Array<{ rootUrls: Array<{ locale: string; url: string }> }>;
   }>;
+};
+/** What translatableDigestsQuery answers (`data`). */
+export type TranslatableDigestsQuery = {
+  translatableResource: {
+    translatableContent: Array<{ key: string; digest: string | null }>;
+  } | null;
 };
 /** What translationsBulkQuery answers (`data`). */
 export type TranslationsBulkQuery = {

@@ -744,3 +744,96 @@ export const translationsRemoveMutation = /* GraphQL */ `
     }
   }
 `;
+
+// Blog posts (server/platform/shopify/articles.ts) -------------------------------------------------
+
+/** What the blog reads of an article: enough to tell a change made in Shopify, and the texts. */
+const articleStateFields = /* GraphQL */ `
+  id
+  title
+  handle
+  body
+  updatedAt
+  isPublished
+  publishedAt
+  blog {
+    id
+  }
+  marker: metafield(namespace: "vitrine", key: "post_id") {
+    value
+  }
+`;
+
+export const articleStateQuery = /* GraphQL */ `
+  query ArticleState($id: ID!) {
+    article(id: $id) {
+      ${articleStateFields}
+    }
+  }
+`;
+
+/** The articles of a blog with a handle: where a post written before a lost answer is found. */
+export const articlesByHandleQuery = /* GraphQL */ `
+  query ArticlesByHandle($query: String!) {
+    articles(first: 5, query: $query) {
+      nodes {
+        ${articleStateFields}
+      }
+    }
+  }
+`;
+
+export const articleCreateMutation = /* GraphQL */ `
+  mutation ArticleCreate($article: ArticleCreateInput!, $blog: ArticleBlogInput) {
+    articleCreate(article: $article, blog: $blog) {
+      article {
+        ${articleStateFields}
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const articleUpdateMutation = /* GraphQL */ `
+  mutation ArticleUpdate($id: ID!, $article: ArticleUpdateInput!) {
+    articleUpdate(id: $id, article: $article) {
+      article {
+        ${articleStateFields}
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const articleDeleteMutation = /* GraphQL */ `
+  mutation ArticleDelete($id: ID!) {
+    articleDelete(id: $id) {
+      deletedArticleId
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** The digests an article's translations are registered against. */
+export const translatableDigestsQuery = /* GraphQL */ `
+  query TranslatableDigests($resourceId: ID!) {
+    translatableResource(resourceId: $resourceId) {
+      translatableContent {
+        key
+        digest
+      }
+    }
+  }
+`;

@@ -51,7 +51,7 @@ export const v1Routes: FastifyPluginAsync<{
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
     await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs, rateLimits });
     await scope.register(seoBulkRoutes, { prefix: '/shops', database, rateLimits });
-    await scope.register(blogRoutes, { prefix: '/shops', database, rateLimits });
+    await scope.register(blogRoutes, { prefix: '/shops', database, jobs, rateLimits });
     if (billing !== undefined) {
       await scope.register(billingRoutes, {
         prefix: '/billing',

@@ -2,15 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
 import {
   createPost,
-  deletePost,
   listPostVersions,
   listPosts,
+  primaryLanguageOf,
+  readBlogSettings,
   readPost,
+  requestPublication,
+  requestRemoval,
   restoreVersion,
   savePost,
+  takeShopifyVersion,
 } from '#server/areas/blog/index.ts';
+import { auditedStoreOf } from '#server/areas/catalog/index.ts';
 import { requireOwnedShop } from '#server/areas/shops/index.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { authenticatedCaller } from '../../../plugins/authenticate.ts';
 import { limitedPerCaller, type ApiRateLimits } from '../../../plugins/caller-rate-limits.ts';
 import { routeOf } from '../../contract-route.ts';
@@ -21,6 +27,7 @@ const bearerToken = [{ firebaseIdToken: [] }];
 
 export interface BlogRoutesOptions {
   database: DatabaseHandle;
+  jobs: JobQueue;
   /** The budgets per account of the costly writes (server/api/plugins/caller-rate-limits.ts). */
   rateLimits: ApiRateLimits;
 }
@@ -29,6 +36,9 @@ const notOwned = {
   400: 'Not a store id (`invalid_shopId`), or an invalid request',
   404: 'No such store on this account (`shop_not_found`), or no such post on it (`post_not_found`)',
 };
+const paused =
+  'The store is paused: the plan allows fewer stores than are connected (`plan_limit_reached`, `limit: stores`, with the plan that lifts it)';
+const busy = 'The post is being written to the store (`publication_in_progress`)';
 
 /**
  * A store's blog posts (`/api/v1/shops/:shopId/blog/…`): drafts in both languages saved as the owner
@@ -36,7 +46,7 @@ const notOwned = {
  * exist.
  */
 export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, options) => {
-  const { database, rateLimits } = options;
+  const { database, jobs, rateLimits } = options;
   const db = database.db;
 
   /** The caller, once the store is known to be theirs. */
@@ -119,18 +129,107 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, 
 
   app.route({
     ...routeOf(app, contracts.deletePost, {
-      summary: 'Delete a draft',
-      description: 'The post and its versions.',
+      summary: 'Delete a post',
+      description:
+        'A draft goes at once with its versions (204). A post on the store is removed from it first, by a job (202): the post then goes once Shopify has deleted its article.',
       tags: ['blog'],
       security: bearerToken,
-      answers: { 204: 'The post deleted' },
-      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+      answers: { 202: 'The removal from the store queued', 204: 'The draft deleted' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 403, 404, 409], {
+        ...notOwned,
+        403: paused,
+        409: busy,
+      }),
     }),
     handler: async (request, reply) => {
       const { shopId, postId } = request.params;
       await ownerOf(request, shopId);
-      await deletePost(db, shopId, postId);
-      return reply.code(204).send(null);
+      const post = await requestRemoval({ db, jobs }, shopId, postId, 'delete');
+      return post === null ? reply.code(204).send(null) : reply.code(202).send({ data: post });
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.publishPost, {
+      summary: 'Publish or schedule a post',
+      description:
+        'Writes the post as saved at `baseRevision` to the store, now or from `publishAt`, by a job (202): the article in the store’s language, then the other language as its translation. A post new to the store counts against the plan’s posts per month, in the month it becomes visible. `overwrite` answers a conflict with the owner’s text.',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 202: 'The publication queued' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 403, 404, 409, 422], {
+        ...notOwned,
+        400: 'A date that is not in the future (`publish_date_past`), or an invalid request',
+        403: 'The plan’s posts per month are reached (`plan_limit_reached`, `limit: blogPostsPerMonth`, with the plan that lifts it), or the store is paused (`plan_limit_reached`, `limit: stores`)',
+        409: 'Saved since `baseRevision` (`post_changed_elsewhere`), a handle another article of the blog has (`handle_taken`), or already being written (`publication_in_progress`)',
+        422: 'Something Shopify would refuse (`post_not_publishable`, `field` naming the language and the problem)',
+      }),
+    }),
+    handler: async (request, reply) => {
+      const { shopId, postId } = request.params;
+      const uid = await ownerOf(request, shopId);
+      const post = await requestPublication({ db, jobs }, shopId, postId, uid, request.body);
+      return reply.code(202).send({ data: post });
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.unpublishPost, {
+      summary: 'Hide a post on the store',
+      description: 'The article stays in the store’s admin, off the storefront, by a job (202).',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 202: 'The unpublication queued' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 403, 404, 409], {
+        ...notOwned,
+        403: paused,
+        409: 'Not on the store (`post_not_on_store`), or being written (`publication_in_progress`)',
+      }),
+    }),
+    handler: async (request, reply) => {
+      const { shopId, postId } = request.params;
+      await ownerOf(request, shopId);
+      const post = await requestRemoval({ db, jobs }, shopId, postId, 'unpublish');
+      return reply.code(202).send({ data: post! });
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.takeShopifyVersion, {
+      summary: "Keep Shopify's text of a post in conflict",
+      description:
+        'The article’s title and body as Shopify holds them become the post’s, as a new revision; the post then matches the store again.',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 200: 'The post with Shopify’s text' },
+      errors: errorResponses([...authenticatedRouteErrors, ...jsonBodyErrors, 404, 409], {
+        ...notOwned,
+        409: 'Saved since `baseRevision` (`post_changed_elsewhere`), or in no conflict (`post_not_on_store`)',
+      }),
+    }),
+    handler: async (request) => {
+      const { shopId, postId } = request.params;
+      const uid = await ownerOf(request, shopId);
+      const primary = primaryLanguageOf(await auditedStoreOf(db, shopId));
+      return {
+        data: await takeShopifyVersion(db, shopId, postId, uid, request.body.baseRevision, primary),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.settings, {
+      summary: "The store's blogs, time zone and posts left this month",
+      description:
+        'What the editor offers: the blogs a post can go to (the first by default), the time zone dates are shown and scheduled in, and the posts new to the store this month against the plan’s limit.',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 200: 'The settings' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
+      const uid = await ownerOf(request, request.params.shopId);
+      return { data: await readBlogSettings(db, request.params.shopId, uid) };
     },
   });
 

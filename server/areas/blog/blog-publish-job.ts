@@ -1,0 +1,305 @@
+import * as z from 'zod/mini';
+import type { Language } from '#shared/constants.ts';
+import { AppError } from '#shared/errors.ts';
+import { handleFromTitle } from '#shared/blog/handle.ts';
+import type { LanguageWriteState, PostContent } from '#shared/schemas/blog.ts';
+import { defineJob } from '#server/jobs/job-queue.ts';
+import { reportError } from '#server/platform/error-reporting.ts';
+import { AdminQueryError, type AdminClient } from '#server/platform/shopify/admin-client.ts';
+import {
+  ArticleWriteRefused,
+  createArticle,
+  deleteArticle,
+  findPostArticle,
+  hideArticle,
+  readArticle,
+  registerArticleTranslations,
+  updateArticle,
+  type ArticleFields,
+  type ArticleState,
+} from '#server/platform/shopify/articles.ts';
+import { auditedStoreOf, storeBlogsOf } from '#server/areas/catalog/index.ts';
+import type { BlogDependencies } from './blog-dependencies.ts';
+import * as postsRepository from './posts-repository.ts';
+
+/**
+ * Writes a post's queued publication to Shopify (publish-post.ts queues it): the article in the
+ * store's primary language, then the other language's texts as its translations, then the article
+ * read back, whose update time is the one a later write compares against. Each step is recorded as
+ * it is done: the article's id as soon as Shopify created it, so that a retry never creates a
+ * second one (and an attempt whose answer was lost finds its article by its handle and the post's
+ * id it carries). An article changed in Shopify since Vitrine last wrote it is not overwritten: the
+ * post is in conflict until the owner chooses. Shopify refusing the fields fails the post at once
+ * with the reason; Shopify unreachable is retried with backoff, then fails.
+ */
+export const blogPublishJob = defineJob({
+  name: 'blog-publish',
+  payload: z.object({ shopId: z.uuid(), postId: z.uuid() }),
+  retry: { limit: 6, delaySeconds: 10, backoff: true },
+  retentionDays: 7,
+  concurrency: 2,
+  // The owner waits to see the post published.
+  pollingIntervalSeconds: 0.5,
+  async handle(run, deps: BlogDependencies) {
+    const { shopId, postId } = run.payload;
+    const post = await postsRepository.findPost(deps.db, shopId, postId);
+    if (post === undefined || post.publicationState !== 'queued') return;
+    try {
+      const client = await deps.adminClient(shopId);
+      if (post.publicationAction === 'publish') await publish(deps, client, post);
+      else if (post.publicationAction === 'unpublish') await unpublish(deps, client, post);
+      else if (post.publicationAction === 'delete') await removeFromStore(deps, client, post);
+    } catch (error) {
+      const refused = error instanceof ArticleWriteRefused || error instanceof AdminQueryError;
+      if (!run.lastAttempt && !refused) {
+        deps.log.warn({ err: error, shopId, postId }, 'blog post not written; retrying');
+        throw error;
+      }
+      const code =
+        error instanceof ArticleWriteRefused
+          ? refusalCode(error)
+          : error instanceof AdminQueryError
+            ? 'shopify_refused'
+            : error instanceof AppError
+              ? error.code
+              : 'internal_error';
+      await postsRepository.updatePublication(deps.db, postId, {
+        publicationState: 'failed',
+        publicationAction: null,
+        errorCode: code,
+        // A post that never reached the store counts no more against the month.
+        ...(post.articleGid === null && post.publishedRevision === null && { countedMonth: null }),
+      });
+      deps.log.error({ err: error, shopId, postId, code }, 'blog post not written');
+      if (!(error instanceof ArticleWriteRefused)) {
+        reportError(error, { extra: { job: blogPublishJob.name, shopId, postId } });
+      }
+    }
+  },
+});
+
+/** After a scheduled date: whether the article became visible, as Shopify promised. */
+export const blogVisibilityCheckJob = defineJob({
+  name: 'blog-visibility-check',
+  payload: z.object({ shopId: z.uuid(), postId: z.uuid() }),
+  retry: { limit: 4, delaySeconds: 30, backoff: true },
+  retentionDays: 7,
+  concurrency: 2,
+  async handle(run, deps: BlogDependencies) {
+    const { shopId, postId } = run.payload;
+    const post = await postsRepository.findPost(deps.db, shopId, postId);
+    if (post === undefined || post.publicationState !== 'scheduled' || post.articleGid === null) {
+      return;
+    }
+    const article = await readArticle(await deps.adminClient(shopId), post.articleGid);
+    if (article !== null && article.isPublished) {
+      await postsRepository.updatePublication(deps.db, postId, {
+        publicationState: 'published',
+        publishAt: article.publishedAt === null ? post.publishAt : new Date(article.publishedAt),
+      });
+      await deps.onArticleWritten?.(shopId);
+      return;
+    }
+    const due = article?.publishedAt == null ? null : new Date(article.publishedAt);
+    if (article !== null && due !== null && due.getTime() > Date.now()) {
+      // Rescheduled in Shopify meanwhile: look again then.
+      await postsRepository.updatePublication(deps.db, postId, { publishAt: due });
+      await queueVisibilityCheck(deps, shopId, postId, due);
+      return;
+    }
+    await postsRepository.updatePublication(deps.db, postId, {
+      publicationState: 'failed',
+      errorCode: 'article_not_visible',
+    });
+  },
+});
+
+async function queueVisibilityCheck(
+  deps: Pick<BlogDependencies, 'jobs'>,
+  shopId: string,
+  postId: string,
+  at: Date,
+): Promise<void> {
+  // A few seconds after the date: Shopify shows it from that second on.
+  const seconds = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000) + 3);
+  await deps.jobs.send(blogVisibilityCheckJob, { shopId, postId }, { startAfterSeconds: seconds });
+}
+
+function refusalCode(error: ArticleWriteRefused): string {
+  const [first] = error.userErrors;
+  if (first?.code === 'TAKEN' && first.field?.includes('handle')) return 'handle_taken';
+  if (first?.code === 'INVALID_PUBLISH_DATE') return 'publish_date_past';
+  return 'shopify_rejected_value';
+}
+
+function articleFields(
+  content: PostContent,
+  language: Language,
+  publishAt: Date | null,
+): ArticleFields {
+  const texts = content.languages[language];
+  return {
+    title: texts.title,
+    bodyHtml: texts.bodyHtml,
+    summaryHtml: texts.summaryHtml,
+    handle: texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle,
+    seoTitle: texts.seoTitle,
+    seoDescription: texts.seoDescription,
+    author: content.author.trim() === '' ? 'Vitrine' : content.author,
+    tags: content.tags,
+    image:
+      content.imageUrl.trim() === ''
+        ? null
+        : { url: content.imageUrl.trim(), altText: texts.imageAlt },
+    publishAt,
+  };
+}
+
+/** The translatable keys of an article (Shopify's names) and the post's text for each. */
+function translationValues(content: PostContent, language: Language): Record<string, string> {
+  const texts = content.languages[language];
+  return {
+    title: texts.title,
+    body_html: texts.bodyHtml,
+    summary_html: texts.summaryHtml,
+    handle: texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle,
+    meta_title: texts.seoTitle,
+    meta_description: texts.seoDescription,
+  };
+}
+
+const newBlogTitles: Record<Language, string> = { en: 'News', fr: 'Actualités' };
+
+async function publish(
+  deps: BlogDependencies,
+  client: AdminClient,
+  post: postsRepository.StoredPost,
+): Promise<void> {
+  const { db } = deps;
+  const store = await auditedStoreOf(db, post.shopId);
+  const primary: Language = store?.primaryLanguage ?? 'en';
+  const other = store?.locales.find((locale) => locale.language !== primary);
+  const fields = articleFields(post.content, primary, post.queuedPublishAt);
+
+  let article: ArticleState | null =
+    post.articleGid === null ? null : await readArticle(client, post.articleGid);
+  if (
+    article !== null &&
+    !post.queuedOverwrite &&
+    post.shopifyUpdatedAt !== null &&
+    article.updatedAt !== post.shopifyUpdatedAt
+  ) {
+    // Changed in Shopify since Vitrine wrote it: the owner chooses, nothing is written.
+    await postsRepository.updatePublication(db, post.id, {
+      publicationState: 'conflict',
+      publicationAction: null,
+      shopifyVersion: {
+        title: article.title,
+        bodyHtml: article.body,
+        updatedAt: article.updatedAt ?? '',
+        visible: article.isPublished,
+      },
+    });
+    deps.log.info({ shopId: post.shopId, postId: post.id }, 'blog post changed in Shopify');
+    return;
+  }
+
+  const languages: Record<Language, LanguageWriteState> = {
+    en: 'not-written',
+    fr: 'not-written',
+  };
+  if (article === null) {
+    // New to the store, or deleted there since: created, unless an attempt whose answer was lost
+    // already did.
+    const blogs = await storeBlogsOf(db, post.shopId);
+    const blogGid = (post.content.blogId || blogs?.blogs[0]?.gid) ?? null;
+    const lost =
+      blogGid === null ? null : await findPostArticle(client, blogGid, fields.handle, post.id);
+    article =
+      lost !== null
+        ? await updateArticle(client, lost.id, fields)
+        : await createArticle(
+            client,
+            fields,
+            blogGid === null ? { newBlogTitle: newBlogTitles[primary] } : { blogGid },
+            post.id,
+          );
+    await postsRepository.updatePublication(db, post.id, {
+      articleGid: article.id,
+      blogGid: article.blog.id,
+    });
+  } else {
+    article = await updateArticle(client, article.id, fields);
+  }
+  languages[primary] = 'written';
+
+  if (other !== undefined) {
+    const values = translationValues(post.content, other.language);
+    if (Object.values(values).some((value) => value.trim() !== '')) {
+      try {
+        await registerArticleTranslations(client, article.id, other.locale, values);
+        languages[other.language] = 'written';
+      } catch (error) {
+        if (!(error instanceof ArticleWriteRefused)) throw error;
+        languages[other.language] = 'failed';
+        deps.log.warn(
+          { err: error, shopId: post.shopId, postId: post.id },
+          'blog post translation refused',
+        );
+      }
+    }
+  }
+
+  const final = (await readArticle(client, article.id)) ?? article;
+  const publishAt = final.publishedAt === null ? null : new Date(final.publishedAt);
+  const scheduled = !final.isPublished && publishAt !== null && publishAt.getTime() > Date.now();
+  await postsRepository.updatePublication(db, post.id, {
+    publicationState: final.isPublished ? 'published' : scheduled ? 'scheduled' : 'unpublished',
+    publicationAction: null,
+    queuedPublishAt: null,
+    queuedOverwrite: false,
+    publishAt,
+    publishedRevision: post.revision,
+    shopifyUpdatedAt: final.updatedAt,
+    languageStates: languages,
+    errorCode: null,
+    shopifyVersion: null,
+  });
+  if (scheduled) await queueVisibilityCheck(deps, post.shopId, post.id, publishAt);
+  await deps.onArticleWritten?.(post.shopId);
+  deps.log.info(
+    { shopId: post.shopId, postId: post.id, scheduled },
+    'blog post written to the store',
+  );
+}
+
+async function unpublish(
+  deps: BlogDependencies,
+  client: AdminClient,
+  post: postsRepository.StoredPost,
+): Promise<void> {
+  const article = await hideArticle(client, post.articleGid!);
+  await postsRepository.updatePublication(deps.db, post.id, {
+    publicationState: 'unpublished',
+    publicationAction: null,
+    publishAt: null,
+    shopifyUpdatedAt: article.updatedAt,
+  });
+  await deps.onArticleWritten?.(post.shopId);
+}
+
+async function removeFromStore(
+  deps: BlogDependencies,
+  client: AdminClient,
+  post: postsRepository.StoredPost,
+): Promise<void> {
+  await deleteArticle(client, post.articleGid!);
+  await postsRepository.deletePost(deps.db, post.shopId, post.id);
+  await deps.onArticleWritten?.(post.shopId);
+}
+
+/** Puts the blog's jobs to work in this process. */
+export async function startBlogJobs(deps: BlogDependencies): Promise<void> {
+  await deps.jobs.work(blogPublishJob, deps);
+  await deps.jobs.work(blogVisibilityCheckJob, deps);
+}

@@ -1,0 +1,14 @@
+ALTER TABLE "blog_posts" ADD COLUMN "publication_state" text DEFAULT 'draft' NOT NULL;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "publication_action" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "queued_publish_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "queued_overwrite" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "article_gid" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "blog_gid" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "published_revision" integer;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "shopify_updated_at" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "language_states" jsonb DEFAULT '{"en":"not-written","fr":"not-written"}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "error_code" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "shopify_version" jsonb;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "counted_month" text;--> statement-breakpoint
+CREATE INDEX "blog_posts_counted_idx" ON "blog_posts" USING btree ("shop_id","counted_month");

@@ -1,0 +1,221 @@
+import type { AdminClient } from './admin-client.ts';
+import type {
+  ArticleCreateMutation,
+  ArticleDeleteMutation,
+  ArticleStateQuery,
+  ArticleUpdateMutation,
+  ArticlesByHandleQuery,
+  TranslatableDigestsQuery,
+  TranslationsRegisterMutation,
+} from './admin-document-types.ts';
+import {
+  articleCreateMutation,
+  articleDeleteMutation,
+  articleStateQuery,
+  articleUpdateMutation,
+  articlesByHandleQuery,
+  translatableDigestsQuery,
+  translationsRegisterMutation,
+} from './admin-documents.ts';
+
+/**
+ * A blog post's article at Shopify (GraphQL Admin API, `write_content`): created, updated, read,
+ * deleted, and its translations registered. Visibility is the article's `isPublished` and
+ * `publishDate`: Shopify has no publish mutation, and refuses `isPublished: true` with a future
+ * date (`INVALID_PUBLISH_DATE`), so a scheduled article sends its date alone. The SEO title and
+ * description are the `global.title_tag` and `global.description_tag` metafields; each article
+ * Vitrine writes carries the post's id (`vitrine.post_id`), by which a write whose answer was lost
+ * finds its article again instead of creating a second one.
+ */
+
+export type ArticleState = NonNullable<ArticleStateQuery['article']>;
+
+export interface ArticleUserError {
+  field: string[] | null;
+  message: string;
+  code: string | null;
+}
+
+/** Shopify refused the article's fields: nothing was written. */
+export class ArticleWriteRefused extends Error {
+  constructor(readonly userErrors: readonly ArticleUserError[]) {
+    super(`Shopify refused the article: ${userErrors.map((error) => error.message).join('; ')}`);
+    this.name = 'ArticleWriteRefused';
+  }
+}
+
+/** The post's texts in the store's primary language, and what both languages share. */
+export interface ArticleFields {
+  title: string;
+  bodyHtml: string;
+  summaryHtml: string;
+  handle: string;
+  seoTitle: string;
+  seoDescription: string;
+  author: string;
+  tags: readonly string[];
+  image: { url: string; altText: string } | null;
+  /** Visible now (null) or from this date on. */
+  publishAt: Date | null;
+}
+
+export const postMarker = { namespace: 'vitrine', key: 'post_id' } as const;
+
+function seoMetafields(fields: ArticleFields) {
+  // A metafield cannot hold an empty value: a blank one is left out, and the theme falls back.
+  return [
+    { key: 'title_tag', value: fields.seoTitle },
+    { key: 'description_tag', value: fields.seoDescription },
+  ]
+    .filter((field) => field.value.trim() !== '')
+    .map((field) => ({
+      namespace: 'global',
+      key: field.key,
+      type: 'single_line_text_field',
+      value: field.value,
+    }));
+}
+
+function visibility(fields: ArticleFields, now: Date) {
+  return fields.publishAt !== null && fields.publishAt.getTime() > now.getTime()
+    ? { publishDate: fields.publishAt.toISOString() }
+    : { isPublished: true };
+}
+
+function articleInput(fields: ArticleFields, now: Date) {
+  return {
+    title: fields.title,
+    body: fields.bodyHtml,
+    summary: fields.summaryHtml,
+    handle: fields.handle,
+    author: { name: fields.author },
+    tags: [...fields.tags],
+    image: fields.image === null ? null : { url: fields.image.url, altText: fields.image.altText },
+    ...visibility(fields, now),
+  };
+}
+
+export async function readArticle(
+  client: AdminClient,
+  articleGid: string,
+): Promise<ArticleState | null> {
+  return (await client.request<ArticleStateQuery>(articleStateQuery, { id: articleGid })).article;
+}
+
+/** The article of a blog, with this handle, that Vitrine wrote for this post; null when none. */
+export async function findPostArticle(
+  client: AdminClient,
+  blogGid: string,
+  handle: string,
+  postId: string,
+): Promise<ArticleState | null> {
+  const blogId = blogGid.split('/').at(-1);
+  const answer = await client.request<ArticlesByHandleQuery>(articlesByHandleQuery, {
+    query: `blog_id:${blogId} AND handle:'${handle.replace(/'/g, '')}'`,
+  });
+  return answer.articles.nodes.find((article) => article.marker?.value === postId) ?? null;
+}
+
+/** Creates the post's article in `blogGid`, or with a new blog of that title when the store has none. */
+export async function createArticle(
+  client: AdminClient,
+  fields: ArticleFields,
+  where: { blogGid: string } | { newBlogTitle: string },
+  postId: string,
+  now = new Date(),
+): Promise<ArticleState> {
+  const answer = await client.request<ArticleCreateMutation>(articleCreateMutation, {
+    article: {
+      ...articleInput(fields, now),
+      ...('blogGid' in where && { blogId: where.blogGid }),
+      metafields: [
+        ...seoMetafields(fields),
+        { ...postMarker, type: 'single_line_text_field', value: postId },
+      ],
+    },
+    ...('newBlogTitle' in where && { blog: { title: where.newBlogTitle } }),
+  });
+  const payload = answer.articleCreate;
+  if (payload === null || payload.article === null || payload.userErrors.length > 0) {
+    throw new ArticleWriteRefused(payload?.userErrors ?? []);
+  }
+  return payload.article;
+}
+
+export async function updateArticle(
+  client: AdminClient,
+  articleGid: string,
+  fields: ArticleFields,
+  now = new Date(),
+): Promise<ArticleState> {
+  const answer = await client.request<ArticleUpdateMutation>(articleUpdateMutation, {
+    id: articleGid,
+    article: { ...articleInput(fields, now), metafields: seoMetafields(fields) },
+  });
+  const payload = answer.articleUpdate;
+  if (payload === null || payload.article === null || payload.userErrors.length > 0) {
+    throw new ArticleWriteRefused(payload?.userErrors ?? []);
+  }
+  return payload.article;
+}
+
+/** Hides the article: it stays in the store's admin, off the storefront. */
+export async function hideArticle(client: AdminClient, articleGid: string): Promise<ArticleState> {
+  const answer = await client.request<ArticleUpdateMutation>(articleUpdateMutation, {
+    id: articleGid,
+    article: { isPublished: false },
+  });
+  const payload = answer.articleUpdate;
+  if (payload === null || payload.article === null || payload.userErrors.length > 0) {
+    throw new ArticleWriteRefused(payload?.userErrors ?? []);
+  }
+  return payload.article;
+}
+
+/** Deletes the article; an article already gone counts as deleted. */
+export async function deleteArticle(client: AdminClient, articleGid: string): Promise<void> {
+  const answer = await client.request<ArticleDeleteMutation>(articleDeleteMutation, {
+    id: articleGid,
+  });
+  const errors = answer.articleDelete?.userErrors ?? [];
+  if (errors.some((error) => error.code !== 'NOT_FOUND')) throw new ArticleWriteRefused(errors);
+}
+
+/**
+ * Registers the translations of an article's texts in `locale`, against the digests of the
+ * primary language's texts as Shopify holds them now (a stale digest is refused). Keys Shopify does
+ * not offer for translation (a blank source) are left out; answers the keys registered.
+ */
+export async function registerArticleTranslations(
+  client: AdminClient,
+  articleGid: string,
+  locale: string,
+  values: Readonly<Record<string, string>>,
+): Promise<string[]> {
+  const { translatableResource } = await client.request<TranslatableDigestsQuery>(
+    translatableDigestsQuery,
+    { resourceId: articleGid },
+  );
+  const digests = new Map(
+    (translatableResource?.translatableContent ?? []).map((content) => [
+      content.key,
+      content.digest,
+    ]),
+  );
+  const translations = Object.entries(values)
+    .filter(([key, value]) => value.trim() !== '' && digests.get(key) != null)
+    .map(([key, value]) => ({
+      locale,
+      key,
+      value,
+      translatableContentDigest: digests.get(key)!,
+    }));
+  if (translations.length === 0) return [];
+  const answer = await client.request<TranslationsRegisterMutation>(translationsRegisterMutation, {
+    resourceId: articleGid,
+    translations,
+  });
+  const errors = answer.translationsRegister?.userErrors ?? [];
+  if (errors.length > 0) throw new ArticleWriteRefused(errors);
+  return translations.map((translation) => translation.key);
+}
