@@ -34,6 +34,10 @@ export const specStores = {
   bulkEdits: specStore('maison-retouches'),
   /** blog.spec.ts: posts written in both languages. */
   blog: specStore('maison-journal'),
+  /** blog-publish.spec.ts: posts published, edited in Shopify, and the Free plan's limit. */
+  blogPublish: specStore('maison-gazette'),
+  /** blog-publish.spec.ts: a post scheduled, then visible. */
+  blogSchedule: specStore('maison-agenda'),
 } as const;
 
 /** What playwright.config.ts gives local mode to seed (LOCAL_SHOPIFY_STORES). */

@@ -43,6 +43,8 @@ function isUnreachable(error: unknown): boolean {
 /** What the editor shows of the saving, kept by the hook's state. */
 interface SaverView {
   content: PostContent;
+  /** The revision saved last, for what the screen shows of it. */
+  savedRevision: number;
   generation: number;
   status: SaveStatus;
   savedAt: string;
@@ -62,6 +64,7 @@ class PostSaver {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private firstUnsavedAt: number | null = null;
   private attempts = 0;
+  private inFlightSave: Promise<void> | null = null;
   private view: SaverView;
   /** This editor's name for the server: its saves close together make one version. */
   private readonly editorId = crypto.randomUUID();
@@ -78,6 +81,7 @@ class PostSaver {
     this.baseRevision = initial.revision;
     this.view = {
       content: initial.content,
+      savedRevision: initial.revision,
       generation: 0,
       status: { kind: 'saved' },
       savedAt: initial.updatedAt,
@@ -106,9 +110,29 @@ class PostSaver {
     clearTimeout(this.retryTimer);
   }
 
-  async saveNow(): Promise<void> {
+  /**
+   * Resolves once nothing typed waits to be saved, or saving cannot go on (offline, refused, in
+   * conflict): what a publication or a restore needs before naming the revision saved.
+   */
+  async settle(): Promise<void> {
+    while (this.inFlightSave !== null || (this.dirty && !this.stopped)) {
+      if (this.inFlightSave !== null) await this.inFlightSave;
+      else await this.saveNow();
+      const status = this.view.status.kind;
+      if (status === 'offline' || status === 'failed' || status === 'conflict') return;
+    }
+  }
+
+  saveNow(): Promise<void> {
     this.clearTimers();
-    if (this.inFlight || this.stopped || !this.dirty) return;
+    if (this.inFlight || this.stopped || !this.dirty) return this.inFlightSave ?? Promise.resolve();
+    this.inFlightSave = this.send().finally(() => {
+      this.inFlightSave = null;
+    });
+    return this.inFlightSave;
+  }
+
+  private async send(): Promise<void> {
     this.inFlight = true;
     this.dirty = false;
     this.firstUnsavedAt = null;
@@ -124,10 +148,18 @@ class PostSaver {
       this.inFlight = false;
       this.onSaved();
       if (this.dirty) {
-        this.show({ savedAt: saved.updatedAt, status: { kind: 'waiting' } });
-        await this.saveNow();
+        this.show({
+          savedAt: saved.updatedAt,
+          savedRevision: saved.revision,
+          status: { kind: 'waiting' },
+        });
+        this.debounceTimer = setTimeout(() => void this.saveNow(), 0);
       } else {
-        this.show({ savedAt: saved.updatedAt, status: { kind: 'saved' } });
+        this.show({
+          savedAt: saved.updatedAt,
+          savedRevision: saved.revision,
+          status: { kind: 'saved' },
+        });
       }
     } catch (error) {
       this.inFlight = false;
@@ -182,6 +214,7 @@ class PostSaver {
     this.stopped = false;
     this.show({
       content: post.content,
+      savedRevision: post.revision,
       savedAt: post.updatedAt,
       generation: this.view.generation + 1,
       status: { kind: 'saved' },
@@ -211,6 +244,7 @@ class PostSaver {
 export function usePostAutosave(shopId: string, initial: PostView, onSaved: () => void) {
   const [view, setView] = useState<SaverView>(() => ({
     content: initial.content,
+    savedRevision: initial.revision,
     generation: 0,
     status: { kind: 'saved' },
     savedAt: initial.updatedAt,
@@ -242,11 +276,13 @@ export function usePostAutosave(shopId: string, initial: PostView, onSaved: () =
 
   return {
     ...view,
+    /** The revision saved last, as the next request must name it (the view's may lag behind). */
     revision: () => saver.revision(),
     edit: (change: (current: PostContent) => PostContent) => saver.edit(change),
     replace: (post: PostView) => saver.replace(post),
     keepMine: (theirs: PostView) => saver.keepMine(theirs),
     saveNow: () => saver.saveNow(),
+    settle: () => saver.settle(),
   };
 }
 

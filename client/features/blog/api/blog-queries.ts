@@ -33,6 +33,9 @@ export function usePostList(uid: string, shopId: string, search: string, offset:
       ).data,
     // The page shown stays while the next one (or the next search's) loads.
     placeholderData: keepPreviousData,
+    // A post being written to the store (or deleted there) shows its outcome once the job is done.
+    refetchInterval: (query) =>
+      query.state.data?.posts.some((post) => post.state === 'queued') === true ? 1000 : false,
   });
 }
 
@@ -115,4 +118,55 @@ export function useDeletePost(uid: string, shopId: string) {
 export function useForgetPostList(uid: string, shopId: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'posts'] });
+}
+
+/** The store's blogs, time zone and posts left this month, for the editor's publishing. */
+export function useBlogSettings(uid: string, shopId: string) {
+  return useQuery({
+    queryKey: [...blogKeys.all(uid, shopId), 'settings'] as const,
+    queryFn: async () => (await callApi(contracts.settings, { params: { shopId } })).data,
+  });
+}
+
+/**
+ * The post's publication, read again every second while its job writes it (the editor keeps its
+ * own text: only the publication is read from here).
+ */
+export function usePublication(uid: string, shopId: string, postId: string, initial: PostView) {
+  return useQuery({
+    queryKey: [...blogKeys.post(uid, shopId, postId), 'publication'] as const,
+    queryFn: async () =>
+      (await callApi(contracts.readPost, { params: { shopId, postId } })).data.publication,
+    initialData: initial.publication,
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.state === 'queued' ? 1000 : false),
+  });
+}
+
+export function usePublicationActions(uid: string, shopId: string, postId: string) {
+  const queryClient = useQueryClient();
+  const show = (post: PostView) => {
+    queryClient.setQueryData(
+      [...blogKeys.post(uid, shopId, postId), 'publication'],
+      post.publication,
+    );
+    void queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'posts'] });
+    void queryClient.invalidateQueries({ queryKey: [...blogKeys.all(uid, shopId), 'settings'] });
+    return post;
+  };
+  return {
+    publish: async (body: { baseRevision: number; publishAt?: string; overwrite?: boolean }) =>
+      show((await callApi(contracts.publishPost, { params: { shopId, postId }, body })).data),
+    unpublish: async () =>
+      show((await callApi(contracts.unpublishPost, { params: { shopId, postId } })).data),
+    takeShopify: async (baseRevision: number) =>
+      show(
+        (
+          await callApi(contracts.takeShopifyVersion, {
+            params: { shopId, postId },
+            body: { baseRevision },
+          })
+        ).data,
+      ),
+  };
 }

@@ -6,12 +6,16 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useDeletePost } from '../api/blog-queries.ts';
 
-/** Asks before a draft goes, with its versions: nothing brings it back. */
+/**
+ * Asks before a post goes, with its versions (and from the store, when it is there): nothing brings
+ * it back.
+ */
 export function DeletePostDialog({
   uid,
   shopId,
   postId,
   title,
+  onStore,
   onClose,
   onDeleted,
 }: {
@@ -19,6 +23,8 @@ export function DeletePostDialog({
   shopId: string;
   postId: string;
   title: string;
+  /** On the store: it is deleted there too. */
+  onStore: boolean;
   onClose: () => void;
   onDeleted: () => void;
 }) {
@@ -47,7 +53,7 @@ export function DeletePostDialog({
       onClose={onClose}
     >
       <form noValidate onSubmit={(event) => void confirm(event)}>
-        <p id={textId}>{t('delete.text')}</p>
+        <p id={textId}>{onStore ? t('delete.textOnStore') : t('delete.text')}</p>
         {error !== null && (
           <p className="form-error" role="alert">
             {error}
@@ -58,7 +64,7 @@ export function DeletePostDialog({
             {t('delete.cancel')}
           </DialogClose>
           <Button type="submit" variant="danger" disabled={deletion.isPending}>
-            {t('delete.confirm')}
+            {onStore ? t('delete.confirmOnStore') : t('delete.confirm')}
           </Button>
         </div>
       </form>

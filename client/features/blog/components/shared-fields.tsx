@@ -15,18 +15,25 @@ function tagsOf(text: string): string[] {
 }
 
 /**
- * What both languages of a post share: the featured image (its address; its alt text is per
+ * What both languages of a post share: the store's blog it goes to (when the store has several),
+ * the featured image (its address; its alt text is per
  * language), the author as the storefront names them, and the tags (Shopify does not translate
  * tags).
  */
 export function SharedFields({
   content,
+  blogs,
+  storeBlogId,
   problems,
   onChange,
 }: {
   content: PostContent;
+  /** The store's blogs, the first being the one a post goes to unless another is chosen. */
+  blogs: ReadonlyArray<{ id: string; title: string }>;
+  /** The blog the post is on the store in; null while it is not on the store. */
+  storeBlogId: string | null;
   problems: readonly PostProblem[];
-  onChange: (change: Partial<Pick<PostContent, 'imageUrl' | 'author' | 'tags'>>) => void;
+  onChange: (change: Partial<Pick<PostContent, 'imageUrl' | 'author' | 'tags' | 'blogId'>>) => void;
 }) {
   const { t } = useTranslation('blog');
   // The field keeps what is typed (a trailing comma, a space) while the post keeps the tags.
@@ -35,6 +42,27 @@ export function SharedFields({
   return (
     <fieldset className="shared-fields">
       <legend>{t('fields.sharedLegend')}</legend>
+      {blogs.length > 1 && (
+        <FormField
+          label={t('fields.blog')}
+          hint={storeBlogId === null ? t('fields.blogHint') : t('fields.blogFixed')}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={storeBlogId ?? (content.blogId || blogs[0]!.id)}
+              disabled={storeBlogId !== null}
+              onChange={(event) => onChange({ blogId: event.target.value })}
+            >
+              {blogs.map((blog) => (
+                <option key={blog.id} value={blog.id}>
+                  {blog.title}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
       <FormField
         label={t('fields.imageUrl')}
         hint={t('fields.imageUrlHint')}

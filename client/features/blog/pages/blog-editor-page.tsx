@@ -15,14 +15,22 @@ import { QueryState } from '#client/components/query-state.tsx';
 import type { Namespace } from '#client/lib/i18n.ts';
 import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { useForgetPostList, usePost } from '../api/blog-queries.ts';
+import {
+  useBlogSettings,
+  useForgetPostList,
+  usePost,
+  usePublication,
+  usePublicationActions,
+} from '../api/blog-queries.ts';
 import { ReadabilityPanel, SeoPanel } from '../components/analysis-panels.tsx';
 import { BlogStoreGate } from '../components/blog-store-gate.tsx';
 import { ConflictNotice } from '../components/conflict-notice.tsx';
 import { DeletePostDialog } from '../components/delete-post-dialog.tsx';
 import { LanguageFields } from '../components/language-fields.tsx';
+import { PublishPanel } from '../components/publish-panel.tsx';
 import { SaveStatusLine } from '../components/save-status-line.tsx';
 import { SharedFields } from '../components/shared-fields.tsx';
+import { StoreConflict } from '../components/store-conflict.tsx';
 import { VersionsDialog } from '../components/versions-dialog.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
 import { usePostAutosave, type PostAutosave } from '../use-post-autosave.ts';
@@ -96,9 +104,33 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   const languages: Language[] = primary === 'en' ? ['en', 'fr'] : ['fr', 'en'];
   const [active, setActive] = useState<Language>(primary);
   const [dialog, setDialog] = useState<'versions' | 'delete' | null>(null);
+  const settingsQuery = useBlogSettings(uid, shop.id);
+  const publication = usePublication(uid, shop.id, post.id, post).data;
+  const store = usePublicationActions(uid, shop.id, post.id);
+  const [storeBusy, setStoreBusy] = useState(false);
   const { content } = autosave;
   const problems = postProblems(content, primary);
   const listPath = `/blog?shop=${encodeURIComponent(shop.id)}`;
+  /** What the owner typed saved first: the store gets the post as saved. */
+  async function publish(publishAt: Date | null, overwrite = false) {
+    await autosave.settle();
+    return store.publish({
+      baseRevision: autosave.revision(),
+      ...(publishAt !== null && { publishAt: publishAt.toISOString() }),
+      ...(overwrite && { overwrite: true }),
+    });
+  }
+
+  async function keepShopifyText() {
+    setStoreBusy(true);
+    try {
+      await autosave.settle();
+      autosave.replace(await store.takeShopify(autosave.revision()));
+    } finally {
+      setStoreBusy(false);
+    }
+  }
+
   const title =
     content.languages[primary].title.trim() ||
     content.languages[primary === 'en' ? 'fr' : 'en'].title.trim() ||
@@ -123,6 +155,15 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
           </Button>
         </div>
       </div>
+      {publication.state === 'conflict' && publication.shopifyVersion !== null && (
+        <StoreConflict
+          shopifyVersion={publication.shopifyVersion}
+          ours={content.languages[primary]}
+          busy={storeBusy}
+          onKeepShopify={() => void keepShopifyText()}
+          onPublishOurs={() => void publish(null, true)}
+        />
+      )}
       {autosave.status.kind === 'conflict' && (
         <ConflictNotice
           theirs={autosave.status.theirs}
@@ -177,11 +218,24 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
           <SharedFields
             key={`shared-${autosave.generation}`}
             content={content}
+            blogs={settingsQuery.data?.blogs ?? []}
+            storeBlogId={publication.articleId === null ? null : publication.blogId}
             problems={problems.filter((problem) => problem.language === undefined)}
             onChange={(change) => autosave.edit((current) => ({ ...current, ...change }))}
           />
         </div>
-        <AnalysisColumn content={content} shop={shop} primary={primary} language={active} />
+        <div className="post-editor-side">
+          <PublishPanel
+            publication={publication}
+            settings={settingsQuery.data}
+            revision={autosave.savedRevision}
+            languages={languages}
+            canPublish={problems.length === 0}
+            onPublish={(publishAt) => publish(publishAt)}
+            onUnpublish={store.unpublish}
+          />
+          <AnalysisColumn content={content} shop={shop} primary={primary} language={active} />
+        </div>
       </div>
       {dialog === 'versions' && (
         <VersionsDialog
@@ -198,6 +252,7 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
           shopId={shop.id}
           postId={post.id}
           title={title}
+          onStore={publication.articleId !== null}
           onClose={() => setDialog(null)}
           onDeleted={() => void navigate(listPath)}
         />

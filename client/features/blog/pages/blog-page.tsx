@@ -13,9 +13,10 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import type { Namespace } from '#client/lib/i18n.ts';
 import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { postsPerPage, useCreatePost, usePostList } from '../api/blog-queries.ts';
+import { postsPerPage, useBlogSettings, useCreatePost, usePostList } from '../api/blog-queries.ts';
 import { BlogStoreGate } from '../components/blog-store-gate.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
+import { formatStoreTime } from '../store-time.ts';
 import '#client/components/form-controls.css';
 import '../blog.css';
 
@@ -70,6 +71,7 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
   const offset = Math.max(0, Number.parseInt(searchParams.get('from') ?? '0', 10) || 0);
   const [typed, setTyped] = useState(search);
   const listQuery = usePostList(uid, shop.id, search, offset);
+  const timeZone = useBlogSettings(uid, shop.id).data?.timeZone ?? 'UTC';
   const creation = useCreatePost(uid, shop.id);
   const [createError, setCreateError] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -106,6 +108,15 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
   const secondary = primary === 'en' ? 'fr' : 'en';
   const titleOf = (post: PostSummary) =>
     post.titles[primary] || post.titles[secondary] || t('list.untitled');
+  const stateOf = (post: PostSummary) => {
+    const state =
+      post.state === 'scheduled'
+        ? t('list.states.scheduled', {
+            at: formatStoreTime(new Date(post.publishAt!), timeZone, locale),
+          })
+        : t(`list.states.${post.state}`);
+    return post.changedSincePublished ? `${state}, ${t('list.states.changed')}` : state;
+  };
 
   return (
     <section className="post-list" aria-labelledby="post-list-title">
@@ -160,7 +171,8 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
                 <li key={post.id} className="post-row">
                   <AppLink to={editorPath(post.id)} className="post-row-title">
                     {titleOf(post)}
-                  </AppLink>
+                  </AppLink>{' '}
+                  <span className={`post-state post-state-${post.state}`}>{stateOf(post)}</span>
                   <p className="post-row-languages">
                     <span lang="en">
                       {t('list.languageLine', {
