@@ -9,6 +9,9 @@
  * encrypted as the product encrypts it, the owner on the Business plan), imported in this process
  * with the catalog's own import, then audited in full by the product's worker, so that the
  * benchmark starts from a store whose copy and findings are complete.
+ *
+ * With `recordAdminApi`, the product reaches the local Shopify through a recording proxy
+ * (admin-api-recorder.ts), whose log of the Admin API's answers the benchmark reads.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +37,7 @@ import {
   controls,
   installApp,
 } from '../../tests/integration/catalog-local-shopify-support.ts';
+import { startAdminApiRecorder, type AdminApiRecorder } from './admin-api-recorder.ts';
 import { removeDataFolder } from './data-folder.mjs';
 import { ensureClientBuild } from './prepare.mjs';
 import { startProductProcess } from './product-process.ts';
@@ -53,7 +57,14 @@ export interface BenchStore {
   localShopifyUrl: string;
   /** The local Shopify's `_local` controls of the store. */
   local: ReturnType<typeof controls>;
+  /** The Admin API calls of the product, with `recordAdminApi`. */
+  adminApi: AdminApiRecorder | undefined;
   stop(): Promise<void>;
+}
+
+export interface BenchStoreOptions {
+  /** The product's requests to the local Shopify go through a recording proxy. */
+  recordAdminApi?: boolean;
 }
 
 /** Lines to the terminal, apart from the figures (stdout). */
@@ -99,7 +110,10 @@ async function runCleanups(cleanups: Array<() => Promise<unknown>>): Promise<voi
     await cleanup().catch((error: unknown) => log(String(error)));
 }
 
-export async function startBenchStore(products: number): Promise<BenchStore> {
+export async function startBenchStore(
+  products: number,
+  options: BenchStoreOptions = {},
+): Promise<BenchStore> {
   const cleanups: Array<() => Promise<unknown>> = [];
   try {
     // The product serves its client, built first when missing or stale, as `npm start` does.
@@ -130,6 +144,12 @@ export async function startBenchStore(products: number): Promise<BenchStore> {
       localShopifyApp,
     );
 
+    let adminApi: AdminApiRecorder | undefined;
+    if (options.recordAdminApi === true) {
+      adminApi = await startAdminApiRecorder(shopify.url);
+      cleanups.push(() => adminApi!.stop());
+    }
+
     log('Starting the product…');
     const sessionSecret = randomUUID() + randomUUID();
     const product = await startProductProcess({
@@ -137,7 +157,7 @@ export async function startBenchStore(products: number): Promise<BenchStore> {
       log,
       env: {
         DATABASE_URL: postgres.url,
-        LOCAL_SHOPIFY_URL: shopify.url,
+        LOCAL_SHOPIFY_URL: adminApi?.url ?? shopify.url,
         // Nobody signs in: the Auth Emulator's address names a port where nothing listens.
         FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await findFreePort()}`,
         SESSION_SECRET: sessionSecret,
@@ -202,6 +222,7 @@ export async function startBenchStore(products: number): Promise<BenchStore> {
       shopDomain,
       localShopifyUrl: shopify.url,
       local: controls(shopify.url, shopDomain),
+      adminApi,
       stop: () => runCleanups(cleanups),
     };
   } catch (error) {
