@@ -8,7 +8,7 @@ import {
   type ShopAccessProvider,
   importPartialCopiesAgain,
   queueCatalogImport,
-  queueStoreReconciliation,
+  refreshArticle,
   startCatalogJobs,
   catalogSummaries,
   deleteStoreCopy,
@@ -229,8 +229,8 @@ function seoChangesDependencies(deps: WorkerDependencies): SeoChangesDependencie
 
 /**
  * What the blog's publication needs: the store's Admin API client, the one the catalog and the SEO
- * writes use, and the catalog's reading of the store's articles again once a post is written, so
- * that it joins the copy (and the audit) as any article does.
+ * writes use, and the catalog's reading of the article again once a post is written, so that it
+ * joins the copy (and the audit) as any article does.
  */
 function blogDependencies(deps: WorkerDependencies): BlogDependencies {
   const shops = shopAccessProvider(deps);
@@ -243,7 +243,8 @@ function blogDependencies(deps: WorkerDependencies): BlogDependencies {
       const { shopDomain } = await shops.shopAccess(shopId);
       return clients(shopId, shopDomain);
     },
-    onArticleWritten: (shopId) => queueStoreReconciliation(deps, shopId),
+    onArticleWritten: (shopId, articleGid) =>
+      refreshArticle(catalogDependencies(deps), shopId, articleGid),
   };
 }
 

@@ -14,8 +14,8 @@ export interface BlogDependencies {
    */
   adminClient(shopId: string): Promise<AdminClient>;
   /**
-   * Hears that a post's article was written at Shopify: the composition root has the catalog read
-   * the store's articles again, so that the post is audited as the store's other pages are.
+   * Hears that a post's article was written (or deleted) at Shopify: the composition root has the
+   * catalog read it again, so that the post is audited as the store's other pages are.
    */
-  onArticleWritten?: (shopId: string) => Promise<void>;
+  onArticleWritten?: (shopId: string, articleGid: string) => Promise<void>;
 }

@@ -97,7 +97,7 @@ export const blogVisibilityCheckJob = defineJob({
         publicationState: 'published',
         publishAt: article.publishedAt === null ? post.publishAt : new Date(article.publishedAt),
       });
-      await deps.onArticleWritten?.(shopId);
+      await tellArticleWritten(deps, shopId, post.articleGid);
       return;
     }
     const due = article?.publishedAt == null ? null : new Date(article.publishedAt);
@@ -123,6 +123,22 @@ async function queueVisibilityCheck(
   // A few seconds after the date: Shopify shows it from that second on.
   const seconds = Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000) + 3);
   await deps.jobs.send(blogVisibilityCheckJob, { shopId, postId }, { startAfterSeconds: seconds });
+}
+
+/**
+ * The article is written: the catalog reads it again. Its failure (Shopify busy a moment later) is
+ * logged and leaves the post as written; the reconciliation brings the article in later.
+ */
+async function tellArticleWritten(
+  deps: BlogDependencies,
+  shopId: string,
+  articleGid: string,
+): Promise<void> {
+  try {
+    await deps.onArticleWritten?.(shopId, articleGid);
+  } catch (error) {
+    deps.log.warn({ err: error, shopId, articleGid }, 'written article not read into the copy');
+  }
 }
 
 function refusalCode(error: ArticleWriteRefused): string {
@@ -266,7 +282,7 @@ async function publish(
     shopifyVersion: null,
   });
   if (scheduled) await queueVisibilityCheck(deps, post.shopId, post.id, publishAt);
-  await deps.onArticleWritten?.(post.shopId);
+  await tellArticleWritten(deps, post.shopId, article.id);
   deps.log.info(
     { shopId: post.shopId, postId: post.id, scheduled },
     'blog post written to the store',
@@ -285,7 +301,7 @@ async function unpublish(
     publishAt: null,
     shopifyUpdatedAt: article.updatedAt,
   });
-  await deps.onArticleWritten?.(post.shopId);
+  await tellArticleWritten(deps, post.shopId, article.id);
 }
 
 async function removeFromStore(
@@ -295,7 +311,7 @@ async function removeFromStore(
 ): Promise<void> {
   await deleteArticle(client, post.articleGid!);
   await postsRepository.deletePost(deps.db, post.shopId, post.id);
-  await deps.onArticleWritten?.(post.shopId);
+  await tellArticleWritten(deps, post.shopId, post.articleGid!);
 }
 
 /** Puts the blog's jobs to work in this process. */

@@ -56,14 +56,3 @@ export const catalogReconcileJob = defineJob({
     if (run.payload.shopId !== undefined && failed !== undefined) throw failed;
   },
 });
-
-/**
- * Reconciles one store's copy now, as for a change no webhook tells (a post the blog wrote): one
- * run per store at a time, a second request meanwhile joining the one queued.
- */
-export async function queueStoreReconciliation(
-  deps: Pick<CatalogDependencies, 'jobs'>,
-  shopId: string,
-): Promise<void> {
-  await deps.jobs.send(catalogReconcileJob, { shopId });
-}

@@ -14,6 +14,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogCounts } from '#shared/schemas/shops.ts';
 import type { Database, Queryable } from '#server/db/database.ts';
 import type {
+  ArticleRow,
   CatalogBatch,
   CollectionRow,
   MediaRow,
@@ -393,6 +394,29 @@ export async function storeCollection(
         setWhere: sql`excluded.updated_at >= ${catalogCollections.updatedAt}`,
       })
       .returning({ gid: catalogCollections.gid });
+    return stored.length > 0;
+  });
+}
+
+/** An article read again: stored unless the copy's is newer (then answers false, as above). */
+export async function storeArticle(
+  db: Database,
+  shopId: string,
+  writer: RecordWriter,
+  article: ArticleRow,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const run = await runToRecord(tx, shopId, writer);
+    if (run === undefined) return false;
+    const stored = await tx
+      .insert(catalogArticles)
+      .values({ ...article, shopId, seenInRun: run })
+      .onConflictDoUpdate({
+        target: [catalogArticles.shopId, catalogArticles.gid],
+        set: excludedColumns(catalogArticles, ['shopId', 'gid']),
+        setWhere: sql`excluded.updated_at >= ${catalogArticles.updatedAt}`,
+      })
+      .returning({ gid: catalogArticles.gid });
     return stored.length > 0;
   });
 }

@@ -2,13 +2,13 @@
  * What the catalog area offers the other areas and the wiring (server/api, server/bff,
  * the composition root): lint refuses their imports of any other file of this folder.
  */
+export { refreshArticle } from './catalog-article-refresh.ts';
 export { articleHandleTaken, storeBlogsOf } from './catalog-blogs.ts';
 export type { StoreBlogs } from './catalog-blogs.ts';
 export { adminClients } from './catalog-dependencies.ts';
 export type { CatalogDependencies, ShopAccessProvider } from './catalog-dependencies.ts';
 export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-job.ts';
 export { startCatalogJobs } from './catalog-jobs.ts';
-export { queueStoreReconciliation } from './catalog-reconcile-job.ts';
 export {
   auditedStoreOf,
   choosePages,

@@ -1,5 +1,6 @@
 import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
 import {
+  articleQuery,
   collectionQuery,
   collectionsByIdsQuery,
   productMediaQuery,
@@ -8,6 +9,7 @@ import {
   translationsByIdsQuery,
 } from '#server/platform/shopify/admin-documents.ts';
 import type {
+  ArticleQuery,
   CollectionQuery,
   CollectionsByIdsQuery,
   ProductMediaQuery,
@@ -17,6 +19,7 @@ import type {
 } from '#server/platform/shopify/admin-document-types.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import {
+  articleRow,
   collectionRow,
   productWithMedia,
   translationRows,
@@ -142,6 +145,29 @@ export async function refetchCollection(
     context.shopId,
     context.writer,
     collectionRow(answer.collection),
+  );
+  if (!stored) return 'stale';
+  await refetchTranslations(deps, client, context.shopId, context.writer, [gid], context.locales);
+  return 'stored';
+}
+
+/** One article, as the blog writes it: no webhook tells of articles. */
+export async function refetchArticle(
+  deps: Pick<CatalogDependencies, 'db'>,
+  client: AdminClient,
+  context: RefetchContext,
+  gid: string,
+): Promise<'stored' | 'stale' | 'deleted'> {
+  const answer = await client.request<ArticleQuery>(articleQuery, { id: gid });
+  if (answer.article === null) {
+    await catalogRepository.deleteRecord(deps.db, context.shopId, gid, new Date());
+    return 'deleted';
+  }
+  const stored = await catalogRepository.storeArticle(
+    deps.db,
+    context.shopId,
+    context.writer,
+    articleRow(answer.article, answer.article.blog.id),
   );
   if (!stored) return 'stale';
   await refetchTranslations(deps, client, context.shopId, context.writer, [gid], context.locales);

@@ -530,6 +530,24 @@ export type ArticleImageAltUpdateMutation = {
     }>;
   } | null;
 };
+/** What articleQuery answers (`data`). */
+export type ArticleQuery = {
+  article: {
+    id: string;
+    title: string;
+    handle: string;
+    body: string;
+    summary: string | null;
+    author: { name: string } | null;
+    image: { url: string; altText: string | null } | null;
+    isPublished: boolean;
+    createdAt: string;
+    updatedAt: string | null;
+    titleTag: { value: string } | null;
+    descriptionTag: { value: string } | null;
+    blog: { id: string };
+  } | null;
+};
 /** What articlesByHandleQuery answers (`data`). */
 export type ArticlesByHandleQuery = {
   articles: {

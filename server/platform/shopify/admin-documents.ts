@@ -235,6 +235,18 @@ const articleFields = `
   ${seoMetafields}
 `;
 
+/** One article as the import reads it, with its blog: what the blog's writes read back. */
+export const articleQuery = /* GraphQL */ `
+  query Article($id: ID!) {
+    article(id: $id) {
+      ${articleFields}
+      blog {
+        id
+      }
+    }
+  }
+`;
+
 /** Products and their media (media lines carry the product's id as `__parentId`). */
 export const productsBulkQuery = /* GraphQL */ `
   {
