@@ -8,6 +8,8 @@ import {
   postListSchema,
   postResponseSchema,
   postVersionListSchema,
+  productLinkListSchema,
+  productLinkQuerySchema,
   restoreVersionBodySchema,
   savePostBodySchema,
 } from '../schemas/blog.ts';
@@ -75,6 +77,13 @@ export const blogContracts = {
     params: postParams,
     body: takeShopifyBodySchema,
     responses: { 200: postResponseSchema },
+  }),
+  linkableProducts: defineContract({
+    method: 'GET',
+    path: '/api/v1/shops/:shopId/blog/products',
+    params: shopParams,
+    query: productLinkQuerySchema,
+    responses: { 200: productLinkListSchema },
   }),
   settings: defineContract({
     method: 'GET',

@@ -268,3 +268,31 @@ export const blogSettingsSchema = z.object({
   }),
 });
 export type BlogSettings = z.infer<typeof blogSettingsSchema>['data'];
+
+/**
+ * `GET /api/v1/shops/:shopId/blog/products`: the store's products to link to, whose title holds
+ * `search`; or (`handles`, comma-separated) the products a post's links name, to tell the ones
+ * gone or off sale.
+ */
+export const productLinkQuerySchema = z.object({
+  search: z.optional(z.string().check(z.maxLength(200))),
+  handles: z.optional(z.string().check(z.maxLength(8000))),
+});
+export type ProductLinkQuery = z.infer<typeof productLinkQuerySchema>;
+
+export const productLinkSchema = z.object({
+  id: z.string(),
+  /** Active in Shopify: shown on the storefront. */
+  onSale: z.boolean(),
+  /** The product's title in each language, the primary one where it has no translation. */
+  titles: z.record(languageSchema, z.string()),
+  /** The product's address on the storefront in each language, from the store's root. */
+  paths: z.record(languageSchema, z.string()),
+  /** Its handles in each language, by which a post's links name it. */
+  handles: z.record(languageSchema, z.string()),
+});
+export type ProductLink = z.infer<typeof productLinkSchema>;
+
+export const productLinkListSchema = z.object({
+  data: z.object({ products: z.array(productLinkSchema) }),
+});

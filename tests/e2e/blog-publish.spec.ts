@@ -157,6 +157,39 @@ test.describe('publishing from the editor', () => {
         description: 'Comment laver et sécher le lin pour qu’il dure des années.',
       },
     );
+    // A link to one of the store's products in each language, found by its title.
+    const [product] = (
+      await apiGet<{
+        products: Array<{
+          titles: Record<'en' | 'fr', string>;
+          paths: Record<'en' | 'fr', string>;
+        }>;
+      }>(page, `/api/v1/shops/${shopId}/blog/products?search=e`)
+    ).products;
+    for (const [language, languageName] of [
+      ['en', 'English'],
+      ['fr', 'French'],
+    ] as const) {
+      await page.getByRole('tab', { name: new RegExp(languageName) }).click();
+      const body = page.getByRole('textbox', { name: `Post in ${languageName}`, exact: true });
+      await body.click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' ');
+      const toolbar = page.getByRole('toolbar', {
+        name: `Formatting of “Post in ${languageName}”`,
+      });
+      await toolbar.getByRole('button', { name: 'Product link' }).click();
+      await page
+        .getByRole('searchbox', { name: 'Find a product of your store by its title' })
+        .fill(product!.titles[language].split(' ')[0]!);
+      await page.getByRole('button', { name: product!.titles[language], exact: true }).click();
+      await expect(body.getByRole('link', { name: product!.titles[language] })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: /SEO/ }).getByText('1 product linked.'),
+      ).toBeVisible();
+    }
+    await expect(page.locator('[data-status="saved"]')).toBeVisible();
+
     const panel = page.getByRole('region', { name: 'On the store' });
     await expect(panel).toContainText('Not on the store yet.');
     await expect(panel).toContainText('2 new posts left this month on your plan (2 a month).');
@@ -177,7 +210,7 @@ test.describe('publishing from the editor', () => {
       name: 'description',
       content: 'How to wash and dry linen so it lasts for years.',
     });
-    expect(english.html).toContain('<p>Wash linen cool and dry it flat.</p>');
+    expect(english.html).toContain('Wash linen cool and dry it flat.');
     const alternates = englishPage.links.filter((link) => link.rel === 'alternate');
     expect(alternates.find((link) => link.hreflang === 'fr')?.href).toMatch(
       new RegExp(`/fr/blogs/${blog.handle}/entretenir-le-lin$`),
@@ -191,7 +224,11 @@ test.describe('publishing from the editor', () => {
       name: 'description',
       content: 'Comment laver et sécher le lin pour qu’il dure des années.',
     });
-    expect(french.html).toContain('<p>Lavez le lin à froid et séchez-le à plat.</p>');
+    expect(french.html).toContain('Lavez le lin à froid et séchez-le à plat.');
+    // Each body links to the product's address in its own language.
+    expect(english.html).toContain(`href="${product!.paths.en}"`);
+    expect(french.html).toContain(`href="${product!.paths.fr}"`);
+    expect(product!.paths.fr).toMatch(/^\/fr\/products\//);
 
     // In the list, with its state.
     await page.getByRole('link', { name: 'All posts' }).click();

@@ -2,12 +2,14 @@ import http from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import { storeCatalog } from '#server/workers.ts';
 import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 import {
   blogSettingsSchema,
   emptyPostContent,
   postResponseSchema,
+  productLinkListSchema,
   type PostContent,
   type PostView,
 } from '#shared/schemas/blog.ts';
@@ -416,5 +418,53 @@ describe('the plan', () => {
     const firstPost = await readPost(freeOwner, freeStore, first.id);
     expect((await publish(freeOwner, freeStore, firstPost)).statusCode).toBe(202);
     await storeCatalog({ db: api.database.db, jobs: api.jobs }).deleteStoreCopy(freeStore);
+  });
+});
+
+describe('links to products', () => {
+  const seeded = new SeededStore(storeName, 4);
+  const [onSale] = [...seeded.productIds()]
+    .map((id) => seeded.product(id)!)
+    .filter((product) => product.status === 'ACTIVE' && product.translations.fr?.handle);
+
+  it('finds the store’s products by title, with their address in each language', async () => {
+    const word = onSale!.title.split(' ')[0]!;
+    const response = await call(
+      owner,
+      'GET',
+      `/api/v1/shops/${shopId}/blog/products?search=${encodeURIComponent(word)}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const found = productLinkListSchema
+      .parse(response.json())
+      .data.products.find((product) => product.id === `gid://shopify/Product/${onSale!.id}`);
+    expect(found).toEqual({
+      id: `gid://shopify/Product/${onSale!.id}`,
+      onSale: true,
+      titles: { en: onSale!.title, fr: onSale!.translations.fr!.title?.value ?? onSale!.title },
+      paths: {
+        en: `/products/${onSale!.handle}`,
+        fr: `/fr/products/${onSale!.translations.fr!.handle!.value}`,
+      },
+      handles: { en: onSale!.handle, fr: onSale!.translations.fr!.handle!.value },
+    });
+  });
+
+  it('reads back the products a post’s links name, telling the ones off sale or gone', async () => {
+    const frenchHandle = onSale!.translations.fr!.handle!.value;
+    const read = async () =>
+      productLinkListSchema.parse(
+        (
+          await call(
+            owner,
+            'GET',
+            `/api/v1/shops/${shopId}/blog/products?handles=${frenchHandle},no-such-product`,
+          )
+        ).json(),
+      ).data.products;
+    const before = await read();
+    expect(before.map((product) => [product.id, product.onSale])).toEqual([
+      [`gid://shopify/Product/${onSale!.id}`, true],
+    ]);
   });
 });

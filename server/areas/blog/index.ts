@@ -3,6 +3,7 @@
  * composition root): lint refuses their imports of any other file of this folder.
  */
 export { cleanPostBody } from './post-body.ts';
+export { findProductLinks } from './product-links.ts';
 export { deleteStorePosts, listPostVersions, listPosts, readPost } from './read-posts.ts';
 export { createPost, restoreVersion, savePost, takeShopifyVersion } from './save-post.ts';
 export type { BlogDependencies } from './blog-dependencies.ts';

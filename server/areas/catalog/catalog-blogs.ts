@@ -1,10 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '#server/db/database.ts';
+import type { Database, Queryable } from '#server/db/database.ts';
 import { catalogArticles, catalogBlogs, catalogShops } from './tables.ts';
 
 /**
- * What the blog needs of a store's copy to publish a post: the store's blogs and time zone, and the
- * handles its articles already use (a handle is unique within its blog).
+ * What the blog needs of a store's copy: the store's blogs and time zone, the handles its articles
+ * already use (a handle is unique within its blog), and its products to link to.
  */
 
 export interface StoreBlogs {
@@ -49,4 +49,91 @@ export async function articleHandleTaken(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** A product a post may link to, with its title and handle in each language the copy holds. */
+export interface LinkableProduct {
+  gid: string;
+  status: string;
+  title: string;
+  handle: string;
+  /** By locale (`fr`, `fr-CA`…): the translated title and handle, where the store has them. */
+  translations: Record<string, { title: string | null; handle: string | null }>;
+}
+
+function translatedProducts(
+  rows: Array<{
+    gid: string;
+    status: string;
+    title: string;
+    handle: string;
+    translations: LinkableProduct['translations'] | null;
+  }>,
+): LinkableProduct[] {
+  return rows.map((row) => ({ ...row, translations: row.translations ?? {} }));
+}
+
+const productTranslations = sql`(
+  select jsonb_object_agg(t.locale, jsonb_build_object(
+    'title', (select value from catalog_translations x where x.shop_id = p.shop_id and x.resource_gid = p.gid and x.locale = t.locale and x.key = 'title'),
+    'handle', (select value from catalog_translations x where x.shop_id = p.shop_id and x.resource_gid = p.gid and x.locale = t.locale and x.key = 'handle')))
+  from (select distinct locale from catalog_translations c where c.shop_id = p.shop_id and c.resource_gid = p.gid and c.key in ('title', 'handle')) t
+)`;
+
+/**
+ * The store's products whose title holds `search` (in any language the copy holds), the ones on
+ * sale first, then by title: what the editor offers to link to.
+ */
+export async function searchLinkableProducts(
+  db: Database,
+  shopId: string,
+  search: string,
+  limit: number,
+): Promise<LinkableProduct[]> {
+  const pattern = `%${search.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const { rows } = await db.execute<{
+    gid: string;
+    status: string;
+    title: string;
+    handle: string;
+    translations: LinkableProduct['translations'] | null;
+  }>(sql`
+    select p.gid, p.status, p.title, p.handle, ${productTranslations} as translations
+    from catalog_products p
+    where p.shop_id = ${shopId}
+      and (p.title ilike ${pattern} or exists (
+        select 1 from catalog_translations t
+        where t.shop_id = p.shop_id and t.resource_gid = p.gid and t.key = 'title'
+          and t.value ilike ${pattern}))
+    order by (p.status = 'ACTIVE') desc, p.title, p.gid
+    limit ${limit}`);
+  return translatedProducts(rows);
+}
+
+/** The store's products under these handles, in any language: what a post's links point at. */
+export async function productsByHandles(
+  db: Database,
+  shopId: string,
+  handles: readonly string[],
+): Promise<LinkableProduct[]> {
+  if (handles.length === 0) return [];
+  const list = sql.join(
+    handles.map((handle) => sql`${handle}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{
+    gid: string;
+    status: string;
+    title: string;
+    handle: string;
+    translations: LinkableProduct['translations'] | null;
+  }>(sql`
+    select p.gid, p.status, p.title, p.handle, ${productTranslations} as translations
+    from catalog_products p
+    where p.shop_id = ${shopId}
+      and (p.handle in (${list}) or exists (
+        select 1 from catalog_translations t
+        where t.shop_id = p.shop_id and t.resource_gid = p.gid and t.key = 'handle'
+          and t.value in (${list})))`);
+  return translatedProducts(rows);
 }

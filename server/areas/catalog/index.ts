@@ -3,8 +3,13 @@
  * the composition root): lint refuses their imports of any other file of this folder.
  */
 export { refreshArticle } from './catalog-article-refresh.ts';
-export { articleHandleTaken, storeBlogsOf } from './catalog-blogs.ts';
-export type { StoreBlogs } from './catalog-blogs.ts';
+export {
+  articleHandleTaken,
+  productsByHandles,
+  searchLinkableProducts,
+  storeBlogsOf,
+} from './catalog-blogs.ts';
+export type { LinkableProduct, StoreBlogs } from './catalog-blogs.ts';
 export { adminClients } from './catalog-dependencies.ts';
 export type { CatalogDependencies, ShopAccessProvider } from './catalog-dependencies.ts';
 export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-job.ts';

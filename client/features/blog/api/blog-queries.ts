@@ -170,3 +170,32 @@ export function usePublicationActions(uid: string, shopId: string, postId: strin
       ),
   };
 }
+
+/** The store's products whose title holds `search`, to link to; none asked for a blank search. */
+export function useProductSearch(uid: string, shopId: string, search: string) {
+  return useQuery({
+    queryKey: [...blogKeys.all(uid, shopId), 'products', 'search', search] as const,
+    queryFn: async () =>
+      (await callApi(contracts.linkableProducts, { params: { shopId }, query: { search } })).data
+        .products,
+    enabled: search.trim() !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The products a post's links name, by their handles (sorted: one cache entry per set). */
+export function useLinkedProducts(uid: string, shopId: string, handles: readonly string[]) {
+  const key = [...new Set(handles)].sort().join(',');
+  return useQuery({
+    queryKey: [...blogKeys.all(uid, shopId), 'products', 'linked', key] as const,
+    queryFn: async () =>
+      (
+        await callApi(contracts.linkableProducts, {
+          params: { shopId },
+          query: { handles: key },
+        })
+      ).data.products,
+    enabled: key !== '',
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { Language } from '#shared/constants.ts';
 import type { KeyphraseCheck } from '#shared/blog/keyphrase-checks.ts';
 import {
@@ -108,10 +109,13 @@ export function SeoPanel({
   analysis,
   draft,
   language,
+  children,
 }: {
   analysis: PostLanguageAnalysis;
   draft: PostDraft;
   language: Language;
+  /** Checks the panel holds besides the analysis' own (the linked products, read from the store). */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('blog');
   const { t: tChecks } = useTranslation('seo-checks');
@@ -173,6 +177,13 @@ export function SeoPanel({
                 outbound: number.format(analysis.links.outbound),
               })}
             </p>
+          </div>
+        </li>
+        <li className="analysis-check analysis-check-none">
+          <RatingMark rating="none" />
+          <div>
+            <p className="analysis-check-name">{t('productLinks.name')}</p>
+            {children}
           </div>
         </li>
       </ul>

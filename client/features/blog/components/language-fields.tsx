@@ -16,12 +16,16 @@ import { RichTextEditor } from './rich-text-editor.tsx';
  * text all the same.
  */
 export function LanguageFields({
+  uid,
+  shopId,
   language,
   primary,
   texts,
   problems,
   onChange,
 }: {
+  uid: string;
+  shopId: string;
   language: Language;
   primary: boolean;
   texts: PostLanguageContent;
@@ -91,7 +95,7 @@ export function LanguageFields({
         <RichTextEditor
           label={t('fields.body', { language: languageName })}
           html={texts.bodyHtml}
-          language={language}
+          scope={{ uid, shopId, language }}
           onChange={(bodyHtml) => onChange({ bodyHtml })}
         />
         {problem('body_too_long')}

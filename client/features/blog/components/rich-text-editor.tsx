@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
+import { ProductLinkForm, type ProductSearchScope } from './product-link-form.tsx';
 
 /**
  * A post's body: rich text on Tiptap (ProseMirror), whose schema keeps only what Shopify's
@@ -19,7 +20,8 @@ export interface RichTextEditorProps {
   /** The label of the editable area, read by assistive technology. */
   label: string;
   html: string;
-  language: string;
+  /** The store, for links to its products, and the body's language. */
+  scope: ProductSearchScope;
   onChange: (html: string) => void;
 }
 
@@ -42,7 +44,7 @@ const extensions = [
   Image.configure({ allowBase64: false }),
 ];
 
-export function RichTextEditor({ label, html, language, onChange }: RichTextEditorProps) {
+export function RichTextEditor({ label, html, scope, onChange }: RichTextEditorProps) {
   const editor = useEditor({
     extensions,
     content: html,
@@ -54,7 +56,7 @@ export function RichTextEditor({ label, html, language, onChange }: RichTextEdit
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
-        lang: language,
+        lang: scope.language,
         spellcheck: 'true',
       },
     },
@@ -63,7 +65,7 @@ export function RichTextEditor({ label, html, language, onChange }: RichTextEdit
 
   return (
     <div className="rich-text-editor">
-      <Toolbar editor={editor} label={label} />
+      <Toolbar editor={editor} label={label} scope={scope} />
       <EditorContent editor={editor} />
     </div>
   );
@@ -80,9 +82,17 @@ type Command =
   | 'undo'
   | 'redo';
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+function Toolbar({
+  editor,
+  label,
+  scope,
+}: {
+  editor: Editor;
+  label: string;
+  scope: ProductSearchScope;
+}) {
   const { t } = useTranslation('blog');
-  const [dialog, setDialog] = useState<'link' | 'image' | null>(null);
+  const [dialog, setDialog] = useState<'link' | 'product' | 'image' | null>(null);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -151,6 +161,15 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
           type="button"
           variant="secondary"
           size="small"
+          aria-expanded={dialog === 'product'}
+          onClick={() => setDialog(dialog === 'product' ? null : 'product')}
+        >
+          {t('toolbar.product')}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          size="small"
           aria-expanded={dialog === 'image'}
           onClick={() => setDialog(dialog === 'image' ? null : 'image')}
         >
@@ -176,6 +195,9 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
         </Button>
       </div>
       {dialog === 'link' && <LinkForm editor={editor} onDone={() => setDialog(null)} />}
+      {dialog === 'product' && (
+        <ProductLinkForm editor={editor} scope={scope} onDone={() => setDialog(null)} />
+      )}
       {dialog === 'image' && <ImageForm editor={editor} onDone={() => setDialog(null)} />}
     </>
   );

@@ -27,6 +27,7 @@ import { BlogStoreGate } from '../components/blog-store-gate.tsx';
 import { ConflictNotice } from '../components/conflict-notice.tsx';
 import { DeletePostDialog } from '../components/delete-post-dialog.tsx';
 import { LanguageFields } from '../components/language-fields.tsx';
+import { ProductLinksCheck } from '../components/product-links-check.tsx';
 import { PublishPanel } from '../components/publish-panel.tsx';
 import { SaveStatusLine } from '../components/save-status-line.tsx';
 import { SharedFields } from '../components/shared-fields.tsx';
@@ -207,6 +208,8 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
             >
               <LanguageFields
                 key={`${language}-${autosave.generation}`}
+                uid={uid}
+                shopId={shop.id}
                 language={language}
                 primary={language === primary}
                 texts={content.languages[language]}
@@ -234,7 +237,13 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
             onPublish={(publishAt) => publish(publishAt)}
             onUnpublish={store.unpublish}
           />
-          <AnalysisColumn content={content} shop={shop} primary={primary} language={active} />
+          <AnalysisColumn
+            uid={uid}
+            content={content}
+            shop={shop}
+            primary={primary}
+            language={active}
+          />
         </div>
       </div>
       {dialog === 'versions' && (
@@ -282,11 +291,13 @@ function editLanguage(
  * when typing is fast (useDeferredValue): the typing never waits for it.
  */
 function AnalysisColumn({
+  uid,
   content,
   shop,
   primary,
   language,
 }: {
+  uid: string;
   content: PostContent;
   shop: Shop;
   primary: Language;
@@ -297,7 +308,14 @@ function AnalysisColumn({
   const analysis = useMemo(() => analysePostLanguage(draft, language), [draft, language]);
   return (
     <aside className="post-editor-analysis" aria-live="off">
-      <SeoPanel analysis={analysis} draft={draft} language={language} />
+      <SeoPanel analysis={analysis} draft={draft} language={language}>
+        <ProductLinksCheck
+          uid={uid}
+          shopId={shop.id}
+          language={language}
+          bodyHtml={deferred.languages[language].bodyHtml}
+        />
+      </SeoPanel>
       <ReadabilityPanel analysis={analysis} language={language} />
     </aside>
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
 import {
   createPost,
+  findProductLinks,
   listPostVersions,
   listPosts,
   primaryLanguageOf,
@@ -213,6 +214,24 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, 
       const primary = primaryLanguageOf(await auditedStoreOf(db, shopId));
       return {
         data: await takeShopifyVersion(db, shopId, postId, uid, request.body.baseRevision, primary),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.linkableProducts, {
+      summary: "The store's products to link a post to",
+      description:
+        'From the store’s copy: the products whose title holds `search` (12, those on sale first), or those the post’s links name (`handles`, comma-separated), each with its title and storefront address in English and French and whether it is on sale.',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 200: 'The products' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return {
+        data: { products: await findProductLinks(db, request.params.shopId, request.query) },
       };
     },
   });
