@@ -82,12 +82,21 @@ function isHttpsAddress(address: string): boolean {
   }
 }
 
-export function postProblems(content: PostContent, primaryLanguage: Language): PostProblem[] {
+/**
+ * `storeImageUrl`: the image the article already has on the store, kept as it is whatever its
+ * address (Shopify serves its own files over https; a store's copy may hold another address).
+ */
+export function postProblems(
+  content: PostContent,
+  primaryLanguage: Language,
+  storeImageUrl: string | null = null,
+): PostProblem[] {
   const secondary: Language = primaryLanguage === 'en' ? 'fr' : 'en';
+  const imageUrl = content.imageUrl.trim();
   return [
     ...languageProblems(content, primaryLanguage, true),
     ...languageProblems(content, secondary, false),
-    ...(content.imageUrl.trim() !== '' && !isHttpsAddress(content.imageUrl.trim())
+    ...(imageUrl !== '' && imageUrl !== storeImageUrl && !isHttpsAddress(imageUrl)
       ? [{ code: 'image_url_not_https' as const }]
       : []),
   ];

@@ -11,6 +11,8 @@ import {
   productLinkListSchema,
   productLinkQuerySchema,
   restoreVersionBodySchema,
+  storeArticleListQuerySchema,
+  storeArticleListSchema,
   savePostBodySchema,
 } from '../schemas/blog.ts';
 import { defineContract, noBody } from './api-contract.ts';
@@ -84,6 +86,20 @@ export const blogContracts = {
     params: shopParams,
     query: productLinkQuerySchema,
     responses: { 200: productLinkListSchema },
+  }),
+  listStoreArticles: defineContract({
+    method: 'GET',
+    path: '/api/v1/shops/:shopId/blog/store-articles',
+    params: shopParams,
+    query: storeArticleListQuerySchema,
+    responses: { 200: storeArticleListSchema },
+  }),
+  /** An article of the store brought into Vitrine as a post, to edit there (201). */
+  adoptStoreArticle: defineContract({
+    method: 'POST',
+    path: '/api/v1/shops/:shopId/blog/store-articles/:articleId/adopt',
+    params: z.object({ shopId: z.uuid(), articleId: z.string().check(z.regex(/^\d{1,20}$/)) }),
+    responses: { 201: postResponseSchema },
   }),
   settings: defineContract({
     method: 'GET',

@@ -127,6 +127,8 @@ export const publicationSchema = z.object({
   publishedRevision: z.nullable(z.number()),
   /** Each language's texts at the last publication. */
   languages: z.record(languageSchema, z.enum(languageWriteStates)),
+  /** The article's image on the store, kept as it is unless the post names another. */
+  storeImageUrl: z.nullable(z.string()),
   /** Why it failed, as an error code of shared/errors.ts. */
   errorCode: z.nullable(z.string()),
   /** In a conflict: the article as Shopify holds it now, in the store's language. */
@@ -296,3 +298,32 @@ export type ProductLink = z.infer<typeof productLinkSchema>;
 export const productLinkListSchema = z.object({
   data: z.object({ products: z.array(productLinkSchema) }),
 });
+
+/**
+ * `GET /api/v1/shops/:shopId/blog/store-articles`: the store's articles Vitrine did not write (from
+ * the catalog's copy), the latest updated first; each can be brought into Vitrine to edit.
+ */
+export const storeArticleListQuerySchema = z.object({
+  search: z.optional(z.string().check(z.maxLength(200))),
+  offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+});
+export type StoreArticleListQuery = z.infer<typeof storeArticleListQuerySchema>;
+
+export const storeArticleSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  handle: z.string(),
+  visible: z.boolean(),
+  updatedAt: z.string(),
+});
+export type StoreArticleView = z.infer<typeof storeArticleSchema>;
+
+export const storeArticleListSchema = z.object({
+  data: z.object({
+    total: z.number(),
+    offset: z.number(),
+    articles: z.array(storeArticleSchema),
+  }),
+});
+export type StoreArticleList = z.infer<typeof storeArticleListSchema>['data'];

@@ -228,6 +228,27 @@ test.describe('the blog of the seeded store', () => {
     await other.close();
   });
 
+  test('an article already on the store is brought into Vitrine to edit', async ({ page }) => {
+    await open(page, owner, `/blog?shop=${shopId}`);
+    const storeArticles = page.getByRole('region', { name: 'On your store, not in Vitrine yet' });
+    const first = storeArticles.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    const title = (await first.locator('.post-row-title').textContent()) ?? '';
+    await first.getByRole('button', { name: `Edit “${title}” in Vitrine` }).click();
+    await expect(page).toHaveURL(/\/blog\/editor\?/);
+    await expect(page.getByRole('textbox', { name: 'Title in English', exact: true })).toHaveValue(
+      title,
+    );
+    await expect(
+      page.getByRole('region', { name: 'On the store' }).getByRole('status'),
+    ).toContainText(/Published|On the store, hidden/);
+    await page.getByRole('link', { name: 'All posts' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Posts' }).getByRole('link', { name: title, exact: true }),
+    ).toBeVisible();
+    await expect(storeArticles.getByText(title, { exact: true })).toHaveCount(0);
+  });
+
   test('the blog’s screens have no serious accessibility violation', async ({ page }) => {
     test.setTimeout(180_000);
     await open(page, owner, '/blog');

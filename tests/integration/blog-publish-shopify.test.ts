@@ -10,6 +10,7 @@ import {
   emptyPostContent,
   postResponseSchema,
   productLinkListSchema,
+  storeArticleListSchema,
   type PostContent,
   type PostView,
 } from '#shared/schemas/blog.ts';
@@ -466,5 +467,75 @@ describe('links to products', () => {
     expect(before.map((product) => [product.id, product.onSale])).toEqual([
       [`gid://shopify/Product/${onSale!.id}`, true],
     ]);
+  });
+});
+
+describe('the store’s own articles', () => {
+  it('are listed until brought into Vitrine, then updated from it with their tags kept', async () => {
+    const listed = storeArticleListSchema.parse(
+      (await call(owner, 'GET', `/api/v1/shops/${shopId}/blog/store-articles?limit=100`)).json(),
+    ).data;
+    expect(listed.total).toBeGreaterThan(0);
+    const token = (await shopify.installApp()).access_token;
+    const tagsOf = async (id: string) =>
+      (
+        await shopify.graphql<{ article: { tags: string[]; title: string } }>(
+          token,
+          `query($id: ID!) { article(id: $id) { tags title } }`,
+          { id },
+        )
+      ).body.data!.article;
+    // One of the seed's articles with tags and a French translation.
+    const seededArticle = [...new SeededStore(storeName, 4).articles.values()].find(
+      (article) => article.tags.length > 0 && article.translations.fr?.title !== undefined,
+    )!;
+    const id = `gid://shopify/Article/${seededArticle.id}`;
+    expect(listed.articles.map((article) => article.id)).toContain(id);
+
+    const adopted = await call(
+      owner,
+      'POST',
+      `/api/v1/shops/${shopId}/blog/store-articles/${seededArticle.id}/adopt`,
+    );
+    expect(adopted.statusCode, adopted.body).toBe(201);
+    const post = postResponseSchema.parse(adopted.json()).data;
+    expect(post.content.languages.en.title).toBe(seededArticle.title);
+    expect(post.content.languages.fr.title).toBe(seededArticle.translations.fr!.title!.value);
+    expect(post.content.tags).toEqual(seededArticle.tags);
+    expect(post.publication.articleId).toBe(id);
+    // Brought in twice, it is the same post.
+    const again = await call(
+      owner,
+      'POST',
+      `/api/v1/shops/${shopId}/blog/store-articles/${seededArticle.id}/adopt`,
+    );
+    expect(postResponseSchema.parse(again.json()).data.id).toBe(post.id);
+    const after = storeArticleListSchema.parse(
+      (await call(owner, 'GET', `/api/v1/shops/${shopId}/blog/store-articles?limit=100`)).json(),
+    ).data;
+    expect(after.articles.map((article) => article.id)).not.toContain(id);
+
+    // Edited in Vitrine and published: no conflict, the tags still there.
+    const edited = await call(owner, 'PUT', `/api/v1/shops/${shopId}/blog/posts/${post.id}`, {
+      baseRevision: post.revision,
+      editorId: 'first-tab',
+      content: {
+        ...post.content,
+        languages: {
+          ...post.content.languages,
+          en: { ...post.content.languages.en, title: `${seededArticle.title}, revised` },
+        },
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    const saved = postResponseSchema.parse(edited.json()).data;
+    const republished = await publish(owner, shopId, saved);
+    expect(republished.statusCode, republished.body).toBe(202);
+    const done = await settled(owner, shopId, post.id);
+    expect(done.publication.state).toBe(post.publication.state);
+    expect(await tagsOf(id)).toEqual({
+      tags: seededArticle.tags,
+      title: `${seededArticle.title}, revised`,
+    });
   });
 });

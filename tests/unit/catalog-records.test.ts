@@ -25,6 +25,7 @@ const article: ArticleNode = {
   handle: 'linen-care',
   body: '<p>Wash cold.</p>',
   summary: null,
+  tags: ['care'],
   author: null,
   image: null,
   isPublished: true,

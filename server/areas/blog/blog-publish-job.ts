@@ -141,6 +141,15 @@ async function tellArticleWritten(
   }
 }
 
+/**
+ * Whether the article is as Vitrine last knew it: its update time names the same moment (the
+ * catalog's copy writes it with milliseconds, Shopify without), or Shopify holds none, which it
+ * does only for an article nobody edited since it was brought over from another platform.
+ */
+function sameInstant(shopify: string | null, known: string): boolean {
+  return shopify === null || Date.parse(shopify) === Date.parse(known);
+}
+
 function refusalCode(error: ArticleWriteRefused): string {
   const [first] = error.userErrors;
   if (first?.code === 'TAKEN' && first.field?.includes('handle')) return 'handle_taken';
@@ -152,8 +161,10 @@ function articleFields(
   content: PostContent,
   language: Language,
   publishAt: Date | null,
+  storeImageUrl: string | null,
 ): ArticleFields {
   const texts = content.languages[language];
+  const imageUrl = content.imageUrl.trim();
   return {
     title: texts.title,
     bodyHtml: texts.bodyHtml,
@@ -164,9 +175,9 @@ function articleFields(
     author: content.author.trim() === '' ? 'Vitrine' : content.author,
     tags: content.tags,
     image:
-      content.imageUrl.trim() === ''
+      imageUrl === ''
         ? null
-        : { url: content.imageUrl.trim(), altText: texts.imageAlt },
+        : { url: imageUrl === storeImageUrl ? null : imageUrl, altText: texts.imageAlt },
     publishAt,
   };
 }
@@ -195,7 +206,7 @@ async function publish(
   const store = await auditedStoreOf(db, post.shopId);
   const primary: Language = store?.primaryLanguage ?? 'en';
   const other = store?.locales.find((locale) => locale.language !== primary);
-  const fields = articleFields(post.content, primary, post.queuedPublishAt);
+  const fields = articleFields(post.content, primary, post.queuedPublishAt, post.storeImageUrl);
 
   let article: ArticleState | null =
     post.articleGid === null ? null : await readArticle(client, post.articleGid);
@@ -203,7 +214,7 @@ async function publish(
     article !== null &&
     !post.queuedOverwrite &&
     post.shopifyUpdatedAt !== null &&
-    article.updatedAt !== post.shopifyUpdatedAt
+    !sameInstant(article.updatedAt, post.shopifyUpdatedAt)
   ) {
     // Changed in Shopify since Vitrine wrote it: the owner chooses, nothing is written.
     await postsRepository.updatePublication(db, post.id, {
@@ -277,6 +288,7 @@ async function publish(
     publishAt,
     publishedRevision: post.revision,
     shopifyUpdatedAt: final.updatedAt,
+    storeImageUrl: final.image?.url ?? null,
     languageStates: languages,
     errorCode: null,
     shopifyVersion: null,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { PostContent } from '#shared/schemas/blog.ts';
 import type { Queryable } from '#server/db/database.ts';
 import { blogPostVersions, blogPosts } from './tables.ts';
@@ -10,7 +10,7 @@ export type StoredVersion = typeof blogPostVersions.$inferSelect;
 
 export async function insertPost(
   db: Queryable,
-  post: { shopId: string; content: PostContent; uid: string },
+  post: { shopId: string; content: PostContent; uid: string; publication?: PublicationChange },
 ): Promise<StoredPost> {
   const [row] = await db
     .insert(blogPosts)
@@ -20,6 +20,7 @@ export async function insertPost(
       content: post.content,
       createdBy: post.uid,
       updatedBy: post.uid,
+      ...post.publication,
     })
     .returning();
   return row!;
@@ -256,6 +257,7 @@ export type PublicationChange = Partial<
     | 'publishedRevision'
     | 'shopifyUpdatedAt'
     | 'languageStates'
+    | 'storeImageUrl'
     | 'errorCode'
     | 'shopifyVersion'
     | 'countedMonth'
@@ -286,5 +288,26 @@ export async function countPostsInMonth(
 
 export async function findPostById(db: Queryable, postId: string): Promise<StoredPost | undefined> {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, postId));
+  return row;
+}
+
+/** The articles of the store that posts hold: written by Vitrine, or brought into it. */
+export async function articleGidsOfPosts(db: Queryable, shopId: string): Promise<string[]> {
+  const rows = await db
+    .select({ gid: blogPosts.articleGid })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), isNotNull(blogPosts.articleGid)));
+  return rows.flatMap((row) => (row.gid === null ? [] : [row.gid]));
+}
+
+export async function findPostOfArticle(
+  db: Queryable,
+  shopId: string,
+  articleGid: string,
+): Promise<StoredPost | undefined> {
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.articleGid, articleGid)));
   return row;
 }

@@ -30,6 +30,7 @@ export function presentPublication(row: StoredPost): PublicationView {
     publishAt: row.publishAt === null ? null : row.publishAt.toISOString(),
     publishedRevision: row.publishedRevision,
     languages: row.languageStates,
+    storeImageUrl: row.storeImageUrl,
     errorCode: row.publicationState === 'failed' ? row.errorCode : null,
     shopifyVersion: row.publicationState === 'conflict' ? row.shopifyVersion : null,
   };

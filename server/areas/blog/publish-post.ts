@@ -94,7 +94,7 @@ export async function requestPublication(
       });
     }
     if (post.publicationState === 'queued') throw inProgress();
-    const problem = postProblems(post.content, primary)[0];
+    const problem = postProblems(post.content, primary, post.storeImageUrl)[0];
     if (problem !== undefined) {
       throw new AppError('post_not_publishable', 422, {
         field:

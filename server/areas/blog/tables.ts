@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -61,6 +62,8 @@ export const blogPosts = pgTable(
       .$type<Record<'en' | 'fr', LanguageWriteState>>()
       .notNull()
       .default(sql`'{"en":"not-written","fr":"not-written"}'::jsonb`),
+    /** The article's image on the store, as Shopify last answered it: kept unless replaced. */
+    storeImageUrl: text('store_image_url'),
     errorCode: text('error_code'),
     shopifyVersion: jsonb('shopify_version').$type<PublicationView['shopifyVersion']>(),
     /**
@@ -72,6 +75,10 @@ export const blogPosts = pgTable(
   (table) => [
     index('blog_posts_shop_idx').on(table.shopId, table.updatedAt),
     index('blog_posts_counted_idx').on(table.shopId, table.countedMonth),
+    // One post per article of the store: bringing an article into Vitrine twice finds the first.
+    uniqueIndex('blog_posts_article_idx')
+      .on(table.shopId, table.articleGid)
+      .where(sql`${table.articleGid} is not null`),
     index('blog_posts_created_by_idx').on(table.createdBy),
     index('blog_posts_updated_by_idx').on(table.updatedBy),
   ],

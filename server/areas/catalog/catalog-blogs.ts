@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/database.ts';
-import { catalogArticles, catalogBlogs, catalogShops } from './tables.ts';
+import { catalogArticles, catalogBlogs, catalogShops, catalogTranslations } from './tables.ts';
 
 /**
  * What the blog needs of a store's copy: the store's blogs and time zone, the handles its articles
@@ -136,4 +136,115 @@ export async function productsByHandles(
         where t.shop_id = p.shop_id and t.resource_gid = p.gid and t.key = 'handle'
           and t.value in (${list})))`);
   return translatedProducts(rows);
+}
+
+/** An article of the store as the copy holds it, with its translations by locale and key. */
+export interface StoreArticle {
+  gid: string;
+  blogGid: string;
+  title: string;
+  handle: string;
+  body: string;
+  summary: string | null;
+  authorName: string | null;
+  tags: string[];
+  imageUrl: string | null;
+  imageAlt: string | null;
+  seoTitle: string | null;
+  seoDescription: string | null;
+  isPublished: boolean;
+  updatedAt: Date;
+  /** locale → translatable key (`title`, `body_html`…) → value. */
+  translations: Record<string, Record<string, string>>;
+}
+
+/**
+ * The store's articles that Vitrine did not write (`exceptGids`: those it did), the latest updated
+ * first, narrowed to titles holding `search`, paged.
+ */
+export async function listStoreArticles(
+  db: Database,
+  shopId: string,
+  options: { search: string; offset: number; limit: number; exceptGids: readonly string[] },
+): Promise<{
+  total: number;
+  articles: Array<Omit<StoreArticle, 'translations' | 'body' | 'tags'>>;
+}> {
+  const search = options.search.trim();
+  const where = and(
+    eq(catalogArticles.shopId, shopId),
+    search === ''
+      ? undefined
+      : ilike(catalogArticles.title, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+    options.exceptGids.length === 0
+      ? undefined
+      : notInArray(catalogArticles.gid, [...options.exceptGids]),
+  );
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(catalogArticles).where(where),
+    db
+      .select({
+        gid: catalogArticles.gid,
+        blogGid: catalogArticles.blogGid,
+        title: catalogArticles.title,
+        handle: catalogArticles.handle,
+        summary: catalogArticles.summary,
+        authorName: catalogArticles.authorName,
+        imageUrl: catalogArticles.imageUrl,
+        imageAlt: catalogArticles.imageAlt,
+        seoTitle: catalogArticles.seoTitle,
+        seoDescription: catalogArticles.seoDescription,
+        isPublished: catalogArticles.isPublished,
+        updatedAt: catalogArticles.updatedAt,
+      })
+      .from(catalogArticles)
+      .where(where)
+      .orderBy(desc(catalogArticles.updatedAt), asc(catalogArticles.gid))
+      .offset(options.offset)
+      .limit(options.limit),
+  ]);
+  return { total: totals[0]?.total ?? 0, articles: rows };
+}
+
+/** One article of the store with its translations; undefined when the copy does not hold it. */
+export async function readStoreArticle(
+  db: Database,
+  shopId: string,
+  gid: string,
+): Promise<StoreArticle | undefined> {
+  const [row] = await db
+    .select()
+    .from(catalogArticles)
+    .where(and(eq(catalogArticles.shopId, shopId), eq(catalogArticles.gid, gid)));
+  if (row === undefined) return undefined;
+  const translated = await db
+    .select({
+      locale: catalogTranslations.locale,
+      key: catalogTranslations.key,
+      value: catalogTranslations.value,
+    })
+    .from(catalogTranslations)
+    .where(and(eq(catalogTranslations.shopId, shopId), eq(catalogTranslations.resourceGid, gid)));
+  const translations: StoreArticle['translations'] = {};
+  for (const { locale, key, value } of translated) {
+    if (value === null) continue;
+    (translations[locale] ??= {})[key] = value;
+  }
+  return {
+    gid: row.gid,
+    blogGid: row.blogGid,
+    title: row.title,
+    handle: row.handle,
+    body: row.body,
+    summary: row.summary,
+    authorName: row.authorName,
+    tags: row.tags,
+    imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
+    seoTitle: row.seoTitle,
+    seoDescription: row.seoDescription,
+    isPublished: row.isPublished,
+    updatedAt: row.updatedAt,
+    translations,
+  };
 }

@@ -209,6 +209,7 @@ export function articleRow(node: ArticleNode, blogGid: string): ArticleRow {
     body: node.body,
     summary: optionalText(node.summary),
     authorName: optionalText(node.author?.name ?? null),
+    tags: node.tags,
     imageUrl: node.image?.url ?? null,
     imageAlt: altText(node.image?.altText),
     seoTitle: optionalText(node.titleTag?.value ?? null),

@@ -5,11 +5,13 @@
 export { refreshArticle } from './catalog-article-refresh.ts';
 export {
   articleHandleTaken,
+  listStoreArticles,
   productsByHandles,
+  readStoreArticle,
   searchLinkableProducts,
   storeBlogsOf,
 } from './catalog-blogs.ts';
-export type { LinkableProduct, StoreBlogs } from './catalog-blogs.ts';
+export type { LinkableProduct, StoreArticle, StoreBlogs } from './catalog-blogs.ts';
 export { adminClients } from './catalog-dependencies.ts';
 export type { CatalogDependencies, ShopAccessProvider } from './catalog-dependencies.ts';
 export { importPartialCopiesAgain, queueCatalogImport } from './catalog-import-job.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -150,6 +151,11 @@ export const catalogArticles = pgTable(
     body: text('body').notNull(),
     summary: text('summary'),
     authorName: text('author_name'),
+    /** Its tags, which Shopify does not translate: the blog keeps them when it writes the article. */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
     seoTitle: text('seo_title'),

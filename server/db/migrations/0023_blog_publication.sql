@@ -8,7 +8,9 @@ ALTER TABLE "blog_posts" ADD COLUMN "publish_at" timestamp with time zone;--> st
 ALTER TABLE "blog_posts" ADD COLUMN "published_revision" integer;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "shopify_updated_at" text;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "language_states" jsonb DEFAULT '{"en":"not-written","fr":"not-written"}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "store_image_url" text;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "error_code" text;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "shopify_version" jsonb;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "counted_month" text;--> statement-breakpoint
-CREATE INDEX "blog_posts_counted_idx" ON "blog_posts" USING btree ("shop_id","counted_month");
+CREATE INDEX "blog_posts_counted_idx" ON "blog_posts" USING btree ("shop_id","counted_month");--> statement-breakpoint
+CREATE UNIQUE INDEX "blog_posts_article_idx" ON "blog_posts" USING btree ("shop_id","article_gid") WHERE "blog_posts"."article_gid" is not null;

@@ -497,6 +497,7 @@ export type ArticleCreateMutation = {
       isPublished: boolean;
       publishedAt: string | null;
       blog: { id: string };
+      image: { url: string } | null;
       marker: { value: string } | null;
     } | null;
     userErrors: Array<{
@@ -538,6 +539,7 @@ export type ArticleQuery = {
     handle: string;
     body: string;
     summary: string | null;
+    tags: Array<string>;
     author: { name: string } | null;
     image: { url: string; altText: string | null } | null;
     isPublished: boolean;
@@ -560,6 +562,7 @@ export type ArticlesByHandleQuery = {
       isPublished: boolean;
       publishedAt: string | null;
       blog: { id: string };
+      image: { url: string } | null;
       marker: { value: string } | null;
     }>;
   };
@@ -579,6 +582,7 @@ export type ArticleStateQuery = {
     isPublished: boolean;
     publishedAt: string | null;
     blog: { id: string };
+    image: { url: string } | null;
     marker: { value: string } | null;
   } | null;
 };
@@ -594,6 +598,7 @@ export type ArticleUpdateMutation = {
       isPublished: boolean;
       publishedAt: string | null;
       blog: { id: string };
+      image: { url: string } | null;
       marker: { value: string } | null;
     } | null;
     userErrors: Array<{
@@ -621,6 +626,7 @@ export type BlogsBulkQuery = {
               handle: string;
               body: string;
               summary: string | null;
+              tags: Array<string>;
               author: { name: string } | null;
               image: { url: string; altText: string | null } | null;
               isPublished: boolean;

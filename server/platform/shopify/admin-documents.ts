@@ -222,6 +222,7 @@ const articleFields = `
   handle
   body
   summary
+  tags
   author {
     name
   }
@@ -770,6 +771,9 @@ const articleStateFields = /* GraphQL */ `
   publishedAt
   blog {
     id
+  }
+  image {
+    url
   }
   marker: metafield(namespace: "vitrine", key: "post_id") {
     value

@@ -54,7 +54,11 @@ export interface ArticleFields {
   seoDescription: string;
   author: string;
   tags: readonly string[];
-  image: { url: string; altText: string } | null;
+  /**
+   * The featured image; `url: null` keeps the image the article has (Shopify would otherwise read
+   * the file again from its address), changing only its alt text.
+   */
+  image: { url: string | null; altText: string } | null;
   /** Visible now (null) or from this date on. */
   publishAt: Date | null;
 }
@@ -90,7 +94,12 @@ function articleInput(fields: ArticleFields, now: Date) {
     handle: fields.handle,
     author: { name: fields.author },
     tags: [...fields.tags],
-    image: fields.image === null ? null : { url: fields.image.url, altText: fields.image.altText },
+    image:
+      fields.image === null
+        ? null
+        : fields.image.url === null
+          ? { altText: fields.image.altText }
+          : { url: fields.image.url, altText: fields.image.altText },
     ...visibility(fields, now),
   };
 }

@@ -199,3 +199,34 @@ export function useLinkedProducts(uid: string, shopId: string, handles: readonly
     placeholderData: keepPreviousData,
   });
 }
+
+/** The store's articles no post holds, for the list's second part. */
+export function useStoreArticles(uid: string, shopId: string, search: string, offset: number) {
+  return useQuery({
+    queryKey: [...blogKeys.all(uid, shopId), 'store-articles', search, offset] as const,
+    queryFn: async () =>
+      (
+        await callApi(contracts.listStoreArticles, {
+          params: { shopId },
+          query: { search, offset, limit: postsPerPage },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdoptStoreArticle(uid: string, shopId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (articleGid: string) =>
+      (
+        await callApi(contracts.adoptStoreArticle, {
+          params: { shopId, articleId: articleGid.split('/').at(-1) ?? '' },
+        })
+      ).data,
+    onSuccess: (post) => {
+      queryClient.setQueryData(blogKeys.post(uid, shopId, post.id), post);
+      void queryClient.invalidateQueries({ queryKey: blogKeys.all(uid, shopId) });
+    },
+  });
+}

@@ -110,7 +110,7 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   const store = usePublicationActions(uid, shop.id, post.id);
   const [storeBusy, setStoreBusy] = useState(false);
   const { content } = autosave;
-  const problems = postProblems(content, primary);
+  const problems = postProblems(content, primary, publication.storeImageUrl);
   const listPath = `/blog?shop=${encodeURIComponent(shop.id)}`;
   /** What the owner typed saved first: the store gets the post as saved. */
   async function publish(publishAt: Date | null, overwrite = false) {

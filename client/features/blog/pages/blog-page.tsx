@@ -15,6 +15,7 @@ import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { postsPerPage, useBlogSettings, useCreatePost, usePostList } from '../api/blog-queries.ts';
 import { BlogStoreGate } from '../components/blog-store-gate.tsx';
+import { StoreArticles } from '../components/store-articles.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
 import { formatStoreTime } from '../store-time.ts';
 import '#client/components/form-controls.css';
@@ -119,118 +120,121 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
   };
 
   return (
-    <section className="post-list" aria-labelledby="post-list-title">
-      <div className="post-list-header">
-        <h2 id="post-list-title">{t('list.title')}</h2>
-        <Button type="button" disabled={creation.isPending} onClick={() => void startPost()}>
-          {creation.isPending ? t('list.creating') : t('list.newPost')}
-        </Button>
-      </div>
-      {createError !== null && (
-        <p className="form-error" role="alert">
-          {createError}
-        </p>
-      )}
-      <form
-        role="search"
-        className="post-search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          showPage({ search: typed.trim() });
-        }}
-      >
-        <label htmlFor="post-search">{t('list.searchLabel')}</label>
-        <input
-          id="post-search"
-          type="search"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          {t('list.search')}
-        </Button>
-      </form>
-      <QueryState
-        query={listQuery}
-        loading={t('list.loading')}
-        failed={t('list.loadFailed')}
-        isEmpty={(list) => list.total === 0}
-        empty={
-          <p className="post-list-empty">
-            {search === '' ? t('list.empty') : t('list.noMatch', { search })}
+    <>
+      <section className="post-list" aria-labelledby="post-list-title">
+        <div className="post-list-header">
+          <h2 id="post-list-title">{t('list.title')}</h2>
+          <Button type="button" disabled={creation.isPending} onClick={() => void startPost()}>
+            {creation.isPending ? t('list.creating') : t('list.newPost')}
+          </Button>
+        </div>
+        {createError !== null && (
+          <p className="form-error" role="alert">
+            {createError}
           </p>
-        }
-      >
-        {(list) => (
-          <>
-            <p className="form-hint" role="status">
-              {t('list.count', { count: list.total, total: number.format(list.total) })}
-            </p>
-            <ul className="post-rows">
-              {list.posts.map((post) => (
-                <li key={post.id} className="post-row">
-                  <AppLink to={editorPath(post.id)} className="post-row-title">
-                    {titleOf(post)}
-                  </AppLink>{' '}
-                  <span className={`post-state post-state-${post.state}`}>{stateOf(post)}</span>
-                  <p className="post-row-languages">
-                    <span lang="en">
-                      {t('list.languageLine', {
-                        language: t('languages.en'),
-                        words: number.format(post.words.en),
-                        count: post.words.en,
-                      })}
-                    </span>
-                    {' · '}
-                    <span lang="fr">
-                      {post.titles.fr === '' && post.words.fr === 0
-                        ? t('list.notWritten', { language: t('languages.fr') })
-                        : t('list.languageLine', {
-                            language: t('languages.fr'),
-                            words: number.format(post.words.fr),
-                            count: post.words.fr,
-                          })}
-                    </span>
-                  </p>
-                  <p className="form-hint">
-                    {t('list.draftSaved', {
-                      when: dateTime.format(new Date(post.updatedAt)),
-                      name: post.updatedBy || t('conflict.someone'),
-                    })}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            {list.total > postsPerPage && (
-              <nav className="pager" aria-label={t('list.pagesLabel')}>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={offset === 0}
-                  onClick={() => showPage({ offset: Math.max(0, offset - postsPerPage) })}
-                >
-                  {t('list.previous')}
-                </Button>
-                <span>
-                  {t('list.range', {
-                    from: number.format(offset + 1),
-                    to: number.format(Math.min(offset + postsPerPage, list.total)),
-                    total: number.format(list.total),
-                  })}
-                </span>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={offset + postsPerPage >= list.total}
-                  onClick={() => showPage({ offset: offset + postsPerPage })}
-                >
-                  {t('list.next')}
-                </Button>
-              </nav>
-            )}
-          </>
         )}
-      </QueryState>
-    </section>
+        <form
+          role="search"
+          className="post-search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            showPage({ search: typed.trim() });
+          }}
+        >
+          <label htmlFor="post-search">{t('list.searchLabel')}</label>
+          <input
+            id="post-search"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            {t('list.search')}
+          </Button>
+        </form>
+        <QueryState
+          query={listQuery}
+          loading={t('list.loading')}
+          failed={t('list.loadFailed')}
+          isEmpty={(list) => list.total === 0}
+          empty={
+            <p className="post-list-empty">
+              {search === '' ? t('list.empty') : t('list.noMatch', { search })}
+            </p>
+          }
+        >
+          {(list) => (
+            <>
+              <p className="form-hint" role="status">
+                {t('list.count', { count: list.total, total: number.format(list.total) })}
+              </p>
+              <ul className="post-rows">
+                {list.posts.map((post) => (
+                  <li key={post.id} className="post-row">
+                    <AppLink to={editorPath(post.id)} className="post-row-title">
+                      {titleOf(post)}
+                    </AppLink>{' '}
+                    <span className={`post-state post-state-${post.state}`}>{stateOf(post)}</span>
+                    <p className="post-row-languages">
+                      <span lang="en">
+                        {t('list.languageLine', {
+                          language: t('languages.en'),
+                          words: number.format(post.words.en),
+                          count: post.words.en,
+                        })}
+                      </span>
+                      {' · '}
+                      <span lang="fr">
+                        {post.titles.fr === '' && post.words.fr === 0
+                          ? t('list.notWritten', { language: t('languages.fr') })
+                          : t('list.languageLine', {
+                              language: t('languages.fr'),
+                              words: number.format(post.words.fr),
+                              count: post.words.fr,
+                            })}
+                      </span>
+                    </p>
+                    <p className="form-hint">
+                      {t('list.draftSaved', {
+                        when: dateTime.format(new Date(post.updatedAt)),
+                        name: post.updatedBy || t('conflict.someone'),
+                      })}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {list.total > postsPerPage && (
+                <nav className="pager" aria-label={t('list.pagesLabel')}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={offset === 0}
+                    onClick={() => showPage({ offset: Math.max(0, offset - postsPerPage) })}
+                  >
+                    {t('list.previous')}
+                  </Button>
+                  <span>
+                    {t('list.range', {
+                      from: number.format(offset + 1),
+                      to: number.format(Math.min(offset + postsPerPage, list.total)),
+                      total: number.format(list.total),
+                    })}
+                  </span>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={offset + postsPerPage >= list.total}
+                    onClick={() => showPage({ offset: offset + postsPerPage })}
+                  >
+                    {t('list.next')}
+                  </Button>
+                </nav>
+              )}
+            </>
+          )}
+        </QueryState>
+      </section>
+      <StoreArticles uid={uid} shopId={shop.id} search={search} editorPath={editorPath} />
+    </>
   );
 }

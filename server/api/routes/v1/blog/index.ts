@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
 import {
+  adoptStoreArticle,
   createPost,
   findProductLinks,
+  listArticlesNotInVitrine,
   listPostVersions,
   listPosts,
   primaryLanguageOf,
@@ -233,6 +235,45 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, 
       return {
         data: { products: await findProductLinks(db, request.params.shopId, request.query) },
       };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.listStoreArticles, {
+      summary: "The store's articles not in Vitrine",
+      description:
+        'The articles of the store’s blogs (from its copy) that no post holds, the latest updated first, narrowed to titles holding `search`, paged (20 by default).',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 200: 'One page of the list' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
+      await ownerOf(request, request.params.shopId);
+      return {
+        data: await listArticlesNotInVitrine(db, request.params.shopId, request.query),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.adoptStoreArticle, {
+      summary: 'Bring an article of the store into Vitrine',
+      description:
+        'A post holding the article’s texts in the store’s language and its translation, already on the store (it counts against no month); the post it already is when brought in before.',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 201: 'The post' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], {
+        ...notOwned,
+        404: 'No such store on this account (`shop_not_found`), or no such article in its copy (`not_found`)',
+      }),
+    }),
+    handler: async (request, reply) => {
+      const { shopId, articleId } = request.params;
+      const uid = await ownerOf(request, shopId);
+      const post = await adoptStoreArticle(db, shopId, uid, `gid://shopify/Article/${articleId}`);
+      return reply.code(201).send({ data: post });
     },
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_articles" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;
