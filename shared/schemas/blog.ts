@@ -203,6 +203,8 @@ export const postSummarySchema = z.object({
   publishAt: z.nullable(z.string()),
   /** Saved since the store got it: the store shows an older text. */
   changedSincePublished: z.boolean(),
+  /** Changed in Shopify's admin since Vitrine last wrote or read it (as the catalog last read it). */
+  changedInShopify: z.boolean(),
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 

@@ -2,12 +2,14 @@ import http from 'node:http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
+import { catalogReconcileJob } from '#server/areas/catalog/catalog-reconcile-job.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import { storeCatalog } from '#server/workers.ts';
 import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 import {
   blogSettingsSchema,
   emptyPostContent,
+  postListSchema,
   postResponseSchema,
   productLinkListSchema,
   storeArticleListSchema,
@@ -318,6 +320,14 @@ describe('a change made in Shopify', () => {
       title: 'Bed linen sizes, a guide',
     });
     expect(edited.status).toBe(200);
+    // Once the catalog's reconciliation has read the article, the list says so.
+    await api.jobs.send(catalogReconcileJob, { shopId });
+    await waitUntil(async () => {
+      const list = postListSchema.parse(
+        (await call(owner, 'GET', `/api/v1/shops/${shopId}/blog/posts?limit=100`)).json(),
+      ).data;
+      return list.posts.find((entry) => entry.id === post.id)?.changedInShopify === true;
+    }, 30_000);
 
     const again = await publish(owner, shopId, post);
     expect(again.statusCode).toBe(202);

@@ -81,6 +81,8 @@ export interface PostListRow {
   publicationState: StoredPost['publicationState'];
   publishAt: Date | null;
   publishedRevision: number | null;
+  articleGid: string | null;
+  shopifyUpdatedAt: string | null;
 }
 
 const languageText = (language: 'en' | 'fr', field: 'title' | 'bodyHtml') =>
@@ -121,6 +123,8 @@ export async function listPosts(
         publicationState: blogPosts.publicationState,
         publishAt: blogPosts.publishAt,
         publishedRevision: blogPosts.publishedRevision,
+        articleGid: blogPosts.articleGid,
+        shopifyUpdatedAt: blogPosts.shopifyUpdatedAt,
       })
       .from(blogPosts)
       .where(where)

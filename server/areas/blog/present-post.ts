@@ -49,14 +49,27 @@ export async function presentPost(db: Database, row: StoredPost): Promise<PostVi
   };
 }
 
+/**
+ * `articleTimes`: when the catalog's copy last saw each post's article change at Shopify; later
+ * than Vitrine's last write or read, someone changed it in Shopify since.
+ */
 export async function presentPostSummaries(
   db: Database,
   rows: readonly PostListRow[],
+  articleTimes: ReadonlyMap<string, Date>,
 ): Promise<PostSummary[]> {
   const names = await namesOf(
     db,
     rows.map((row) => row.updatedBy),
   );
+  const changedInShopify = (row: PostListRow) => {
+    const seen = row.articleGid === null ? undefined : articleTimes.get(row.articleGid);
+    return (
+      seen !== undefined &&
+      row.shopifyUpdatedAt !== null &&
+      seen.getTime() > Date.parse(row.shopifyUpdatedAt)
+    );
+  };
   return rows.map((row) => ({
     id: row.id,
     titles: row.titles,
@@ -66,6 +79,7 @@ export async function presentPostSummaries(
     state: row.publicationState,
     publishAt: row.publishAt === null ? null : row.publishAt.toISOString(),
     changedSincePublished: row.publishedRevision !== null && row.revision > row.publishedRevision,
+    changedInShopify: changedInShopify(row),
   }));
 }
 

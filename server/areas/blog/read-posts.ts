@@ -1,5 +1,6 @@
 import type { PostList, PostListQuery, PostVersionView, PostView } from '#shared/schemas/blog.ts';
 import type { Database } from '#server/db/database.ts';
+import { articleUpdateTimes } from '#server/areas/catalog/index.ts';
 import * as postsRepository from './posts-repository.ts';
 import { presentPost, presentPostSummaries, presentVersions } from './present-post.ts';
 import { postNotFound } from './save-post.ts';
@@ -18,7 +19,12 @@ export async function listPosts(
     offset,
     limit: query.limit ?? defaultPageSize,
   });
-  return { total, offset, posts: await presentPostSummaries(db, rows) };
+  const articleTimes = await articleUpdateTimes(
+    db,
+    shopId,
+    rows.flatMap((row) => (row.articleGid === null ? [] : [row.articleGid])),
+  );
+  return { total, offset, posts: await presentPostSummaries(db, rows, articleTimes) };
 }
 
 export async function readPost(db: Database, shopId: string, postId: string): Promise<PostView> {

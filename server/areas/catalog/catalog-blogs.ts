@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/database.ts';
 import { catalogArticles, catalogBlogs, catalogShops, catalogTranslations } from './tables.ts';
 
@@ -247,4 +247,18 @@ export async function readStoreArticle(
     updatedAt: row.updatedAt,
     translations,
   };
+}
+
+/** When the copy last saw each of these articles change at Shopify, by gid. */
+export async function articleUpdateTimes(
+  db: Database,
+  shopId: string,
+  gids: readonly string[],
+): Promise<Map<string, Date>> {
+  if (gids.length === 0) return new Map();
+  const rows = await db
+    .select({ gid: catalogArticles.gid, updatedAt: catalogArticles.updatedAt })
+    .from(catalogArticles)
+    .where(and(eq(catalogArticles.shopId, shopId), inArray(catalogArticles.gid, [...gids])));
+  return new Map(rows.map((row) => [row.gid, row.updatedAt]));
 }

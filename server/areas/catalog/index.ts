@@ -5,6 +5,7 @@
 export { refreshArticle } from './catalog-article-refresh.ts';
 export {
   articleHandleTaken,
+  articleUpdateTimes,
   listStoreArticles,
   productsByHandles,
   readStoreArticle,

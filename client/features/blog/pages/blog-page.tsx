@@ -116,7 +116,11 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
             at: formatStoreTime(new Date(post.publishAt!), timeZone, locale),
           })
         : t(`list.states.${post.state}`);
-    return post.changedSincePublished ? `${state}, ${t('list.states.changed')}` : state;
+    const notes = [
+      ...(post.changedSincePublished ? [t('list.states.changed')] : []),
+      ...(post.changedInShopify ? [t('list.states.changedInShopify')] : []),
+    ];
+    return [state, ...notes].join(', ');
   };
 
   return (
