@@ -113,6 +113,21 @@ test.describe('the blog of the seeded store', () => {
     await expect(seoPanel.getByText('The first sentence holds the keyphrase.')).toBeVisible();
     const readability = page.getByRole('region', { name: /Readability/ });
     await expect(readability.getByText('Flesch reading ease', { exact: true })).toBeVisible();
+
+    // Two sentences of over 20 words among five: the check flags them, and marks them in the text.
+    const longSentences = [
+      'When the weather turns warm and dry in the early summer months you can hang your linen sheets outside in the shade to dry them slowly.',
+      'A linen tablecloth that was washed cool and dried flat in the shade keeps its colour and its softness for many years of family dinners.',
+    ];
+    await page.keyboard.type(` ${longSentences.join(' ')}`);
+    const sentenceCheck = readability
+      .getByRole('listitem')
+      .filter({ has: page.getByText('Sentence length', { exact: true }) });
+    await expect(sentenceCheck).toContainText('40% of sentences have over 20 words: too many.');
+    await sentenceCheck.getByRole('button', { name: 'Mark them in the text' }).click();
+    await expect(body.locator('.flagged-passage')).toHaveText(longSentences);
+    await sentenceCheck.getByRole('button', { name: 'Mark them in the text' }).click();
+    await expect(body.locator('.flagged-passage')).toHaveCount(0);
     await expect(savedStatus(page)).toBeVisible();
 
     // French, with its own keyphrase matched the French way, and its own formula.
@@ -150,7 +165,7 @@ test.describe('the blog of the seeded store', () => {
     );
     await page.getByRole('link', { name: 'All posts' }).click();
     const row = page.getByRole('listitem').filter({ hasText: 'Linen care at home' });
-    await expect(row).toContainText('English: 17 words');
+    await expect(row).toContainText('English: 68 words');
     await expect(row).toContainText('French: 8 words');
   });
 

@@ -7,7 +7,11 @@ import {
   type PostDraft,
   type PostLanguageAnalysis,
 } from '#shared/blog/post-analysis.ts';
-import type { Rating, ReadabilityCheck } from '#shared/blog/readability-checks.ts';
+import type {
+  Rating,
+  ReadabilityCheck,
+  ReadabilityCheckId,
+} from '#shared/blog/readability-checks.ts';
 import { renderedTitle } from '#shared/seo/checks/page-title.ts';
 import { maxTitleWidthPx } from '#shared/seo/checks/title-checks.ts';
 import {
@@ -19,6 +23,7 @@ import {
   textWidthPx,
   titleFontSizePx,
 } from '#shared/seo/text/pixel-width.ts';
+import { Button } from '#client/components/button.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
 
 /**
@@ -53,11 +58,16 @@ function CheckItem({
   rating,
   values,
   flagged = [],
+  highlighted = false,
+  onHighlight,
 }: {
   id: string;
   rating: RatingOrNone;
   values: Record<string, unknown>;
   flagged?: readonly string[];
+  /** Whether the body marks this check's passages now. */
+  highlighted?: boolean;
+  onHighlight?: (on: boolean) => void;
 }) {
   const { t } = useTranslation('blog');
   const text = t as unknown as CheckT;
@@ -72,6 +82,17 @@ function CheckItem({
             <p className="analysis-check-why">{text(`checks.${id}.why`, values)}</p>
             <p className="analysis-check-how">{text(`checks.${id}.how`, values)}</p>
           </>
+        )}
+        {flagged.length > 0 && (rating === 'improve' || rating === 'bad') && onHighlight && (
+          <Button
+            type="button"
+            variant="secondary"
+            size="small"
+            aria-pressed={highlighted}
+            onClick={() => onHighlight(!highlighted)}
+          >
+            {t('panels.highlight', { count: flagged.length })}
+          </Button>
         )}
         {flagged.length > 0 && (rating === 'improve' || rating === 'bad') && (
           <details className="analysis-flagged">
@@ -223,9 +244,14 @@ export function SeoPanel({
 export function ReadabilityPanel({
   analysis,
   language,
+  highlighted,
+  onHighlight,
 }: {
   analysis: PostLanguageAnalysis;
   language: Language;
+  /** The check whose passages the body marks; null for none. */
+  highlighted: ReadabilityCheckId | null;
+  onHighlight: (check: ReadabilityCheckId | null) => void;
 }) {
   const { t, i18n } = useTranslation('blog');
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? 'en', {
@@ -273,6 +299,8 @@ export function ReadabilityPanel({
             rating={ratingOf(check.rating)}
             values={{ ...readabilityValues(check, number), formula: formulas.ease }}
             flagged={check.flagged}
+            highlighted={highlighted === check.id}
+            onHighlight={(on) => onHighlight(on ? check.id : null)}
           />
         ))}
       </ul>

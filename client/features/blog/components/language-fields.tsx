@@ -22,6 +22,7 @@ export function LanguageFields({
   primary,
   texts,
   problems,
+  highlights,
   onChange,
 }: {
   uid: string;
@@ -30,6 +31,8 @@ export function LanguageFields({
   primary: boolean;
   texts: PostLanguageContent;
   problems: readonly PostProblem[];
+  /** Passages of the body a readability check flags, marked as the owner asked. */
+  highlights: readonly string[];
   onChange: (change: Partial<PostLanguageContent>) => void;
 }) {
   const { t } = useTranslation('blog');
@@ -96,6 +99,7 @@ export function LanguageFields({
           label={t('fields.body', { language: languageName })}
           html={texts.bodyHtml}
           scope={{ uid, shopId, language }}
+          highlights={highlights}
           onChange={(bodyHtml) => onChange({ bodyHtml })}
         />
         {problem('body_too_long')}

@@ -1,10 +1,11 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '#client/components/button.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { ProductLinkForm, type ProductSearchScope } from './product-link-form.tsx';
+import { SentenceHighlights } from './sentence-highlights.ts';
 
 /**
  * A post's body: rich text on Tiptap (ProseMirror), whose schema keeps only what Shopify's
@@ -22,6 +23,8 @@ export interface RichTextEditorProps {
   html: string;
   /** The store, for links to its products, and the body's language. */
   scope: ProductSearchScope;
+  /** Passages to mark in the body (sentence-highlights.ts). */
+  highlights: readonly string[];
   onChange: (html: string) => void;
 }
 
@@ -42,9 +45,10 @@ const extensions = [
     },
   }),
   Image.configure({ allowBase64: false }),
+  SentenceHighlights,
 ];
 
-export function RichTextEditor({ label, html, scope, onChange }: RichTextEditorProps) {
+export function RichTextEditor({ label, html, scope, highlights, onChange }: RichTextEditorProps) {
   const editor = useEditor({
     extensions,
     content: html,
@@ -62,6 +66,10 @@ export function RichTextEditor({ label, html, scope, onChange }: RichTextEditorP
     },
     onUpdate: ({ editor: updated }) => onChange(updated.isEmpty ? '' : updated.getHTML()),
   });
+  const highlightKey = highlights.join('\n');
+  useEffect(() => {
+    editor.commands.setHighlights(highlightKey === '' ? [] : highlightKey.split('\n'));
+  }, [editor, highlightKey]);
 
   return (
     <div className="rich-text-editor">

@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Language } from '#shared/constants.ts';
+import type { ReadabilityCheckId } from '#shared/blog/readability-checks.ts';
 import { handleFromTitle } from '#shared/blog/handle.ts';
 import { analysePostLanguage, type PostDraft } from '#shared/blog/post-analysis.ts';
 import { postProblems } from '#shared/blog/post-problems.ts';
@@ -109,7 +110,18 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   const publication = usePublication(uid, shop.id, post.id, post).data;
   const store = usePublicationActions(uid, shop.id, post.id);
   const [storeBusy, setStoreBusy] = useState(false);
+  /** The readability check whose passages the body of the language shown marks; none at first. */
+  const [highlighted, setHighlighted] = useState<ReadabilityCheckId | null>(null);
   const { content } = autosave;
+  // The analysis reads the text a moment behind the keystrokes when typing is fast
+  // (useDeferredValue): the typing never waits for it.
+  const deferred = useDeferredValue(content);
+  const draft = useMemo(() => postDraftOf(deferred, shop, primary), [deferred, shop, primary]);
+  const analysis = useMemo(() => analysePostLanguage(draft, active), [draft, active]);
+  const passages =
+    highlighted === null
+      ? []
+      : (analysis.readability.checks.find((check) => check.id === highlighted)?.flagged ?? []);
   const problems = postProblems(content, primary, publication.storeImageUrl);
   const listPath = `/blog?shop=${encodeURIComponent(shop.id)}`;
   /** What the owner typed saved first: the store gets the post as saved. */
@@ -214,6 +226,7 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
                 primary={language === primary}
                 texts={content.languages[language]}
                 problems={problems.filter((problem) => problem.language === language)}
+                highlights={language === active ? passages : []}
                 onChange={(change) => editLanguage(autosave, language, change)}
               />
             </div>
@@ -237,13 +250,22 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
             onPublish={(publishAt) => publish(publishAt)}
             onUnpublish={store.unpublish}
           />
-          <AnalysisColumn
-            uid={uid}
-            content={content}
-            shop={shop}
-            primary={primary}
-            language={active}
-          />
+          <aside className="post-editor-analysis">
+            <SeoPanel analysis={analysis} draft={draft} language={active}>
+              <ProductLinksCheck
+                uid={uid}
+                shopId={shop.id}
+                language={active}
+                bodyHtml={deferred.languages[active].bodyHtml}
+              />
+            </SeoPanel>
+            <ReadabilityPanel
+              analysis={analysis}
+              language={active}
+              highlighted={highlighted}
+              onHighlight={setHighlighted}
+            />
+          </aside>
         </div>
       </div>
       {dialog === 'versions' && (
@@ -284,41 +306,6 @@ function editLanguage(
     if (!texts.handleEdited) texts.handle = handleFromTitle(texts.title);
     return { ...current, languages: { ...current.languages, [language]: texts } };
   });
-}
-
-/**
- * The panels of the language shown. The analysis reads the text a moment behind the keystrokes
- * when typing is fast (useDeferredValue): the typing never waits for it.
- */
-function AnalysisColumn({
-  uid,
-  content,
-  shop,
-  primary,
-  language,
-}: {
-  uid: string;
-  content: PostContent;
-  shop: Shop;
-  primary: Language;
-  language: Language;
-}) {
-  const deferred = useDeferredValue(content);
-  const draft = useMemo(() => postDraftOf(deferred, shop, primary), [deferred, shop, primary]);
-  const analysis = useMemo(() => analysePostLanguage(draft, language), [draft, language]);
-  return (
-    <aside className="post-editor-analysis" aria-live="off">
-      <SeoPanel analysis={analysis} draft={draft} language={language}>
-        <ProductLinksCheck
-          uid={uid}
-          shopId={shop.id}
-          language={language}
-          bodyHtml={deferred.languages[language].bodyHtml}
-        />
-      </SeoPanel>
-      <ReadabilityPanel analysis={analysis} language={language} />
-    </aside>
-  );
 }
 
 function postDraftOf(content: PostContent, shop: Shop, primary: Language): PostDraft {
