@@ -136,9 +136,18 @@ export const publicationSchema = z.object({
     z.object({
       title: z.string(),
       bodyHtml: z.string(),
+      summaryHtml: z.string(),
+      tags: z.array(z.string()),
+      author: z.string(),
+      seoTitle: z.string(),
+      seoDescription: z.string(),
+      imageUrl: z.string(),
+      imageAlt: z.string(),
       updatedAt: z.string(),
       /** Whether the article is visible on the store now. */
       visible: z.boolean(),
+      /** When it becomes visible, if Shopify has it scheduled. */
+      scheduledFor: z.nullable(z.string()),
     }),
   ),
 });

@@ -335,18 +335,37 @@ describe('a change made in Shopify', () => {
     expect(conflict.publication.state).toBe('conflict');
     expect(conflict.publication.shopifyVersion?.title).toBe('Bed linen sizes, a guide');
 
-    // Keeping Shopify's text makes it the post's.
+    // Hiding the post does not take Shopify's change for known either.
+    const hidden = await call(
+      owner,
+      'POST',
+      `/api/v1/shops/${shopId}/blog/posts/${post.id}/unpublish`,
+    );
+    expect(hidden.statusCode).toBe(202);
+    expect((await settled(owner, shopId, post.id)).publication.state).toBe('conflict');
+
+    // Keeping Shopify's text makes it the post's, with the summary and search texts changed there.
+    await shopify.control('PATCH', `articles/${articleId}`, {
+      summary: '<p>Which sheet fits which bed.</p>',
+      seo: { title: 'Bed linen sizes | Atelier', description: 'Every size, measured.' },
+    });
+    await publish(owner, shopId, post);
+    const conflictAgain = await settled(owner, shopId, post.id);
+    expect(conflictAgain.publication.state).toBe('conflict');
     const taken = await call(
       owner,
       'POST',
       `/api/v1/shops/${shopId}/blog/posts/${post.id}/take-shopify`,
-      {
-        baseRevision: conflict.revision,
-      },
+      { baseRevision: conflictAgain.revision },
     );
     expect(taken.statusCode, taken.body).toBe(200);
     const theirs = postResponseSchema.parse(taken.json()).data;
-    expect(theirs.content.languages.en.title).toBe('Bed linen sizes, a guide');
+    expect(theirs.content.languages.en).toMatchObject({
+      title: 'Bed linen sizes, a guide',
+      summaryHtml: '<p>Which sheet fits which bed.</p>',
+      seoTitle: 'Bed linen sizes | Atelier',
+      seoDescription: 'Every size, measured.',
+    });
     expect(theirs.publication.state).toBe('published');
 
     // Changed in Shopify again, then the owner's text written over it on purpose.

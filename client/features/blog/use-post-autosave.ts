@@ -16,6 +16,14 @@ import { readPost, savePost } from './api/blog-queries.ts';
  * whose text is not saved yet.
  */
 
+/** A request that needs the text saved first, while it cannot be (offline, refused, in conflict). */
+export class UnsavedText extends Error {
+  constructor() {
+    super('The text typed is not saved yet');
+    this.name = 'UnsavedText';
+  }
+}
+
 export type SaveStatus =
   | { kind: 'saved' }
   | { kind: 'waiting' }
@@ -111,16 +119,18 @@ class PostSaver {
   }
 
   /**
-   * Resolves once nothing typed waits to be saved, or saving cannot go on (offline, refused, in
-   * conflict): what a publication or a restore needs before naming the revision saved.
+   * Resolves once nothing typed waits to be saved (true), or saving cannot go on: offline, refused,
+   * in conflict (false, the text still unsaved). What a publication or a restore needs before
+   * naming the revision saved.
    */
-  async settle(): Promise<void> {
+  async settle(): Promise<boolean> {
     while (this.inFlightSave !== null || (this.dirty && !this.stopped)) {
       if (this.inFlightSave !== null) await this.inFlightSave;
       else await this.saveNow();
       const status = this.view.status.kind;
-      if (status === 'offline' || status === 'failed' || status === 'conflict') return;
+      if (status === 'offline' || status === 'failed' || status === 'conflict') break;
     }
+    return !this.isUnsaved();
   }
 
   saveNow(): Promise<void> {

@@ -27,8 +27,8 @@ import * as postsRepository from './posts-repository.ts';
  * store's primary language, then the other language's texts as its translations, then the article
  * read back, whose update time is the one a later write compares against. Each step is recorded as
  * it is done: the article's id as soon as Shopify created it, so that a retry never creates a
- * second one (and an attempt whose answer was lost finds its article by its handle and the post's
- * id it carries). An article changed in Shopify since Vitrine last wrote it is not overwritten: the
+ * second one (and an attempt whose answer was lost finds its article among the blog's newest by
+ * the post's id it carries). An article changed in Shopify since Vitrine last wrote it is not overwritten: the
  * post is in conflict until the owner chooses. Shopify refusing the fields fails the post at once
  * with the reason; Shopify unreachable is retried with backoff, then fails.
  */
@@ -38,6 +38,8 @@ export const blogPublishJob = defineJob({
   retry: { limit: 6, delaySeconds: 10, backoff: true },
   retentionDays: 7,
   concurrency: 2,
+  // One job per post at a time: two would race to create its article.
+  singletonKey: (payload) => payload.postId,
   // The owner waits to see the post published.
   pollingIntervalSeconds: 0.5,
   async handle(run, deps: BlogDependencies) {
@@ -63,12 +65,18 @@ export const blogPublishJob = defineJob({
             : error instanceof AppError
               ? error.code
               : 'internal_error';
+      // Read again: an attempt may have created and recorded the article meanwhile.
+      const current = await postsRepository.findPost(deps.db, shopId, postId);
       await postsRepository.updatePublication(deps.db, postId, {
         publicationState: 'failed',
         publicationAction: null,
         errorCode: code,
-        // A post that never reached the store counts no more against the month.
-        ...(post.articleGid === null && post.publishedRevision === null && { countedMonth: null }),
+        // A post Shopify refused to create is not on the store and counts no more against the
+        // month. When Shopify could not be reached, an article may exist whose answer was lost:
+        // the post keeps counting, and publishing again finds it.
+        ...(error instanceof ArticleWriteRefused &&
+          current?.articleGid === null &&
+          current.publishedRevision === null && { countedMonth: null }),
       });
       deps.log.error({ err: error, shopId, postId, code }, 'blog post not written');
       if (!(error instanceof ArticleWriteRefused)) {
@@ -142,6 +150,45 @@ async function tellArticleWritten(
 }
 
 /**
+ * Stops the write when the article changed in Shopify since Vitrine last wrote or read it: the post
+ * is in conflict, holding the article as Shopify has it, until the owner keeps one text or the
+ * other. Answers whether it stopped.
+ */
+async function stoppedByChange(
+  deps: BlogDependencies,
+  post: postsRepository.StoredPost,
+  article: ArticleState,
+): Promise<boolean> {
+  if (post.shopifyUpdatedAt === null || sameInstant(article.updatedAt, post.shopifyUpdatedAt)) {
+    return false;
+  }
+  const publishedAt = article.publishedAt === null ? null : Date.parse(article.publishedAt);
+  await postsRepository.updatePublication(deps.db, post.id, {
+    publicationState: 'conflict',
+    publicationAction: null,
+    shopifyVersion: {
+      title: article.title,
+      bodyHtml: article.body,
+      summaryHtml: article.summary ?? '',
+      tags: article.tags,
+      author: article.author?.name ?? '',
+      seoTitle: article.titleTag?.value ?? '',
+      seoDescription: article.descriptionTag?.value ?? '',
+      imageUrl: article.image?.url ?? '',
+      imageAlt: article.image?.altText ?? '',
+      updatedAt: article.updatedAt ?? '',
+      visible: article.isPublished,
+      scheduledFor:
+        !article.isPublished && publishedAt !== null && publishedAt > Date.now()
+          ? article.publishedAt
+          : null,
+    },
+  });
+  deps.log.info({ shopId: post.shopId, postId: post.id }, 'blog post changed in Shopify');
+  return true;
+}
+
+/**
  * Whether the article is as Vitrine last knew it: its update time names the same moment (the
  * catalog's copy writes it with milliseconds, Shopify without), or Shopify holds none, which it
  * does only for an article nobody edited since it was brought over from another platform.
@@ -172,7 +219,7 @@ function articleFields(
     handle: texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle,
     seoTitle: texts.seoTitle,
     seoDescription: texts.seoDescription,
-    author: content.author.trim() === '' ? 'Vitrine' : content.author,
+    author: content.author,
     tags: content.tags,
     image:
       imageUrl === ''
@@ -210,24 +257,7 @@ async function publish(
 
   let article: ArticleState | null =
     post.articleGid === null ? null : await readArticle(client, post.articleGid);
-  if (
-    article !== null &&
-    !post.queuedOverwrite &&
-    post.shopifyUpdatedAt !== null &&
-    !sameInstant(article.updatedAt, post.shopifyUpdatedAt)
-  ) {
-    // Changed in Shopify since Vitrine wrote it: the owner chooses, nothing is written.
-    await postsRepository.updatePublication(db, post.id, {
-      publicationState: 'conflict',
-      publicationAction: null,
-      shopifyVersion: {
-        title: article.title,
-        bodyHtml: article.body,
-        updatedAt: article.updatedAt ?? '',
-        visible: article.isPublished,
-      },
-    });
-    deps.log.info({ shopId: post.shopId, postId: post.id }, 'blog post changed in Shopify');
+  if (article !== null && !post.queuedOverwrite && (await stoppedByChange(deps, post, article))) {
     return;
   }
 
@@ -240,8 +270,7 @@ async function publish(
     // already did.
     const blogs = await storeBlogsOf(db, post.shopId);
     const blogGid = (post.content.blogId || blogs?.blogs[0]?.gid) ?? null;
-    const lost =
-      blogGid === null ? null : await findPostArticle(client, blogGid, fields.handle, post.id);
+    const lost = blogGid === null ? null : await findPostArticle(client, blogGid, post.id);
     article =
       lost !== null
         ? await updateArticle(client, lost.id, fields)
@@ -250,14 +279,18 @@ async function publish(
             fields,
             blogGid === null ? { newBlogTitle: newBlogTitles[primary] } : { blogGid },
             post.id,
+            store?.shopName ?? '',
           );
-    await postsRepository.updatePublication(db, post.id, {
-      articleGid: article.id,
-      blogGid: article.blog.id,
-    });
   } else {
     article = await updateArticle(client, article.id, fields);
   }
+  // Recorded at once: a retry after this point compares against Vitrine's own write, not a
+  // change made in Shopify, and never creates the article again.
+  await postsRepository.updatePublication(db, post.id, {
+    articleGid: article.id,
+    blogGid: article.blog.id,
+    shopifyUpdatedAt: article.updatedAt,
+  });
   languages[primary] = 'written';
 
   if (other !== undefined) {
@@ -288,7 +321,9 @@ async function publish(
     publishAt,
     publishedRevision: post.revision,
     shopifyUpdatedAt: final.updatedAt,
-    storeImageUrl: final.image?.url ?? null,
+    // The address the image was given, or the one it kept: the same next time, the image is kept
+    // as it is rather than read again by Shopify from its address.
+    storeImageUrl: fields.image === null ? null : (fields.image.url ?? post.storeImageUrl),
     languageStates: languages,
     errorCode: null,
     shopifyVersion: null,
@@ -306,6 +341,10 @@ async function unpublish(
   client: AdminClient,
   post: postsRepository.StoredPost,
 ): Promise<void> {
+  const current = await readArticle(client, post.articleGid!);
+  // Hiding it would record Shopify's newer text as the one Vitrine knows: the change is the
+  // owner's to settle first.
+  if (current !== null && (await stoppedByChange(deps, post, current))) return;
   const article = await hideArticle(client, post.articleGid!);
   await postsRepository.updatePublication(deps.db, post.id, {
     publicationState: 'unpublished',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
 import { handleFromTitle } from '#shared/blog/handle.ts';
 import { postProblems } from '#shared/blog/post-problems.ts';
@@ -120,15 +121,20 @@ export async function requestPublication(
       });
     }
     let countedMonth = post.countedMonth;
-    if (countedMonth === null) {
-      // New to the store: it counts in the month it becomes visible.
-      countedMonth = publicationMonth(publishAt ?? now, blogs?.timeZone ?? 'UTC');
+    // A post new to the store counts in the month it becomes visible: until it has, a new date
+    // moves it to that date's month.
+    const stillToAppear = post.publishedRevision === null || post.publicationState === 'scheduled';
+    const month = publicationMonth(publishAt ?? now, blogs?.timeZone ?? 'UTC');
+    if (countedMonth === null || (stillToAppear && countedMonth !== month)) {
+      // One request of the store at a time counts: two posts published at once both see the other.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`blog-month:${shopId}`}))`);
       const plan = await effectivePlanOf(tx, uid, now);
       const allowed = planLimitsOf(plan).limits.blogPostsPerMonth;
-      const published = await postsRepository.countPostsInMonth(tx, shopId, countedMonth);
+      const published = await postsRepository.countPostsInMonth(tx, shopId, month);
       if (allowed !== null && published >= allowed) {
         throw planLimitReached('blogPostsPerMonth', plan, published + 1);
       }
+      countedMonth = month;
     }
     return postsRepository.updatePublication(tx, post.id, {
       publicationState: 'queued',
@@ -151,22 +157,26 @@ export async function requestRemoval(
   action: 'unpublish' | 'delete',
 ): Promise<PostView | null> {
   const { db } = deps;
-  const post = await postsRepository.findPost(db, shopId, postId);
-  if (post === undefined) throw postNotFound();
-  if (post.publicationState === 'queued') throw inProgress();
-  if (post.articleGid === null) {
-    if (action === 'unpublish') {
-      throw new AppError('post_not_on_store', 409, { message: 'The post is not on the store' });
+  const row = await db.transaction(async (tx) => {
+    // Locked: a publication asked for at the same moment waits, and sees this one queued.
+    const post = await postsRepository.findPost(tx, shopId, postId, { forUpdate: true });
+    if (post === undefined) throw postNotFound();
+    if (post.publicationState === 'queued') throw inProgress();
+    if (post.articleGid === null) {
+      if (action === 'unpublish') {
+        throw new AppError('post_not_on_store', 409, { message: 'The post is not on the store' });
+      }
+      await postsRepository.deletePost(tx, shopId, postId);
+      return null;
     }
-    await postsRepository.deletePost(db, shopId, postId);
-    return null;
-  }
-  await requireWritable(db, shopId);
-  const row = await postsRepository.updatePublication(db, post.id, {
-    publicationState: 'queued',
-    publicationAction: action,
-    errorCode: null,
+    await requireWritable(db, shopId);
+    return postsRepository.updatePublication(tx, post.id, {
+      publicationState: 'queued',
+      publicationAction: action,
+      errorCode: null,
+    });
   });
+  if (row === null) return null;
   await deps.jobs.send(blogPublishJob, { shopId, postId });
   return presentPost(db, row!);
 }

@@ -147,9 +147,11 @@ export async function restoreVersion(
 }
 
 /**
- * Answers a conflict with Shopify's text: the article's title and body as Shopify holds them (in
- * the store's primary language) become the post's, as a new revision and a version of its own; the
- * post then matches the store again, and the next publication compares against that update.
+ * Answers a conflict with Shopify's text: the article as Shopify holds it in the store's primary
+ * language (title, body, summary, search title and description, image and its alt text, author,
+ * tags) becomes the post's, as a new revision and a version of its own; the post then matches the
+ * store again, and the next publication compares against that update. The other language's texts
+ * stay as the post has them: Shopify keeps translations apart from the article.
  */
 export async function takeShopifyVersion(
   db: Database,
@@ -172,14 +174,31 @@ export async function takeShopifyVersion(
       ...post.content,
       languages: {
         ...post.content.languages,
-        [primary]: { ...texts, title: theirs.title, bodyHtml: cleanPostBody(theirs.bodyHtml) },
+        [primary]: {
+          ...texts,
+          title: theirs.title,
+          bodyHtml: cleanPostBody(theirs.bodyHtml),
+          summaryHtml: cleanPostBody(theirs.summaryHtml),
+          seoTitle: theirs.seoTitle,
+          seoDescription: theirs.seoDescription,
+          imageAlt: theirs.imageAlt,
+        },
       },
+      tags: theirs.tags,
+      author: theirs.author,
+      imageUrl: theirs.imageUrl,
     };
     const saved = await writeRevision(tx, post, uid, content, null);
     return (await postsRepository.updatePublication(tx, post.id, {
-      publicationState: theirs.visible ? 'published' : 'unpublished',
+      publicationState: theirs.visible
+        ? 'published'
+        : theirs.scheduledFor !== null
+          ? 'scheduled'
+          : 'unpublished',
+      publishAt: theirs.scheduledFor !== null ? new Date(theirs.scheduledFor) : post.publishAt,
       publishedRevision: saved.revision,
       shopifyUpdatedAt: theirs.updatedAt,
+      storeImageUrl: theirs.imageUrl === '' ? null : theirs.imageUrl,
       shopifyVersion: null,
     }))!;
   });

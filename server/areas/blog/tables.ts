@@ -62,7 +62,10 @@ export const blogPosts = pgTable(
       .$type<Record<'en' | 'fr', LanguageWriteState>>()
       .notNull()
       .default(sql`'{"en":"not-written","fr":"not-written"}'::jsonb`),
-    /** The article's image on the store, as Shopify last answered it: kept unless replaced. */
+    /**
+     * The address the article's image was last given (or had, for an article brought in from the
+     * store): the same address in the post keeps the image as it is.
+     */
     storeImageUrl: text('store_image_url'),
     errorCode: text('error_code'),
     shopifyVersion: jsonb('shopify_version').$type<PublicationView['shopifyVersion']>(),

@@ -493,11 +493,16 @@ export type ArticleCreateMutation = {
       title: string;
       handle: string;
       body: string;
+      summary: string | null;
+      tags: Array<string>;
+      author: { name: string } | null;
       updatedAt: string | null;
       isPublished: boolean;
       publishedAt: string | null;
       blog: { id: string };
-      image: { url: string } | null;
+      image: { url: string; altText: string | null } | null;
+      titleTag: { value: string } | null;
+      descriptionTag: { value: string } | null;
       marker: { value: string } | null;
     } | null;
     userErrors: Array<{
@@ -550,23 +555,6 @@ export type ArticleQuery = {
     blog: { id: string };
   } | null;
 };
-/** What articlesByHandleQuery answers (`data`). */
-export type ArticlesByHandleQuery = {
-  articles: {
-    nodes: Array<{
-      id: string;
-      title: string;
-      handle: string;
-      body: string;
-      updatedAt: string | null;
-      isPublished: boolean;
-      publishedAt: string | null;
-      blog: { id: string };
-      image: { url: string } | null;
-      marker: { value: string } | null;
-    }>;
-  };
-};
 /** What articleSeoTagQuery answers (`data`). */
 export type ArticleSeoTagQuery = {
   article: { metafield: { value: string; compareDigest: string } | null } | null;
@@ -578,11 +566,16 @@ export type ArticleStateQuery = {
     title: string;
     handle: string;
     body: string;
+    summary: string | null;
+    tags: Array<string>;
+    author: { name: string } | null;
     updatedAt: string | null;
     isPublished: boolean;
     publishedAt: string | null;
     blog: { id: string };
-    image: { url: string } | null;
+    image: { url: string; altText: string | null } | null;
+    titleTag: { value: string } | null;
+    descriptionTag: { value: string } | null;
     marker: { value: string } | null;
   } | null;
 };
@@ -594,11 +587,16 @@ export type ArticleUpdateMutation = {
       title: string;
       handle: string;
       body: string;
+      summary: string | null;
+      tags: Array<string>;
+      author: { name: string } | null;
       updatedAt: string | null;
       isPublished: boolean;
       publishedAt: string | null;
       blog: { id: string };
-      image: { url: string } | null;
+      image: { url: string; altText: string | null } | null;
+      titleTag: { value: string } | null;
+      descriptionTag: { value: string } | null;
       marker: { value: string } | null;
     } | null;
     userErrors: Array<{
@@ -760,6 +758,30 @@ export type MetafieldsSetMutation = {
       message: string;
       code: MetafieldsSetUserErrorCode | null;
     }>;
+  } | null;
+};
+/** What newestBlogArticlesQuery answers (`data`). */
+export type NewestBlogArticlesQuery = {
+  blog: {
+    articles: {
+      nodes: Array<{
+        id: string;
+        title: string;
+        handle: string;
+        body: string;
+        summary: string | null;
+        tags: Array<string>;
+        author: { name: string } | null;
+        updatedAt: string | null;
+        isPublished: boolean;
+        publishedAt: string | null;
+        blog: { id: string };
+        image: { url: string; altText: string | null } | null;
+        titleTag: { value: string } | null;
+        descriptionTag: { value: string } | null;
+        marker: { value: string } | null;
+      }>;
+    };
   } | null;
 };
 /** What pagesBulkQuery answers (`data`). */

@@ -766,6 +766,11 @@ const articleStateFields = /* GraphQL */ `
   title
   handle
   body
+  summary
+  tags
+  author {
+    name
+  }
   updatedAt
   isPublished
   publishedAt
@@ -774,6 +779,13 @@ const articleStateFields = /* GraphQL */ `
   }
   image {
     url
+    altText
+  }
+  titleTag: metafield(namespace: "global", key: "title_tag") {
+    value
+  }
+  descriptionTag: metafield(namespace: "global", key: "description_tag") {
+    value
   }
   marker: metafield(namespace: "vitrine", key: "post_id") {
     value
@@ -788,12 +800,17 @@ export const articleStateQuery = /* GraphQL */ `
   }
 `;
 
-/** The articles of a blog with a handle: where a post written before a lost answer is found. */
-export const articlesByHandleQuery = /* GraphQL */ `
-  query ArticlesByHandle($query: String!) {
-    articles(first: 5, query: $query) {
-      nodes {
-        ${articleStateFields}
+/**
+ * A blog's newest articles, without going through search (whose index follows writes a moment
+ * later): where a post written before a lost answer is found, by the post's id it carries.
+ */
+export const newestBlogArticlesQuery = /* GraphQL */ `
+  query NewestBlogArticles($blogId: ID!) {
+    blog(id: $blogId) {
+      articles(first: 20, reverse: true) {
+        nodes {
+          ${articleStateFields}
+        }
       }
     }
   }

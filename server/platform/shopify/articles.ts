@@ -4,7 +4,7 @@ import type {
   ArticleDeleteMutation,
   ArticleStateQuery,
   ArticleUpdateMutation,
-  ArticlesByHandleQuery,
+  NewestBlogArticlesQuery,
   TranslatableDigestsQuery,
   TranslationsRegisterMutation,
 } from './admin-document-types.ts';
@@ -13,7 +13,7 @@ import {
   articleDeleteMutation,
   articleStateQuery,
   articleUpdateMutation,
-  articlesByHandleQuery,
+  newestBlogArticlesQuery,
   translatableDigestsQuery,
   translationsRegisterMutation,
 } from './admin-documents.ts';
@@ -52,6 +52,7 @@ export interface ArticleFields {
   handle: string;
   seoTitle: string;
   seoDescription: string;
+  /** Blank: the article keeps the author it has (an update) or takes the store's name (a creation). */
   author: string;
   tags: readonly string[];
   /**
@@ -92,7 +93,7 @@ function articleInput(fields: ArticleFields, now: Date) {
     body: fields.bodyHtml,
     summary: fields.summaryHtml,
     handle: fields.handle,
-    author: { name: fields.author },
+    ...(fields.author.trim() !== '' && { author: { name: fields.author } }),
     tags: [...fields.tags],
     image:
       fields.image === null
@@ -111,18 +112,20 @@ export async function readArticle(
   return (await client.request<ArticleStateQuery>(articleStateQuery, { id: articleGid })).article;
 }
 
-/** The article of a blog, with this handle, that Vitrine wrote for this post; null when none. */
+/**
+ * The article Vitrine wrote for this post in this blog, among the blog's newest (an attempt whose
+ * answer was lost wrote it moments before); null when none carries the post's id.
+ */
 export async function findPostArticle(
   client: AdminClient,
   blogGid: string,
-  handle: string,
   postId: string,
 ): Promise<ArticleState | null> {
-  const blogId = blogGid.split('/').at(-1);
-  const answer = await client.request<ArticlesByHandleQuery>(articlesByHandleQuery, {
-    query: `blog_id:${blogId} AND handle:'${handle.replace(/'/g, '')}'`,
+  const answer = await client.request<NewestBlogArticlesQuery>(newestBlogArticlesQuery, {
+    blogId: blogGid,
   });
-  return answer.articles.nodes.find((article) => article.marker?.value === postId) ?? null;
+  const articles = answer.blog?.articles.nodes ?? [];
+  return articles.find((article) => article.marker?.value === postId) ?? null;
 }
 
 /** Creates the post's article in `blogGid`, or with a new blog of that title when the store has none. */
@@ -131,11 +134,14 @@ export async function createArticle(
   fields: ArticleFields,
   where: { blogGid: string } | { newBlogTitle: string },
   postId: string,
+  storeName: string,
   now = new Date(),
 ): Promise<ArticleState> {
   const answer = await client.request<ArticleCreateMutation>(articleCreateMutation, {
     article: {
       ...articleInput(fields, now),
+      // Shopify asks for an author: the store's name, unless the owner named one.
+      author: { name: fields.author.trim() === '' ? storeName : fields.author },
       ...('blogGid' in where && { blogId: where.blogGid }),
       metafields: [
         ...seoMetafields(fields),
@@ -159,7 +165,12 @@ export async function updateArticle(
 ): Promise<ArticleState> {
   const answer = await client.request<ArticleUpdateMutation>(articleUpdateMutation, {
     id: articleGid,
-    article: { ...articleInput(fields, now), metafields: seoMetafields(fields) },
+    article: {
+      ...articleInput(fields, now),
+      metafields: seoMetafields(fields),
+      // A handle changed keeps its old address answering: links already shared still arrive.
+      redirectNewHandle: true,
+    },
   });
   const payload = answer.articleUpdate;
   if (payload === null || payload.article === null || payload.userErrors.length > 0) {

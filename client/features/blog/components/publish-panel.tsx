@@ -12,6 +12,7 @@ import { ApiError } from '#client/lib/api-error.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '../store-time.ts';
+import { UnsavedText } from '../use-post-autosave.ts';
 
 /** Whether `at` is still to come: a schedule in the past is refused before it is sent. */
 function isAhead(at: Date): boolean {
@@ -69,6 +70,10 @@ export function PublishPanel({
       await action();
       setScheduling(false);
     } catch (failure) {
+      if (failure instanceof UnsavedText) {
+        setError(t('publish.unsaved'));
+        return;
+      }
       const reached = reachedLimitOf(failure);
       if (reached !== null) setLimit(reached);
       else setError(publishErrorText(failure));

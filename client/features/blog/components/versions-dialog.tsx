@@ -38,7 +38,12 @@ export function VersionsDialog({
     setBusy(revision);
     setError(null);
     try {
-      await autosave.saveNow();
+      // What was typed since is saved first, so that it stays among the versions.
+      if (!(await autosave.settle())) {
+        setBusy(null);
+        setError(t('versions.unsaved'));
+        return;
+      }
       const post = await restoreVersion(shopId, postId, revision, autosave.revision());
       autosave.replace(post);
       onClose();

@@ -35,7 +35,7 @@ import { SharedFields } from '../components/shared-fields.tsx';
 import { StoreConflict } from '../components/store-conflict.tsx';
 import { VersionsDialog } from '../components/versions-dialog.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
-import { usePostAutosave, type PostAutosave } from '../use-post-autosave.ts';
+import { UnsavedText, usePostAutosave, type PostAutosave } from '../use-post-autosave.ts';
 import '#client/components/form-controls.css';
 import '../blog.css';
 
@@ -126,7 +126,7 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   const listPath = `/blog?shop=${encodeURIComponent(shop.id)}`;
   /** What the owner typed saved first: the store gets the post as saved. */
   async function publish(publishAt: Date | null, overwrite = false) {
-    await autosave.settle();
+    if (!(await autosave.settle())) throw new UnsavedText();
     return store.publish({
       baseRevision: autosave.revision(),
       ...(publishAt !== null && { publishAt: publishAt.toISOString() }),
@@ -137,7 +137,8 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   async function keepShopifyText() {
     setStoreBusy(true);
     try {
-      await autosave.settle();
+      // The text typed since must be in a version before Shopify's replaces it.
+      if (!(await autosave.settle())) return;
       autosave.replace(await store.takeShopify(autosave.revision()));
     } finally {
       setStoreBusy(false);
@@ -227,7 +228,9 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
                 texts={content.languages[language]}
                 problems={problems.filter((problem) => problem.language === language)}
                 highlights={language === active ? passages : []}
-                onChange={(change) => editLanguage(autosave, language, change)}
+                onChange={(change) =>
+                  editLanguage(autosave, language, change, publication.articleId !== null)
+                }
               />
             </div>
           ))}
@@ -293,17 +296,21 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
 }
 
 /**
- * One language's change, with the handle following the title until the owner writes one: the
- * handle proposed is the title's (shared/blog/handle.ts), accents transliterated.
+ * One language's change, with the handle following the title until the owner writes one or the
+ * post is on the store: the handle proposed is the title's (shared/blog/handle.ts), accents
+ * transliterated.
  */
 function editLanguage(
   autosave: PostAutosave,
   language: Language,
   change: Partial<PostLanguageContent>,
+  onStore: boolean,
 ): void {
   autosave.edit((current) => {
     const texts = { ...current.languages[language], ...change };
-    if (!texts.handleEdited) texts.handle = handleFromTitle(texts.title);
+    // On the store, the post's address stays what it is unless the owner changes it: a title
+    // corrected must not move a page shoppers and search engines already know.
+    if (!texts.handleEdited && !onStore) texts.handle = handleFromTitle(texts.title);
     return { ...current, languages: { ...current.languages, [language]: texts } };
   });
 }
