@@ -6,18 +6,25 @@
  * - the Lighthouse scores (default mobile configuration) of `/`, `/pricing` and `/login` in the
  *   system Chromium, against the goal of 95 in each category (performance in every run, the others
  *   by their median), with the audits that cost points and where the main thread's time went
- *   (Lighthouse's mainthread-work-breakdown, bootup-time and long-tasks audits).
+ *   (Lighthouse's mainthread-work-breakdown, bootup-time and long-tasks audits);
+ * - the JavaScript the blog editor (`/blog/editor`) needs beyond the rest of the app: its screen's
+ *   chunk and the chunks only it imports, read from the build (dist/client/assets), each file's
+ *   size gzip-compressed, the total judged against the goal of 150 KB; and whether `/` or `/login`
+ *   loads any of those files before interaction (it must not).
  *
  * It is a benchmark: a missed goal is printed, not failed. The exit code is non-zero only when
  * something could not be measured. It starts its own product (as `npm start` does) in a temporary
  * directory on free ports, so it runs beside `npm start` and leaves nothing behind.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Request } from '@playwright/test';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import lighthousePackage from 'lighthouse/package.json' with { type: 'json' };
-import { ensureClientBuild } from './lib/prepare.mjs';
+import { parseSync } from 'vite';
+import { ensureClientBuild, root } from './lib/prepare.mjs';
 import { startProductProcess } from './lib/product-process.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,6 +32,13 @@ const javascriptPages = ['/', '/login'];
 const lighthousePages = ['/', '/pricing', '/login'];
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const javascriptGoalKb = 100;
+/** The editor's screen (client/features/blog/pages/blog-editor-page.tsx): its chunk is named after it. */
+const editorPath = '/blog/editor';
+const editorChunkName = /^blog-editor-page-[\w-]+\.js$/;
+const editorGoalKb = 150;
+/** Where the build writes its chunks, and the URL path they are served under. */
+const assetsDir = path.join(root, 'dist', 'client', 'assets');
+const assetsUrlPath = '/assets/';
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 const scoreGoals: Record<Category, number> = {
@@ -36,6 +50,7 @@ const scoreGoals: Record<Category, number> = {
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const verdict = (met: boolean) => (met ? 'PASS' : 'MISS');
+const fileCount = (count: number) => `${count} file${count === 1 ? '' : 's'}`;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 function median(values: readonly number[]): number {
@@ -166,6 +181,178 @@ function printInitialJavascript(baseUrl: string, results: Map<string, ScriptFile
     const rawTotal = files.reduce((sum, file) => sum + file.rawBytes, 0);
     console.log(
       `  ${kb(gzipTotal).padStart(7)} KB gzip ${kb(rawTotal).padStart(8)} KB raw   all ${files.length} files, with the screens preloaded after the load event`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The editor's JavaScript
+
+interface ChunkFile {
+  /** The file's name in dist/client/assets. */
+  name: string;
+  rawBytes: number;
+  gzipBytes: number;
+  /** The chunks it imports with `import … from`, which load before it runs. */
+  staticImports: string[];
+  /** The chunks it imports with `import()`, which load when its code asks for them. */
+  dynamicImports: string[];
+}
+
+interface EditorJavascript {
+  /** Its screen's chunk first, then what only it imports statically: what the goal is judged on. */
+  editorOnly: ChunkFile[];
+  /** What it imports statically that the rest of the app uses as well. */
+  shared: ChunkFile[];
+  /** What only its chunks import with `import()`: loaded later on its route, shown, not judged. */
+  later: ChunkFile[];
+}
+
+/**
+ * The chunks of the build and what each imports, read from the files themselves with Vite's own
+ * parser: the build writes no manifest of its chunks (build.manifest is off, and the route manifest
+ * lists routes, not files), and a signed-in browser session would need the Auth Emulator.
+ */
+async function readChunks(): Promise<Map<string, ChunkFile>> {
+  const names = (await fs.readdir(assetsDir)).filter((name) => name.endsWith('.js'));
+  const chunks = new Map<string, ChunkFile>();
+  for (const name of names) {
+    const body = await fs.readFile(path.join(assetsDir, name));
+    const code = body.toString('utf8');
+    const { module, errors } = parseSync(name, code);
+    if (errors.length > 0)
+      throw new Error(`${name} could not be parsed: ${errors[0]?.message ?? 'unknown error'}`);
+    // Chunks import one another by relative path ("./x.js"); an import() of anything but a literal
+    // names no file of the build, so it is not followed.
+    const fileOf = (specifier: string): string =>
+      path.posix.normalize(path.posix.join(path.posix.dirname(name), specifier));
+    chunks.set(name, {
+      name,
+      rawBytes: body.length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+      staticImports: module.staticImports.map((entry) => fileOf(entry.moduleRequest.value)),
+      dynamicImports: module.dynamicImports.flatMap(({ moduleRequest }) => {
+        const literal = /^(["'`])([^"'`$]+)\1$/.exec(
+          code.slice(moduleRequest.start, moduleRequest.end),
+        );
+        return literal === null ? [] : [fileOf(literal[2]!)];
+      }),
+    });
+  }
+  return chunks;
+}
+
+/** The names reached from `starts` along `edges`, `starts` included, in the order first reached. */
+function reachable(
+  chunks: Map<string, ChunkFile>,
+  starts: readonly string[],
+  edges: (chunk: ChunkFile) => readonly string[],
+): Set<string> {
+  const reached = new Set<string>();
+  const visit = (name: string): void => {
+    const chunk = chunks.get(name);
+    if (chunk === undefined || reached.has(name)) return;
+    reached.add(name);
+    for (const next of edges(chunk)) visit(next);
+  };
+  for (const start of starts) visit(start);
+  return reached;
+}
+
+/**
+ * Splits what the editor's chunk imports into what only it needs and what the rest of the app needs
+ * too. The rest of the app is everything the build's entries (the chunks no chunk imports) can ever
+ * load, by `import … from` or `import()`, except through an `import()` of the editor's screen: what
+ * any other page, layout or screen may load. What the editor needs beyond it is what it costs on
+ * top of any signed-in screen the owner comes from, whichever it is.
+ */
+function editorJavascript(chunks: Map<string, ChunkFile>): EditorJavascript {
+  const editorChunks = [...chunks.keys()].filter((name) => editorChunkName.test(name));
+  if (editorChunks.length !== 1)
+    throw new Error(
+      `dist/client/assets has ${editorChunks.length} chunks named like ${editorChunkName}, not 1`,
+    );
+  const editor = editorChunks[0]!;
+  const imported = new Set(
+    [...chunks.values()].flatMap((chunk) => [...chunk.staticImports, ...chunk.dynamicImports]),
+  );
+  const entries = [...chunks.keys()].filter((name) => !imported.has(name));
+  const restOfApp = reachable(chunks, entries, (chunk) => [
+    ...chunk.staticImports,
+    ...chunk.dynamicImports.filter((name) => name !== editor),
+  ]);
+  const editorStatic = reachable(chunks, [editor], (chunk) => chunk.staticImports);
+  const editorAll = reachable(chunks, [editor], (chunk) => [
+    ...chunk.staticImports,
+    ...chunk.dynamicImports,
+  ]);
+  const files = (names: Iterable<string>) => [...names].map((name) => chunks.get(name)!);
+  return {
+    editorOnly: files([...editorStatic].filter((name) => !restOfApp.has(name))),
+    shared: files([...editorStatic].filter((name) => restOfApp.has(name))),
+    later: files([...editorAll].filter((name) => !editorStatic.has(name) && !restOfApp.has(name))),
+  };
+}
+
+function printEditorJavascript(
+  baseUrl: string,
+  editor: EditorJavascript,
+  initial: Map<string, ScriptFile[]>,
+): void {
+  console.log(
+    `\nThe editor's JavaScript (${editorPath}, from the build in dist/client/assets and its chunks' imports)`,
+  );
+  console.log('gzip = the file compressed with zlib at level 9; 1 KB = 1024 bytes');
+  const line = (gzipBytes: number, rawBytes: number, text: string) =>
+    `  ${kb(gzipBytes).padStart(7)} KB gzip ${kb(rawBytes).padStart(8)} KB raw   ${text}`;
+  const sum = (files: readonly ChunkFile[]) => ({
+    gzip: files.reduce((total, file) => total + file.gzipBytes, 0),
+    raw: files.reduce((total, file) => total + file.rawBytes, 0),
+  });
+  for (const file of editor.editorOnly)
+    console.log(line(file.gzipBytes, file.rawBytes, `${assetsUrlPath}${file.name}`));
+  const only = sum(editor.editorOnly);
+  console.log(
+    line(
+      only.gzip,
+      only.raw,
+      `the ${fileCount(editor.editorOnly.length)} only the editor loads (its chunk and what only it imports)   goal ≤ ${editorGoalKb} KB gzip   ${verdict(only.gzip <= editorGoalKb * 1024)}`,
+    ),
+  );
+  // Not judged: the app's entry and the framework run on every page, and the rest are pieces the
+  // editor shares with other screens, each loaded once for all of them.
+  const shared = sum(editor.shared);
+  console.log(
+    line(
+      shared.gzip,
+      shared.raw,
+      `the other ${fileCount(editor.shared.length)} it imports, which the rest of the app uses too`,
+    ),
+  );
+  if (editor.later.length > 0) {
+    for (const file of editor.later)
+      console.log(line(file.gzipBytes, file.rawBytes, `${assetsUrlPath}${file.name}  (import())`));
+    const later = sum(editor.later);
+    console.log(
+      line(
+        later.gzip,
+        later.raw,
+        `the ${fileCount(editor.later.length)} only the editor loads later, by import(): shown, not judged`,
+      ),
+    );
+  }
+
+  // Everything the public pages requested counts, the idle preloads after the load event included:
+  // none of them may bring the editor before the visitor does anything.
+  const editorFiles = new Set(
+    [...editor.editorOnly, ...editor.later].map((file) => `${assetsUrlPath}${file.name}`),
+  );
+  for (const [pagePath, files] of initial) {
+    const loaded = files
+      .map((file) => new URL(file.url, baseUrl).pathname)
+      .filter((urlPath) => editorFiles.has(urlPath));
+    console.log(
+      `  ${pagePath.padEnd(7)} loads ${loaded.length === 0 ? 'none' : loaded.length} of the editor's own files before interaction   ${verdict(loaded.length === 0)}${loaded.length > 0 ? `: ${loaded.join(', ')}` : ''}`,
     );
   }
 }
@@ -438,6 +625,8 @@ function printLighthouse(runsByPage: Map<string, LighthouseRun[]>): void {
 async function main(): Promise<void> {
   const started = Date.now();
   await ensureClientBuild();
+  // Read before the product starts: a build it cannot make sense of stops the bench at once.
+  const editor = editorJavascript(await readChunks());
   log('Starting the product…');
   // The product runs in a session of its own, out of reach of a Ctrl-C: stop it here.
   const product = await startProductProcess({ projectId: 'demo-vitrine-bench', log });
@@ -466,6 +655,7 @@ async function main(): Promise<void> {
       }
 
     printInitialJavascript(product.url, javascript);
+    printEditorJavascript(product.url, editor, javascript);
     printLighthouse(runsByPage);
     console.log(`\nMeasured in ${Math.round((Date.now() - started) / 1000)} s.`);
   } finally {
