@@ -384,6 +384,56 @@ describe('a change made in Shopify', () => {
       { id: post.publication.articleId },
     );
     expect(article.body.data!.article.title).toBe('Bed linen sizes, a guide');
+
+    // A search description and a French title cleared in Vitrine are cleared in Shopify too.
+    const frenchKeys = async () =>
+      (
+        await shopify.graphql<{ translatableResource: { translations: Array<{ key: string }> } }>(
+          token,
+          `query($id: ID!) { translatableResource(resourceId: $id) { translations(locale: "fr") { key } } }`,
+          { id: post.publication.articleId },
+        )
+      ).body.data!.translatableResource.translations.map((entry) => entry.key);
+    const titled = postResponseSchema.parse(
+      (
+        await call(owner, 'PUT', `/api/v1/shops/${shopId}/blog/posts/${post.id}`, {
+          baseRevision: ours.revision,
+          editorId: 'first-tab',
+          content: {
+            ...ours.content,
+            languages: {
+              ...ours.content.languages,
+              fr: { ...ours.content.languages.fr, title: 'Les tailles du linge de lit' },
+            },
+          },
+        })
+      ).json(),
+    ).data;
+    expect((await publish(owner, shopId, titled)).statusCode).toBe(202);
+    await settled(owner, shopId, post.id);
+    expect(await frenchKeys()).toContain('title');
+    const cleared = await call(owner, 'PUT', `/api/v1/shops/${shopId}/blog/posts/${post.id}`, {
+      baseRevision: titled.revision,
+      editorId: 'first-tab',
+      content: {
+        ...titled.content,
+        languages: {
+          en: { ...titled.content.languages.en, seoDescription: '' },
+          fr: { ...titled.content.languages.fr, title: '' },
+        },
+      },
+    });
+    expect(cleared.statusCode).toBe(200);
+    const clearedPost = postResponseSchema.parse(cleared.json()).data;
+    expect((await publish(owner, shopId, clearedPost)).statusCode).toBe(202);
+    expect((await settled(owner, shopId, post.id)).publication.state).toBe('published');
+    const after = await shopify.graphql<{ article: { descriptionTag: { value: string } | null } }>(
+      token,
+      `query($id: ID!) { article(id: $id) { descriptionTag: metafield(namespace: "global", key: "description_tag") { value } } }`,
+      { id: post.publication.articleId },
+    );
+    expect(after.body.data!.article.descriptionTag).toBeNull();
+    expect(await frenchKeys()).not.toContain('title');
   });
 });
 

@@ -8,6 +8,7 @@ import { reportError } from '#server/platform/error-reporting.ts';
 import { AdminQueryError, type AdminClient } from '#server/platform/shopify/admin-client.ts';
 import {
   ArticleWriteRefused,
+  clearBlankSeoTags,
   createArticle,
   deleteArticle,
   findPostArticle,
@@ -282,6 +283,9 @@ async function publish(
             store?.shopName ?? '',
           );
   } else {
+    // The search texts left blank go first: the update's answer then holds the article's last
+    // update time, the one recorded below.
+    await clearBlankSeoTags(client, article, fields);
     article = await updateArticle(client, article.id, fields);
   }
   // Recorded at once: a retry after this point compares against Vitrine's own write, not a

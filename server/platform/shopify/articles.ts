@@ -5,8 +5,10 @@ import type {
   ArticleStateQuery,
   ArticleUpdateMutation,
   NewestBlogArticlesQuery,
+  MetafieldsDeleteMutation,
   TranslatableDigestsQuery,
   TranslationsRegisterMutation,
+  TranslationsRemoveMutation,
 } from './admin-document-types.ts';
 import {
   articleCreateMutation,
@@ -14,8 +16,10 @@ import {
   articleStateQuery,
   articleUpdateMutation,
   newestBlogArticlesQuery,
+  metafieldsDeleteMutation,
   translatableDigestsQuery,
   translationsRegisterMutation,
+  translationsRemoveMutation,
 } from './admin-documents.ts';
 
 /**
@@ -203,8 +207,9 @@ export async function deleteArticle(client: AdminClient, articleGid: string): Pr
 
 /**
  * Registers the translations of an article's texts in `locale`, against the digests of the
- * primary language's texts as Shopify holds them now (a stale digest is refused). Keys Shopify does
- * not offer for translation (a blank source) are left out; answers the keys registered.
+ * primary language's texts as Shopify holds them now (a stale digest is refused), and removes those
+ * of the texts left blank. Keys Shopify does not offer for translation (a blank source) are left
+ * out; answers the keys registered.
  */
 export async function registerArticleTranslations(
   client: AdminClient,
@@ -230,6 +235,20 @@ export async function registerArticleTranslations(
       value,
       translatableContentDigest: digests.get(key)!,
     }));
+  // A text left blank in the language: its translation goes, and the storefront shows the
+  // primary language's, as the owner sees it in the editor.
+  const blank = Object.entries(values)
+    .filter(([key, value]) => value.trim() === '' && digests.has(key))
+    .map(([key]) => key);
+  if (blank.length > 0) {
+    const removal = await client.request<TranslationsRemoveMutation>(translationsRemoveMutation, {
+      resourceId: articleGid,
+      translationKeys: blank,
+      locales: [locale],
+    });
+    const errors = removal.translationsRemove?.userErrors ?? [];
+    if (errors.length > 0) throw new ArticleWriteRefused(errors);
+  }
   if (translations.length === 0) return [];
   const answer = await client.request<TranslationsRegisterMutation>(translationsRegisterMutation, {
     resourceId: articleGid,
@@ -238,4 +257,29 @@ export async function registerArticleTranslations(
   const errors = answer.translationsRegister?.userErrors ?? [];
   if (errors.length > 0) throw new ArticleWriteRefused(errors);
   return translations.map((translation) => translation.key);
+}
+
+/**
+ * Deletes the SEO title and description the article has where the post leaves them blank: a
+ * metafield cannot hold an empty value, and one left in place would keep the text the owner
+ * removed.
+ */
+export async function clearBlankSeoTags(
+  client: AdminClient,
+  article: ArticleState,
+  fields: Pick<ArticleFields, 'seoTitle' | 'seoDescription'>,
+): Promise<void> {
+  const metafields = [
+    { key: 'title_tag', held: article.titleTag, wanted: fields.seoTitle },
+    { key: 'description_tag', held: article.descriptionTag, wanted: fields.seoDescription },
+  ]
+    .filter((tag) => tag.held !== null && tag.wanted.trim() === '')
+    .map((tag) => ({ ownerId: article.id, namespace: 'global', key: tag.key }));
+  if (metafields.length === 0) return;
+  const answer = await client.request<MetafieldsDeleteMutation>(metafieldsDeleteMutation, {
+    metafields,
+  });
+  const errors = answer.metafieldsDelete?.userErrors ?? [];
+  if (errors.length > 0)
+    throw new ArticleWriteRefused(errors.map((error) => ({ ...error, code: null })));
 }
