@@ -492,11 +492,31 @@ describe('the plan', () => {
     expect((await readPost(freeOwner, freeStore, third.id)).publication.state).toBe('draft');
 
     // Editing a published post does not count again.
-    const first = (await call(freeOwner, 'GET', `/api/v1/shops/${freeStore}/blog/posts`))
-      .json<{ data: { posts: Array<{ id: string; titles: { en: string } }> } }>()
+    const first = postListSchema
+      .parse((await call(freeOwner, 'GET', `/api/v1/shops/${freeStore}/blog/posts`)).json())
       .data.posts.find((post) => post.titles.en === 'First post')!;
     const firstPost = await readPost(freeOwner, freeStore, first.id);
     expect((await publish(freeOwner, freeStore, firstPost)).statusCode).toBe(202);
+    await settled(freeOwner, freeStore, first.id);
+
+    // Nor does deleting one give the month a post more.
+    const deleted = await call(
+      freeOwner,
+      'DELETE',
+      `/api/v1/shops/${freeStore}/blog/posts/${first.id}`,
+    );
+    expect(deleted.statusCode).toBe(202);
+    await waitUntil(
+      async () =>
+        (await call(freeOwner, 'GET', `/api/v1/shops/${freeStore}/blog/posts/${first.id}`))
+          .statusCode === 404,
+    );
+    const stillRefused = await publish(freeOwner, freeStore, third);
+    expect(stillRefused.statusCode).toBe(403);
+    const settings = blogSettingsSchema.parse(
+      (await call(freeOwner, 'GET', `/api/v1/shops/${freeStore}/blog/settings`)).json(),
+    ).data;
+    expect(settings).toMatchObject({ postsThisMonth: 2, postsPerMonth: 2 });
     await storeCatalog({ db: api.database.db, jobs: api.jobs }).deleteStoreCopy(freeStore);
   });
 });

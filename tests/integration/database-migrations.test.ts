@@ -75,6 +75,7 @@ test('replicas that start together on a new database migrate it once, without fa
       'billing_claims',
       'billing_customers',
       'billing_subscriptions',
+      'blog_counted_posts',
       'blog_post_versions',
       'blog_posts',
       'catalog_articles',

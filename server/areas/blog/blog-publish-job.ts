@@ -68,17 +68,20 @@ export const blogPublishJob = defineJob({
               : 'internal_error';
       // Read again: an attempt may have created and recorded the article meanwhile.
       const current = await postsRepository.findPost(deps.db, shopId, postId);
+      // A post Shopify refused to create is not on the store and counts no more against the
+      // month. When Shopify could not be reached, an article may exist whose answer was lost:
+      // the post keeps counting, and publishing again finds it.
+      const neverCreated =
+        error instanceof ArticleWriteRefused &&
+        current?.articleGid === null &&
+        current.publishedRevision === null;
       await postsRepository.updatePublication(deps.db, postId, {
         publicationState: 'failed',
         publicationAction: null,
         errorCode: code,
-        // A post Shopify refused to create is not on the store and counts no more against the
-        // month. When Shopify could not be reached, an article may exist whose answer was lost:
-        // the post keeps counting, and publishing again finds it.
-        ...(error instanceof ArticleWriteRefused &&
-          current?.articleGid === null &&
-          current.publishedRevision === null && { countedMonth: null }),
+        ...(neverCreated && { countedMonth: null }),
       });
+      if (neverCreated) await postsRepository.uncountPost(deps.db, shopId, postId);
       deps.log.error({ err: error, shopId, postId, code }, 'blog post not written');
       if (!(error instanceof ArticleWriteRefused)) {
         reportError(error, { extra: { job: blogPublishJob.name, shopId, postId } });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { PostContent } from '#shared/schemas/blog.ts';
 import type { Queryable } from '#server/db/database.ts';
-import { blogPostVersions, blogPosts } from './tables.ts';
+import { blogCountedPosts, blogPostVersions, blogPosts } from './tables.ts';
 
 /** The blog posts' reads and writes. */
 
@@ -68,6 +68,7 @@ export async function deletePost(db: Queryable, shopId: string, postId: string):
 
 export async function deleteShopPosts(db: Queryable, shopId: string): Promise<void> {
   await db.delete(blogPosts).where(eq(blogPosts.shopId, shopId));
+  await db.delete(blogCountedPosts).where(eq(blogCountedPosts.shopId, shopId));
 }
 
 /** A post's titles and bodies only: the list reads them, not the rest of each document. */
@@ -285,9 +286,31 @@ export async function countPostsInMonth(
 ): Promise<number> {
   const [row] = await db
     .select({ total: count() })
-    .from(blogPosts)
-    .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.countedMonth, month)));
+    .from(blogCountedPosts)
+    .where(and(eq(blogCountedPosts.shopId, shopId), eq(blogCountedPosts.month, month)));
   return row?.total ?? 0;
+}
+
+/** The post counts in `month` (moved there when it counted in another). */
+export async function countPostIn(
+  db: Queryable,
+  post: { shopId: string; postId: string },
+  month: string,
+): Promise<void> {
+  await db
+    .insert(blogCountedPosts)
+    .values({ ...post, month })
+    .onConflictDoUpdate({
+      target: [blogCountedPosts.shopId, blogCountedPosts.postId],
+      set: { month },
+    });
+}
+
+/** The post counts in no month: Shopify refused to create its article. */
+export async function uncountPost(db: Queryable, shopId: string, postId: string): Promise<void> {
+  await db
+    .delete(blogCountedPosts)
+    .where(and(eq(blogCountedPosts.shopId, shopId), eq(blogCountedPosts.postId, postId)));
 }
 
 export async function findPostById(db: Queryable, postId: string): Promise<StoredPost | undefined> {

@@ -135,6 +135,7 @@ export async function requestPublication(
         throw planLimitReached('blogPostsPerMonth', plan, published + 1);
       }
       countedMonth = month;
+      await postsRepository.countPostIn(tx, { shopId, postId: post.id }, month);
     }
     return postsRepository.updatePublication(tx, post.id, {
       publicationState: 'queued',

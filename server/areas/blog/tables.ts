@@ -120,3 +120,22 @@ export const blogPostVersions = pgTable(
     index('blog_post_versions_saved_by_idx').on(table.savedBy),
   ],
 );
+
+/**
+ * The posts each month counts against the plan's posts per month, by store: a post stays counted
+ * in the month it appeared in when it is deleted since, so that deleting a post gives no month a
+ * post more. Erased with the store's posts when the store's data goes.
+ */
+export const blogCountedPosts = pgTable(
+  'blog_counted_posts',
+  {
+    shopId: uuid('shop_id').notNull(),
+    postId: uuid('post_id').notNull(),
+    /** `2026-11`, in the store's time zone. */
+    month: text('month').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.postId] }),
+    index('blog_counted_posts_month_idx').on(table.shopId, table.month),
+  ],
+);

@@ -1,1 +1,0 @@
-ALTER TABLE "catalog_articles" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;
