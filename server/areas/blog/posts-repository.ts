@@ -313,11 +313,6 @@ export async function uncountPost(db: Queryable, shopId: string, postId: string)
     .where(and(eq(blogCountedPosts.shopId, shopId), eq(blogCountedPosts.postId, postId)));
 }
 
-export async function findPostById(db: Queryable, postId: string): Promise<StoredPost | undefined> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, postId));
-  return row;
-}
-
 /** The articles of the store that posts hold: written by Vitrine, or brought into it. */
 export async function articleGidsOfPosts(db: Queryable, shopId: string): Promise<string[]> {
   const rows = await db

@@ -500,7 +500,7 @@ const articleErrorCodes = new Set([
   'TOO_LONG',
 ]);
 const pageErrorCodes = articleErrorCodes;
-export const maximumTitleLength = 255;
+const maximumTitleLength = 255;
 
 function articleOf(store: SeededStore, id: unknown): Article | undefined {
   const parsed = parseGid(String(id ?? ''));

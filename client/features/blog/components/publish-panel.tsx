@@ -8,7 +8,6 @@ import {
   type ReachedLimit,
 } from '#client/components/upgrade-prompt.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
-import { ApiError } from '#client/lib/api-error.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '../store-time.ts';
@@ -76,17 +75,15 @@ export function PublishPanel({
       }
       const reached = reachedLimitOf(failure);
       if (reached !== null) setLimit(reached);
-      else setError(publishErrorText(failure));
+      else setError(publishErrorText(errorCodeOf(failure)));
     } finally {
       setBusy(false);
     }
   }
 
-  function publishErrorText(failure: unknown): string {
-    if (failure instanceof ApiError && failure.code === 'post_not_publishable') {
-      return t('publish.notPublishable');
-    }
-    const code = errorCodeOf(failure);
+  /** A refusal's words: the blog's own for what publishing meets, the app's for the rest. */
+  function publishErrorText(code: string): string {
+    if (code === 'post_not_publishable') return t('publish.notPublishable');
     const own = `publish.errors.${code}`;
     return i18n.exists(own, { ns: 'blog' })
       ? t(own as 'publish.errors.handle_taken')
@@ -126,9 +123,7 @@ export function PublishPanel({
         </ul>
       )}
       {publication.state === 'failed' && publication.errorCode !== null && (
-        <p className="form-error">
-          {publishErrorText(new ApiError(0, publication.errorCode as never, ''))}
-        </p>
+        <p className="form-error">{publishErrorText(publication.errorCode)}</p>
       )}
       {!onStore && left !== null && (
         <p className="form-hint">
