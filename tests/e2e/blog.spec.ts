@@ -264,6 +264,24 @@ test.describe('the blog of the seeded store', () => {
     await expect(storeArticles.getByText(title, { exact: true })).toHaveCount(0);
   });
 
+  test('the body’s toolbar is one stop of the Tab key, walked with the arrow keys', async ({
+    page,
+  }) => {
+    await open(page, owner, '/blog');
+    await startPost(page);
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting of “Post in English”' });
+    await toolbar.getByRole('button', { name: 'Subheading', exact: true }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Smaller subheading' })).toBeFocused();
+    await page.keyboard.press('End');
+    // Undo and Redo are disabled on a new post: the last enabled button is the image's.
+    await expect(toolbar.getByRole('button', { name: 'Image', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Subheading', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('textbox', { name: 'Post in English', exact: true })).toBeFocused();
+  });
+
   test('the blog’s screens have no serious accessibility violation', async ({ page }) => {
     test.setTimeout(180_000);
     await open(page, owner, '/blog');

@@ -1,7 +1,14 @@
 import Image from '@tiptap/extension-image';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Button } from '#client/components/button.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { ProductLinkForm, type ProductSearchScope } from './product-link-form.tsx';
@@ -147,7 +154,13 @@ function Toolbar({
 
   return (
     <>
-      <div className="rich-text-toolbar" role="toolbar" aria-label={t('toolbar.label', { label })}>
+      <div
+        className="rich-text-toolbar"
+        role="toolbar"
+        aria-label={t('toolbar.label', { label })}
+        onKeyDown={moveAlongToolbar}
+        onFocus={enterToolbar}
+      >
         {toggle('heading2')}
         {toggle('heading3')}
         {toggle('bold')}
@@ -159,7 +172,6 @@ function Toolbar({
           type="button"
           variant="secondary"
           size="small"
-          aria-pressed={active.link}
           aria-expanded={dialog === 'link'}
           onClick={() => setDialog(dialog === 'link' ? null : 'link')}
         >
@@ -209,6 +221,56 @@ function Toolbar({
       {dialog === 'image' && <ImageForm editor={editor} onDone={() => setDialog(null)} />}
     </>
   );
+}
+
+/**
+ * A toolbar is one stop of the Tab key: the arrow keys (and Home, End) move between its enabled
+ * buttons, and Tab leaves it, coming back to the button last used (WAI-ARIA's toolbar pattern).
+ */
+function toolbarButtons(toolbar: HTMLElement): HTMLButtonElement[] {
+  return [...toolbar.querySelectorAll<HTMLButtonElement>(':scope > button')].filter(
+    (button) => !button.disabled,
+  );
+}
+
+function focusToolbarButton(buttons: readonly HTMLButtonElement[], index: number): void {
+  buttons.forEach((button, position) => {
+    button.tabIndex = position === index ? 0 : -1;
+  });
+  buttons[index]?.focus();
+}
+
+function moveAlongToolbar(event: KeyboardEvent<HTMLDivElement>): void {
+  const buttons = toolbarButtons(event.currentTarget);
+  const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  if (current === -1) return;
+  const last = buttons.length - 1;
+  const next =
+    event.key === 'ArrowRight'
+      ? current === last
+        ? 0
+        : current + 1
+      : event.key === 'ArrowLeft'
+        ? current === 0
+          ? last
+          : current - 1
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : null;
+  if (next === null) return;
+  event.preventDefault();
+  focusToolbarButton(buttons, next);
+}
+
+/** Tab reaches one button: the one focused last, else the first. */
+function enterToolbar(event: FocusEvent<HTMLDivElement>): void {
+  // Every button, the disabled ones too: one enabled later must not become a stop of its own.
+  const focused: EventTarget = event.target;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > button')];
+  if (!buttons.some((button) => button === focused)) return;
+  for (const button of buttons) button.tabIndex = button === focused ? 0 : -1;
 }
 
 /** An address a link or an image may carry: https (or http for a link), or a mail address. */

@@ -200,10 +200,20 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
                 className="language-tab"
                 onClick={() => setActive(language)}
                 onKeyDown={(event) => {
-                  if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+                  // Two tabs: the arrows go to the other, Home to the first, End to the last.
                   const other = languages.find((candidate) => candidate !== language)!;
-                  setActive(other);
-                  document.getElementById(`post-tab-${other}`)?.focus();
+                  const target =
+                    event.key === 'ArrowRight' || event.key === 'ArrowLeft'
+                      ? other
+                      : event.key === 'Home'
+                        ? languages[0]!
+                        : event.key === 'End'
+                          ? languages[1]!
+                          : null;
+                  if (target === null) return;
+                  event.preventDefault();
+                  setActive(target);
+                  document.getElementById(`post-tab-${target}`)?.focus();
                 }}
               >
                 {t(`languages.${language}`)}
