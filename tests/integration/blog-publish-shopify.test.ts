@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueCatalogImport } from '#server/areas/catalog/catalog-import-job.ts';
 import { catalogReconcileJob } from '#server/areas/catalog/catalog-reconcile-job.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
+import { queueLostPublications } from '#server/areas/blog/blog-publish-job.ts';
 import { storeCatalog } from '#server/workers.ts';
 import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
 import {
@@ -307,6 +308,30 @@ describe('publishing', () => {
     expect(settledAgain.publication.state).toBe('published');
     expect(settledAgain.publication.articleId).toBe(post.publication.articleId);
     expect(await articlesWithHandle('storing-wool')).toBe(1);
+  });
+});
+
+describe('a publication whose job was lost', () => {
+  it('is queued again by the sweep, and written once', async () => {
+    const post = await newPost(
+      owner,
+      shopId,
+      written({ title: 'Pressing napkins', body: 'Damp, then hot.' }, { title: '', body: '' }),
+    );
+    // As if the process that asked had stopped before queueing the job.
+    await api.database.pool.query(
+      `update blog_posts set publication_state = 'queued', publication_action = 'publish',
+         queued_at = now() - interval '20 minutes' where id = $1`,
+      [post.id],
+    );
+    const silent = { info: () => {}, warn: () => {}, error: () => {} };
+    const sweep = () =>
+      queueLostPublications({ db: api.database.db, jobs: api.jobs, log: silent }, { shopId });
+    expect(await sweep()).toEqual([post.id]);
+    // Queued again just now: the next sweep leaves it to its job.
+    expect(await sweep()).toEqual([]);
+    expect((await settled(owner, shopId, post.id)).publication.state).toBe('published');
+    expect(await articlesWithHandle('pressing-napkins')).toBe(1);
   });
 });
 

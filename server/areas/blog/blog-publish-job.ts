@@ -372,8 +372,55 @@ async function removeFromStore(
   await tellArticleWritten(deps, post.shopId, post.articleGid!);
 }
 
+/**
+ * How long a post may wait `queued` before the sweep takes its job for lost: a request queues it
+ * within milliseconds of committing, and a job retries for a few minutes; past this, the process
+ * that asked stopped before queueing it, or the job died with its worker on its last attempt.
+ */
+export const lostPublicationAfterSeconds = 15 * 60;
+
+/**
+ * Queues again the job of every post still `queued` long after it was asked, whose job is gone:
+ * without it the post would stay queued, and every request about it refused as in progress. The
+ * job reads Shopify before writing, and finds an article a lost attempt created.
+ */
+export const blogPublishSweepJob = defineJob({
+  name: 'blog-publish-sweep',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  retentionDays: 1,
+  concurrency: 1,
+  singletonKey: () => 'every-store',
+  schedule: { cron: '*/5 * * * *', payload: {} },
+  async handle(_run, deps: BlogDependencies) {
+    await queueLostPublications(deps);
+  },
+});
+
+/** The sweep's work, over every store or one (`shopId`), at `now`; answers the posts queued again. */
+export async function queueLostPublications(
+  deps: Pick<BlogDependencies, 'db' | 'jobs' | 'log'>,
+  options: { now?: Date; shopId?: string } = {},
+): Promise<string[]> {
+  const now = options.now ?? new Date();
+  const before = new Date(now.getTime() - lostPublicationAfterSeconds * 1000);
+  const waiting = await postsRepository.postsQueuedBefore(deps.db, before, options.shopId);
+  if (waiting.length === 0) return [];
+  const queued = new Set(
+    (await deps.jobs.unfinishedPayloads(blogPublishJob)).map(({ postId }) => postId),
+  );
+  const lost = waiting.filter(({ postId }) => !queued.has(postId));
+  for (const { shopId, postId } of lost) {
+    await postsRepository.updatePublication(deps.db, postId, { queuedAt: now });
+    await deps.jobs.send(blogPublishJob, { shopId, postId });
+    deps.log.warn({ shopId, postId }, 'blog post queued without a job: queued again');
+  }
+  return lost.map(({ postId }) => postId);
+}
+
 /** Puts the blog's jobs to work in this process. */
 export async function startBlogJobs(deps: BlogDependencies): Promise<void> {
   await deps.jobs.work(blogPublishJob, deps);
   await deps.jobs.work(blogVisibilityCheckJob, deps);
+  await deps.jobs.work(blogPublishSweepJob, deps);
 }

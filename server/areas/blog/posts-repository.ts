@@ -254,6 +254,7 @@ export type PublicationChange = Partial<
     StoredPost,
     | 'publicationState'
     | 'publicationAction'
+    | 'queuedAt'
     | 'queuedPublishAt'
     | 'queuedOverwrite'
     | 'articleGid'
@@ -332,4 +333,22 @@ export async function findPostOfArticle(
     .from(blogPosts)
     .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.articleGid, articleGid)));
   return row;
+}
+
+/** The posts queued before `before` and still waiting, of every store or one. */
+export async function postsQueuedBefore(
+  db: Queryable,
+  before: Date,
+  shopId?: string,
+): Promise<Array<{ shopId: string; postId: string }>> {
+  return db
+    .select({ shopId: blogPosts.shopId, postId: blogPosts.id })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.publicationState, 'queued'),
+        lt(blogPosts.queuedAt, before),
+        shopId === undefined ? undefined : eq(blogPosts.shopId, shopId),
+      ),
+    );
 }

@@ -140,6 +140,7 @@ export async function requestPublication(
     return postsRepository.updatePublication(tx, post.id, {
       publicationState: 'queued',
       publicationAction: 'publish',
+      queuedAt: now,
       queuedPublishAt: publishAt,
       queuedOverwrite: body.overwrite === true,
       errorCode: null,
@@ -174,6 +175,7 @@ export async function requestRemoval(
     return postsRepository.updatePublication(tx, post.id, {
       publicationState: 'queued',
       publicationAction: action,
+      queuedAt: new Date(),
       errorCode: null,
     });
   });

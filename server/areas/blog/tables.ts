@@ -47,6 +47,8 @@ export const blogPosts = pgTable(
       .default('draft'),
     /** What the job queued does; null when none is queued. */
     publicationAction: text('publication_action').$type<'publish' | 'unpublish' | 'delete'>(),
+    /** When it was queued: a post queued long ago with no job is queued again by the sweep. */
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
     /** The visibility date the queued publication asks for; null for now. */
     queuedPublishAt: timestamp('queued_publish_at', { withTimezone: true }),
     /** Answers a conflict with the owner's text: the queued write does not compare update times. */
@@ -78,6 +80,10 @@ export const blogPosts = pgTable(
   (table) => [
     index('blog_posts_shop_idx').on(table.shopId, table.updatedAt),
     index('blog_posts_counted_idx').on(table.shopId, table.countedMonth),
+    // The posts waiting for their job, of every store, as the sweep looks for them.
+    index('blog_posts_queued_idx')
+      .on(table.queuedAt)
+      .where(sql`${table.publicationState} = 'queued'`),
     // One post per article of the store: bringing an article into Vitrine twice finds the first.
     uniqueIndex('blog_posts_article_idx')
       .on(table.shopId, table.articleGid)

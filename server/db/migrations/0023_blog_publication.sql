@@ -7,6 +7,7 @@ CREATE TABLE "blog_counted_posts" (
 --> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "publication_state" text DEFAULT 'draft' NOT NULL;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "publication_action" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "queued_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "queued_publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "queued_overwrite" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "article_gid" text;--> statement-breakpoint
@@ -22,4 +23,5 @@ ALTER TABLE "blog_posts" ADD COLUMN "counted_month" text;--> statement-breakpoin
 ALTER TABLE "catalog_articles" ADD COLUMN "tags" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 CREATE INDEX "blog_counted_posts_month_idx" ON "blog_counted_posts" USING btree ("shop_id","month");--> statement-breakpoint
 CREATE INDEX "blog_posts_counted_idx" ON "blog_posts" USING btree ("shop_id","counted_month");--> statement-breakpoint
+CREATE INDEX "blog_posts_queued_idx" ON "blog_posts" USING btree ("queued_at") WHERE "blog_posts"."publication_state" = 'queued';--> statement-breakpoint
 CREATE UNIQUE INDEX "blog_posts_article_idx" ON "blog_posts" USING btree ("shop_id","article_gid") WHERE "blog_posts"."article_gid" is not null;
