@@ -299,7 +299,8 @@ describe('publishing', () => {
     );
     // As if the process had stopped after Shopify created the article, before it was recorded.
     await api.database.pool.query(
-      `update blog_posts set article_gid = null, shopify_updated_at = null, publication_state = 'draft' where id = $1`,
+      `update blog_posts set article_gid = null, shopify_updated_at = null, publication_state = 'draft',
+         creation_sent_at = now() where id = $1`,
       [post.id],
     );
     const again = await publish(owner, shopId, post);

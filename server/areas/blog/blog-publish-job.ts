@@ -274,7 +274,14 @@ async function publish(
     // already did.
     const blogs = await storeBlogsOf(db, post.shopId);
     const blogGid = (post.content.blogId || blogs?.blogs[0]?.gid) ?? null;
-    const lost = blogGid === null ? null : await findPostArticle(client, blogGid, post.id);
+    // Looked for only after a creation whose answer never came: a first creation costs nothing more.
+    const lost =
+      blogGid === null || post.creationSentAt === null
+        ? null
+        : await findPostArticle(client, blogGid, post.id);
+    if (lost === null) {
+      await postsRepository.updatePublication(db, post.id, { creationSentAt: new Date() });
+    }
     article =
       lost !== null
         ? await updateArticle(client, lost.id, fields)
@@ -295,6 +302,7 @@ async function publish(
   // change made in Shopify, and never creates the article again.
   await postsRepository.updatePublication(db, post.id, {
     articleGid: article.id,
+    creationSentAt: null,
     blogGid: article.blog.id,
     shopifyUpdatedAt: article.updatedAt,
   });

@@ -258,6 +258,7 @@ export type PublicationChange = Partial<
     | 'queuedPublishAt'
     | 'queuedOverwrite'
     | 'articleGid'
+    | 'creationSentAt'
     | 'blogGid'
     | 'publishAt'
     | 'publishedRevision'

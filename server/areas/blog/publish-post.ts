@@ -106,10 +106,10 @@ export async function requestPublication(
     const texts = post.content.languages[primary];
     const handle = texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle;
     const blogGid = post.blogGid ?? (post.content.blogId || blogs?.blogs[0]?.gid) ?? null;
-    // Asked before, with no article recorded: an attempt may have created one whose answer was
+    // A creation was sent with no article recorded since: it may have made one whose answer was
     // lost, under this handle. The job finds it by the post's id it carries; Shopify refuses the
     // handle if another article has it.
-    const mayOwnUnrecordedArticle = post.articleGid === null && post.countedMonth !== null;
+    const mayOwnUnrecordedArticle = post.articleGid === null && post.creationSentAt !== null;
     if (
       blogGid !== null &&
       !mayOwnUnrecordedArticle &&

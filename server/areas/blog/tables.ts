@@ -55,6 +55,11 @@ export const blogPosts = pgTable(
     queuedOverwrite: boolean('queued_overwrite').notNull().default(false),
     /** The article, stored as soon as Shopify created it: a retry never creates a second one. */
     articleGid: text('article_gid'),
+    /**
+     * When a creation was last sent with no article recorded since: its answer may have been lost,
+     * and the next attempt looks for the article it may have made before creating one.
+     */
+    creationSentAt: timestamp('creation_sent_at', { withTimezone: true }),
     blogGid: text('blog_gid'),
     publishAt: timestamp('publish_at', { withTimezone: true }),
     publishedRevision: integer('published_revision'),

@@ -11,6 +11,7 @@ ALTER TABLE "blog_posts" ADD COLUMN "queued_at" timestamp with time zone;--> sta
 ALTER TABLE "blog_posts" ADD COLUMN "queued_publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "queued_overwrite" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "article_gid" text;--> statement-breakpoint
+ALTER TABLE "blog_posts" ADD COLUMN "creation_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "blog_gid" text;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "published_revision" integer;--> statement-breakpoint

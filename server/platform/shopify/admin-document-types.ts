@@ -762,27 +762,7 @@ export type MetafieldsSetMutation = {
 };
 /** What newestBlogArticlesQuery answers (`data`). */
 export type NewestBlogArticlesQuery = {
-  blog: {
-    articles: {
-      nodes: Array<{
-        id: string;
-        title: string;
-        handle: string;
-        body: string;
-        summary: string | null;
-        tags: Array<string>;
-        author: { name: string } | null;
-        updatedAt: string | null;
-        isPublished: boolean;
-        publishedAt: string | null;
-        blog: { id: string };
-        image: { url: string; altText: string | null } | null;
-        titleTag: { value: string } | null;
-        descriptionTag: { value: string } | null;
-        marker: { value: string } | null;
-      }>;
-    };
-  } | null;
+  blog: { articles: { nodes: Array<{ id: string; marker: { value: string } | null }> } } | null;
 };
 /** What pagesBulkQuery answers (`data`). */
 export type PagesBulkQuery = {

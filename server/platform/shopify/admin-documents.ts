@@ -801,15 +801,18 @@ export const articleStateQuery = /* GraphQL */ `
 `;
 
 /**
- * A blog's newest articles, without going through search (whose index follows writes a moment
- * later): where a post written before a lost answer is found, by the post's id it carries.
+ * The ids of a blog's newest articles and the post each carries, without going through search
+ * (whose index follows writes a moment later): where a post written before a lost answer is found.
  */
 export const newestBlogArticlesQuery = /* GraphQL */ `
   query NewestBlogArticles($blogId: ID!) {
     blog(id: $blogId) {
-      articles(first: 20, reverse: true) {
+      articles(first: 10, reverse: true) {
         nodes {
-          ${articleStateFields}
+          id
+          marker: metafield(namespace: "vitrine", key: "post_id") {
+            value
+          }
         }
       }
     }

@@ -128,8 +128,10 @@ export async function findPostArticle(
   const answer = await client.request<NewestBlogArticlesQuery>(newestBlogArticlesQuery, {
     blogId: blogGid,
   });
-  const articles = answer.blog?.articles.nodes ?? [];
-  return articles.find((article) => article.marker?.value === postId) ?? null;
+  const found = (answer.blog?.articles.nodes ?? []).find(
+    (article) => article.marker?.value === postId,
+  );
+  return found === undefined ? null : readArticle(client, found.id);
 }
 
 /** Creates the post's article in `blogGid`, or with a new blog of that title when the store has none. */
