@@ -11,9 +11,9 @@
  * for its publication as the API's publish route does (requestPublication), and polls the database
  * every 20 ms until the product's publish job (server/areas/blog/blog-publish-job.ts) has written
  * the article and its French translation and marked the post `published`. Before each post the
- * product is left to finish what the previous one queued (the catalog's reconciliation that every
- * written article queues, the audit it leads to) and the app's bucket to fill up again: an owner
- * publishes one post at a time.
+ * product is left to finish what the previous one started (the catalog's reading of the written
+ * article, the audit it leads to) and the app's bucket to fill up again: an owner publishes one post
+ * at a time.
  *
  * The publish request is sent from this process, whose job queue works no queue: the product's
  * worker takes the job at its next poll (half a second at most for this job). The API process that
@@ -25,7 +25,7 @@
  * post's), with and without that wait; the publish job's Admin API calls by operation, the sum of
  * their `actualQueryCost` per post (and of their requested cost), against the bucket's size and
  * its refill; the lowest `currentlyAvailable` any answer reported, against the bucket's size;
- * THROTTLED answers (goal: none); the same for the reconciliation each post queues; and the points
+ * THROTTLED answers (goal: none); the same for the catalog's reading of each article written; and the points
  * the local Shopify counted for the app over the run beside the sum recorded. Asserts nothing.
  */
 import { performance } from 'node:perf_hooks';
@@ -53,15 +53,18 @@ const quietMs = 1500;
 const goals = { throttled: 0 };
 /**
  * The operations of the publish job (server/platform/shopify/articles.ts): its calls are told from
- * those of the reconciliation it queues, which may start before the post is seen `published`.
+ * those of the catalog's reading of the article it wrote, which may start before the post is seen
+ * `published`.
  */
 const publishJobOperations = new Set([
   'ArticleState',
-  'ArticlesByHandle',
+  'NewestBlogArticles',
   'ArticleCreate',
   'ArticleUpdate',
+  'MetafieldsDelete',
   'TranslatableDigests',
   'TranslationsRegister',
+  'TranslationsRemove',
 ]);
 
 /** The post number `index`: the same texts, a title and handles of its own in each language. */
@@ -293,7 +296,7 @@ async function main(): Promise<void> {
         `(${((lowestPublish / maximumAvailable) * 100).toFixed(1)} %)`,
     );
     console.log(
-      `  then the catalog's reconciliation each write queues: ${operations(figures[0]!.afterCalls)} ` +
+      `  then the catalog's reading of each article written: ${operations(figures[0]!.afterCalls)} ` +
         `for post 1; ${spread(afterPoints)} points per post ` +
         `(${(sum(afterPoints) / Math.max(1, sum(perPostPoints))).toFixed(2)}× the publish job's)`,
     );
