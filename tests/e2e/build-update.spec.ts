@@ -78,7 +78,10 @@ test('a newer build seen when the tab becomes visible reloads on back navigation
   await page.route(latestBuild, answerNewerBuild);
   const visibleCheck = page.waitForResponse(latestBuild);
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-  await visibleCheck;
+  // The answer read whole, and the page's own reading of it done (a task after it), before going
+  // back: on a busy machine the app could otherwise still be reading it as the navigation starts.
+  await (await visibleCheck).finished();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
   const loaded = page.waitForEvent('load');
   await page.goBack();
