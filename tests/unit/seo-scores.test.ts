@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageScore, storeScore } from '#server/areas/seo/audit-scores.ts';
+import { storeScore } from '#server/areas/seo/audit-scores.ts';
+import { pageScore } from '#shared/seo/scores.ts';
 
 /** The formulas of docs/seo-scores.md. */
 

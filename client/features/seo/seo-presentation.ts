@@ -4,6 +4,7 @@ import {
   titleFontSizePx,
 } from '#shared/seo/text/pixel-width.ts';
 import type { AuditRun, SeoOverview } from '#shared/schemas/seo.ts';
+import { scoreRatingFloors } from '#shared/seo/scores.ts';
 
 /**
  * How the SEO screens read what the API answers: whether the audit is still moving (and the
@@ -43,9 +44,6 @@ export function auditPercent(run: Pick<AuditRun, 'progress'>): number | null {
  * tools commonly use (90 and up good, 50 to 89 to improve, under 50 poor).
  */
 export type ScoreRating = 'good' | 'fair' | 'poor' | 'none';
-
-/** The lowest score of each rating. */
-export const scoreRatingFloors = { good: 90, fair: 50 } as const;
 
 export function scoreRating(score: number | null): ScoreRating {
   if (score === null) return 'none';

@@ -12,8 +12,8 @@ import type {
   TranslatedField,
 } from '#shared/seo/check.ts';
 import { runPageChecks } from '#shared/seo/run-page-checks.ts';
+import { pageScore } from '#shared/seo/scores.ts';
 import type { AuditedPage } from '#server/areas/catalog/index.ts';
-import { pageScore } from './audit-scores.ts';
 
 /**
  * One page's audit in memory: every page check that applies to its kind run on each language's view,

@@ -5,8 +5,7 @@ import type { PageListQuery } from '#shared/schemas/seo.ts';
 import type { Database, Queryable, Transaction } from '#server/db/database.ts';
 import type { StorefrontAddresses } from '#server/areas/catalog/index.ts';
 import type { LanguageAudit, PageAudit } from './audit-page.ts';
-import { pageScore } from './audit-scores.ts';
-import { severityWeights } from '#shared/seo/scores.ts';
+import { pageScore, severityWeights } from '#shared/seo/scores.ts';
 import type { AuditState, AuditTrigger } from './tables.ts';
 
 /**

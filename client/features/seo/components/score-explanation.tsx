@@ -1,7 +1,6 @@
 import { severities } from '#shared/seo/check.ts';
-import { severityWeights } from '#shared/seo/scores.ts';
+import { scoreRatingFloors, severityWeights } from '#shared/seo/scores.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { scoreRatingFloors } from '../seo-presentation.ts';
 
 /**
  * How a score is worked out, in the owner's words, from the same weights the audit scores with
