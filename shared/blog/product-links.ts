@@ -1,4 +1,4 @@
-import { parseHtml } from '#shared/seo/text/html.ts';
+import { parseHtml } from '../seo/text/html.ts';
 
 /**
  * The products a post's body links to, by the handle of each link to `/products/<handle>` from the

@@ -193,19 +193,56 @@ export const savePostBodySchema = z.strictObject({
 export type SavePostBody = z.infer<typeof savePostBodySchema>;
 
 /** `GET /api/v1/shops/:shopId/blog/posts`: the store's posts, the latest saved first. */
+/**
+ * The list's filters. `state`: where posts stand with the store, or `changed` for posts saved
+ * since the store got them. `needs`: posts with a written language whose SEO score is under good
+ * (`seo`, shared/seo/scores.ts), whose readability wants work (`readability`), or with a language
+ * not written yet (`translation`).
+ */
+export const postListStates = [
+  'draft',
+  'scheduled',
+  'published',
+  'unpublished',
+  'conflict',
+  'failed',
+  'changed',
+] as const;
+export type PostListState = (typeof postListStates)[number];
+export const postListNeeds = ['seo', 'readability', 'translation'] as const;
+export type PostListNeed = (typeof postListNeeds)[number];
+
 export const postListQuerySchema = z.object({
   /** Words of a title, in either language. */
   search: z.optional(z.string().check(z.maxLength(200))),
+  state: z.optional(z.enum(postListStates)),
+  needs: z.optional(z.enum(postListNeeds)),
   offset: z.optional(z.coerce.number().check(z.int(), z.minimum(0))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 export type PostListQuery = z.infer<typeof postListQuerySchema>;
 
+const ratingSchema = z.nullable(z.enum(['good', 'improve', 'bad']));
+
+const postLanguageFiguresSchema = z.object({
+  written: z.boolean(),
+  words: z.number(),
+  seoScore: z.number(),
+  keyphraseRating: ratingSchema,
+  readability: z.object({
+    rating: ratingSchema,
+    formula: z.enum(['flesch', 'kandel-moles']),
+    readingEase: z.nullable(z.number()),
+  }),
+});
+
 export const postSummarySchema = z.object({
   id: z.string(),
   titles: z.record(languageSchema, z.string()),
-  /** The body's words per language, for the list's "300 words" and an empty language's notice. */
-  words: z.record(languageSchema, z.number()),
+  /** Each language's words, SEO score and readability (shared/blog/post-figures.ts). */
+  languages: z.record(languageSchema, postLanguageFiguresSchema),
+  /** Links to the store's products that lead nowhere now (deleted or renamed) or to one off sale. */
+  productLinkProblems: z.number(),
   updatedAt: z.string(),
   updatedBy: z.string(),
   state: z.enum(publicationStates),

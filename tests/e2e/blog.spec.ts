@@ -163,10 +163,25 @@ test.describe('the blog of the seeded store', () => {
     await expect(page.getByRole('textbox', { name: 'Title in English', exact: true })).toHaveValue(
       'Linen care at home',
     );
+    // The list gives each language the score the editor's panel gives it.
+    const scoreLine = page
+      .getByRole('region', { name: /SEO/ })
+      .getByText(/^Score the audit will give this article: \d+ out of 100\.$/);
+    const score = /(\d+) out of/.exec((await scoreLine.textContent()) ?? '')![1]!;
     await page.getByRole('link', { name: 'All posts' }).click();
     const row = page.getByRole('listitem').filter({ hasText: 'Linen care at home' });
-    await expect(row).toContainText('English: 68 words');
+    await expect(row).toContainText(`English: 68 words · SEO score ${score}/100 · readability:`);
     await expect(row).toContainText('French: 8 words');
+
+    // Filtered on the server: a draft written in both languages.
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Drafts' });
+    await expect(page).toHaveURL(/state=draft/);
+    await expect(row).toBeVisible();
+    await page.getByLabel('Needs work', { exact: true }).selectOption({
+      label: 'A language not written yet',
+    });
+    await expect(page).toHaveURL(/needs=translation/);
+    await expect(row).toBeHidden();
   });
 
   test('in French, the editor speaks French and a typed text is kept while offline', async ({

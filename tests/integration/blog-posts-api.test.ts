@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { storeCatalog } from '#server/workers.ts';
+import { postFigures } from '#shared/blog/post-figures.ts';
 import { accountResponseSchema } from '#shared/schemas/account.ts';
 import {
   emptyPostContent,
@@ -21,6 +22,7 @@ import {
 } from '../support/api-test-app.ts';
 import type { TestUser } from '../support/auth-emulator-users.ts';
 import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import { gid, seedStoreCopy } from '../support/seo-test-support.ts';
 
 /**
  * The blog's drafts through the API: a post written in both languages is saved whole, each save a
@@ -311,7 +313,8 @@ describe('the list', () => {
     expect(all.total).toBe(3);
     expect(all.posts.map((post) => post.titles.en)).toEqual(['Washing wool', 'Summer dresses']);
     // “Laver la laine, l’histoire.”: l’histoire is one word, as readers count it.
-    expect(all.posts[0]!.words).toEqual({ en: 4, fr: 4 });
+    expect(all.posts[0]!.languages.en.words).toBe(4);
+    expect(all.posts[0]!.languages.fr.words).toBe(4);
     const second = postListSchema.parse(
       (await call(owner, 'GET', `/api/v1/shops/${store}/blog/posts?limit=2&offset=2`)).json(),
     ).data;
@@ -332,6 +335,191 @@ describe('the list', () => {
       (await call(owner, 'GET', `/api/v1/shops/${store}/blog/posts?search=%25`)).json(),
     ).data;
     expect(percent.total).toBe(0);
+  });
+});
+
+describe('the list’s figures and filters', () => {
+  const paragraph = (sentence: string) => `<p>${Array(12).fill(sentence).join(' ')}</p>`;
+  const englishBody =
+    paragraph('Linen keeps you cool in summer and lasts for years.') +
+    '<h2>Washing</h2>' +
+    paragraph('Wash it cool, dry it flat and iron it damp.');
+  const frenchBody =
+    paragraph('Le lin garde la fraîcheur en été et dure des années.') +
+    '<h2>Laver</h2>' +
+    paragraph('Lavez-le à froid, séchez-le à plat et repassez-le humide.');
+
+  function englishOnly(title: string): PostContent {
+    const content = emptyPostContent('Ana');
+    return {
+      ...content,
+      languages: {
+        ...content.languages,
+        en: { ...content.languages.en, title, handle: 'linen', bodyHtml: englishBody },
+      },
+    };
+  }
+
+  function bothLanguages(title: string, titleFr: string): PostContent {
+    const content = englishOnly(title);
+    return {
+      ...content,
+      languages: {
+        ...content.languages,
+        fr: { ...content.languages.fr, title: titleFr, handle: 'lin', bodyHtml: frenchBody },
+      },
+    };
+  }
+
+  /** An image without alt text and a search title too wide for the results: two warnings. */
+  function withSeoProblems(content: PostContent): PostContent {
+    return {
+      ...content,
+      imageUrl: 'https://cdn.example/linen.jpg',
+      languages: {
+        ...content.languages,
+        en: {
+          ...content.languages.en,
+          seoTitle:
+            'Caring for linen at home: washing, drying, ironing and storing your linen shirts, sheets and dresses the right way',
+        },
+      },
+    };
+  }
+
+  async function listed(owner: TestUser, store: string, query = '') {
+    const response = await call(owner, 'GET', `/api/v1/shops/${store}/blog/posts${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return postListSchema.parse(response.json()).data;
+  }
+
+  it('gives each language the words, SEO score and readability the editor gives it', async () => {
+    const { owner, store } = await ownerWithStore();
+    await seedStoreCopy(api, store, {});
+    const content = withSeoProblems(bothLanguages('Caring for linen', 'Entretenir le lin'));
+    const created = await newPost(owner, store, content);
+
+    const [post] = (await listed(owner, store)).posts;
+    // The editor figures a post with the store's name and primary language (English here).
+    const editor = postFigures(content, 'Maison Exemple', 'en');
+    expect(post!.languages).toEqual(editor.languages);
+    expect(post!.languages.en.readability.formula).toBe('flesch');
+    expect(post!.languages.fr.readability.formula).toBe('kandel-moles');
+    expect(post!.languages.fr.readability.readingEase).not.toBeNull();
+    // Two warnings of the audit (5 points each), two notes (1 each): 88.
+    expect(post!.languages.en.seoScore).toBe(88);
+
+    const better: PostContent = {
+      ...content,
+      languages: {
+        ...content.languages,
+        en: {
+          ...content.languages.en,
+          seoTitle: 'Caring for linen: washing, drying and ironing',
+          imageAlt: 'A linen shirt drying flat on a rack',
+        },
+      },
+    };
+    await saved(owner, store, created, better);
+    const [after] = (await listed(owner, store)).posts;
+    expect(after!.languages.en.seoScore).toBe(98);
+    // The French page shows the English search title and alt text where its own are blank, as the
+    // storefront does: it gains too.
+    expect(after!.languages.fr.seoScore).toBeGreaterThan(post!.languages.fr.seoScore);
+    expect(after!.languages.fr.words).toBe(post!.languages.fr.words);
+  });
+
+  it('narrows the list to a state and to what needs work, on the server', async () => {
+    const { owner, store } = await ownerWithStore();
+    await seedStoreCopy(api, store, {});
+    const english = await newPost(owner, store, englishOnly('Only in English'));
+    const both = await newPost(
+      owner,
+      store,
+      withSeoProblems(bothLanguages('In both', 'Dans les deux')),
+    );
+    const onStore = await newPost(owner, store, bothLanguages('On the store', 'Sur la boutique'));
+    // As a publication leaves it: on the store at its first revision.
+    await api.database.pool.query(
+      `update blog_posts set publication_state = 'published', published_revision = 1,
+         article_gid = 'gid://shopify/Article/9' where id = $1`,
+      [onStore.id],
+    );
+    const titles = async (query: string) =>
+      (await listed(owner, store, query)).posts.map((post) => post.titles.en);
+
+    expect(await titles('?state=draft')).toEqual(['In both', 'Only in English']);
+    expect(await titles('?state=published')).toEqual(['On the store']);
+    expect(await titles('?state=changed')).toEqual([]);
+    expect(await titles('?needs=translation')).toEqual(['Only in English']);
+    const unwritten = (await listed(owner, store, '?needs=translation')).posts[0]!;
+    expect(unwritten.languages.fr.written).toBe(false);
+    expect(unwritten.languages.en.written).toBe(true);
+    expect(await titles('?needs=seo')).toEqual(['In both']);
+
+    await saved(owner, store, onStore, bothLanguages('On the store, revised', 'Sur la boutique'));
+    expect(await titles('?state=changed')).toEqual(['On the store, revised']);
+    expect(await titles('?state=published&search=revised')).toEqual(['On the store, revised']);
+    expect(await titles('?state=draft&needs=translation')).toEqual(['Only in English']);
+    expect(await titles('?needs=seo&state=published')).toEqual([]);
+    expect(english.id).not.toBe(both.id);
+
+    const refused = await call(owner, 'GET', `/api/v1/shops/${store}/blog/posts?state=lost`);
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('counts the links to products deleted, renamed or off sale', async () => {
+    const { owner, store } = await ownerWithStore();
+    await seedStoreCopy(api, store, {
+      products: [
+        { id: 1, title: 'Linen shirt', handle: 'linen-shirt' },
+        { id: 2, title: 'Wool scarf', handle: 'wool-scarf', status: 'DRAFT' },
+      ],
+      translations: [[gid('Product', 1), 'fr', 'handle', 'chemise-en-lin']],
+    });
+    const content = bothLanguages('Linking', 'Liens');
+    await newPost(owner, store, {
+      ...content,
+      languages: {
+        en: {
+          ...content.languages.en,
+          bodyHtml:
+            '<p>Wear the <a href="/products/linen-shirt">linen shirt</a> or the ' +
+            '<a href="/products/gone-for-good">old one</a>.</p>',
+        },
+        fr: {
+          ...content.languages.fr,
+          bodyHtml:
+            '<p>Portez la <a href="/fr/products/chemise-en-lin">chemise</a> et ' +
+            '<a href="/fr/products/wool-scarf">l’écharpe</a>.</p>',
+        },
+      },
+    });
+    await newPost(owner, store, bothLanguages('No links', 'Sans liens'));
+
+    const { posts } = await listed(owner, store);
+    const problems = Object.fromEntries(
+      posts.map((post) => [post.titles.en, post.productLinkProblems]),
+    );
+    // gone-for-good leads nowhere; wool-scarf is off sale; the shirt answers in both languages.
+    expect(problems).toEqual({ Linking: 2, 'No links': 0 });
+  });
+
+  it('figures the posts saved before figures were kept at the first list read', async () => {
+    const { owner, store } = await ownerWithStore();
+    await seedStoreCopy(api, store, {});
+    const content = withSeoProblems(bothLanguages('Older post', 'Ancien article'));
+    const post = await newPost(owner, store, content);
+    await api.database.pool.query('update blog_posts set figures = null where id = $1', [post.id]);
+
+    const { posts } = await listed(owner, store, '?needs=seo');
+    expect(posts.map((listedPost) => listedPost.id)).toEqual([post.id]);
+    expect(posts[0]!.languages).toEqual(postFigures(content, 'Maison Exemple', 'en').languages);
+    const { rows } = await api.database.pool.query<{ figures: unknown }>(
+      'select figures from blog_posts where id = $1',
+      [post.id],
+    );
+    expect(rows[0]!.figures).not.toBeNull();
   });
 });
 

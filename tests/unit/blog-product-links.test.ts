@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedProductHandles } from '#client/features/blog/product-links.ts';
+import { linkedProductHandles } from '#shared/blog/product-links.ts';
 
 describe('the products a post links to', () => {
   it('are named by the handle of each link to a product, in any language folder', () => {

@@ -1,5 +1,21 @@
-import { and, count, desc, eq, ilike, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import type { PostContent } from '#shared/schemas/blog.ts';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
+import type { PostFigures } from '#shared/blog/post-figures.ts';
+import type { PostContent, PostListNeed, PostListState } from '#shared/schemas/blog.ts';
+import { scoreRatingFloors } from '#shared/seo/scores.ts';
 import type { Queryable } from '#server/db/database.ts';
 import { blogCountedPosts, blogPostVersions, blogPosts } from './tables.ts';
 
@@ -10,7 +26,13 @@ export type StoredVersion = typeof blogPostVersions.$inferSelect;
 
 export async function insertPost(
   db: Queryable,
-  post: { shopId: string; content: PostContent; uid: string; publication?: PublicationChange },
+  post: {
+    shopId: string;
+    content: PostContent;
+    figures: PostFigures;
+    uid: string;
+    publication?: PublicationChange;
+  },
 ): Promise<StoredPost> {
   const [row] = await db
     .insert(blogPosts)
@@ -18,6 +40,7 @@ export async function insertPost(
       shopId: post.shopId,
       revision: 1,
       content: post.content,
+      figures: post.figures,
       createdBy: post.uid,
       updatedBy: post.uid,
       ...post.publication,
@@ -43,13 +66,14 @@ export async function findPost(
 export async function updatePost(
   db: Queryable,
   postId: string,
-  change: { revision: number; content: PostContent; uid: string },
+  change: { revision: number; content: PostContent; figures: PostFigures; uid: string },
 ): Promise<StoredPost> {
   const [row] = await db
     .update(blogPosts)
     .set({
       revision: change.revision,
       content: change.content,
+      figures: change.figures,
       updatedBy: change.uid,
       updatedAt: sql`now()`,
     })
@@ -71,11 +95,11 @@ export async function deleteShopPosts(db: Queryable, shopId: string): Promise<vo
   await db.delete(blogCountedPosts).where(eq(blogCountedPosts.shopId, shopId));
 }
 
-/** A post's titles and bodies only: the list reads them, not the rest of each document. */
+/** A post as the list shows it: its titles and figures, not the rest of its document. */
 export interface PostListRow {
   id: string;
   titles: { en: string; fr: string };
-  bodies: { en: string; fr: string };
+  figures: PostFigures;
   updatedAt: Date;
   updatedBy: string;
   revision: number;
@@ -86,18 +110,59 @@ export interface PostListRow {
   shopifyUpdatedAt: string | null;
 }
 
-const languageText = (language: 'en' | 'fr', field: 'title' | 'bodyHtml') =>
-  sql<string>`${blogPosts.content} -> 'languages' -> ${language} ->> ${field}`;
+const languageTitle = (language: Language) =>
+  sql<string>`${blogPosts.content} -> 'languages' -> ${language} ->> 'title'`;
 
 /** Special characters of a LIKE pattern, taken as themselves in the owner's search. */
 function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
+function stateFilter(state: PostListState | undefined): SQL | undefined {
+  if (state === undefined) return undefined;
+  if (state === 'changed') {
+    return and(
+      isNotNull(blogPosts.publishedRevision),
+      sql`${blogPosts.revision} > ${blogPosts.publishedRevision}`,
+    );
+  }
+  return eq(blogPosts.publicationState, state);
+}
+
+/** One language's figure, as SQL reads the figures the list keeps (shared/blog/post-figures.ts). */
+const figure = (language: Language, path: string) =>
+  sql.raw(`(figures -> 'languages' -> '${language}' ${path})`);
+
+function needsFilter(needs: PostListNeed | undefined): SQL | undefined {
+  if (needs === undefined) return undefined;
+  const written = (language: Language) => sql`${figure(language, "->> 'written'")}::boolean`;
+  const anyWritten = (test: (language: Language) => SQL) =>
+    or(...supportedLanguages.map((language) => and(written(language), test(language))));
+  switch (needs) {
+    case 'seo':
+      return anyWritten(
+        (language) => sql`${figure(language, "->> 'seoScore'")}::int < ${scoreRatingFloors.good}`,
+      );
+    case 'readability':
+      return anyWritten(
+        (language) =>
+          sql`${figure(language, "-> 'readability' ->> 'rating'")} in ('improve', 'bad')`,
+      );
+    case 'translation':
+      return or(...supportedLanguages.map((language) => sql`not ${written(language)}`));
+  }
+}
+
 export async function listPosts(
   db: Queryable,
   shopId: string,
-  options: { search: string; offset: number; limit: number },
+  options: {
+    search: string;
+    state?: PostListState;
+    needs?: PostListNeed;
+    offset: number;
+    limit: number;
+  },
 ): Promise<{ total: number; rows: PostListRow[] }> {
   const search = options.search.trim();
   const where = and(
@@ -105,19 +170,20 @@ export async function listPosts(
     search === ''
       ? undefined
       : or(
-          ilike(languageText('en', 'title'), likePattern(search)),
-          ilike(languageText('fr', 'title'), likePattern(search)),
+          ilike(languageTitle('en'), likePattern(search)),
+          ilike(languageTitle('fr'), likePattern(search)),
         ),
+    stateFilter(options.state),
+    needsFilter(options.needs),
   );
   const [totals, rows] = await Promise.all([
     db.select({ total: count() }).from(blogPosts).where(where),
     db
       .select({
         id: blogPosts.id,
-        titleEn: languageText('en', 'title'),
-        titleFr: languageText('fr', 'title'),
-        bodyEn: languageText('en', 'bodyHtml'),
-        bodyFr: languageText('fr', 'bodyHtml'),
+        titleEn: languageTitle('en'),
+        titleFr: languageTitle('fr'),
+        figures: blogPosts.figures,
         updatedAt: blogPosts.updatedAt,
         updatedBy: blogPosts.updatedBy,
         revision: blogPosts.revision,
@@ -135,12 +201,36 @@ export async function listPosts(
   ]);
   return {
     total: totals[0]?.total ?? 0,
-    rows: rows.map(({ titleEn, titleFr, bodyEn, bodyFr, ...row }) => ({
+    rows: rows.map(({ titleEn, titleFr, figures, ...row }) => ({
       ...row,
       titles: { en: titleEn, fr: titleFr },
-      bodies: { en: bodyEn, fr: bodyFr },
+      // The list figures the store's posts saved before figures were kept first (postsToFigure).
+      figures: figures!,
     })),
   };
+}
+
+/** The store's posts saved before their figures were kept, with what to figure them from. */
+export async function postsToFigure(
+  db: Queryable,
+  shopId: string,
+): Promise<Array<{ id: string; content: PostContent }>> {
+  return db
+    .select({ id: blogPosts.id, content: blogPosts.content })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.shopId, shopId), isNull(blogPosts.figures)));
+}
+
+/** Keeps a post's figures, unless a save figured them since. */
+export async function keepFigures(
+  db: Queryable,
+  postId: string,
+  figures: PostFigures,
+): Promise<void> {
+  await db
+    .update(blogPosts)
+    .set({ figures })
+    .where(and(eq(blogPosts.id, postId), isNull(blogPosts.figures)));
 }
 
 export async function newestVersion(

@@ -57,6 +57,8 @@ export async function presentPostSummaries(
   db: Database,
   rows: readonly PostListRow[],
   articleTimes: ReadonlyMap<string, Date>,
+  /** Per post, its links to products deleted, renamed or off sale. */
+  productLinkProblems: ReadonlyMap<string, number>,
 ): Promise<PostSummary[]> {
   const names = await namesOf(
     db,
@@ -73,7 +75,8 @@ export async function presentPostSummaries(
   return rows.map((row) => ({
     id: row.id,
     titles: row.titles,
-    words: { en: bodyWordCount(row.bodies.en), fr: bodyWordCount(row.bodies.fr) },
+    languages: row.figures.languages,
+    productLinkProblems: productLinkProblems.get(row.id) ?? 0,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: names.get(row.updatedBy) ?? '',
     state: row.publicationState,

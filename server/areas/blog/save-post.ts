@@ -8,6 +8,7 @@ import {
 import type { Database, Queryable } from '#server/db/database.ts';
 import { accountNames } from '#server/areas/account/index.ts';
 import { cleanPostBody } from './post-body.ts';
+import { postFiguring, type FigurePost } from './post-figures.ts';
 import * as postsRepository from './posts-repository.ts';
 import { presentPost } from './present-post.ts';
 
@@ -45,9 +46,17 @@ export async function createPost(
   uid: string,
   content: PostContent | undefined,
 ): Promise<PostView> {
-  const first = content ?? emptyPostContent((await accountNames(db, [uid])).get(uid) ?? '');
+  const first = cleaned(
+    content ?? emptyPostContent((await accountNames(db, [uid])).get(uid) ?? ''),
+  );
+  const figure = await postFiguring(db, shopId);
   const row = await db.transaction(async (tx) => {
-    const post = await postsRepository.insertPost(tx, { shopId, content: cleaned(first), uid });
+    const post = await postsRepository.insertPost(tx, {
+      shopId,
+      content: first,
+      figures: figure(first),
+      uid,
+    });
     await postsRepository.insertVersion(tx, {
       postId: post.id,
       revision: post.revision,
@@ -72,9 +81,15 @@ async function writeRevision(
   content: PostContent,
   /** The editor saving; null for a restore, which always makes a version of its own. */
   editorId: string | null,
+  figure: FigurePost,
 ): Promise<postsRepository.StoredPost> {
   const revision = post.revision + 1;
-  const saved = await postsRepository.updatePost(tx, post.id, { revision, content, uid });
+  const saved = await postsRepository.updatePost(tx, post.id, {
+    revision,
+    content,
+    figures: figure(content),
+    uid,
+  });
   const newest = await postsRepository.newestVersion(tx, post.id);
   const sameMoment =
     editorId !== null &&
@@ -115,11 +130,12 @@ export async function savePost(
   uid: string,
   body: SavePostBody,
 ): Promise<PostView> {
+  const figure = await postFiguring(db, shopId);
   const row = await db.transaction(async (tx) => {
     const post = await postsRepository.findPost(tx, shopId, postId, { forUpdate: true });
     if (post === undefined) throw postNotFound();
     if (post.revision !== body.baseRevision) throw changedElsewhere();
-    return writeRevision(tx, post, uid, cleaned(body.content), body.editorId);
+    return writeRevision(tx, post, uid, cleaned(body.content), body.editorId, figure);
   });
   return presentPost(db, row);
 }
@@ -133,6 +149,7 @@ export async function restoreVersion(
   revision: number,
   baseRevision: number,
 ): Promise<PostView> {
+  const figure = await postFiguring(db, shopId);
   const row = await db.transaction(async (tx) => {
     const post = await postsRepository.findPost(tx, shopId, postId, { forUpdate: true });
     if (post === undefined) throw postNotFound();
@@ -141,7 +158,7 @@ export async function restoreVersion(
       throw new AppError('version_not_found', 404, { message: 'No such version of the post' });
     }
     if (post.revision !== baseRevision) throw changedElsewhere();
-    return writeRevision(tx, post, uid, version.content, null);
+    return writeRevision(tx, post, uid, version.content, null, figure);
   });
   return presentPost(db, row);
 }
@@ -161,6 +178,7 @@ export async function takeShopifyVersion(
   baseRevision: number,
   primary: 'en' | 'fr',
 ): Promise<PostView> {
+  const figure = await postFiguring(db, shopId);
   const row = await db.transaction(async (tx) => {
     const post = await postsRepository.findPost(tx, shopId, postId, { forUpdate: true });
     if (post === undefined) throw postNotFound();
@@ -188,7 +206,7 @@ export async function takeShopifyVersion(
       author: theirs.author,
       imageUrl: theirs.imageUrl,
     };
-    const saved = await writeRevision(tx, post, uid, content, null);
+    const saved = await writeRevision(tx, post, uid, content, null, figure);
     return (await postsRepository.updatePublication(tx, post.id, {
       publicationState: theirs.visible
         ? 'published'

@@ -15,6 +15,7 @@ import {
   readStoreArticle,
   type StoreArticle,
 } from '#server/areas/catalog/index.ts';
+import { postFigures } from '#shared/blog/post-figures.ts';
 import { cleanPostBody } from './post-body.ts';
 import * as postsRepository from './posts-repository.ts';
 import { presentPost } from './present-post.ts';
@@ -117,6 +118,7 @@ export async function adoptStoreArticle(
       const post = await postsRepository.insertPost(tx, {
         shopId,
         content,
+        figures: postFigures(content, store?.shopName ?? '', primary),
         uid,
         publication: {
           publicationState: article.isPublished ? 'published' : 'unpublished',

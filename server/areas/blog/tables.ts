@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PostFigures } from '#shared/blog/post-figures.ts';
 import type {
   LanguageWriteState,
   PostContent,
@@ -32,6 +33,11 @@ export const blogPosts = pgTable(
     /** Raised by each save: a save names the revision it was edited from. */
     revision: integer('revision').notNull(),
     content: jsonb('content').$type<PostContent>().notNull(),
+    /**
+     * What the list shows of each language (shared/blog/post-figures.ts), figured at each save
+     * from `content`; null for a post saved before the figures were kept, figured at its next read.
+     */
+    figures: jsonb('figures').$type<PostFigures>(),
     createdBy: text('created_by').notNull(),
     updatedBy: text('updated_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true })

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
-import type { PostContent, PostView } from '#shared/schemas/blog.ts';
+import type { PostContent, PostListNeed, PostListState, PostView } from '#shared/schemas/blog.ts';
 import { callApi } from '#client/lib/call-api.ts';
 
 /**
@@ -11,8 +11,8 @@ import { callApi } from '#client/lib/call-api.ts';
 
 export const blogKeys = {
   all: (uid: string, shopId: string) => ['blog', uid, shopId] as const,
-  list: (uid: string, shopId: string, search: string, offset: number) =>
-    ['blog', uid, shopId, 'posts', search, offset] as const,
+  list: (uid: string, shopId: string, filters: PostListFilters, offset: number) =>
+    ['blog', uid, shopId, 'posts', filters, offset] as const,
   post: (uid: string, shopId: string, postId: string) =>
     ['blog', uid, shopId, 'post', postId] as const,
   versions: (uid: string, shopId: string, postId: string) =>
@@ -21,14 +21,21 @@ export const blogKeys = {
 
 export const postsPerPage = 20;
 
-export function usePostList(uid: string, shopId: string, search: string, offset: number) {
+/** What the list of posts is narrowed to: words of a title, and the filters chosen. */
+export interface PostListFilters {
+  search: string;
+  state?: PostListState;
+  needs?: PostListNeed;
+}
+
+export function usePostList(uid: string, shopId: string, filters: PostListFilters, offset: number) {
   return useQuery({
-    queryKey: blogKeys.list(uid, shopId, search, offset),
+    queryKey: blogKeys.list(uid, shopId, filters, offset),
     queryFn: async () =>
       (
         await callApi(contracts.listPosts, {
           params: { shopId },
-          query: { search, offset, limit: postsPerPage },
+          query: { ...filters, offset, limit: postsPerPage },
         })
       ).data,
     // The page shown stays while the next one (or the next search's) loads.

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { Language } from '#shared/constants.ts';
 import type { KeyphraseCheck } from '#shared/blog/keyphrase-checks.ts';
+import { draftSeoScore, overallRating } from '#shared/blog/post-figures.ts';
 import {
   articleView,
   type PostDraft,
@@ -121,9 +122,7 @@ function readabilityValues(check: ReadabilityCheck, number: Intl.NumberFormat) {
 
 /** The worst rating of the checks, the panel's summary: bad, then improve, then good. */
 function overall(ratings: ReadonlyArray<Rating | null>): RatingOrNone {
-  if (ratings.includes('bad')) return 'bad';
-  if (ratings.includes('improve')) return 'improve';
-  return ratings.includes('good') ? 'good' : 'none';
+  return ratingOf(overallRating(ratings));
 }
 
 export function SeoPanel({
@@ -209,6 +208,9 @@ export function SeoPanel({
         </li>
       </ul>
       <h4>{t('panels.auditTitle')}</h4>
+      <p className="analysis-score">
+        {t('panels.auditScore', { score: number.format(draftSeoScore(analysis)) })}
+      </p>
       {analysis.findings.length === 0 ? (
         <p>{t('panels.auditClear')}</p>
       ) : (

@@ -1,7 +1,7 @@
 import type { Language } from '#shared/constants.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { useLinkedProducts } from '../api/blog-queries.ts';
-import { linkedProductHandles } from '../product-links.ts';
+import { linkedProductHandles } from '#shared/blog/product-links.ts';
 
 /**
  * The products the body links to, as the store's copy has them now: a product deleted or renamed

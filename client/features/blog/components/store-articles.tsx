@@ -5,7 +5,8 @@ import { QueryState } from '#client/components/query-state.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { postsPerPage, useAdoptStoreArticle, useStoreArticles } from '../api/blog-queries.ts';
+import { useAdoptStoreArticle, useStoreArticles } from '../api/blog-queries.ts';
+import { ListPager } from './list-pager.tsx';
 
 /**
  * The articles already on the store's blogs that Vitrine did not write, found by the same search
@@ -32,7 +33,6 @@ export function StoreArticles({
   const adoption = useAdoptStoreArticle(uid, shopId);
   const [error, setError] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const number = new Intl.NumberFormat(locale);
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
 
   function showPage(from: number) {
@@ -95,33 +95,12 @@ export function StoreArticles({
                 </li>
               ))}
             </ul>
-            {list.total > postsPerPage && (
-              <nav className="pager" aria-label={t('storeArticles.pagesLabel')}>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={offset === 0}
-                  onClick={() => showPage(Math.max(0, offset - postsPerPage))}
-                >
-                  {t('list.previous')}
-                </Button>
-                <span>
-                  {t('list.range', {
-                    from: number.format(offset + 1),
-                    to: number.format(Math.min(offset + postsPerPage, list.total)),
-                    total: number.format(list.total),
-                  })}
-                </span>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={offset + postsPerPage >= list.total}
-                  onClick={() => showPage(offset + postsPerPage)}
-                >
-                  {t('list.next')}
-                </Button>
-              </nav>
-            )}
+            <ListPager
+              label={t('storeArticles.pagesLabel')}
+              offset={offset}
+              total={list.total}
+              onPage={showPage}
+            />
           </>
         )}
       </QueryState>

@@ -3,9 +3,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Language } from '#shared/constants.ts';
 import type { ReadabilityCheckId } from '#shared/blog/readability-checks.ts';
 import { handleFromTitle } from '#shared/blog/handle.ts';
-import { analysePostLanguage, type PostDraft } from '#shared/blog/post-analysis.ts';
+import { analysePostLanguage } from '#shared/blog/post-analysis.ts';
+import { postDraftOf } from '#shared/blog/post-figures.ts';
 import { postProblems } from '#shared/blog/post-problems.ts';
-import type { PostContent, PostLanguageContent, PostView } from '#shared/schemas/blog.ts';
+import type { PostLanguageContent, PostView } from '#shared/schemas/blog.ts';
 import type { Shop } from '#shared/schemas/shops.ts';
 import { AppLink } from '#client/components/app-link.tsx';
 import { Button, buttonClassName } from '#client/components/button.tsx';
@@ -116,7 +117,11 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
   // The analysis reads the text a moment behind the keystrokes when typing is fast
   // (useDeferredValue): the typing never waits for it.
   const deferred = useDeferredValue(content);
-  const draft = useMemo(() => postDraftOf(deferred, shop, primary), [deferred, shop, primary]);
+  const shopName = shop.name ?? shop.shopDomain;
+  const draft = useMemo(
+    () => postDraftOf(deferred, shopName, primary),
+    [deferred, shopName, primary],
+  );
   const analysis = useMemo(() => analysePostLanguage(draft, active), [draft, active]);
   const passages =
     highlighted === null
@@ -323,24 +328,4 @@ function editLanguage(
     if (!texts.handleEdited && !onStore) texts.handle = handleFromTitle(texts.title);
     return { ...current, languages: { ...current.languages, [language]: texts } };
   });
-}
-
-function postDraftOf(content: PostContent, shop: Shop, primary: Language): PostDraft {
-  const texts = (language: Language) => {
-    const own = content.languages[language];
-    return {
-      title: own.title,
-      seoTitle: own.seoTitle,
-      seoDescription: own.seoDescription,
-      handle: own.handle,
-      bodyHtml: own.bodyHtml,
-      featuredImageAlt: content.imageUrl.trim() === '' ? null : own.imageAlt,
-    };
-  };
-  return {
-    primaryLanguage: primary,
-    shopName: shop.name ?? shop.shopDomain,
-    texts: { en: texts('en'), fr: texts('fr') },
-    keyphrases: { en: content.languages.en.keyphrase, fr: content.languages.fr.keyphrase },
-  };
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PostSummary } from '#shared/schemas/blog.ts';
+import type { Language } from '#shared/constants.ts';
+import { postListNeeds, postListStates, type PostSummary } from '#shared/schemas/blog.ts';
+import { scoreRatingFloors } from '#shared/seo/scores.ts';
 import type { Shop } from '#shared/schemas/shops.ts';
 import { AppLink } from '#client/components/app-link.tsx';
 import { Button } from '#client/components/button.tsx';
@@ -13,8 +15,14 @@ import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import type { Namespace } from '#client/lib/i18n.ts';
 import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { postsPerPage, useBlogSettings, useCreatePost, usePostList } from '../api/blog-queries.ts';
+import {
+  useBlogSettings,
+  useCreatePost,
+  usePostList,
+  type PostListFilters,
+} from '../api/blog-queries.ts';
 import { BlogStoreGate } from '../components/blog-store-gate.tsx';
+import { ListPager } from '../components/list-pager.tsx';
 import { StoreArticles } from '../components/store-articles.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
 import { formatStoreTime } from '../store-time.ts';
@@ -63,20 +71,32 @@ function SignedInBlog() {
   );
 }
 
+/** A filter of the list as the address holds it: a value it knows, or none. */
+function chosen<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.find((known) => known === value);
+}
+
 function PostList({ uid, shop }: { uid: string; shop: Shop }) {
   const { t, i18n } = useTranslation('blog');
   const errorText = useApiErrorText();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.get('q') ?? '';
+  const state = chosen(postListStates, searchParams.get('state'));
+  const needs = chosen(postListNeeds, searchParams.get('needs'));
   const offset = Math.max(0, Number.parseInt(searchParams.get('from') ?? '0', 10) || 0);
   const [typed, setTyped] = useState(search);
-  const listQuery = usePostList(uid, shop.id, search, offset);
+  const filters: PostListFilters = {
+    search,
+    ...(state !== undefined && { state }),
+    ...(needs !== undefined && { needs }),
+  };
+  const listQuery = usePostList(uid, shop.id, filters, offset);
   const timeZone = useBlogSettings(uid, shop.id).data?.timeZone ?? 'UTC';
   const creation = useCreatePost(uid, shop.id);
   const [createError, setCreateError] = useState<string | null>(null);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const number = new Intl.NumberFormat(locale);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const editorPath = (postId: string) =>
@@ -92,25 +112,30 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
     }
   }
 
-  function showPage(next: { search?: string; offset?: number }) {
+  /** Shows the list with `next` changed, from its first page unless a page is asked for. */
+  function showPage(next: { search?: string; state?: string; needs?: string; offset?: number }) {
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
-      const q = next.search ?? search;
-      if (q === '') params.delete('q');
-      else params.set('q', q);
+      const set = (name: string, value: string | undefined) => {
+        if (value === undefined || value === '') params.delete(name);
+        else params.set(name, value);
+      };
+      set('q', next.search ?? search);
+      set('state', 'state' in next ? next.state : state);
+      set('needs', 'needs' in next ? next.needs : needs);
       const from = next.offset ?? 0;
-      if (from === 0) params.delete('from');
-      else params.set('from', String(from));
+      set('from', from === 0 ? undefined : String(from));
       return params;
     });
   }
 
   const primary = primaryLanguageOf(shop);
   const secondary = primary === 'en' ? 'fr' : 'en';
+  const filtered = search !== '' || state !== undefined || needs !== undefined;
   const titleOf = (post: PostSummary) =>
     post.titles[primary] || post.titles[secondary] || t('list.untitled');
   const stateOf = (post: PostSummary) => {
-    const state =
+    const shown =
       post.state === 'scheduled'
         ? t('list.states.scheduled', {
             at: formatStoreTime(new Date(post.publishAt!), timeZone, locale),
@@ -120,7 +145,29 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
       ...(post.changedSincePublished ? [t('list.states.changed')] : []),
       ...(post.changedInShopify ? [t('list.states.changedInShopify')] : []),
     ];
-    return [state, ...notes].join(', ');
+    return [shown, ...notes].join(', ');
+  };
+  const languageLine = (post: PostSummary, language: Language) => {
+    const figures = post.languages[language];
+    const name = t(`languages.${language}`);
+    if (!figures.written) return t('list.notWritten', { language: name });
+    const { readability } = figures;
+    return [
+      t('list.languageLine', {
+        language: name,
+        words: number.format(figures.words),
+        count: figures.words,
+      }),
+      t('list.seoScore', { score: number.format(figures.seoScore) }),
+      readability.readingEase === null
+        ? t('list.readabilityTooShort')
+        : t('list.readability', {
+            rating: t(`ratings.${readability.rating ?? 'none'}`),
+            formula:
+              readability.formula === 'flesch' ? t('formulas.flesch') : t('formulas.kandelMoles'),
+            score: number.format(readability.readingEase),
+          }),
+    ].join(' · ');
   };
 
   return (
@@ -156,6 +203,34 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
             {t('list.search')}
           </Button>
         </form>
+        <div className="post-filters">
+          <label htmlFor="post-state-filter">{t('list.filters.stateLabel')}</label>
+          <select
+            id="post-state-filter"
+            value={state ?? ''}
+            onChange={(event) => showPage({ state: event.target.value })}
+          >
+            <option value="">{t('list.filters.anyState')}</option>
+            {postListStates.map((value) => (
+              <option key={value} value={value}>
+                {t(`list.filters.states.${value}`)}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="post-needs-filter">{t('list.filters.needsLabel')}</label>
+          <select
+            id="post-needs-filter"
+            value={needs ?? ''}
+            onChange={(event) => showPage({ needs: event.target.value })}
+          >
+            <option value="">{t('list.filters.anyNeed')}</option>
+            {postListNeeds.map((value) => (
+              <option key={value} value={value}>
+                {t(`list.filters.needs.${value}`, { good: scoreRatingFloors.good })}
+              </option>
+            ))}
+          </select>
+        </div>
         <QueryState
           query={listQuery}
           loading={t('list.loading')}
@@ -163,7 +238,11 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
           isEmpty={(list) => list.total === 0}
           empty={
             <p className="post-list-empty">
-              {search === '' ? t('list.empty') : t('list.noMatch', { search })}
+              {!filtered
+                ? t('list.empty')
+                : state === undefined && needs === undefined
+                  ? t('list.noMatch', { search })
+                  : t('list.noMatchFilters')}
             </p>
           }
         >
@@ -179,25 +258,16 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
                       {titleOf(post)}
                     </AppLink>{' '}
                     <span className={`post-state post-state-${post.state}`}>{stateOf(post)}</span>
-                    <p className="post-row-languages">
-                      <span lang="en">
-                        {t('list.languageLine', {
-                          language: t('languages.en'),
-                          words: number.format(post.words.en),
-                          count: post.words.en,
+                    <p className="post-row-languages">{languageLine(post, primary)}</p>
+                    <p className="post-row-languages">{languageLine(post, secondary)}</p>
+                    {post.productLinkProblems > 0 && (
+                      <p className="post-row-warning">
+                        {t('list.productLinkProblems', {
+                          count: post.productLinkProblems,
+                          number: number.format(post.productLinkProblems),
                         })}
-                      </span>
-                      {' · '}
-                      <span lang="fr">
-                        {post.titles.fr === '' && post.words.fr === 0
-                          ? t('list.notWritten', { language: t('languages.fr') })
-                          : t('list.languageLine', {
-                              language: t('languages.fr'),
-                              words: number.format(post.words.fr),
-                              count: post.words.fr,
-                            })}
-                      </span>
-                    </p>
+                      </p>
+                    )}
                     <p className="form-hint">
                       {t('list.draftSaved', {
                         when: dateTime.format(new Date(post.updatedAt)),
@@ -207,33 +277,12 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
                   </li>
                 ))}
               </ul>
-              {list.total > postsPerPage && (
-                <nav className="pager" aria-label={t('list.pagesLabel')}>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    disabled={offset === 0}
-                    onClick={() => showPage({ offset: Math.max(0, offset - postsPerPage) })}
-                  >
-                    {t('list.previous')}
-                  </Button>
-                  <span>
-                    {t('list.range', {
-                      from: number.format(offset + 1),
-                      to: number.format(Math.min(offset + postsPerPage, list.total)),
-                      total: number.format(list.total),
-                    })}
-                  </span>
-                  <Button
-                    type="button"
-                    variant="secondary"
-                    disabled={offset + postsPerPage >= list.total}
-                    onClick={() => showPage({ offset: offset + postsPerPage })}
-                  >
-                    {t('list.next')}
-                  </Button>
-                </nav>
-              )}
+              <ListPager
+                label={t('list.pagesLabel')}
+                offset={offset}
+                total={list.total}
+                onPage={(from) => showPage({ offset: from })}
+              />
             </>
           )}
         </QueryState>
