@@ -35,20 +35,12 @@ export function BlogStoreGate({
           <p>{t('blog.noShopText')}</p>
         </EmptyState>
       }
-      notReady={(shop, readiness) => {
-        const name = shop.name ?? shop.shopDomain;
-        return (
-          <div className="notice" role="status">
-            <p>
-              {readiness === 'importing'
-                ? t('store.importing', { name })
-                : t('store.unavailable', { name })}
-            </p>
-            <p>
-              <AppLink to="/shops">{t('store.shopsLink')}</AppLink>
-            </p>
-          </div>
-        );
+      notReady={{
+        text: (name, readiness) =>
+          readiness === 'importing'
+            ? t('store.importing', { name })
+            : t('store.unavailable', { name }),
+        shopsLink: t('store.shopsLink'),
       }}
     >
       {children}
