@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  ne,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Queryable } from '#server/db/database.ts';
 import { catalogArticles, catalogBlogs, catalogShops, catalogTranslations } from './tables.ts';
 
@@ -28,14 +41,39 @@ export async function storeBlogsOf(db: Queryable, shopId: string): Promise<Store
   return { timeZone: shop.timeZone, blogs };
 }
 
-/** Whether another article of the blog than `exceptGid` has `handle` in the copy. */
+/**
+ * Whether another article of the blog than `exceptGid` answers at `handle` in the copy. With
+ * `translatedLocale` (Shopify's code of the store's other language, `fr`, `fr-CA`…), an article
+ * answers in both languages at its own handle and at its handle translated there: the storefront
+ * finds `/fr/blogs/<blog>/<handle>` by the translated handle, and by the article's own handle
+ * when it has none (Shopify refuses a handle translation another article answers at). So the
+ * question is the same for a post's handle in either language (docs/decisions/0029-blog-posts-written-to-the-store.md).
+ */
 export async function articleHandleTaken(
   db: Queryable,
   shopId: string,
   blogGid: string,
   handle: string,
   exceptGid: string | null,
+  translatedLocale: string | null = null,
 ): Promise<boolean> {
+  const translatedThere =
+    translatedLocale === null
+      ? undefined
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(catalogTranslations)
+            .where(
+              and(
+                eq(catalogTranslations.shopId, catalogArticles.shopId),
+                eq(catalogTranslations.resourceGid, catalogArticles.gid),
+                eq(catalogTranslations.locale, translatedLocale),
+                eq(catalogTranslations.key, 'handle'),
+                eq(catalogTranslations.value, handle),
+              ),
+            ),
+        );
   const rows = await db
     .select({ gid: catalogArticles.gid })
     .from(catalogArticles)
@@ -43,7 +81,7 @@ export async function articleHandleTaken(
       and(
         eq(catalogArticles.shopId, shopId),
         eq(catalogArticles.blogGid, blogGid),
-        eq(catalogArticles.handle, handle),
+        or(eq(catalogArticles.handle, handle), translatedThere),
         exceptGid === null ? undefined : ne(catalogArticles.gid, exceptGid),
       ),
     )
