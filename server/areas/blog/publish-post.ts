@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors.ts';
-import { handleFromTitle } from '#shared/blog/handle.ts';
 import { postProblems } from '#shared/blog/post-problems.ts';
 import type { BlogSettings, PostView, PublishBody } from '#shared/schemas/blog.ts';
 import type { Language } from '#shared/constants.ts';
 import type { Database } from '#server/db/database.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { auditedStoreOf, articleHandleTaken, storeBlogsOf } from '#server/areas/catalog/index.ts';
+import { auditedStoreOf, storeBlogsOf } from '#server/areas/catalog/index.ts';
 import { effectivePlanOf, planLimitReached, planLimitsOf } from '#server/areas/billing/index.ts';
 import { requireActiveStore, shopOwnerOf, shopNotFound } from '#server/areas/shops/index.ts';
 import { blogPublishJob } from './blog-publish-job.ts';
+import { storeLanguagesOf, takenHandleLanguage } from './post-handles.ts';
 import * as postsRepository from './posts-repository.ts';
 import { presentPost } from './present-post.ts';
 import { publicationMonth } from './publication-month.ts';
@@ -18,9 +18,10 @@ import { postNotFound } from './save-post.ts';
 /**
  * The owner's requests about a post's life on the store: publish (now or at a date), unpublish,
  * delete from the store. Each checks what it can before anything is sent (the post as saved is the
- * one meant, nothing Shopify would refuse, a handle free in its blog, the plan's posts per month,
- * the store writable), then marks the post `queued` and queues the job that writes it
- * (blog-publish-job.ts); the owner sees each step's state on the post.
+ * one meant, nothing Shopify would refuse, its handle free in its blog in each language
+ * (post-handles.ts), the plan's posts per month, the store writable), then marks the post `queued`
+ * and queues the job that writes it (blog-publish-job.ts); the owner sees each step's state on
+ * the post.
  */
 
 /** The language the store's posts are written first in. */
@@ -103,22 +104,33 @@ export async function requestPublication(
         message: `Shopify would refuse the post: ${problem.code}`,
       });
     }
-    const texts = post.content.languages[primary];
-    const handle = texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle;
     const blogGid = post.blogGid ?? (post.content.blogId || blogs?.blogs[0]?.gid) ?? null;
-    // A creation was sent with no article recorded since: it may have made one whose answer was
-    // lost, under this handle. The job finds it by the post's id it carries; Shopify refuses the
-    // handle if another article has it.
-    const mayOwnUnrecordedArticle = post.articleGid === null && post.creationSentAt !== null;
-    if (
-      blogGid !== null &&
-      !mayOwnUnrecordedArticle &&
-      (await articleHandleTaken(tx, shopId, blogGid, handle, post.articleGid))
-    ) {
-      throw new AppError('handle_taken', 409, {
-        field: `${primary}.handle`,
-        message: 'Another article of the blog has this handle',
-      });
+    if (blogGid !== null) {
+      // One request of the store at a time looks: two posts published at once with one handle
+      // see each other.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`blog-handle:${shopId}`}))`);
+      // A creation was sent with no article recorded since: it may have made one whose answer was
+      // lost, under this handle. The job finds it by the post's id it carries; Shopify refuses the
+      // handle if another article has it.
+      const mayOwnUnrecordedArticle = post.articleGid === null && post.creationSentAt !== null;
+      const taken = await takenHandleLanguage(
+        tx,
+        {
+          shopId,
+          blogGid,
+          postId: post.id,
+          articleGid: post.articleGid,
+          ...storeLanguagesOf(store),
+        },
+        post.content.languages,
+        { firstBlogGid: blogs?.blogs[0]?.gid ?? null, articles: !mayOwnUnrecordedArticle },
+      );
+      if (taken !== null) {
+        throw new AppError('handle_taken', 409, {
+          field: `${taken}.handle`,
+          message: `Another article of the blog has this handle in ${taken === 'en' ? 'English' : 'French'}`,
+        });
+      }
     }
     let countedMonth = post.countedMonth;
     // A post new to the store counts in the month it becomes visible: until it has, a new date
