@@ -15,6 +15,7 @@ import {
   storeArticleListSchema,
   savePostBodySchema,
 } from '../schemas/blog.ts';
+import { handleCheckQuerySchema, handleCheckResponseSchema } from '../schemas/blog-handles.ts';
 import { defineContract, noBody } from './api-contract.ts';
 
 /**
@@ -106,6 +107,17 @@ export const blogContracts = {
     path: '/api/v1/shops/:shopId/blog/settings',
     params: shopParams,
     responses: { 200: blogSettingsSchema },
+  }),
+  /**
+   * Whether a handle is taken in the post's blog in a language, the post's own article left out
+   * (shared/schemas/blog-handles.ts): the editor asks as the owner types.
+   */
+  checkHandle: defineContract({
+    method: 'GET',
+    path: '/api/v1/shops/:shopId/blog/posts/:postId/handle-check',
+    params: postParams,
+    query: handleCheckQuerySchema,
+    responses: { 200: handleCheckResponseSchema },
   }),
   listVersions: defineContract({
     method: 'GET',

@@ -4,6 +4,7 @@
  */
 export { cleanPostBody } from './post-body.ts';
 export { findProductLinks } from './product-links.ts';
+export { checkPostHandle } from './post-handles.ts';
 export { adoptStoreArticle, listArticlesNotInVitrine } from './store-articles.ts';
 export { deleteStorePosts, listPostVersions, listPosts, readPost } from './read-posts.ts';
 export { createPost, restoreVersion, savePost, takeShopifyVersion } from './save-post.ts';

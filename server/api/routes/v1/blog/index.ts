@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
 import {
   adoptStoreArticle,
+  checkPostHandle,
   createPost,
   findProductLinks,
   listArticlesNotInVitrine,
@@ -164,7 +165,7 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, 
         ...notOwned,
         400: 'A date that is not in the future (`publish_date_past`), or an invalid request',
         403: 'The plan’s posts per month are reached (`plan_limit_reached`, `limit: blogPostsPerMonth`, with the plan that lifts it), or the store is paused (`plan_limit_reached`, `limit: stores`)',
-        409: 'Saved since `baseRevision` (`post_changed_elsewhere`), a handle another article of the blog has (`handle_taken`), or already being written (`publication_in_progress`)',
+        409: 'Saved since `baseRevision` (`post_changed_elsewhere`), a handle another article of the blog answers at in either language (`handle_taken`, `field` naming the language: `fr.handle`), or already being written (`publication_in_progress`)',
         422: 'Something Shopify would refuse (`post_not_publishable`, `field` naming the language and the problem)',
       }),
     }),
@@ -290,6 +291,23 @@ export const blogRoutes: FastifyPluginAsyncZod<BlogRoutesOptions> = async (app, 
     handler: async (request) => {
       const uid = await ownerOf(request, request.params.shopId);
       return { data: await readBlogSettings(db, request.params.shopId, uid) };
+    },
+  });
+
+  app.route({
+    ...routeOf(app, contracts.checkHandle, {
+      summary: 'Whether a handle is taken in the post’s blog',
+      description:
+        'Read-only, for the editor as the owner types: whether another article of the blog (`blogId`, or the post’s own blog) answers at `handle` in `language`, by the store’s copy (its own handle, or its handle in the store’s other language) or as the handle of another post published, scheduled or being published there. The post’s own article never takes it; a language the store does not publish is always free. A draft is saved with a taken handle all the same: publishing refuses it (`handle_taken`).',
+      tags: ['blog'],
+      security: bearerToken,
+      answers: { 200: 'Whether the handle is taken' },
+      errors: errorResponses([...authenticatedRouteErrors, 400, 404], notOwned),
+    }),
+    handler: async (request) => {
+      const { shopId, postId } = request.params;
+      await ownerOf(request, shopId);
+      return { data: await checkPostHandle(db, shopId, postId, request.query) };
     },
   });
 
