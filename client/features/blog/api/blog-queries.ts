@@ -1,4 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { Language } from '#shared/constants.ts';
 import { blogContracts as contracts } from '#shared/contracts/blog.ts';
 import type { PostContent, PostListNeed, PostListState, PostView } from '#shared/schemas/blog.ts';
 import { callApi } from '#client/lib/call-api.ts';
@@ -176,6 +178,43 @@ export function usePublicationActions(uid: string, shopId: string, postId: strin
         ).data,
       ),
   };
+}
+
+/** How long the typing rests before the editor asks whether a handle is taken. */
+export const handleCheckDelayMs = 400;
+
+/**
+ * Whether another article of the blog answers at `handle` in `language` (the post's own article
+ * left out), asked once the typing has rested: true only while the answer is about the handle
+ * shown, so an answer about what was typed before never lingers.
+ */
+export function useHandleTaken(
+  uid: string,
+  shopId: string,
+  postId: string,
+  check: { language: Language; handle: string; blogId: string },
+): boolean {
+  const handle = check.handle.trim();
+  const [asked, setAsked] = useState(handle);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(handle), handleCheckDelayMs);
+    return () => clearTimeout(timer);
+  }, [handle]);
+  const { language, blogId } = check;
+  const answer = useQuery({
+    queryKey: [...blogKeys.post(uid, shopId, postId), 'handle', language, blogId, asked] as const,
+    queryFn: async () =>
+      (
+        await callApi(contracts.checkHandle, {
+          params: { shopId, postId },
+          query: { language, handle: asked, ...(blogId !== '' && { blogId }) },
+        })
+      ).data.taken,
+    enabled: asked !== '',
+    // Another article may take the handle meanwhile: asked again when the editor comes back.
+    staleTime: 30_000,
+  });
+  return asked === handle && answer.data === true;
 }
 
 /** The store's products whose title holds `search`, to link to; none asked for a blank search. */

@@ -5,6 +5,7 @@ import type { PostLanguageContent } from '#shared/schemas/blog.ts';
 import { Button } from '#client/components/button.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { useTranslation } from '#client/lib/use-translation.ts';
+import { useHandleTaken } from '../api/blog-queries.ts';
 import { summaryHtmlOf, summaryTextOf } from '../summary-text.ts';
 import { ProblemText, problemFor } from './problem-text.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
@@ -13,11 +14,14 @@ import { RichTextEditor } from './rich-text-editor.tsx';
  * One language of a post: its title, handle, body, summary, search title and description, the
  * featured image's alt text, and the focus keyphrase of the SEO panel. Each field says what
  * publishing would refuse in it as the owner types (shared/blog/post-problems.ts), and keeps the
- * text all the same.
+ * text all the same; the handle, too, when another article of the blog already answers at it
+ * (server/areas/blog/post-handles.ts).
  */
 export function LanguageFields({
   uid,
   shopId,
+  postId,
+  blogId,
   language,
   primary,
   texts,
@@ -27,6 +31,9 @@ export function LanguageFields({
 }: {
   uid: string;
   shopId: string;
+  postId: string;
+  /** The blog the post goes to, as the editor has it (blank: the post's own, or the first). */
+  blogId: string;
   language: Language;
   primary: boolean;
   texts: PostLanguageContent;
@@ -42,6 +49,11 @@ export function LanguageFields({
     const found = problemFor(problems, codes);
     return found === undefined ? undefined : <ProblemText problem={found} />;
   };
+  const handleTaken = useHandleTaken(uid, shopId, postId, {
+    language,
+    handle: texts.handle.trim() === '' ? handleFromTitle(texts.title) : texts.handle,
+    blogId,
+  });
   const counted = (text: string, limit: number) =>
     t('fields.count', { count: [...text].length, limit });
 
@@ -65,7 +77,10 @@ export function LanguageFields({
       <FormField
         label={t('fields.handle', { language: languageName })}
         hint={texts.handleEdited ? t('fields.handleOwn') : t('fields.handleFromTitle')}
-        error={problem('handle_invalid', 'handle_too_long')}
+        error={
+          problem('handle_invalid', 'handle_too_long') ??
+          (handleTaken ? t('fields.handleTaken') : undefined)
+        }
       >
         {(control) => (
           <div className="field-with-action">

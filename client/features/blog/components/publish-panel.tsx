@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Language } from '#shared/constants.ts';
+import { supportedLanguages, type Language } from '#shared/constants.ts';
 import type { BlogSettings, PublicationView } from '#shared/schemas/blog.ts';
 import { Button } from '#client/components/button.tsx';
 import {
@@ -8,10 +8,20 @@ import {
   type ReachedLimit,
 } from '#client/components/upgrade-prompt.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
+import { ApiError } from '#client/lib/api-error.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '../store-time.ts';
 import { UnsavedText } from '../use-post-autosave.ts';
+
+/** The language whose handle publishing found taken (`field`: `fr.handle`), if it said. */
+function takenHandleLanguage(failure: unknown): Language | null {
+  const field = failure instanceof ApiError ? failure.field : undefined;
+  const language = field?.endsWith('.handle') === true ? field.slice(0, -'.handle'.length) : '';
+  return (supportedLanguages as readonly string[]).includes(language)
+    ? (language as Language)
+    : null;
+}
 
 /** Whether `at` is still to come: a schedule in the past is refused before it is sent. */
 function isAhead(at: Date): boolean {
@@ -75,15 +85,20 @@ export function PublishPanel({
       }
       const reached = reachedLimitOf(failure);
       if (reached !== null) setLimit(reached);
-      else setError(publishErrorText(errorCodeOf(failure)));
+      else setError(publishErrorText(errorCodeOf(failure), takenHandleLanguage(failure)));
     } finally {
       setBusy(false);
     }
   }
 
   /** A refusal's words: the blog's own for what publishing meets, the app's for the rest. */
-  function publishErrorText(code: string): string {
+  function publishErrorText(code: string, handleLanguage: Language | null = null): string {
     if (code === 'post_not_publishable') return t('publish.notPublishable');
+    if (code === 'handle_taken' && handleLanguage !== null) {
+      return t('publish.errors.handleTakenIn', {
+        language: t(`languagesInSentence.${handleLanguage}`),
+      });
+    }
     const own = `publish.errors.${code}`;
     return i18n.exists(own, { ns: 'blog' })
       ? t(own as 'publish.errors.handle_taken')

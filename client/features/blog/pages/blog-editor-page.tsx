@@ -238,6 +238,8 @@ function PostEditor({ uid, shop, post }: { uid: string; shop: Shop; post: PostVi
                 key={`${language}-${autosave.generation}`}
                 uid={uid}
                 shopId={shop.id}
+                postId={post.id}
+                blogId={content.blogId}
                 language={language}
                 primary={language === primary}
                 texts={content.languages[language]}
