@@ -11,8 +11,9 @@ import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './
 /**
  * The blog's drafts against the real product: a post started from the list, written in English and
  * French with the SEO and readability panels of each language following the text, its handle made
- * from each title, saved as the owner types and found again after a reload and in the list; text
- * typed while offline kept and saved once back online; the same post saved from two tabs answered
+ * from each title, saved as the owner types and found again after a reload and in the list; a
+ * handle another article has told beside the field as it is typed; text typed while offline kept
+ * and saved once back online; the same post saved from two tabs answered
  * without losing either text; a version restored; no serious accessibility violation on the blog's
  * screens in either language or theme. Any error printed in the console fails a test.
  */
@@ -182,6 +183,33 @@ test.describe('the blog of the seeded store', () => {
     });
     await expect(page).toHaveURL(/needs=translation/);
     await expect(row).toBeHidden();
+  });
+
+  test('a handle another article of the blog has is told beside the field as it is typed', async ({
+    page,
+  }) => {
+    await open(page, owner, '/blog');
+    await startPost(page);
+    await page
+      .getByRole('textbox', { name: 'Title in English', exact: true })
+      .fill('Laying the table');
+    await page.getByRole('tab', { name: /French/ }).click();
+    const handle = page.getByRole('textbox', { name: 'Address (handle) in French', exact: true });
+    // The seeded store's article "Setting a Summer Table" has this address in the store's language.
+    await handle.fill('setting-a-summer-table');
+    const told = page.getByText(
+      'Another article of this blog already uses this address. Publishing would be refused: change it.',
+    );
+    await expect(told).toBeVisible();
+    await expect(handle).toHaveAttribute('aria-invalid', 'true');
+    expect((await handle.getAttribute('aria-describedby'))?.split(' ')).toContain(
+      await told.getAttribute('id'),
+    );
+    // The draft is saved all the same; a free address clears the message.
+    await expect(savedStatus(page)).toBeVisible();
+    await handle.fill('dresser-la-table');
+    await expect(told).toHaveCount(0);
+    await expect(handle).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   test('in French, the editor speaks French and a typed text is kept while offline', async ({
