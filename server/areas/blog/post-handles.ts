@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { handleFromTitle } from '#shared/blog/handle.ts';
 import type { Language } from '#shared/constants.ts';
 import { emptyPostLanguage, type PostLanguageContent } from '#shared/schemas/blog.ts';
@@ -10,9 +9,8 @@ import {
   storeBlogsOf,
   type AuditedStore,
 } from '#server/areas/catalog/index.ts';
-import { findPost } from './posts-repository.ts';
+import { findPost, postsHoldingHandles } from './posts-repository.ts';
 import { postNotFound } from './save-post.ts';
-import { blogPosts } from './tables.ts';
 
 /**
  * Whether a post's handle is free in its blog, in each language the store publishes: publishing
@@ -64,29 +62,7 @@ type HoldingPosts = Array<{ blogGid: string | null; handles: string[] }>;
 
 /** The other posts of the store that hold their handles (see above). */
 async function holdingPosts(db: Queryable, scope: HandleScope): Promise<HoldingPosts> {
-  const text = (language: Language, field: 'title' | 'handle') =>
-    sql<string | null>`${blogPosts.content} -> 'languages' -> ${language} ->> ${field}`;
-  const rows = await db
-    .select({
-      blogGid: blogPosts.blogGid,
-      contentBlogId: sql<string | null>`${blogPosts.content} ->> 'blogId'`,
-      enTitle: text('en', 'title'),
-      enHandle: text('en', 'handle'),
-      frTitle: text('fr', 'title'),
-      frHandle: text('fr', 'handle'),
-    })
-    .from(blogPosts)
-    .where(
-      and(
-        eq(blogPosts.shopId, scope.shopId),
-        ne(blogPosts.id, scope.postId),
-        or(
-          isNotNull(blogPosts.articleGid),
-          inArray(blogPosts.publicationState, ['published', 'scheduled']),
-          and(eq(blogPosts.publicationState, 'queued'), eq(blogPosts.publicationAction, 'publish')),
-        ),
-      ),
-    );
+  const rows = await postsHoldingHandles(db, scope.shopId, scope.postId);
   const columns = { en: ['enTitle', 'enHandle'], fr: ['frTitle', 'frHandle'] } as const;
   return rows.map((row) => ({
     blogGid: row.blogGid ?? (row.contentBlogId || null),

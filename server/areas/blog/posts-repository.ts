@@ -4,9 +4,11 @@ import {
   desc,
   eq,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lt,
+  ne,
   notInArray,
   or,
   sql,
@@ -440,6 +442,37 @@ export async function postsQueuedBefore(
         eq(blogPosts.publicationState, 'queued'),
         lt(blogPosts.queuedAt, before),
         shopId === undefined ? undefined : eq(blogPosts.shopId, shopId),
+      ),
+    );
+}
+
+/**
+ * The titles and handles of the store's posts other than `exceptPostId` that are on the store or on
+ * their way to it (with an article, published, scheduled, or queued to be published), with the blog
+ * each goes to: the posts whose handles a publication must not take (post-handles.ts).
+ */
+export async function postsHoldingHandles(db: Queryable, shopId: string, exceptPostId: string) {
+  const text = (language: Language, field: 'title' | 'handle') =>
+    sql<string | null>`${blogPosts.content} -> 'languages' -> ${language} ->> ${field}`;
+  return db
+    .select({
+      blogGid: blogPosts.blogGid,
+      contentBlogId: sql<string | null>`${blogPosts.content} ->> 'blogId'`,
+      enTitle: text('en', 'title'),
+      enHandle: text('en', 'handle'),
+      frTitle: text('fr', 'title'),
+      frHandle: text('fr', 'handle'),
+    })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.shopId, shopId),
+        ne(blogPosts.id, exceptPostId),
+        or(
+          isNotNull(blogPosts.articleGid),
+          inArray(blogPosts.publicationState, ['published', 'scheduled']),
+          and(eq(blogPosts.publicationState, 'queued'), eq(blogPosts.publicationAction, 'publish')),
+        ),
       ),
     );
 }
