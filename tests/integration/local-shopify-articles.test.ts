@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanRenderedHtml } from '#shared/seo/rendered/scan-rendered-html.ts';
@@ -579,6 +580,220 @@ describe('a created article in French', () => {
         field: ['translations', '0', 'translatableContentDigest'],
         code: 'INVALID_TRANSLATABLE_CONTENT',
       },
+    ]);
+  });
+});
+
+describe('an article’s image in French', () => {
+  interface Content {
+    key: string;
+    value: string;
+    digest: string;
+    locale: string;
+  }
+  interface NestedResource {
+    resourceId: string;
+    translatableContent: Content[];
+    translations: Array<{ key: string; value: string; outdated: boolean }>;
+  }
+  interface NestedConnection {
+    nodes: NestedResource[];
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  }
+
+  const nestedDocument = `query($id: ID!, $type: TranslatableResourceType, $after: String) {
+    translatableResource(resourceId: $id) {
+      nestedTranslatableResources(first: 1, resourceType: $type, after: $after) {
+        nodes {
+          resourceId
+          translatableContent { key value digest locale }
+          translations(locale: "fr") { key value outdated }
+        }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }`;
+
+  async function nested(
+    id: string,
+    type: string | null = 'ARTICLE_IMAGE',
+    after?: string,
+  ): Promise<NestedConnection> {
+    const data = await admin<{
+      translatableResource: { nestedTranslatableResources: NestedConnection };
+    }>(nestedDocument, { id, type, ...(after !== undefined && { after }) });
+    return data.translatableResource.nestedTranslatableResources;
+  }
+
+  async function imageOf(id: string): Promise<NestedResource> {
+    const { nodes } = await nested(id);
+    expect(nodes).toHaveLength(1);
+    return nodes[0]!;
+  }
+
+  type TranslationsPayload = { translations: unknown[] | null; userErrors: UserError[] };
+
+  async function registerAlt(resourceId: string, value: string, digest: string) {
+    const data = await admin<{ translationsRegister: TranslationsPayload }>(
+      `mutation($id: ID!, $translations: [TranslationInput!]!) {
+        translationsRegister(resourceId: $id, translations: $translations) {
+          translations { key value } userErrors { field message code }
+        }
+      }`,
+      {
+        id: resourceId,
+        translations: [{ locale: 'fr', key: 'alt', value, translatableContentDigest: digest }],
+      },
+    );
+    return data.translationsRegister;
+  }
+
+  async function removeAlt(resourceId: string) {
+    const data = await admin<{ translationsRemove: TranslationsPayload }>(
+      `mutation($id: ID!) {
+        translationsRemove(resourceId: $id, translationKeys: ["alt"], locales: ["fr"]) {
+          translations { key } userErrors { field message code }
+        }
+      }`,
+      { id: resourceId },
+    );
+    return data.translationsRemove;
+  }
+
+  /** The `alt` of the article page's featured image. */
+  function featuredAlt(html: string): string | undefined {
+    return /<article class="article-template"><img [^>]*\balt="([^"]*)"/.exec(html)?.[1];
+  }
+
+  it('is a nested ARTICLE_IMAGE resource offering its alt text, the same until the image changes', async () => {
+    const article = (
+      await create({
+        title: 'Pressing Linen',
+        image: { url: 'https://example.com/pressing.jpg', altText: 'An iron on linen' },
+      })
+    ).article!;
+    const image = await imageOf(article.id);
+    expect(image.resourceId).toMatch(/^gid:\/\/shopify\/ArticleImage\/\d+$/);
+    // Its own id, not the article's: an app reads it from Shopify, never makes it.
+    expect(image.resourceId.split('/').at(-1)).not.toBe(article.id.split('/').at(-1));
+    expect(image.translatableContent).toEqual([
+      {
+        key: 'alt',
+        value: 'An iron on linen',
+        digest: createHash('sha256').update('An iron on linen').digest('hex'),
+        locale: 'en',
+      },
+    ]);
+    expect(image.translations).toEqual([]);
+    // Without a type, the same one; of another type, none.
+    expect((await nested(article.id, null)).nodes.map((node) => node.resourceId)).toEqual([
+      image.resourceId,
+    ]);
+    expect((await nested(article.id, 'MEDIA_IMAGE')).nodes).toEqual([]);
+    // One page of one, and nothing after it.
+    const first = await nested(article.id);
+    expect(first.pageInfo.hasNextPage).toBe(false);
+    expect((await nested(article.id, 'ARTICLE_IMAGE', first.pageInfo.endCursor!)).nodes).toEqual(
+      [],
+    );
+    // Read by its own id, it is the same resource.
+    const byId = await admin<{ translatableResource: { resourceId: string } | null }>(
+      `query($id: ID!) { translatableResource(resourceId: $id) { resourceId } }`,
+      { id: image.resourceId },
+    );
+    expect(byId.translatableResource).toEqual({ resourceId: image.resourceId });
+
+    // Its alt text changed, the same image; another address, another image.
+    await update(article.id, { image: { altText: 'A hot iron on linen' } });
+    const altered = await imageOf(article.id);
+    expect(altered.resourceId).toBe(image.resourceId);
+    expect(altered.translatableContent[0]!.value).toBe('A hot iron on linen');
+    await update(article.id, { image: { url: 'https://example.com/pressing-2.jpg' } });
+    expect((await imageOf(article.id)).resourceId).not.toBe(image.resourceId);
+  });
+
+  it('is absent from an article without an image, and from other resources', async () => {
+    const article = (await create({ title: 'Storing Blankets' })).article!;
+    expect(await nested(article.id)).toEqual({
+      nodes: [],
+      pageInfo: { hasNextPage: false, endCursor: null },
+    });
+    expect((await nested(journal, null)).nodes).toEqual([]);
+    // An image without alt text is there, with nothing to translate.
+    const bare = (
+      await create({ title: 'Storing Quilts', image: { url: 'https://example.com/quilts.jpg' } })
+    ).article!;
+    expect((await imageOf(bare.id)).translatableContent).toEqual([]);
+  });
+
+  it('takes a French alt text against its digest, served on the French page, and removes it', async () => {
+    const article = (
+      await create({
+        title: 'Drying Towels',
+        handle: 'drying-towels',
+        image: { url: 'https://example.com/towels.jpg', altText: 'Towels on a line' },
+      })
+    ).article!;
+    const image = await imageOf(article.id);
+    const registered = await registerAlt(
+      image.resourceId,
+      'Des serviettes sur un fil',
+      image.translatableContent[0]!.digest,
+    );
+    expect(registered).toEqual({
+      translations: [{ key: 'alt', value: 'Des serviettes sur un fil' }],
+      userErrors: [],
+    });
+    expect((await imageOf(article.id)).translations).toEqual([
+      { key: 'alt', value: 'Des serviettes sur un fil', outdated: false },
+    ]);
+    expect(featuredAlt((await storefront('/blogs/journal/drying-towels')).html)).toBe(
+      'Towels on a line',
+    );
+    expect(featuredAlt((await storefront('/fr/blogs/journal/drying-towels')).html)).toBe(
+      'Des serviettes sur un fil',
+    );
+
+    const removed = await removeAlt(image.resourceId);
+    expect(removed).toEqual({ translations: [{ key: 'alt' }], userErrors: [] });
+    expect((await imageOf(article.id)).translations).toEqual([]);
+    // Without a French alt text, the French page shows the English one.
+    expect(featuredAlt((await storefront('/fr/blogs/journal/drying-towels')).html)).toBe(
+      'Towels on a line',
+    );
+  });
+
+  it('refuses a French alt text against a digest gone stale, and an image that does not exist', async () => {
+    const article = (
+      await create({
+        title: 'Ironing Napkins',
+        image: { url: 'https://example.com/napkins.jpg', altText: 'Napkins' },
+      })
+    ).article!;
+    const stale = await imageOf(article.id);
+    await update(article.id, { image: { altText: 'Napkins, ironed' } });
+    const answer = await registerAlt(
+      stale.resourceId,
+      'Des serviettes de table',
+      stale.translatableContent[0]!.digest,
+    );
+    expect(answer.translations).toBeNull();
+    expect(answer.userErrors).toEqual([
+      {
+        field: ['translations', '0', 'translatableContentDigest'],
+        message: 'Translatable content hash is invalid',
+        code: 'INVALID_TRANSLATABLE_CONTENT',
+      },
+    ]);
+
+    // The article's image replaced: its former resource is gone.
+    await update(article.id, { image: { url: 'https://example.com/napkins-2.jpg' } });
+    const fresh = (await imageOf(article.id)).translatableContent[0]!.digest;
+    expect(codesOf(await registerAlt(stale.resourceId, 'Serviettes', fresh))).toEqual([
+      { field: ['resourceId'], code: 'RESOURCE_NOT_FOUND' },
+    ]);
+    expect(codesOf(await removeAlt(stale.resourceId))).toEqual([
+      { field: ['resourceId'], code: 'RESOURCE_NOT_FOUND' },
     ]);
   });
 });

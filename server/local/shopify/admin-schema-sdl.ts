@@ -505,6 +505,14 @@ export const adminSchemaSdl = /* GraphQL */ `
   }
 
   type TranslatableResource {
+    nestedTranslatableResources(
+      after: String
+      before: String
+      first: Int
+      last: Int
+      resourceType: TranslatableResourceType
+      reverse: Boolean = false
+    ): TranslatableResourceConnection!
     resourceId: ID!
     translatableContent(marketId: ID): [TranslatableContent!]!
     translations(locale: String!, marketId: ID, outdated: Boolean): [Translation!]!

@@ -1,6 +1,7 @@
 import { buildSchema, GraphQLError, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import {
   articleContent,
+  articleImageContent,
   articleIsVisible,
   blogContent,
   collectionContent,
@@ -545,6 +546,20 @@ interface Translatable {
   resourceId: string;
   content: TranslatableEntry[];
   translations: Translations;
+  /**
+   * The translatable resources Shopify nests under this one, with their type and numeric id: an
+   * article's image. The local Shopify nests nothing else (a product's images, metafields), so
+   * `nestedTranslatableResources` answers an empty connection for any other type.
+   */
+  nested?: Array<{ resourceType: string; id: number; resource: Translatable }>;
+}
+
+function articleImageTranslatable(image: NonNullable<Article['image']>): Translatable {
+  return {
+    resourceId: gid('ArticleImage', image.id),
+    content: articleImageContent(image),
+    translations: image.translations,
+  };
 }
 
 /** `forWriting`: a seeded product is kept from now on, so a translation written to it stays. */
@@ -591,8 +606,22 @@ function translatableOf(
           resourceId,
           content: articleContent(article),
           translations: article.translations,
+          nested:
+            article.image === null
+              ? []
+              : [
+                  {
+                    resourceType: 'ARTICLE_IMAGE',
+                    id: article.image.id,
+                    resource: articleImageTranslatable(article.image),
+                  },
+                ],
         }
       );
+    }
+    case 'ArticleImage': {
+      const image = store.articleOfImage(parsed.id)?.image;
+      return image == null ? undefined : articleImageTranslatable(image);
     }
     case 'MediaImage': {
       const productId = store.productIdOfMedia(parsed.id);
@@ -628,10 +657,27 @@ function translationView(
   };
 }
 
-function translatableResourceView(store: SeededStore, resource: Translatable) {
+function translatableResourceView(store: SeededStore, resource: Translatable): unknown {
   const primary = store.shop.locales.find((locale) => locale.primary)!.locale;
   return {
     resourceId: resource.resourceId,
+    nestedTranslatableResources: (args: Args, ctx: AdminContext, info: GraphQLResolveInfo) => {
+      const nested = (resource.nested ?? []).filter(
+        (item) => args.resourceType == null || item.resourceType === args.resourceType,
+      );
+      return paginate(
+        arrayList(
+          nested,
+          (item) => item.id,
+          () => () => undefined,
+        ),
+        args,
+        () => true,
+        (item) => translatableResourceView(store, item.resource),
+        ctx,
+        info,
+      );
+    },
     translatableContent: () =>
       resource.content.map((entry) => ({
         key: entry.key,
@@ -659,6 +705,7 @@ const resourceTypeKinds: Record<string, string> = {
   PAGE: 'Page',
   BLOG: 'Blog',
   ARTICLE: 'Article',
+  ARTICLE_IMAGE: 'ArticleImage',
   MEDIA_IMAGE: 'MediaImage',
 };
 
@@ -673,6 +720,11 @@ function translatableList(store: SeededStore, resourceType: string): ResourceLis
         return store.productIds(afterId);
       case 'MediaImage':
         return mediaImageList(store).ids(afterId);
+      case 'ArticleImage':
+        return [...store.articles.values()]
+          .flatMap((article) => (article.image === null ? [] : [article.image.id]))
+          .sort((a, b) => a - b)
+          .filter((id) => afterId === undefined || id > afterId);
       case undefined:
         return [];
       default: {

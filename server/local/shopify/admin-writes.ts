@@ -585,8 +585,19 @@ function checkImage(image: Input, current: Article['image'], userErrors: WriteUs
   }
 }
 
-function imageOf(image: Input, current: Article['image']): Article['image'] {
-  const base = current ?? { altText: null, url: '', width: 1600, height: 1067 };
+/**
+ * The article's image after `image`: the same image with its alt text changed, or a new one (an
+ * address other than the current one), whose alt text's translations start afresh.
+ */
+function imageOf(store: SeededStore, image: Input, current: Article['image']): Article['image'] {
+  const replaced = current === null || (typeof image.url === 'string' && image.url !== current.url);
+  const base: NonNullable<Article['image']> = replaced
+    ? {
+        ...(current ?? { altText: null, url: '', width: 1600, height: 1067 }),
+        id: store.newArticleImageId(),
+        translations: {},
+      }
+    : current;
   return {
     ...base,
     url: typeof image.url === 'string' ? image.url : base.url,
@@ -768,7 +779,7 @@ export function articleCreate(
     body: typeof input.body === 'string' ? input.body : '',
     summary: (input.summary as string | null | undefined) || null,
     authorName: String((input.author as Input).name).trim(),
-    image: image == null ? null : imageOf(image, null),
+    image: image == null ? null : imageOf(ctx.store, image, null),
     ...publication,
     tags: tagsOf(input.tags),
     templateSuffix: (input.templateSuffix as string | null | undefined) || null,
@@ -833,7 +844,7 @@ export function articleUpdate(
   if (has(input, 'summary')) article.summary = (input.summary as string | null) || null;
   if (author != null) article.authorName = String(author.name).trim();
   if (Object.hasOwn(input, 'image') && image === null) article.image = null;
-  else if (image != null) article.image = imageOf(image, article.image);
+  else if (image != null) article.image = imageOf(ctx.store, image, article.image);
   if (publication !== undefined) Object.assign(article, publication);
   if (has(input, 'tags')) article.tags = tagsOf(input.tags);
   if (has(input, 'templateSuffix')) {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 export type ResourceKind = 'Product' | 'Collection' | 'Page' | 'Blog' | 'Article' | 'MediaImage';
 
 export function gid(
-  kind: ResourceKind | 'Shop' | 'BulkOperation' | 'WebhookSubscription',
+  kind: ResourceKind | 'ArticleImage' | 'Shop' | 'BulkOperation' | 'WebhookSubscription',
   id: number,
 ) {
   return `gid://shopify/${kind}/${id}`;
@@ -179,7 +179,7 @@ export interface Article {
   body: string;
   summary: string | null;
   authorName: string;
-  image: { altText: string | null; url: string; width: number; height: number } | null;
+  image: ArticleImage | null;
   /**
    * Published, or scheduled when `publishedAt` is still ahead: Shopify shows a scheduled article
    * from that moment on without anyone acting, so whether it is visible is read against the clock
@@ -194,6 +194,21 @@ export interface Article {
   /** Null when Shopify holds no update time for the article (as for the blog). */
   updatedAt: string | null;
   metafields: Metafields;
+  translations: Translations;
+}
+
+/**
+ * An article's featured image. Shopify keeps its alt text's translations on a resource of its own
+ * (`ARTICLE_IMAGE`, nested under the article's translatable resource): `id` numbers that resource
+ * (`gid://shopify/ArticleImage/<id>`), by the local Shopify's own choice, since apps read it from
+ * Shopify. A new image (another address) is a new resource, without the translations of the last.
+ */
+export interface ArticleImage {
+  id: number;
+  altText: string | null;
+  url: string;
+  width: number;
+  height: number;
   translations: Translations;
 }
 
@@ -312,6 +327,10 @@ export function articleContent(article: Article): TranslatableEntry[] {
 
 export function mediaImageContent(media: MediaImage): TranslatableEntry[] {
   return present([['alt', media.alt, 'SINGLE_LINE_TEXT_FIELD']]);
+}
+
+export function articleImageContent(image: ArticleImage): TranslatableEntry[] {
+  return present([['alt', image.altText, 'SINGLE_LINE_TEXT_FIELD']]);
 }
 
 /** How many translations a resource holds in the locales given (the unit of the summary). */

@@ -712,6 +712,13 @@ function writeTranslation(store: SeededStore, input: z.infer<typeof translationS
       source = media && ownField({ alt: media.alt }, input.key);
       break;
     }
+    case 'ArticleImage': {
+      // An article image's alt text, as Translate & Adapt translates it (ARTICLE_IMAGE, key alt).
+      const image = store.articleOfImage(parsed.id)?.image;
+      translations = image?.translations;
+      source = image && ownField({ alt: image.altText }, input.key);
+      break;
+    }
     default:
       return `resources of type ${parsed.kind} are not translatable here`;
   }

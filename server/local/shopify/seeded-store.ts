@@ -42,6 +42,7 @@ const collectionIdBase = 410_000_000_000;
 const pageIdBase = 110_000_000_000;
 const blogIdBase = 95_000_000_000;
 const articleIdBase = 560_000_000_000;
+const articleImageIdBase = 37_000_000_000;
 const metafieldIdBase = 25_000_000_000_000;
 /** A product has at most this many images; their ids are `mediaIdBase + index * this + k`. */
 const mediaSlots = 10;
@@ -357,6 +358,7 @@ export class SeededStore {
   readonly articles = new Map<number, Article>();
   private nextBlogId = 0;
   private nextArticleId = 0;
+  private nextArticleImageId = 0;
   /**
    * The store's URL redirects (Shopify's Online Store > Navigation > URL redirects), path → path,
    * both without a locale prefix: what an article's `redirectNewHandle` leaves behind. Shopify
@@ -403,6 +405,11 @@ export class SeededStore {
     // Shopify never gives a deleted record's id to another one.
     this.nextBlogId = Math.max(blogIdBase, ...this.blogs.keys()) + 1;
     this.nextArticleId = Math.max(articleIdBase, ...this.articles.keys()) + 1;
+    this.nextArticleImageId =
+      Math.max(
+        articleImageIdBase,
+        ...[...this.articles.values()].map((article) => article.image?.id ?? 0),
+      ) + 1;
     this.asSeeded = structuredClone({
       collections: [...this.collections.values()],
       pages: [...this.pages.values()],
@@ -801,6 +808,19 @@ export class SeededStore {
     return this.articles.delete(id);
   }
 
+  /** The id of a new article image's translatable resource (ArticleImage in catalog-model.ts). */
+  newArticleImageId(): number {
+    return this.nextArticleImageId++;
+  }
+
+  /** The article whose featured image has this id; the articles are few. */
+  articleOfImage(imageId: number): Article | undefined {
+    for (const article of this.articles.values()) {
+      if (article.image?.id === imageId) return article;
+    }
+    return undefined;
+  }
+
   /**
    * Writes one translation against the current source text (as translationsRegister does); a
    * handle is kept as Shopify makes it (shopifyHandle).
@@ -852,6 +872,10 @@ export class SeededStore {
       for (const resource of resources.values()) {
         translations += countTranslations(resource.translations, locales);
       }
+    }
+    for (const article of this.articles.values()) {
+      if (article.image !== null)
+        translations += countTranslations(article.image.translations, locales);
     }
     return {
       products: this.productCount(),
@@ -1202,10 +1226,12 @@ export class SeededStore {
         authorName: random.pick(['Camille Martin', 'Léa Dubois', 'Hugo Bernard']),
         image: random.chance(0.8)
           ? {
+              id: articleImageIdBase + position + 1,
               altText: random.chance(0.4) ? null : topicEn,
               url: this.imageUrl('articles', `${shopifyHandle(titleEn)}.svg`),
               width: 1600,
               height: 1067,
+              translations: {},
             }
           : null,
         isPublished: !random.chance(0.1),

@@ -286,10 +286,12 @@ function articleResource(
       { '@type': 'ListItem', position: 3, name: title },
     ],
   };
+  // The image's alt text in the page's language: its ARTICLE_IMAGE translation, else the primary's.
+  const alt = image === null ? null : textIn(image.translations, locale)('alt', image.altText);
   const imageTag =
     image === null
       ? ''
-      : `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(image.altText ?? '')}" width="${image.width}" height="${image.height}">`;
+      : `<img src="${escapeHtml(image.url)}" alt="${escapeHtml(alt ?? '')}" width="${image.width}" height="${image.height}">`;
   return {
     kind: 'article',
     pathIn: (code) => storefrontPath(store, 'article', article, code),
