@@ -25,11 +25,12 @@ import * as postsRepository from './posts-repository.ts';
 
 /**
  * Writes a post's queued publication to Shopify (publish-post.ts queues it): the article in the
- * store's primary language, then the other language's texts as its translations, then the article
- * read back, whose update time is the one a later write compares against. Each step is recorded as
- * it is done: the article's id as soon as Shopify created it, so that a retry never creates a
- * second one (and an attempt whose answer was lost finds its article among the blog's newest by
- * the post's id it carries). An article changed in Shopify since Vitrine last wrote it is not overwritten: the
+ * store's primary language, then the other language's texts as its translations (the featured
+ * image's alt text on the image's own translatable resource), then the article read back, whose
+ * update time is the one a later write compares against. Each step is recorded as it is done:
+ * the article's id as soon as Shopify created it, so that a retry never creates a second one (and
+ * an attempt whose answer was lost finds its article among the blog's newest by the post's id it
+ * carries). An article changed in Shopify since Vitrine last wrote it is not overwritten: the
  * post is in conflict until the owner chooses. Shopify refusing the fields fails the post at once
  * with the reason; Shopify unreachable is retried with backoff, then fails.
  */
@@ -310,9 +311,12 @@ async function publish(
 
   if (other !== undefined) {
     const values = translationValues(post.content, other.language);
-    if (Object.values(values).some((value) => value.trim() !== '')) {
+    // The featured image's alt text is translated on the image's own resource, in the same step:
+    // a language is written when all its texts are.
+    const imageAlt = fields.image === null ? '' : post.content.languages[other.language].imageAlt;
+    if ([...Object.values(values), imageAlt].some((value) => value.trim() !== '')) {
       try {
-        await registerArticleTranslations(client, article.id, other.locale, values);
+        await registerArticleTranslations(client, article.id, other.locale, values, imageAlt);
         languages[other.language] = 'written';
       } catch (error) {
         if (!(error instanceof ArticleWriteRefused)) throw error;

@@ -947,6 +947,13 @@ export type ShopDetailsQuery = {
 export type TranslatableDigestsQuery = {
   translatableResource: {
     translatableContent: Array<{ key: string; digest: string | null }>;
+    nestedTranslatableResources: {
+      nodes: Array<{
+        resourceId: string;
+        translatableContent: Array<{ key: string; digest: string | null }>;
+        translations: Array<{ key: string }>;
+      }>;
+    };
   } | null;
 };
 /** What translationsBulkQuery answers (`data`). */

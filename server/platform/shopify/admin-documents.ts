@@ -862,13 +862,30 @@ export const articleDeleteMutation = /* GraphQL */ `
   }
 `;
 
-/** The digests an article's translations are registered against. */
+/**
+ * The digests an article's translations are registered against, with its featured image's: Shopify
+ * keeps the image's alt text on a resource of its own (ARTICLE_IMAGE), nested under the article's,
+ * whose id is read here rather than made. None when the article has no image. The image's
+ * translations in the locale tell whether a blank alt text has one to remove.
+ */
 export const translatableDigestsQuery = /* GraphQL */ `
-  query TranslatableDigests($resourceId: ID!) {
+  query TranslatableDigests($resourceId: ID!, $locale: String!) {
     translatableResource(resourceId: $resourceId) {
       translatableContent {
         key
         digest
+      }
+      nestedTranslatableResources(first: 1, resourceType: ARTICLE_IMAGE) {
+        nodes {
+          resourceId
+          translatableContent {
+            key
+            digest
+          }
+          translations(locale: $locale) {
+            key
+          }
+        }
       }
     }
   }

@@ -211,24 +211,59 @@ export async function deleteArticle(client: AdminClient, articleGid: string): Pr
  * Registers the translations of an article's texts in `locale`, against the digests of the
  * primary language's texts as Shopify holds them now (a stale digest is refused), and removes those
  * of the texts left blank. Keys Shopify does not offer for translation (a blank source) are left
- * out; answers the keys registered.
+ * out. `imageAlt` is the featured image's alt text in `locale`, translated the same way on the
+ * image's own resource (ARTICLE_IMAGE, key `alt`), which Shopify names under the article's: an
+ * article without an image has none, and its `imageAlt` is ignored. Answers the keys registered.
  */
 export async function registerArticleTranslations(
   client: AdminClient,
   articleGid: string,
   locale: string,
   values: Readonly<Record<string, string>>,
+  imageAlt: string,
 ): Promise<string[]> {
   const { translatableResource } = await client.request<TranslatableDigestsQuery>(
     translatableDigestsQuery,
-    { resourceId: articleGid },
+    { resourceId: articleGid, locale },
   );
-  const digests = new Map(
-    (translatableResource?.translatableContent ?? []).map((content) => [
-      content.key,
-      content.digest,
-    ]),
+  const registered = await registerTranslations(
+    client,
+    articleGid,
+    locale,
+    values,
+    translatableResource?.translatableContent ?? [],
+    null,
   );
+  const image = translatableResource?.nestedTranslatableResources.nodes[0];
+  if (image === undefined) return registered;
+  const held = new Set(image.translations.map((translation) => translation.key));
+  return [
+    ...registered,
+    ...(await registerTranslations(
+      client,
+      image.resourceId,
+      locale,
+      { alt: imageAlt },
+      image.translatableContent,
+      held,
+    )),
+  ];
+}
+
+/**
+ * One resource's translations in `locale`: `values` registered against the digests of its
+ * `content`, the blank ones removed. `held` names the keys holding a translation in `locale` when
+ * the caller read them: a blank one that holds none costs no removal.
+ */
+async function registerTranslations(
+  client: AdminClient,
+  resourceId: string,
+  locale: string,
+  values: Readonly<Record<string, string>>,
+  content: ReadonlyArray<{ key: string; digest: string | null }>,
+  held: ReadonlySet<string> | null,
+): Promise<string[]> {
+  const digests = new Map(content.map((entry) => [entry.key, entry.digest]));
   const translations = Object.entries(values)
     .filter(([key, value]) => value.trim() !== '' && digests.get(key) != null)
     .map(([key, value]) => ({
@@ -240,11 +275,11 @@ export async function registerArticleTranslations(
   // A text left blank in the language: its translation goes, and the storefront shows the
   // primary language's, as the owner sees it in the editor.
   const blank = Object.entries(values)
-    .filter(([key, value]) => value.trim() === '' && digests.has(key))
+    .filter(([key, value]) => value.trim() === '' && (held?.has(key) ?? digests.has(key)))
     .map(([key]) => key);
   if (blank.length > 0) {
     const removal = await client.request<TranslationsRemoveMutation>(translationsRemoveMutation, {
-      resourceId: articleGid,
+      resourceId,
       translationKeys: blank,
       locales: [locale],
     });
@@ -253,7 +288,7 @@ export async function registerArticleTranslations(
   }
   if (translations.length === 0) return [];
   const answer = await client.request<TranslationsRegisterMutation>(translationsRegisterMutation, {
-    resourceId: articleGid,
+    resourceId,
     translations,
   });
   const errors = answer.translationsRegister?.userErrors ?? [];
