@@ -27,7 +27,7 @@ import { testShopifyApp, waitUntil } from '../support/shops-test-support.ts';
 /**
  * Blog posts published to the local Shopify (server/local/shopify) by the product's own workers: the
  * article written in the store's language with its French translation, served by the storefront in
- * both; a scheduled post hidden until its date, then found visible; an article changed in Shopify
+ * both, its featured image's French alt text included; a scheduled post hidden until its date, then found visible; an article changed in Shopify
  * since not overwritten but shown as a conflict, answered either way; a retry whose first answer was
  * lost finds its article instead of creating a second; a handle taken refused before anything is
  * sent; unpublish and delete; and the plan's posts per month on Free.
@@ -488,6 +488,152 @@ describe('removal', () => {
         404,
     );
     expect(await articlesWithHandle('linen-napkins')).toBe(0);
+  });
+});
+
+describe('the featured image’s alt text in French', () => {
+  interface ImageResource {
+    resourceId: string;
+    translations: Array<{ key: string; value: string; outdated: boolean }>;
+  }
+
+  /** The article's ARTICLE_IMAGE resources, as an app reads them from Shopify. */
+  async function articleImages(articleId: string): Promise<ImageResource[]> {
+    const token = (await shopify.installApp({ shopDomain: shopify.shopDomain })).access_token;
+    const answer = await shopify.graphql<{
+      translatableResource: { nestedTranslatableResources: { nodes: ImageResource[] } };
+    }>(
+      token,
+      `query($id: ID!) {
+        translatableResource(resourceId: $id) {
+          nestedTranslatableResources(first: 5, resourceType: ARTICLE_IMAGE) {
+            nodes { resourceId translations(locale: "fr") { key value outdated } }
+          }
+        }
+      }`,
+      { id: articleId },
+    );
+    expect(answer.body.errors).toBeUndefined();
+    return answer.body.data!.translatableResource.nestedTranslatableResources.nodes;
+  }
+
+  /** The `alt` of the article page's featured image. */
+  async function featuredAlt(path: string): Promise<string | undefined> {
+    const page = await storefront(path);
+    expect(page.status).toBe(200);
+    return /<article class="article-template"><img [^>]*\balt="([^"]*)"/.exec(page.html)?.[1];
+  }
+
+  async function blogHandleOf(post: PostView): Promise<string> {
+    return blogSettingsSchema
+      .parse((await call(owner, 'GET', `/api/v1/shops/${shopId}/blog/settings`)).json())
+      .data.blogs.find((blog) => blog.id === post.publication.blogId)!.handle;
+  }
+
+  function withImage(content: PostContent, alt: { en: string; fr: string }): PostContent {
+    return {
+      ...content,
+      imageUrl: 'https://cdn.example/folded-linen.jpg',
+      languages: {
+        en: { ...content.languages.en, imageAlt: alt.en },
+        fr: { ...content.languages.fr, imageAlt: alt.fr },
+      },
+    };
+  }
+
+  /** The post saved with its alt texts changed, then published again. */
+  async function republishedWithAlt(post: PostView, alt: { en: string; fr: string }) {
+    const edited = await call(owner, 'PUT', `/api/v1/shops/${shopId}/blog/posts/${post.id}`, {
+      baseRevision: post.revision,
+      editorId: 'first-tab',
+      content: withImage(post.content, alt),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const response = await publish(owner, shopId, postResponseSchema.parse(edited.json()).data);
+    expect(response.statusCode, response.body).toBe(202);
+    return settled(owner, shopId, post.id);
+  }
+
+  it('is registered on the image’s resource and shown on the French page, then removed when blank', async () => {
+    const post = await published(
+      withImage(
+        written(
+          { title: 'Folding linen', body: 'Fold linen in thirds.' },
+          { title: 'Plier le lin', body: 'Pliez le lin en trois.' },
+        ),
+        { en: 'Folded linen on a shelf', fr: 'Du lin plié sur une étagère' },
+      ),
+    );
+    expect(post.publication).toMatchObject({
+      state: 'published',
+      languages: { en: 'written', fr: 'written' },
+      errorCode: null,
+    });
+    const articleId = post.publication.articleId!;
+    const [image] = await articleImages(articleId);
+    expect(image!.translations).toEqual([
+      { key: 'alt', value: 'Du lin plié sur une étagère', outdated: false },
+    ]);
+    const blogHandle = await blogHandleOf(post);
+    const englishPath = `/blogs/${blogHandle}/folding-linen`;
+    const frenchPath = `/fr/blogs/${blogHandle}/plier-le-lin`;
+    expect(await featuredAlt(englishPath)).toBe('Folded linen on a shelf');
+    expect(await featuredAlt(frenchPath)).toBe('Du lin plié sur une étagère');
+
+    // The English alt text changed: the French one is registered against its new digest.
+    const changed = await republishedWithAlt(post, {
+      en: 'Linen folded in thirds',
+      fr: 'Du lin plié sur une étagère',
+    });
+    expect(changed.publication).toMatchObject({ state: 'published', errorCode: null });
+    expect((await articleImages(articleId))[0]!.translations).toEqual([
+      { key: 'alt', value: 'Du lin plié sur une étagère', outdated: false },
+    ]);
+
+    // Left blank in French: the French translation goes, and the French page shows the English.
+    const blanked = await republishedWithAlt(changed, { en: 'Linen folded in thirds', fr: ' ' });
+    expect(blanked.publication).toMatchObject({
+      state: 'published',
+      languages: { en: 'written', fr: 'written' },
+      errorCode: null,
+    });
+    expect((await articleImages(articleId))[0]!.translations).toEqual([]);
+    expect(await featuredAlt(frenchPath)).toBe('Linen folded in thirds');
+  });
+
+  it('registers none for a blank French alt text, and a post without an image publishes as before', async () => {
+    const blankFrench = await published(
+      withImage(
+        written(
+          { title: 'Airing linen', body: 'Air linen by a window.' },
+          { title: 'Aérer le lin', body: 'Aérez le lin près d’une fenêtre.' },
+        ),
+        { en: 'Linen by a window', fr: '' },
+      ),
+    );
+    expect(blankFrench.publication).toMatchObject({
+      state: 'published',
+      languages: { en: 'written', fr: 'written' },
+    });
+    expect((await articleImages(blankFrench.publication.articleId!))[0]!.translations).toEqual([]);
+    const blogHandle = await blogHandleOf(blankFrench);
+    expect(await featuredAlt(`/fr/blogs/${blogHandle}/aerer-le-lin`)).toBe('Linen by a window');
+
+    const noImage = await published(
+      written(
+        { title: 'Mending linen', body: 'Darn small holes early.' },
+        { title: 'Repriser le lin', body: 'Reprisez tôt les petits trous.' },
+      ),
+    );
+    expect(noImage.publication).toMatchObject({
+      state: 'published',
+      languages: { en: 'written', fr: 'written' },
+      errorCode: null,
+    });
+    expect(await articleImages(noImage.publication.articleId!)).toEqual([]);
+    const french = await storefront(`/fr/blogs/${blogHandle}/repriser-le-lin`);
+    expect(french.status).toBe(200);
+    expect(french.html).not.toContain('<img');
   });
 });
 
