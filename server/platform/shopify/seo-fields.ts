@@ -50,8 +50,9 @@ import type {
  * A translation is registered on the resource (keys `meta_title`, `meta_description`) or on the
  * product's MediaImage (key `alt`) against the digest of the primary text it translates, and removed
  * to clear it. This module does not translate a collection's or an article's image alt text (Shopify
- * keeps those on COLLECTION_IMAGE and ARTICLE_IMAGE resources), and pages have no image: asking for
- * either is a programming error (a plain Error), as is an address whose ids do not fit its kind.
+ * keeps those on COLLECTION_IMAGE and ARTICLE_IMAGE resources; publishing a blog post registers its
+ * image's on the ARTICLE_IMAGE, articles.ts), and pages have no image: asking for either is a
+ * programming error (a plain Error), as is an address whose ids do not fit its kind.
  *
  * Every write is made from the state read just before: a page or article tag names the metafield's
  * `compareDigest` (or null when it had none), so that Shopify refuses it if the owner changed the tag
