@@ -18,10 +18,10 @@ import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './
 /**
  * Blog posts published to the local Shopify from the editor, as an owner on the Free plan does it:
  * written in English and French, published, and found on the store's storefront in both languages
- * with their titles, descriptions, hreflang and bodies; edited in the local Shopify's admin, then
- * updated from Vitrine: the conflict shown, both texts compared, Shopify's kept; a third post of the
- * month meeting the plan's limit with the way to upgrade; and, on a store of its own, a post
- * scheduled for the next minutes becoming visible. Any error printed in the console fails a test.
+ * with their titles, descriptions, hreflang, bodies and image alt texts; edited in the local
+ * Shopify's admin, then updated from Vitrine: the conflict shown, both texts compared, Shopify's
+ * kept; a third post of the month meeting the plan's limit with the way to upgrade; and, on a store
+ * of its own, a post scheduled for the next minutes becoming visible. Any error printed in the console fails a test.
  */
 
 const test = mergeTests(accountTest, consoleTest);
@@ -157,6 +157,19 @@ test.describe('publishing from the editor', () => {
         description: 'Comment laver et sécher le lin pour qu’il dure des années.',
       },
     );
+    // A featured image, with its alt text in each language.
+    await page
+      .getByRole('textbox', { name: 'Featured image address', exact: true })
+      .fill('https://cdn.example/linen-drying.jpg');
+    for (const [languageName, alt] of [
+      ['English', 'Linen drying flat on a rack'],
+      ['French', 'Du lin qui sèche à plat sur un séchoir'],
+    ] as const) {
+      await page.getByRole('tab', { name: new RegExp(languageName) }).click();
+      await page
+        .getByRole('textbox', { name: `Featured image’s alt text in ${languageName}`, exact: true })
+        .fill(alt);
+    }
     // A link to one of the store's products in each language, found by its title.
     const [product] = (
       await apiGet<{
@@ -225,6 +238,9 @@ test.describe('publishing from the editor', () => {
       content: 'Comment laver et sécher le lin pour qu’il dure des années.',
     });
     expect(french.html).toContain('Lavez le lin à froid et séchez-le à plat.');
+    // The featured image's alt text in each page's language.
+    expect(english.html).toMatch(/<img [^>]*alt="Linen drying flat on a rack"/);
+    expect(french.html).toMatch(/<img [^>]*alt="Du lin qui sèche à plat sur un séchoir"/);
     // Each body links to the product's address in its own language.
     expect(english.html).toContain(`href="${product!.paths.en}"`);
     expect(french.html).toContain(`href="${product!.paths.fr}"`);
