@@ -57,7 +57,10 @@ function renderGate({
       <StoreGate
         chosen={chosen}
         empty={<p>Connect a store to start.</p>}
-        notReady={(waiting, readiness) => <p>{`${waiting.name ?? ''} is ${readiness}.`}</p>}
+        notReady={{
+          text: (name, readiness) => `${name} is ${readiness}.`,
+          shopsLink: 'Open the Shops page',
+        }}
       >
         {(shown) => <p>{`The view of ${shown.name ?? ''}.`}</p>}
       </StoreGate>
@@ -131,13 +134,17 @@ describe('StoreGate', () => {
     expect(choose).toHaveBeenCalledWith('b');
   });
 
-  it('lets the screen say why a store not imported yet waits', () => {
+  it('lets the screen say why a store not imported yet waits, and leads to the Shops page', () => {
     expect(renderGate({ shops: [shop('a', 'importing')], shop: shop('a', 'importing') })).toBe(
-      'Store a is importing.',
+      'Store a is importing. Open the Shops page',
+    );
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the Shops page' }).getAttribute('href')).toBe(
+      '/shops',
     );
     cleanup();
     expect(renderGate({ shops: [shop('a', 'error')], shop: shop('a', 'error') })).toBe(
-      'Store a is unavailable.',
+      'Store a is unavailable. Open the Shops page',
     );
   });
 });
