@@ -119,6 +119,7 @@ const areaDependencies = {
   account: ['billing', 'contact', 'sessions', 'shops'],
   blog: ['account', 'billing', 'catalog', 'shops'],
   catalog: ['shops'],
+  dashboard: ['billing', 'blog', 'seo', 'seo-changes', 'shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],
   shops: ['billing'],

@@ -617,6 +617,13 @@ describe('the overview', () => {
        values ($1, 'manual', 'done', now(), 412, 10000)`,
       [store],
     );
+    // A post counted this month (the store's copy names no time zone: UTC), one last year.
+    for (const month of [new Date().toISOString().slice(0, 7), '2025-01']) {
+      await api.database.pool.query(
+        'insert into blog_counted_posts (shop_id, post_id, month) values ($1, gen_random_uuid(), $2)',
+        [store, month],
+      );
+    }
     const period = (await atStripe(subscriptionId)).items.data[0]!.current_period_end;
 
     const overview = await overviewOf(owner);
@@ -636,7 +643,7 @@ describe('the overview', () => {
       usage: {
         stores: { used: 1, limit: 1 },
         pagesAudited: { used: 412, limit: 10_000 },
-        blogPostsThisMonth: { used: 0, limit: 30 },
+        blogPostsThisMonth: { used: 1, limit: 30 },
       },
       stores: [{ id: store, shopDomain: expect.any(String), paused: false }],
       storesPaused: 0,

@@ -3,7 +3,7 @@ import {
   formatStoreTime,
   instantToStoreTime,
   storeTimeToInstant,
-} from '#client/features/blog/store-time.ts';
+} from '#client/lib/store-time.ts';
 
 describe('a scheduled time in the store’s time zone', () => {
   it('names the moment of that wall-clock time where the store is', () => {

@@ -2,6 +2,7 @@
  * What the blog area offers the other areas and the wiring (server/api, server/bff, the
  * composition root): lint refuses their imports of any other file of this folder.
  */
+export { hasPublishedPost, postsCountedThisMonth, summariseBlog } from './blog-summary.ts';
 export { cleanPostBody } from './post-body.ts';
 export { findProductLinks } from './product-links.ts';
 export { checkPostHandle } from './post-handles.ts';

@@ -476,3 +476,100 @@ export async function postsHoldingHandles(db: Queryable, shopId: string, exceptP
       ),
     );
 }
+
+/** A post as the dashboard names it. */
+export interface PostMention {
+  id: string;
+  titles: { en: string; fr: string };
+  publicationState: StoredPost['publicationState'];
+  publishAt: Date | null;
+  updatedAt: Date;
+}
+
+const mentionColumns = {
+  id: blogPosts.id,
+  titleEn: languageTitle('en'),
+  titleFr: languageTitle('fr'),
+  publicationState: blogPosts.publicationState,
+  publishAt: blogPosts.publishAt,
+  updatedAt: blogPosts.updatedAt,
+};
+
+function mentionOf(row: {
+  id: string;
+  titleEn: string;
+  titleFr: string;
+  publicationState: StoredPost['publicationState'];
+  publishAt: Date | null;
+  updatedAt: Date;
+}): PostMention {
+  const { titleEn, titleFr, ...rest } = row;
+  return { ...rest, titles: { en: titleEn, fr: titleFr } };
+}
+
+/**
+ * What the dashboard says of a store's blog: how many drafts, the next scheduled posts, the latest
+ * published, and the posts that link to products (whose links it checks).
+ */
+export async function blogSummaryRows(
+  db: Queryable,
+  shopId: string,
+  shown: number,
+): Promise<{
+  drafts: number;
+  scheduled: PostMention[];
+  recent: PostMention[];
+  linking: Array<PostMention & { productHandles: string[] }>;
+}> {
+  const [drafts, scheduled, recent, linking] = await Promise.all([
+    db
+      .select({ total: count() })
+      .from(blogPosts)
+      .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.publicationState, 'draft'))),
+    db
+      .select(mentionColumns)
+      .from(blogPosts)
+      .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.publicationState, 'scheduled')))
+      .orderBy(blogPosts.publishAt)
+      .limit(shown),
+    db
+      .select(mentionColumns)
+      .from(blogPosts)
+      .where(and(eq(blogPosts.shopId, shopId), eq(blogPosts.publicationState, 'published')))
+      .orderBy(desc(blogPosts.updatedAt))
+      .limit(shown),
+    db
+      .select({
+        ...mentionColumns,
+        productHandles: sql<string[]>`${blogPosts.figures} -> 'productHandles'`,
+      })
+      .from(blogPosts)
+      .where(
+        and(
+          eq(blogPosts.shopId, shopId),
+          sql`jsonb_array_length(coalesce(${blogPosts.figures} -> 'productHandles', '[]'::jsonb)) > 0`,
+        ),
+      )
+      .orderBy(desc(blogPosts.updatedAt)),
+  ]);
+  return {
+    drafts: drafts[0]?.total ?? 0,
+    scheduled: scheduled.map(mentionOf),
+    recent: recent.map(mentionOf),
+    linking: linking.map(({ productHandles, ...row }) => ({ ...mentionOf(row), productHandles })),
+  };
+}
+
+/** Whether any post of the stores ever reached the store (the dashboard's checklist). */
+export async function anyPostPublished(
+  db: Queryable,
+  shopIds: readonly string[],
+): Promise<boolean> {
+  if (shopIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .where(and(inArray(blogPosts.shopId, [...shopIds]), isNotNull(blogPosts.publishedRevision)))
+    .limit(1);
+  return row !== undefined;
+}

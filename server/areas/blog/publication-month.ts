@@ -12,3 +12,11 @@ export function publicationMonth(at: Date, timeZone: string): string {
   const part = (type: 'year' | 'month') => parts.find((entry) => entry.type === type)?.value;
   return `${part('year')}-${part('month')}`;
 }
+
+/** The first day of the month after `month` (`2026-11` → `2026-12-01`): when its count starts again. */
+export function nextMonthStart(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return monthNumber === 12
+    ? `${year + 1}-01-01`
+    : `${year}-${String(monthNumber + 1).padStart(2, '0')}-01`;
+}

@@ -33,7 +33,11 @@ export async function listPosts(
       shopId,
       rows.flatMap((row) => (row.articleGid === null ? [] : [row.articleGid])),
     ),
-    productLinkProblems(db, shopId, rows),
+    productLinkProblems(
+      db,
+      shopId,
+      rows.map((row) => ({ id: row.id, productHandles: row.figures.productHandles })),
+    ),
   ]);
   return {
     total,
@@ -60,12 +64,12 @@ async function figureOlderPosts(db: Database, shopId: string): Promise<void> {
  * or renamed: Shopify moves a renamed product's address only where the owner asks it to) or has off
  * sale. Read for the listed posts together, in one query.
  */
-async function productLinkProblems(
+export async function productLinkProblems(
   db: Database,
   shopId: string,
-  rows: readonly postsRepository.PostListRow[],
+  posts: ReadonlyArray<{ id: string; productHandles: readonly string[] }>,
 ): Promise<ReadonlyMap<string, number>> {
-  const handles = [...new Set(rows.flatMap((row) => row.figures.productHandles))];
+  const handles = [...new Set(posts.flatMap((post) => post.productHandles))];
   const onSale = new Map<string, boolean>();
   for (const product of await productsByHandles(db, shopId, handles)) {
     const known = [product.handle, ...Object.values(product.translations).map((t) => t.handle)];
@@ -74,9 +78,9 @@ async function productLinkProblems(
     }
   }
   return new Map(
-    rows.map((row) => [
-      row.id,
-      row.figures.productHandles.filter((handle) => onSale.get(handle) !== true).length,
+    posts.map((post) => [
+      post.id,
+      post.productHandles.filter((handle) => onSale.get(handle) !== true).length,
     ]),
   );
 }

@@ -642,3 +642,58 @@ export async function deleteUserChanges(db: Database, uid: string): Promise<void
     .delete(seoChanges)
     .where(or(eq(seoChanges.createdBy, uid), eq(seoChanges.approvedBy, uid)));
 }
+
+/** The counts behind the dashboard's summary of a store's changes (changes-summary.ts). */
+export async function countChangesForSummary(
+  db: Database,
+  shopId: string,
+  since: { failuresSince: Date; undosSince: Date },
+): Promise<{
+  drafts: number;
+  writing: number;
+  conflicts: number;
+  failures: Array<{ errorCode: string; count: number }>;
+  recentUndos: number;
+}> {
+  const { rows } = await db.execute<{
+    drafts: number;
+    writing: number;
+    conflicts: number;
+    undos: number;
+  }>(sql`
+    select
+      count(*) filter (where state = 'draft')::int as drafts,
+      count(*) filter (where state = 'approved')::int as writing,
+      count(*) filter (where state = 'conflict')::int as conflicts,
+      count(*) filter (where state = 'applied' and undo_of is not null
+        and applied_at >= ${since.undosSince.toISOString()})::int as undos
+    from seo_changes where shop_id = ${shopId}`);
+  const failures = await db.execute<{ errorCode: string; count: number }>(sql`
+    select coalesce(error_code, 'internal_error') as "errorCode", count(*)::int as count
+    from seo_changes
+    where shop_id = ${shopId} and state = 'failed'
+      and updated_at >= ${since.failuresSince.toISOString()}
+    group by 1 order by 2 desc, 1`);
+  const row = rows[0];
+  return {
+    drafts: row?.drafts ?? 0,
+    writing: row?.writing ?? 0,
+    conflicts: row?.conflicts ?? 0,
+    failures: failures.rows,
+    recentUndos: row?.undos ?? 0,
+  };
+}
+
+/** Whether any change of the stores was ever approved (the dashboard's checklist). */
+export async function anyChangeApproved(
+  db: Database,
+  shopIds: readonly string[],
+): Promise<boolean> {
+  if (shopIds.length === 0) return false;
+  const [row] = await db
+    .select({ id: seoChanges.id })
+    .from(seoChanges)
+    .where(and(inArray(seoChanges.shopId, [...shopIds]), isNotNull(seoChanges.approvedAt)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -3,6 +3,7 @@
  * the composition root): lint refuses their imports of any other file of this folder.
  */
 export { approveChanges } from './approve-changes.ts';
+export { hasApprovedChange, summariseChanges } from './changes-summary.ts';
 export { saveBulkDrafts } from './bulk-drafts.ts';
 export { previewBulkEdit } from './bulk-preview.ts';
 export type { BulkPageSelector } from './bulk-values.ts';

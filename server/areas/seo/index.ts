@@ -3,6 +3,7 @@
  * the composition root): lint refuses their imports of any other file of this folder.
  */
 export { auditStoresAfterUpgrade } from './audit-after-upgrade.ts';
+export { hasFinishedAudit } from './audit-finished.ts';
 export { pagesCoveredByLastAudits } from './audited-page-count.ts';
 export { deleteStoreAudit } from './delete-store-audit.ts';
 export { listLeftOutPages } from './list-left-out-pages.ts';
@@ -13,3 +14,4 @@ export type { SeoDependencies } from './seo-dependencies.ts';
 export { startSeoJobs } from './seo-jobs.ts';
 export { queuePageAudit } from './seo-page-audit-job.ts';
 export { requireManualAuditCooldownOver, startAudit } from './start-audit.ts';
+export { readTranslationDebt } from './translation-debt.ts';

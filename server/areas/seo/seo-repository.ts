@@ -1172,3 +1172,45 @@ export async function findAuditedShopIds(db: Database): Promise<string[]> {
   );
   return rows.map((row) => row.shop_id);
 }
+
+/** The translation counts of the store's pages in `language`, summed per kind of page. */
+export async function translationDebtByKind(
+  db: Database,
+  shopId: string,
+  language: Language,
+): Promise<
+  Array<{
+    kind: PageKind;
+    fields: number;
+    translated: number;
+    outdated: number;
+    sameAsSource: number;
+  }>
+> {
+  const { rows } = await db.execute<{
+    kind: PageKind;
+    fields: number;
+    translated: number;
+    outdated: number;
+    sameAsSource: number;
+  }>(sql`
+    select kind, sum(translation_fields)::int as fields, sum(translated)::int as translated,
+      sum(translations_outdated)::int as outdated,
+      sum(translations_same_as_source)::int as "sameAsSource"
+    from seo_page_results where shop_id = ${shopId} and language = ${language}
+    group by kind order by kind`);
+  return rows;
+}
+
+/** Whether an audit of any of the stores has finished. */
+export async function anyAuditFinished(db: Database, shopIds: readonly string[]): Promise<boolean> {
+  if (shopIds.length === 0) return false;
+  const { rows } = await db.execute<{ found: boolean }>(sql`
+    select exists (select 1 from seo_audit_runs
+      where shop_id in (${sql.join(
+        shopIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+        and state = 'done') as found`);
+  return rows[0]?.found === true;
+}

@@ -11,7 +11,7 @@ import { useApiErrorText } from '#client/components/use-api-error-text.ts';
 import { ApiError } from '#client/lib/api-error.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '../store-time.ts';
+import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '#client/lib/store-time.ts';
 import { UnsavedText } from '../use-post-autosave.ts';
 
 /** The language whose handle publishing found taken (`field`: `fr.handle`), if it said. */

@@ -25,7 +25,7 @@ import { BlogStoreGate } from '../components/blog-store-gate.tsx';
 import { ListPager } from '../components/list-pager.tsx';
 import { StoreArticles } from '../components/store-articles.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
-import { formatStoreTime } from '../store-time.ts';
+import { formatStoreTime } from '#client/lib/store-time.ts';
 import '#client/components/form-controls.css';
 import '../blog.css';
 

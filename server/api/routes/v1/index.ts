@@ -11,6 +11,7 @@ import { accountRoutes } from './account/index.ts';
 import { blogRoutes } from './blog/index.ts';
 import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
+import { dashboardRoutes } from './dashboard/index.ts';
 import { seoBulkRoutes } from './seo/bulk.ts';
 import { seoChangeRoutes } from './seo/changes.ts';
 import { seoRoutes } from './seo/index.ts';
@@ -52,6 +53,11 @@ export const v1Routes: FastifyPluginAsync<{
     await scope.register(seoChangeRoutes, { prefix: '/shops', database, jobs, rateLimits });
     await scope.register(seoBulkRoutes, { prefix: '/shops', database, rateLimits });
     await scope.register(blogRoutes, { prefix: '/shops', database, jobs, rateLimits });
+    await scope.register(dashboardRoutes, {
+      prefix: '/dashboard',
+      database,
+      catalog: shops.catalog,
+    });
     if (billing !== undefined) {
       await scope.register(billingRoutes, {
         prefix: '/billing',

@@ -17,6 +17,7 @@ import {
   readBillingOverview,
   startCheckout,
 } from '#server/areas/billing/index.ts';
+import { postsCountedThisMonth } from '#server/areas/blog/index.ts';
 import { pagesCoveredByLastAudits } from '#server/areas/seo/index.ts';
 import {
   keepStoreActive,
@@ -113,11 +114,14 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
         db,
         stores.map((store) => store.id),
       );
-      // The blog is not part of the product yet: nothing is published.
+      const posts = await postsCountedThisMonth(
+        db,
+        stores.map((store) => store.id),
+      );
       const data = await readBillingOverview(db, uid, {
         stores,
         pagesAudited,
-        blogPostsThisMonth: 0,
+        blogPostsThisMonth: posts.used,
       });
       return { data };
     },

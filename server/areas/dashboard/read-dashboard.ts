@@ -1,0 +1,145 @@
+import { planIds, type PlanId } from '#shared/plans.ts';
+import type { LimitUsage } from '#shared/schemas/billing.ts';
+import type { Dashboard, DashboardStore, FixNext } from '#shared/schemas/dashboard.ts';
+import type { SeoOverview } from '#shared/schemas/seo.ts';
+import type { Shop } from '#shared/schemas/shops.ts';
+import { severityWeights } from '#shared/seo/scores.ts';
+import type { Database } from '#server/db/database.ts';
+import { planLimitsOf } from '#server/areas/billing/index.ts';
+import {
+  hasPublishedPost,
+  postsCountedThisMonth,
+  summariseBlog,
+} from '#server/areas/blog/index.ts';
+import {
+  hasFinishedAudit,
+  pagesCoveredByLastAudits,
+  readSeoOverview,
+  readTranslationDebt,
+} from '#server/areas/seo/index.ts';
+import { hasApprovedChange, summariseChanges } from '#server/areas/seo-changes/index.ts';
+import { listShops, type ShopCatalog } from '#server/areas/shops/index.ts';
+
+/** How many actions "fix next" proposes. */
+export const fixNextShown = 5;
+/** A limit counts as near from this share of it used: the dashboard names the plan above. */
+export const limitNearShare = 0.8;
+
+export interface DashboardDependencies {
+  db: Database;
+  catalog: Pick<ShopCatalog, 'summaries'>;
+}
+
+/**
+ * The owner's dashboard in one call: the way to value ticked from the account's real state, the plan's
+ * usage, and the chosen store (`shopId`, or the owner's first) summed up from each area's own reads.
+ * A store of another owner is not found: the first store is shown instead.
+ */
+export async function readDashboard(
+  deps: DashboardDependencies,
+  caller: { uid: string; emailVerified: boolean },
+  shopId: string | undefined,
+  now = new Date(),
+): Promise<Dashboard> {
+  const { db } = deps;
+  const { shops, plan } = await listShops(deps, caller.uid);
+  const shopIds = shops.map((shop) => shop.id);
+  const [auditRead, fixApproved, postPublished, pagesAudited, posts] = await Promise.all([
+    hasFinishedAudit(db, shopIds),
+    hasApprovedChange(db, shopIds),
+    hasPublishedPost(db, shopIds),
+    pagesCoveredByLastAudits(db, shopIds),
+    postsCountedThisMonth(db, shopIds, now),
+  ]);
+  const { limits } = planLimitsOf(plan);
+  const usage = {
+    stores: { used: shops.length, limit: limits.stores },
+    pagesAudited: { used: pagesAudited, limit: limits.pagesAudited },
+    postsThisMonth: { used: posts.used, limit: limits.blogPostsPerMonth },
+  };
+  const chosen = shops.find((shop) => shop.id === shopId) ?? shops[0];
+  return {
+    checklist: {
+      emailVerified: caller.emailVerified,
+      storeConnected: shops.length > 0,
+      auditRead,
+      fixApproved,
+      postPublished,
+    },
+    plan,
+    nextPlan: Object.values(usage).some(isNear) ? planAbove(plan) : null,
+    usage: { ...usage, monthResetsOn: posts.resetsOn },
+    store: chosen === undefined ? null : await readStore(db, chosen),
+  };
+}
+
+function isNear(usage: LimitUsage): boolean {
+  return usage.limit !== null && usage.used >= usage.limit * limitNearShare;
+}
+
+function planAbove(plan: PlanId): PlanId | null {
+  return planIds[planIds.indexOf(plan) + 1] ?? null;
+}
+
+async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
+  const [overview, translationDebt, changes, blog] = await Promise.all([
+    readSeoOverview(db, shop.id),
+    readTranslationDebt(db, shop.id),
+    summariseChanges(db, shop.id),
+    summariseBlog(db, shop.id),
+  ]);
+  return {
+    shopId: shop.id,
+    name: shop.name ?? shop.shopDomain,
+    sync: {
+      state: shop.state,
+      errorCode: shop.errorCode,
+      lastSyncedAt: shop.lastSyncedAt,
+      progress: shop.progress,
+      paused: shop.paused,
+    },
+    auditing: overview.lastRun?.state === 'queued' || overview.lastRun?.state === 'running',
+    languages: overview.languages.map((language) => {
+      // The trend ends at the score itself (server/areas/seo/score-trend.ts): the point before
+      // is the previous audit's.
+      const previous = language.trend.at(-2);
+      return {
+        language: language.language,
+        score: language.score,
+        change:
+          language.score === null || previous === undefined
+            ? null
+            : language.score - previous.score,
+        trend: language.trend.slice(-12),
+      };
+    }),
+    fixNext: fixNextOf(overview),
+    translationDebt,
+    changes,
+    blog,
+  };
+}
+
+/**
+ * The actions that gain the store the most score: each failing check of a language, weighed by the
+ * pages it fails on times what it takes from each (shared/seo/scores.ts).
+ */
+export function fixNextOf(overview: SeoOverview): FixNext[] {
+  return overview.languages
+    .flatMap((language) =>
+      language.findingsByCheck.map((check) => ({
+        checkId: check.checkId,
+        severity: check.severity,
+        language: language.language,
+        pages: check.pages,
+        weight: check.pages * severityWeights[check.severity],
+      })),
+    )
+    .sort(
+      (a, b) =>
+        b.weight - a.weight ||
+        a.checkId.localeCompare(b.checkId) ||
+        a.language.localeCompare(b.language),
+    )
+    .slice(0, fixNextShown);
+}
