@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatStoreTime,
-  instantToStoreTime,
-  storeTimeToInstant,
-} from '#client/lib/store-time.ts';
+import { formatStoreTime, instantToStoreTime, storeTimeToInstant } from '#client/lib/store-time.ts';
 
 describe('a scheduled time in the store’s time zone', () => {
   it('names the moment of that wall-clock time where the store is', () => {
