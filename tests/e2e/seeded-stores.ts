@@ -38,6 +38,8 @@ export const specStores = {
   blogPublish: specStore('maison-gazette'),
   /** blog-publish.spec.ts: a post scheduled, then visible. */
   blogSchedule: specStore('maison-agenda'),
+  /** dashboard.spec.ts: connected by a new account, audited, read on the dashboard. */
+  dashboard: specStore('maison-tableau'),
 } as const;
 
 /** What playwright.config.ts gives local mode to seed (LOCAL_SHOPIFY_STORES). */

@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+import { mergeTests, type Page } from '@playwright/test';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { registerAccount, waitForApp } from './accounts.ts';
+import { test as consoleTest } from './auth-flows.ts';
+import { axeOn, switchTheme } from './axe-analysis.ts';
+import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { specStores } from './seeded-stores.ts';
+import { connectSeededStore, disconnectAll, setLanguage } from './seo-owner-steps.ts';
+
+/**
+ * The dashboard against the real product: a new account sees the way to value, the step of the
+ * store ticked once it connects the seeded store; once the import's audit has run, each language's
+ * score (the one /seo shows), the actions that gain the most, the translation debt, the blog and
+ * the plan, in English and in French; no serious accessibility violation in either language or
+ * theme. Any error printed in the console fails a test.
+ */
+
+const test = mergeTests(accountTest, consoleTest);
+const shopDomain = specStores.dashboard.domain;
+
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/dashboard');
+  await waitForApp(page);
+}
+
+test.describe('the dashboard of a new account', () => {
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+  let owner: TestUser;
+
+  test.afterAll(async ({ browser }) => {
+    if (owner === undefined) return;
+    const page = await browser.newPage();
+    await openSession(page, owner);
+    await disconnectAll(page);
+    await page.close();
+  });
+
+  test('ticks the way to value as the store connects, then sums the store up', async ({ page }) => {
+    owner = await createEmailUser(authEmulatorHost, { displayName: 'Inès Moreau' });
+    expect(await openSession(page, owner)).toBe(200);
+    await registerAccount(page, owner, { language: 'en' });
+
+    await openDashboard(page);
+    const checklist = page.getByRole('region', { name: 'Your first steps' });
+    await expect(checklist.getByRole('listitem')).toHaveCount(5);
+    await expect(
+      checklist.getByRole('listitem').filter({ hasText: 'Connect your Shopify store' }),
+    ).toContainText('(to do)');
+    await expect(page.getByRole('heading', { name: 'No store connected yet' })).toBeVisible();
+
+    await connectSeededStore(page, shopDomain);
+    await openDashboard(page);
+    await expect(
+      checklist.getByRole('listitem').filter({ hasText: 'Connect your Shopify store' }),
+    ).toContainText('(done)');
+
+    // The import's audit runs on its own; the dashboard follows it until it is done.
+    const scores = page.getByRole('region', { name: 'SEO score' });
+    await expect(scores.getByText(/^\d+\/100$/)).toHaveCount(2, { timeout: 120_000 });
+    const english =
+      (await scores
+        .getByText(/^\d+\/100$/)
+        .first()
+        .textContent()) ?? '';
+    await expect(
+      checklist.getByRole('listitem').filter({ hasText: 'Read your store’s first SEO audit' }),
+    ).toContainText('(done)');
+
+    // The same score as the audit's own screen.
+    await page.getByRole('link', { name: 'Open the SEO audit' }).click();
+    await expect(page).toHaveURL(/\/seo\?shop=/);
+    await expect(
+      page.getByText(english.replace('/100', ''), { exact: true }).first(),
+    ).toBeVisible();
+    await page.goBack();
+    await waitForApp(page);
+
+    const fixNext = page.getByRole('region', { name: 'Fix next' });
+    const actions = fixNext.getByRole('listitem');
+    await expect(actions).not.toHaveCount(0);
+    expect(await actions.count()).toBeLessThanOrEqual(5);
+    await expect(actions.first().getByRole('link')).toHaveText(
+      /\d.* in (English|French)|in (English|French).*\d/,
+    );
+    await expect(actions.first().getByRole('link')).toHaveAttribute(
+      'href',
+      /\/seo\/pages\?shop=.+&check=.+&language=(en|fr)/,
+    );
+
+    await expect(page.getByRole('region', { name: 'Translation debt in French' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your Free plan' })).toContainText(
+      'Stores: 1 of 1',
+    );
+    await expect(page.getByRole('region', { name: /and Shopify$/ })).toContainText(
+      'In sync with Shopify.',
+    );
+
+    // In French.
+    await setLanguage(page, 'fr');
+    await openDashboard(page);
+    await expect(page.getByRole('region', { name: 'Score SEO' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'À corriger ensuite' }).getByRole('link').first(),
+    ).toHaveText(/(en français|en anglais)/);
+    await expect(page.getByRole('region', { name: 'Votre formule Gratuit' })).toContainText(
+      'Boutiques\u00a0: 1 sur 1',
+    );
+  });
+
+  test('has no serious accessibility violation in either language or theme', async ({ page }) => {
+    expect(await openSession(page, owner)).toBe(200);
+    for (const language of ['en', 'fr'] as const) {
+      await setLanguage(page, language);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await openDashboard(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('.dashboard-grid')).toBeVisible();
+      for (const theme of ['light', 'dark'] as const) {
+        await switchTheme(page, theme);
+        const results = await axeOn(page).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.help}`);
+        expect.soft(serious, `${language} ${theme}`).toEqual([]);
+      }
+    }
+  });
+});
