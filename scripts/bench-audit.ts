@@ -34,114 +34,13 @@ import { createJobQueue } from '#server/jobs/job-queue.ts';
 import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
 import { subscribeToPlan } from '../tests/support/billing-plans.ts';
+import { seedLargeCopy, timeRuns } from './lib/bench-audited-store.ts';
 import { removeDataFolder } from './lib/data-folder.mjs';
 
 const pages = Number(process.env.PAGES ?? 100_000);
 const runsPerQuery = 30;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** Writes the copy with a few set-based statements (generate_series). */
-async function seedCopy(pool: import('pg').Pool, shopId: string): Promise<void> {
-  const products = Math.round(pages * 0.8);
-  const collections = Math.round(pages * 0.05);
-  const articles = Math.round(pages * 0.1);
-  const staticPages = pages - products - collections - articles;
-  await pool.query(
-    `insert into catalog_shops (shop_id, gid, name, myshopify_domain, primary_domain_host,
-       primary_domain_url, currency_code, iana_timezone, locales, read_at)
-     values ($1, 'gid://shopify/Shop/1', 'Bench', 'bench.myshopify.com', 'bench.example',
-       'https://bench.example', 'EUR', 'Europe/Paris', $2, now())`,
-    [
-      shopId,
-      JSON.stringify([
-        {
-          locale: 'en',
-          name: 'English',
-          primary: true,
-          published: true,
-          url: 'https://bench.example',
-        },
-        {
-          locale: 'fr',
-          name: 'French',
-          primary: false,
-          published: true,
-          url: 'https://bench.example/fr',
-        },
-      ]),
-    ],
-  );
-  // Every 50th product shares its title with the next one: duplicate groups to resolve. Every
-  // product links to a collection, every article to a product (past the products for the last
-  // fifth of them: links to missing pages) and to the next article in French.
-  await pool.query(
-    `insert into catalog_products (shop_id, gid, title, handle, description_html, seo_title,
-       seo_description, status, product_type, vendor, tags, updated_at, seen_in_run)
-     select $1, 'gid://shopify/Product/' || i,
-       case when i % 50 = 1 then 'Organic linen shirt ' || (i - 1) else 'Organic linen shirt ' || i end,
-       'organic-linen-shirt-' || i,
-       '<h2>Soft and light</h2><p>' || repeat('Woven from European flax, washed for softness. ', 12)
-         || 'See <a href="/collections/collection-' || (i % $3::int + 1) || '">the collection</a>.</p>',
-       case when i % 3 = 0 then null else 'Organic linen shirt ' || i || ' | Bench boutique' end,
-       case when i % 4 = 0 then null else 'A soft organic linen shirt, woven in Europe and washed for a lived-in feel.' end,
-       'ACTIVE', 'Shirts', 'Bench', '{}', now(), 1
-     from generate_series(1, $2::int) as i`,
-    [shopId, products, collections],
-  );
-  await pool.query(
-    `insert into catalog_media (shop_id, gid, product_gid, media_content_type, alt, url, position, seen_in_run)
-     select $1, 'gid://shopify/MediaImage/' || i || '-' || n, 'gid://shopify/Product/' || i, 'IMAGE',
-       case when n = 2 and i % 5 = 0 then null else 'Linen shirt ' || i || ' view ' || n end,
-       'https://cdn.example/' || i || '-' || n || '.jpg', n, 1
-     from generate_series(1, $2::int) as i, generate_series(1, 2) as n`,
-    [shopId, products],
-  );
-  await pool.query(
-    `insert into catalog_collections (shop_id, gid, title, handle, description_html, seo_title,
-       seo_description, image_url, image_alt, updated_at, seen_in_run)
-     select $1, 'gid://shopify/Collection/' || i, 'Collection ' || i, 'collection-' || i,
-       '<p>Our selection number ' || i || '</p>', null, null, null, null, now(), 1
-     from generate_series(1, $2::int) as i`,
-    [shopId, collections],
-  );
-  await pool.query(
-    `insert into catalog_pages (shop_id, gid, title, handle, body, seo_title, seo_description,
-       is_published, updated_at, seen_in_run)
-     select $1, 'gid://shopify/Page/' || i, 'Page ' || i, 'page-' || i, '<p>About us</p>', null, null,
-       true, now(), 1
-     from generate_series(1, $2::int) as i`,
-    [shopId, staticPages],
-  );
-  await pool.query(
-    `insert into catalog_blogs (shop_id, gid, title, handle, updated_at, seen_in_run)
-     values ($1, 'gid://shopify/Blog/1', 'News', 'news', now(), 1)`,
-    [shopId],
-  );
-  await pool.query(
-    `insert into catalog_articles (shop_id, gid, blog_gid, title, handle, body, seo_title,
-       seo_description, is_published, updated_at, seen_in_run)
-     select $1, 'gid://shopify/Article/' || i, 'gid://shopify/Blog/1', 'How to care for linen, part ' || i,
-       'linen-care-' || i, '<p>' || repeat('Wash cold, dry flat. ', 40)
-         || '<a href="/products/organic-linen-shirt-' || (i * 10) || '?variant=1">The shirt</a> '
-         || '<a href="https://bench.example/fr/blogs/news/linen-care-' || (i + 1) || '">La suite</a></p>',
-       null, null, true, now(), 1
-     from generate_series(1, $2::int) as i`,
-    [shopId, articles],
-  );
-  // Half the products translated into French: title and search title.
-  await pool.query(
-    `insert into catalog_translations (shop_id, resource_gid, locale, key, value, digest, outdated,
-       updated_at, seen_in_run)
-     select $1, 'gid://shopify/Product/' || i, 'fr', k.key,
-       case k.key when 'title' then 'Chemise en lin biologique ' || i
-         else 'Chemise en lin biologique ' || i || ' | Boutique' end,
-       'digest', i % 10 = 0, now(), 1
-     from generate_series(1, $2::int, 2) as i, (values ('title'), ('meta_title')) as k(key)`,
-    [shopId, products],
-  );
-  await pool.query('analyze');
-}
 
 /** Linux counts process times in ticks of 1/100 s (USER_HZ). */
 const ticksPerSecond = 100;
@@ -180,21 +79,10 @@ async function postgresCpuSeconds(pool: import('pg').Pool): Promise<number> {
   return ticks / ticksPerSecond;
 }
 
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
-}
-
 async function timeQuery(name: string, run: () => Promise<unknown>): Promise<void> {
-  await run();
-  const times: number[] = [];
-  for (let index = 0; index < runsPerQuery; index++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
+  const { median, p95 } = await timeRuns(runsPerQuery, run);
   log(
-    `  ${name.padEnd(46)} median ${percentile(times, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms`,
+    `  ${name.padEnd(46)} median ${median.toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
   );
 }
 
@@ -257,7 +145,7 @@ async function main(): Promise<void> {
     // The business plan audits 100,000 pages.
     await subscribeToPlan(database.db, 'bench-owner', 'business');
     log(`Writing a copy of ${pages.toLocaleString('en')} pages…`);
-    await seedCopy(database.pool, shopId);
+    await seedLargeCopy(database.pool, shopId, pages);
 
     const checks = checkCatalogue;
     log(`Checks: the catalogue's ${checks.length}`);
