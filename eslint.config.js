@@ -116,13 +116,14 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
  * (no-area-cycle).
  */
 const areaDependencies = {
-  account: ['billing', 'contact', 'sessions', 'shops'],
+  account: ['activity', 'billing', 'contact', 'sessions', 'shops'],
+  billing: ['activity'],
   blog: ['account', 'billing', 'catalog', 'shops'],
   catalog: ['shops'],
   dashboard: ['billing', 'blog', 'seo', 'seo-changes', 'shops'],
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],
-  shops: ['billing'],
+  shops: ['activity', 'billing'],
 };
 
 /**

@@ -12,8 +12,8 @@ import { connectSeededStore, disconnectAll, setLanguage } from './seo-owner-step
  * The dashboard against the real product: a new account sees the way to value, the step of the
  * store ticked once it connects the seeded store; once the import's audit has run, each language's
  * score (the one /seo shows), the actions that gain the most, the translation debt, the blog and
- * the plan, in English and in French; no serious accessibility violation in either language or
- * theme. Any error printed in the console fails a test.
+ * the plan, in English and in French; /home telling what happened, newest first; no serious
+ * accessibility violation on either screen in either language or theme. Any error printed in the console fails a test.
  */
 
 const test = mergeTests(accountTest, consoleTest);
@@ -97,6 +97,17 @@ test.describe('the dashboard of a new account', () => {
       'In sync with Shopify.',
     );
 
+    // /home lists what happened, newest first, each saying who or what did it.
+    await page.goto('/home');
+    await waitForApp(page);
+    const timeline = page.getByRole('region', { name: 'Activity' }).getByRole('listitem');
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.nth(0)).toContainText('SEO audit finished: English');
+    await expect(timeline.nth(0)).toContainText('by Vitrine');
+    await expect(timeline.nth(1)).toContainText('Catalog imported');
+    await expect(timeline.nth(2)).toContainText('Store connected');
+    await expect(timeline.nth(2)).toContainText(`${shopDomain} · by you`);
+
     // In French.
     await setLanguage(page, 'fr');
     await openDashboard(page);
@@ -109,21 +120,31 @@ test.describe('the dashboard of a new account', () => {
     );
   });
 
-  test('has no serious accessibility violation in either language or theme', async ({ page }) => {
+  test('the dashboard and the activity have no serious accessibility violation', async ({
+    page,
+  }) => {
     expect(await openSession(page, owner)).toBe(200);
     for (const language of ['en', 'fr'] as const) {
       await setLanguage(page, language);
-      await page.emulateMedia({ colorScheme: 'light' });
-      await openDashboard(page);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(page.locator('.dashboard-grid')).toBeVisible();
-      for (const theme of ['light', 'dark'] as const) {
-        await switchTheme(page, theme);
-        const results = await axeOn(page).analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id}: ${violation.help}`);
-        expect.soft(serious, `${language} ${theme}`).toEqual([]);
+      for (const [path, shown] of [
+        ['/dashboard', '.dashboard-grid'],
+        ['/home', '.activity-list'],
+      ] as const) {
+        await page.emulateMedia({ colorScheme: 'light' });
+        await page.goto(path);
+        await waitForApp(page);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.locator(shown)).toBeVisible();
+        for (const theme of ['light', 'dark'] as const) {
+          await switchTheme(page, theme);
+          const results = await axeOn(page).analyze();
+          const serious = results.violations
+            .filter(
+              (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+            )
+            .map((violation) => `${violation.id}: ${violation.help}`);
+          expect.soft(serious, `${path} ${language} ${theme}`).toEqual([]);
+        }
       }
     }
   });

@@ -112,10 +112,13 @@ async function addContactMessage(uid: string, email: string): Promise<void> {
 }
 
 async function rowCount(
-  table: 'accounts' | 'sessions' | 'contact_messages',
+  table: 'accounts' | 'sessions' | 'contact_messages' | 'activity_entries',
   uid: string,
 ): Promise<number> {
-  const result = await api.database.pool.query(`select 1 from ${table} where uid = $1`, [uid]);
+  const column = table === 'activity_entries' ? 'owner_uid' : 'uid';
+  const result = await api.database.pool.query(`select 1 from ${table} where ${column} = $1`, [
+    uid,
+  ]);
   return result.rowCount ?? 0;
 }
 
@@ -175,13 +178,18 @@ async function allowOldSignIns(uid: string): Promise<void> {
 }
 
 describe('DELETE /api/v1/account/delete', () => {
-  it('deletes the account, every session, the contact messages and the Firebase user at once: 204, and the job finds nothing left', async () => {
+  it('deletes the account, every session, the contact messages, the activity and the Firebase user at once: 204, and the job finds nothing left', async () => {
     const user = await registeredUser();
     await Promise.all([
       insertTestSession(api.database, user.uid),
       insertTestSession(api.database, user.uid),
     ]);
     await addContactMessage(user.uid, user.email);
+    await api.database.pool.query(
+      `insert into activity_entries (owner_uid, kind, actor, details)
+       values ($1, 'plan.changed', 'stripe', '{"plan":"pro"}')`,
+      [user.uid],
+    );
 
     const response = await deleteAccount(user.idToken);
 
@@ -189,6 +197,7 @@ describe('DELETE /api/v1/account/delete', () => {
     expect(await rowCount('accounts', user.uid)).toBe(0);
     expect(await rowCount('sessions', user.uid)).toBe(0);
     expect(await rowCount('contact_messages', user.uid)).toBe(0);
+    expect(await rowCount('activity_entries', user.uid)).toBe(0);
     expect(await api.identity.findUser(user.uid)).toBeNull();
     // The durable job was queued first; with nothing left, it completes at its first attempt.
     const jobs = await eventually(

@@ -72,6 +72,7 @@ test('replicas that start together on a new database migrate it once, without fa
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'accounts',
+      'activity_entries',
       'billing_claims',
       'billing_customers',
       'billing_subscriptions',

@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { recordActivity } from '#server/areas/activity/index.ts';
+import { findSubscription } from './billing-subscriptions-repository.ts';
 import { syncSubscription, type SyncSubscriptionDependencies } from './sync-subscription.ts';
 
 /** The events that may change a subscription, and so the plan of its account. */
@@ -67,4 +69,22 @@ export async function handleStripeEvent(
     return;
   }
   await syncSubscription(deps, subscriptionId);
+  const payment = paymentKinds[event.type];
+  if (payment !== undefined) {
+    const subscription = await findSubscription(deps.db, subscriptionId);
+    if (subscription !== undefined) {
+      await recordActivity(deps.db, {
+        ownerUid: subscription.uid,
+        kind: payment,
+        actor: 'stripe',
+        details: { plan: subscription.plan },
+      });
+    }
+  }
 }
+
+/** The invoices' events the owner's timeline tells (one of the two Stripe sends for a payment). */
+const paymentKinds: Partial<Record<string, 'payment.succeeded' | 'payment.failed'>> = {
+  'invoice.paid': 'payment.succeeded',
+  'invoice.payment_failed': 'payment.failed',
+};

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { subscriptionStatuses, type SubscriptionStatus } from '#shared/billing.ts';
 import type { Database } from '#server/db/database.ts';
+import { recordActivity } from '#server/areas/activity/index.ts';
 import type { JobLog } from '#server/jobs/job-queue.ts';
 import { subscriptionClaimKey, withBillingClaim } from './billing-claims-repository.ts';
 import {
@@ -210,7 +211,16 @@ export async function syncSubscription(
         },
         { graceApplies: !failedChange },
       );
-      if (pageLimitGrew(planBefore, await effectivePlanOf(tx, uid))) grown.uid = uid;
+      const planAfter = await effectivePlanOf(tx, uid);
+      if (planAfter !== planBefore) {
+        await recordActivity(tx, {
+          ownerUid: uid,
+          kind: 'plan.changed',
+          actor: 'stripe',
+          details: { plan: planAfter },
+        });
+      }
+      if (pageLimitGrew(planBefore, planAfter)) grown.uid = uid;
     });
     deps.log.info({ subscriptionId, uid, status: subscription.status }, 'subscription synced');
     return 'stored';

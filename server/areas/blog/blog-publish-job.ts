@@ -20,6 +20,7 @@ import {
   type ArticleState,
 } from '#server/platform/shopify/articles.ts';
 import { auditedStoreOf, storeBlogsOf } from '#server/areas/catalog/index.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import type { BlogDependencies } from './blog-dependencies.ts';
 import * as postsRepository from './posts-repository.ts';
 
@@ -83,6 +84,13 @@ export const blogPublishJob = defineJob({
         ...(neverCreated && { countedMonth: null }),
       });
       if (neverCreated) await postsRepository.uncountPost(deps.db, shopId, postId);
+      if (current !== undefined) {
+        await recordStoreActivity(deps.db, shopId, {
+          kind: 'post.failed',
+          actor: 'vitrine',
+          details: { postId, title: postTitle(current), errorCode: code },
+        });
+      }
       deps.log.error({ err: error, shopId, postId, code }, 'blog post not written');
       if (!(error instanceof ArticleWriteRefused)) {
         reportError(error, { extra: { job: blogPublishJob.name, shopId, postId } });
@@ -126,6 +134,11 @@ export const blogVisibilityCheckJob = defineJob({
     });
   },
 });
+
+/** The post's title as the timeline names it: the English one, else the French one. */
+function postTitle(post: postsRepository.StoredPost): string {
+  return post.content.languages.en.title || post.content.languages.fr.title;
+}
 
 async function queueVisibilityCheck(
   deps: Pick<BlogDependencies, 'jobs'>,
@@ -348,6 +361,17 @@ async function publish(
     shopifyVersion: null,
   });
   if (scheduled) await queueVisibilityCheck(deps, post.shopId, post.id, publishAt);
+  if (final.isPublished || scheduled) {
+    await recordStoreActivity(db, post.shopId, {
+      kind: scheduled ? 'post.scheduled' : 'post.published',
+      actor: 'owner',
+      details: {
+        postId: post.id,
+        title: postTitle(post),
+        ...(scheduled && { publishAt: publishAt.toISOString() }),
+      },
+    });
+  }
   await tellArticleWritten(deps, post.shopId, article.id);
   deps.log.info(
     { shopId: post.shopId, postId: post.id, scheduled },

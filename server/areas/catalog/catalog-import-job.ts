@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import { DatabaseClosedError } from '#server/db/database.ts';
 import { defineJob, type JobQueue } from '#server/jobs/job-queue.ts';
 import { reportError } from '#server/platform/error-reporting.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import { importCatalog } from './import-catalog.ts';
@@ -67,6 +68,7 @@ export const catalogImportJob = defineJob({
     }
     switch (outcome) {
       case 'imported': {
+        await recordStoreActivity(deps.db, shopId, { kind: 'import.finished', actor: 'vitrine' });
         const { onImportFinished } = deps;
         await tellCopyChanged(deps, shopId, onImportFinished && (() => onImportFinished(shopId)));
         return;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchView } from '#shared/schemas/seo-changes.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
@@ -30,6 +31,11 @@ export async function approveChanges(
       throw changeStateConflict('Only drafts can be approved');
     }
     await changesRepository.approveDrafts(tx, ids, { batchId, approvedBy: uid });
+    await recordStoreActivity(tx, shopId, {
+      kind: 'changes.approved',
+      actor: 'owner',
+      details: { count: ids.length },
+    });
   });
   await queueApprovedBatch(deps, shopId, batchId);
   const changes = await changesRepository.findChanges(deps.db, shopId, ids);

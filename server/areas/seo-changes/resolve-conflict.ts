@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChangeView, ResolveBody } from '#shared/schemas/seo-changes.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
@@ -35,6 +36,11 @@ export async function resolveConflict(
   const change = await changesRepository.findChange(deps.db, shopId, changeId);
   if (change === undefined) throw changeNotFound();
   if (!resolved) throw changeStateConflict('Only a change in conflict can be resolved');
+  await recordStoreActivity(deps.db, shopId, {
+    kind: 'conflict.settled',
+    actor: 'owner',
+    details: { kept: keep === 'shopify' ? 'shopify' : 'vitrine' },
+  });
   const [view] = await presentChanges(deps.db, [change]);
   return view!;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BatchView } from '#shared/schemas/seo-changes.ts';
 import type { Transaction } from '#server/db/database.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import { changeNotFound, changeStateConflict, isChangeId } from './change-errors.ts';
 import * as changesRepository from './changes-repository.ts';
 import { presentChanges } from './present-change.ts';
@@ -72,6 +73,7 @@ export async function undoChange(
       throw changeStateConflict('This change is being undone already');
     }
     const translations = await changesRepository.translationsAppliedWith(tx, original);
+    await recordUndo(tx, shopId, 1 + translations.length);
     return insertUndos(tx, [original, ...translations], uid, batchId);
   });
   await queueApprovedBatch(deps, shopId, batchId);
@@ -106,6 +108,7 @@ export async function undoBatch(
     if (originals.length === 0) {
       throw changeStateConflict('This batch has no applied change left to undo');
     }
+    await recordUndo(tx, shopId, originals.length);
     return insertUndos(tx, originals, uid, undoBatchId);
   });
   await queueApprovedBatch(deps, shopId, undoBatchId);
@@ -116,4 +119,13 @@ export async function undoBatch(
       await changesRepository.findChanges(deps.db, shopId, ids),
     ),
   };
+}
+
+/** The owner's undo in their timeline, when asked: its write follows as any other. */
+async function recordUndo(tx: Transaction, shopId: string, count: number): Promise<void> {
+  await recordStoreActivity(tx, shopId, {
+    kind: 'changes.undone',
+    actor: 'owner',
+    details: { count },
+  });
 }

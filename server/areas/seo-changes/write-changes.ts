@@ -3,6 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import type { PageKind } from '#shared/seo/check.ts';
 import { withOwnConnection, type Database } from '#server/db/database.ts';
 import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import {
   readSeoField,
   SeoFieldWriteRefused,
@@ -139,7 +140,35 @@ async function writeLockedBatch(
   } finally {
     if (pagesRecorded.size > 0) await tellPagesWritten(deps, shopId, [...pagesRecorded]);
   }
+  await recordBatchOutcome(db, shopId, changes, outcome);
   return outcome;
+}
+
+/**
+ * The batch's writes in the owner's timeline: how many Shopify took, how many failed. An undo's
+ * batch was recorded when the owner asked for it (undo-changes.ts).
+ */
+async function recordBatchOutcome(
+  db: Database,
+  shopId: string,
+  changes: readonly { undoOf: string | null }[],
+  outcome: BatchOutcome,
+): Promise<void> {
+  if (changes.some((change) => change.undoOf !== null)) return;
+  if (outcome.applied > 0) {
+    await recordStoreActivity(db, shopId, {
+      kind: 'changes.written',
+      actor: 'vitrine',
+      details: { count: outcome.applied },
+    });
+  }
+  if (outcome.failed > 0) {
+    await recordStoreActivity(db, shopId, {
+      kind: 'changes.failed',
+      actor: 'vitrine',
+      details: { count: outcome.failed },
+    });
+  }
 }
 
 /** The text a change writes, whatever its language: a page's field (an image's, for an alt text). */

@@ -8,9 +8,14 @@ import {
   type AuditedPage,
   type ChosenPages,
 } from '#server/areas/catalog/index.ts';
+import { recordStoreActivity } from '#server/areas/shops/index.ts';
+import type { ActivityActor } from '#shared/schemas/activity.ts';
+import type { Database } from '#server/db/database.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
+import { readSeoOverview } from './read-seo-overview.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
+import type { AuditTrigger } from './tables.ts';
 import { storefrontPassJob } from './storefront-pass-job.ts';
 
 export const defaultBatchSize = 2000;
@@ -156,6 +161,7 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     await seoRepository.finishRun(tx, run, { state: 'done', pagesAudited: audited });
   });
   await seoRepository.refreshForReading(deps.db, { vacuumPages: audited >= vacuumedRunPages });
+  await recordAuditFinished(deps.db, shopId, run.trigger);
   if (deps.storefront !== undefined) {
     try {
       // Null when the store's next pass already waits: it will read these results too.
@@ -174,6 +180,41 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
     'seo audit done',
   );
   return 'done';
+}
+
+/** Who started each kind of run, as the owner's timeline names it. */
+const actorOfTrigger = {
+  manual: 'owner',
+  weekly: 'weekly-audit',
+  import: 'vitrine',
+  upgrade: 'vitrine',
+} as const satisfies Record<AuditTrigger, ActivityActor>;
+
+/** The finished run in the owner's timeline, with each language's score and its change. */
+async function recordAuditFinished(
+  db: Database,
+  shopId: string,
+  trigger: AuditTrigger,
+): Promise<void> {
+  const overview = await readSeoOverview(db, shopId);
+  await recordStoreActivity(db, shopId, {
+    kind: 'audit.finished',
+    actor: actorOfTrigger[trigger],
+    details: {
+      scores: overview.languages.map((language) => {
+        // The trend ends at the score itself: the point before is the previous run's.
+        const previous = language.trend.at(-2);
+        return {
+          language: language.language,
+          score: language.score,
+          change:
+            language.score === null || previous === undefined
+              ? null
+              : language.score - previous.score,
+        };
+      }),
+    },
+  });
 }
 
 function chosenGids(chosen: ChosenPages): string[] {

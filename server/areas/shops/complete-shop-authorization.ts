@@ -22,6 +22,7 @@ import {
 } from './shops-repository.ts';
 import { verifiedShopifyQuery } from './shopify-query.ts';
 import { hashOauthState, type AuthorizationRequester } from './start-shop-authorization.ts';
+import { recordStoreActivity } from './store-activity.ts';
 import { pausedStoreIds, storeLimitOf, storeLimitReached, type StoreLimit } from './store-limit.ts';
 
 export interface CompleteShopAuthorizationDependencies {
@@ -108,6 +109,7 @@ export async function completeShopAuthorization(
         ...row,
       });
     }
+    await recordStoreActivity(tx, id, { kind: 'store.connected', actor: 'owner' });
     return id;
   });
   await deps.catalog.queueImport(shopId);

@@ -9,6 +9,7 @@ import {
   type ShopAccessDependencies,
 } from './shop-access.ts';
 import { deleteShop, findShopOfOwner, type ShopRow } from './shops-repository.ts';
+import { recordStoreActivity } from './store-activity.ts';
 
 export interface DisconnectShopDependencies extends ShopAccessDependencies {
   catalog: Pick<ShopCatalog, 'deleteStoreCopy'>;
@@ -52,7 +53,11 @@ export async function disconnectStore(
     deps.onUninstallFailure?.(error);
   }
   const removed = await deps.catalog.deleteStoreCopy(shop.id);
-  await deleteShop(deps.db, shop.id);
+  await deps.db.transaction(async (tx) => {
+    // Recorded while the store's row says whose it is.
+    await recordStoreActivity(tx, shop.id, { kind: 'store.disconnected', actor: 'owner' });
+    await deleteShop(tx, shop.id);
+  });
   return { shopDomain: shop.shopDomain, uninstalled, removed };
 }
 

@@ -15,7 +15,8 @@ export {
 } from './shop-access.ts';
 export type { ShopAccessDependencies } from './shop-access.ts';
 export type { ShopCatalog } from './shop-catalog.ts';
-export { requireOwnedShop, shopOwnerOf } from './shop-owner.ts';
+export { requireOwnedShop, shopOwnerOf, storeIdsOfOwner } from './shop-owner.ts';
+export { recordStoreActivity } from './store-activity.ts';
 export { shopTokenCipher } from './shop-tokens.ts';
 export { shopWebhookHandlers } from './shop-webhook-handlers.ts';
 export { verifiedShopifyQuery } from './shopify-query.ts';

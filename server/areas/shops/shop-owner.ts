@@ -1,6 +1,6 @@
 import type { Database } from '#server/db/database.ts';
 import { shopNotFound } from './shop-access.ts';
-import { findShop, findShopOfOwner } from './shops-repository.ts';
+import { findShop, findShopOfOwner, listShopsOfOwner } from './shops-repository.ts';
 
 /**
  * Who owns a store, for the areas that act on a store for its owner (the SEO audit reads the
@@ -22,4 +22,9 @@ export async function requireOwnedShop(
   shopId: string,
 ): Promise<void> {
   if ((await findShopOfOwner(db, ownerUid, shopId)) === undefined) throw shopNotFound();
+}
+
+/** The ids of the owner's connected stores, paused or not. */
+export async function storeIdsOfOwner(db: Database, ownerUid: string): Promise<string[]> {
+  return (await listShopsOfOwner(db, ownerUid)).map((shop) => shop.id);
 }

@@ -2,6 +2,7 @@ import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.
 import { isAppStillInstalled, type ShopAccessDependencies } from './shop-access.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
 import { deleteShop, endShopConnection, findShopRowByDomain } from './shops-repository.ts';
+import { recordStoreActivity } from './store-activity.ts';
 
 /**
  * What the shops area does with the topics about a store's connection and the privacy topics every
@@ -26,6 +27,12 @@ export function shopWebhookHandlers(
       if (isOlderThanConnection(delivery, shop.connectedAt)) return;
       if (shop.status === 'active' && (await isAppStillInstalled(deps, shop.id))) return;
       await endShopConnection(deps.db, shop.id, 'uninstalled', 'shopify_refused');
+      if (shop.status === 'active') {
+        await recordStoreActivity(deps.db, shop.id, {
+          kind: 'store.disconnected',
+          actor: 'shopify-webhook',
+        });
+      }
     },
     /**
      * Shopify asks, 48 hours after the app's removal, that everything kept about the store be erased:

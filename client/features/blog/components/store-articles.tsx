@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '#client/components/button.tsx';
+import { ListPager } from '#client/components/list-pager.tsx';
 import { QueryState } from '#client/components/query-state.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
 import { errorCodeOf } from '#client/lib/auth-errors.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
-import { useAdoptStoreArticle, useStoreArticles } from '../api/blog-queries.ts';
-import { ListPager } from './list-pager.tsx';
+import { postsPerPage, useAdoptStoreArticle, useStoreArticles } from '../api/blog-queries.ts';
 
 /**
  * The articles already on the store's blogs that Vitrine did not write, found by the same search
@@ -99,6 +99,7 @@ export function StoreArticles({
               label={t('storeArticles.pagesLabel')}
               offset={offset}
               total={list.total}
+              pageSize={postsPerPage}
               onPage={showPage}
             />
           </>

@@ -5,6 +5,7 @@ import { postListNeeds, postListStates, type PostSummary } from '#shared/schemas
 import { scoreRatingFloors } from '#shared/seo/scores.ts';
 import type { Shop } from '#shared/schemas/shops.ts';
 import { AppLink } from '#client/components/app-link.tsx';
+import { ListPager } from '#client/components/list-pager.tsx';
 import { Button } from '#client/components/button.tsx';
 import { DocumentHead } from '#client/components/document-head.tsx';
 import { PageHeader } from '#client/components/page-header.tsx';
@@ -16,13 +17,13 @@ import type { Namespace } from '#client/lib/i18n.ts';
 import { useChosenStore } from '#client/lib/use-chosen-store.ts';
 import { useTranslation } from '#client/lib/use-translation.ts';
 import {
+  postsPerPage,
   useBlogSettings,
   useCreatePost,
   usePostList,
   type PostListFilters,
 } from '../api/blog-queries.ts';
 import { BlogStoreGate } from '../components/blog-store-gate.tsx';
-import { ListPager } from '../components/list-pager.tsx';
 import { StoreArticles } from '../components/store-articles.tsx';
 import { primaryLanguageOf } from '../post-languages.ts';
 import { formatStoreTime } from '#client/lib/store-time.ts';
@@ -281,6 +282,7 @@ function PostList({ uid, shop }: { uid: string; shop: Shop }) {
                 label={t('list.pagesLabel')}
                 offset={offset}
                 total={list.total}
+                pageSize={postsPerPage}
                 onPage={(from) => showPage({ offset: from })}
               />
             </>

@@ -8,6 +8,7 @@ import callerRateLimits, {
   type ApiRateLimits,
 } from '../../plugins/caller-rate-limits.ts';
 import { accountRoutes } from './account/index.ts';
+import { activityRoutes } from './activity/index.ts';
 import { blogRoutes } from './blog/index.ts';
 import { billingRoutes, type BillingRoutesOptions } from './billing/index.ts';
 import { contactRoutes } from './contact/index.ts';
@@ -47,6 +48,7 @@ export const v1Routes: FastifyPluginAsync<{
     }),
   });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
+  await scope.register(activityRoutes, { prefix: '/activity', database });
   if (shops !== undefined) {
     await scope.register(shopsRoutes, { prefix: '/shops', database, rateLimits, ...shops });
     await scope.register(seoRoutes, { prefix: '/shops', database, jobs });
