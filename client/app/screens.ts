@@ -51,7 +51,7 @@ export const routeNamespaces: Record<AppRouteName, readonly Namespace[]> = {
   legal: ['marketing'],
   privacy: ['marketing'],
   'privacy-policy': ['marketing'],
-  dashboard: ['dashboard'],
+  dashboard: ['dashboard', 'seo-checks'],
   home: ['dashboard'],
   shops: ['shops'],
   'oauth-complete': ['shops'],

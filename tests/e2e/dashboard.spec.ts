@@ -115,7 +115,7 @@ test.describe('the dashboard of a new account', () => {
     await expect(
       page.getByRole('region', { name: 'À corriger ensuite' }).getByRole('link').first(),
     ).toHaveText(/(en français|en anglais)/);
-    await expect(page.getByRole('region', { name: 'Votre formule Gratuit' })).toContainText(
+    await expect(page.getByRole('region', { name: 'Votre offre Gratuite' })).toContainText(
       'Boutiques\u00a0: 1 sur 1',
     );
   });
