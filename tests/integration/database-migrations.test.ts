@@ -106,6 +106,7 @@ test('replicas that start together on a new database migrate it once, without fa
       'shops',
       'signing_keys',
       'webhook_deliveries',
+      'weekly_summary_mails',
     ]);
     const applied = await replicas[0]!.pool.query(
       'select count(*)::int as count from drizzle.__drizzle_migrations',

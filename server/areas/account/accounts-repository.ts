@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { preparedFor } from '#server/db/prepared-statements.ts';
 import { accounts } from './tables.ts';
@@ -55,4 +55,43 @@ export async function updateAccount(
 
 export async function deleteAccount(db: Database, uid: string): Promise<void> {
   await db.delete(accounts).where(eq(accounts.uid, uid));
+}
+
+export type WeeklySummaryColumns = Pick<
+  AccountRow,
+  'weeklySummaryEnabled' | 'weeklySummaryWeekday'
+>;
+
+/** Records the owner's weekly summary choices; undefined when the account does not exist. */
+export async function updateWeeklySummary(
+  db: Database,
+  uid: string,
+  changes: Partial<WeeklySummaryColumns>,
+): Promise<AccountRow | undefined> {
+  const [updated] = await db
+    .update(accounts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(accounts.uid, uid))
+    .returning();
+  return updated;
+}
+
+/**
+ * The accounts whose weekly summary falls on `weekday` and that have not turned it off: those
+ * without a choice yet are left to their plan, which the caller reads.
+ */
+export async function findWeeklySummaryCandidates(
+  db: Database,
+  weekday: number,
+): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.weeklySummaryWeekday, weekday),
+        sql`${accounts.weeklySummaryEnabled} is distinct from false`,
+      ),
+    )
+    .orderBy(accounts.uid);
 }

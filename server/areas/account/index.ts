@@ -10,3 +10,12 @@ export { orphanedStoresSweepJob } from './orphaned-stores-sweep-job.ts';
 export { registerAccount } from './register-account.ts';
 export { requestAccountDeletion } from './request-account-deletion.ts';
 export { updateAccount } from './update-account.ts';
+export {
+  findWeeklySummaryRecipients,
+  readWeeklySummarySettings,
+  turnOffWeeklySummary,
+  updateWeeklySummarySettings,
+  weeklySummaryEnabled,
+  weeklySummaryRecipientOf,
+} from './weekly-summary-settings.ts';
+export type { WeeklySummaryRecipient } from './weekly-summary-settings.ts';

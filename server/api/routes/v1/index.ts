@@ -17,6 +17,7 @@ import { seoBulkRoutes } from './seo/bulk.ts';
 import { seoChangeRoutes } from './seo/changes.ts';
 import { seoRoutes } from './seo/index.ts';
 import { shopsRoutes, type ShopsRoutesOptions } from './shops/index.ts';
+import { weeklySummaryRoutes } from './weekly-summary/index.ts';
 
 /**
  * Everything under /api/v1. The authentication hook is put on the whole folder here, before any
@@ -47,6 +48,7 @@ export const v1Routes: FastifyPluginAsync<{
       stores: { shopify: shops.shopify, shopTokens: shops.shopTokens, catalog: shops.catalog },
     }),
   });
+  await scope.register(weeklySummaryRoutes, { prefix: '/account/weekly-summary', database });
   await scope.register(contactRoutes, { prefix: '/contact', database, jobs });
   await scope.register(activityRoutes, { prefix: '/activity', database });
   if (shops !== undefined) {
