@@ -4,7 +4,10 @@ import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import type { Config } from '#server/config.ts';
 
-/** One plain-text mail the server sends (today, a contact message to the product's inbox). */
+/**
+ * One mail the server sends: plain text (a contact message to the product's inbox), with an HTML
+ * alternative and headers of its own when it has them (the weekly summary's List-Unsubscribe).
+ */
 export interface OutgoingMail {
   /**
    * A stable id of what is mailed: it makes the Message-ID, so a mail sent twice (a retry after a
@@ -15,6 +18,10 @@ export interface OutgoingMail {
   replyTo?: { name: string; address: string };
   subject: string;
   text: string;
+  /** The HTML part, sent beside the text as multipart/alternative. */
+  html?: string;
+  /** Headers added as given (values already valid header text). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -80,6 +87,8 @@ function messageOf(mail: OutgoingMail, from: string) {
     ...(mail.replyTo !== undefined && { replyTo: mail.replyTo }),
     subject: mail.subject,
     text: mail.text,
+    ...(mail.html !== undefined && { html: mail.html }),
+    ...(mail.headers !== undefined && { headers: mail.headers }),
     messageId: `<${mail.id}@${domainOf(from)}>`,
   };
 }
