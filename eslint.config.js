@@ -112,8 +112,9 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
  * reads a store with the shops area's access to it; the SEO area audits the catalog's copy and shows
  * the owner's changes of a page beside its audit; the SEO changes read and record the texts in the
  * catalog's copy, check the store with the shops area and name their approvers as the account area
- * does. Any other arrow needs a line here and in the decision record; the arrows never form a loop
- * (no-area-cycle).
+ * does; the weekly summary reads each owner's settings and stores and sums each store up from its
+ * dashboard (docs/decisions/0030-weekly-summary.md). Any other arrow needs a line here and in the
+ * decision record; the arrows never form a loop (no-area-cycle).
  */
 const areaDependencies = {
   account: ['activity', 'billing', 'contact', 'sessions', 'shops'],
@@ -124,6 +125,7 @@ const areaDependencies = {
   seo: ['billing', 'catalog', 'seo-changes', 'shops'],
   'seo-changes': ['account', 'billing', 'catalog', 'shops'],
   shops: ['activity', 'billing'],
+  'weekly-summary': ['account', 'dashboard', 'shops'],
 };
 
 /**

@@ -31,6 +31,8 @@ export const productionFiles = [
   { from: 'dist/server', to: '.' },
   { from: 'server/db/migrations', to: 'server/db/migrations' },
   { from: 'dist/client', to: 'dist/client' },
+  // The weekly summary's words, which the server reads (server/areas/weekly-summary/summary-texts.ts).
+  { from: 'client/locales', to: 'client/locales' },
   { from: 'package.json', to: 'package.json' },
 ];
 

@@ -50,6 +50,7 @@ import {
   type StripeEventHandler,
   type WebhookHandlers,
 } from './areas/webhooks/index.ts';
+import { weeklySummaryJob } from './areas/weekly-summary/index.ts';
 import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
@@ -151,6 +152,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await startSeoJobs(seoDependencies(deps));
   await startSeoChangesJobs(seoChangesDependencies(deps));
   await startBlogJobs(blogDependencies(deps));
+  await deps.jobs.work(weeklySummaryJob, deps);
 }
 
 /** What disconnecting a deleted account's stores needs, from what every worker has. */

@@ -28,6 +28,8 @@ export const namespaces = [
   'subscription',
   'settings',
   'contact',
+  /** The weekly summary mail and its unsubscribe page: read by the server only. */
+  'weekly-summary',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 export const defaultNamespace = 'common' satisfies Namespace;

@@ -11,6 +11,7 @@ import type seoChecks from '#client/locales/en/seo-checks.json';
 import type settings from '#client/locales/en/settings.json';
 import type shops from '#client/locales/en/shops.json';
 import type subscription from '#client/locales/en/subscription.json';
+import type weeklySummary from '#client/locales/en/weekly-summary.json';
 
 /** Keys are checked at compile time against the English resources, the reference language. */
 declare module 'i18next' {
@@ -29,6 +30,7 @@ declare module 'i18next' {
       subscription: typeof subscription;
       settings: typeof settings;
       contact: typeof contact;
+      'weekly-summary': typeof weeklySummary;
     };
   }
 }
