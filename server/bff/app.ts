@@ -31,6 +31,8 @@ import sessionPlugin from './plugins/session.ts';
 import { authSessionRoutes } from './routes/auth-session-routes.ts';
 import { shopifyRoutes } from './routes/shopify-routes.ts';
 import { stripeWebhookRoute } from './routes/stripe-webhook-route.ts';
+import { weeklySummaryUnsubscribeRoute } from './routes/weekly-summary-unsubscribe-route.ts';
+import { unsubscribePath } from '#server/areas/weekly-summary/index.ts';
 import { connectUpstreamApi } from './upstream-api.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
@@ -144,7 +146,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     });
     await app.register(csrf, {
       publicOrigin: new URL(config.publicUrl).origin,
-      serverToServerPaths: ['/webhooks/shopify', '/webhooks/stripe'],
+      serverToServerPaths: ['/webhooks/shopify', '/webhooks/stripe', unsubscribePath],
     });
 
     // External plugins the app plugins build on.
@@ -183,6 +185,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     });
     await app.register(shopifyRoutes, { api });
     await app.register(stripeWebhookRoute, { api });
+    await app.register(weeklySummaryUnsubscribeRoute, { db: deps.database.db });
     await app.register(buildInfo, { clientDir });
     await app.register(crawlerFiles, { publicUrl: config.publicUrl });
     await app.register(clientFiles, {
