@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import i18next from 'i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Language } from '#shared/constants.ts';
+import { checkCatalogue } from '#shared/seo/catalogue.ts';
+import { dashboardSchema, type DashboardStore } from '#shared/schemas/dashboard.ts';
+import { weeklySummarySettingsResponseSchema } from '#shared/schemas/weekly-summary.ts';
+import { issueFormToken } from '#server/areas/contact/index.ts';
+import { runAudit } from '#server/areas/seo/run-audit.ts';
+import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
+import { startAudit } from '#server/areas/seo/start-audit.ts';
+import { sendWeeklySummaries, weeklySummaryJob } from '#server/areas/weekly-summary/index.ts';
+import { isoWeekdayOf } from '#server/areas/weekly-summary/summary-week.ts';
+import { issueUnsubscribeToken } from '#server/areas/weekly-summary/unsubscribe-token.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { createMailer, type Mailer } from '#server/platform/mail.ts';
+import enDashboard from '#client/locales/en/dashboard.json' with { type: 'json' };
+import enChecks from '#client/locales/en/seo-checks.json' with { type: 'json' };
+import frDashboard from '#client/locales/fr/dashboard.json' with { type: 'json' };
+import frChecks from '#client/locales/fr/seo-checks.json' with { type: 'json' };
+import {
+  bearer,
+  createTestJobQueue,
+  startApiForTests,
+  type ApiTestContext,
+} from '../support/api-test-app.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
+import { eventually } from '../support/eventually.ts';
+import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
+import { closedPortUrl, startBff, type BffHarness } from './bff-test-harness.ts';
+
+/**
+ * The weekly summary with real parts: the API's settings routes, the job's sending through the
+ * local mailer into a mail folder (as local mode's `.data/mail/`), the dashboard's figures of an
+ * audited store, and the BFF's unsubscribe link, all on the test PostgreSQL and the Auth Emulator.
+ * Each test sends in a week of its own, so that the ledger of one never hides another's mail.
+ */
+
+const publicUrl = 'http://localhost:3000';
+let api: ApiTestContext;
+let bff: BffHarness;
+let idleJobs: JobQueue;
+let seo: SeoDependencies;
+let mailDir: string;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  api = await startApiForTests({ workers: false });
+  idleJobs = createTestJobQueue(`pgboss_idle_${randomUUID().replaceAll('-', '').slice(0, 12)}`);
+  await idleJobs.start();
+  seo = { ...seoDependencies(api, { checks: checkCatalogue }), jobs: idleJobs };
+  mailDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-weekly-mail-'));
+  mailer = createMailer(
+    {
+      mode: 'local',
+      dataDir: mailDir,
+      mail: { from: 'Vitrine <no-reply@vitrine.test>', contactInbox: 'inbox@vitrine.test' },
+    },
+    () => {},
+  );
+  bff = await startBff({ upstreamUrl: await closedPortUrl() });
+});
+
+afterAll(async () => {
+  await bff?.close();
+  mailer?.close();
+  await idleJobs?.stop();
+  await api?.close();
+  if (mailDir !== undefined) await fs.rm(mailDir, { recursive: true, force: true });
+});
+
+const silentLog = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** The job's work at `now`, with the mailer writing into the test's mail folder. */
+function runJob(now: Date) {
+  return sendWeeklySummaries(
+    {
+      db: api.database.db,
+      mailer,
+      log: silentLog,
+      publicUrl,
+      shopCatalog: { summaries: async () => new Map() },
+    },
+    now,
+  );
+}
+
+/** Mondays (ISO weekday 1) of distinct ISO weeks, and a Wednesday. */
+const monday = (week: number) => new Date(Date.UTC(2027, 0, 4 + 7 * week, 7));
+const wednesdayOf = (week: number) => new Date(monday(week).getTime() + 2 * 86_400_000);
+
+// ---------------------------------------------------------------------------------------------
+// Reading the mail folder
+
+interface ReadMail {
+  headers: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function decodeQuotedPrintable(body: string): string {
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+function decodePart(part: string): { type: string; body: string } {
+  const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  const type = /content-type:\s*([^;\s]+)/i.exec(head)?.[1] ?? '';
+  const encoding = /content-transfer-encoding:\s*(\S+)/i.exec(head)?.[1]?.toLowerCase();
+  const decoded =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
+        : body;
+  return { type, body: decoded };
+}
+
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_whole, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    );
+}
+
+function parseMail(raw: string): ReadMail {
+  const [headers = ''] = raw.split(/\r?\n\r?\n/);
+  const unfolded = headers.replace(/\r?\n[ \t]+/g, ' ');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+  const parts = (boundary === undefined ? [] : raw.split(`--${boundary}`).slice(1, -1)).map(
+    (part) => decodePart(part.replace(/^\r?\n/, '')),
+  );
+  return {
+    headers: unfolded,
+    subject: decodeWords(/^subject: (.*)$/im.exec(unfolded)?.[1] ?? ''),
+    text: parts.find((part) => part.type === 'text/plain')?.body ?? '',
+    html: parts.find((part) => part.type === 'text/html')?.body ?? '',
+  };
+}
+
+/** The summaries written to `email` so far. */
+async function mailsTo(email: string): Promise<ReadMail[]> {
+  const directory = path.join(mailDir, 'mail');
+  const files = (await fs.readdir(directory).catch(() => [] as string[])).sort();
+  const mails: ReadMail[] = [];
+  for (const file of files) {
+    const raw = await fs.readFile(path.join(directory, file), 'utf8');
+    const mail = parseMail(raw);
+    if (new RegExp(`^to: ${email.replace(/[.+]/g, '\\$&')}$`, 'im').test(mail.headers)) {
+      mails.push(mail);
+    }
+  }
+  return mails;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owners, stores and settings
+
+async function settingsOf(owner: TestUser) {
+  const response = await api.app.inject({
+    method: 'GET',
+    url: '/api/v1/account/weekly-summary',
+    headers: bearer(owner.idToken),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return weeklySummarySettingsResponseSchema.parse(response.json()).data.settings;
+}
+
+async function changeSettings(owner: TestUser, body: object) {
+  const response = await api.app.inject({
+    method: 'PUT',
+    url: '/api/v1/account/weekly-summary',
+    headers: bearer(owner.idToken),
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return weeklySummarySettingsResponseSchema.parse(response.json()).data.settings;
+}
+
+async function speaks(owner: TestUser, language: Language) {
+  const response = await api.app.inject({
+    method: 'PUT',
+    url: '/api/v1/account/me',
+    headers: bearer(owner.idToken),
+    payload: { language },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A Pro owner with an audited store whose pages fail several checks; the store's dashboard. */
+async function ownerWithAuditedStore(language: Language): Promise<{
+  owner: TestUser;
+  store: DashboardStore;
+}> {
+  const owner = await registeredOwner(api, 'pro');
+  await speaks(owner, language);
+  const shopId = await connectedStore(api, owner);
+  await seedStoreCopy(api, shopId, {
+    products: [
+      { id: 1, title: 'Linen shirt', seoTitle: 'Linen shirt | Maison' },
+      { id: 2, title: 'Mug' },
+      { id: 4, title: 'Linen shirt', handle: 'linen-shirt-blue' },
+    ],
+    pages: [{ id: 6, title: 'About us' }],
+    translations: [[gid('Product', 1), 'fr', 'title', 'Chemise en lin']],
+  });
+  const started = await startAudit(seo, shopId, 'manual');
+  expect(await runAudit(seo, started!.run.id)).toBe('done');
+  const response = await api.app.inject({
+    method: 'GET',
+    url: `/api/v1/dashboard?shopId=${shopId}`,
+    headers: bearer(owner.idToken),
+  });
+  const store = dashboardSchema.parse(response.json()).data.store!;
+  expect(store.fixNext.length).toBeGreaterThanOrEqual(3);
+  return { owner, store };
+}
+
+/** The dashboard's words for an action (client/features/dashboard/components/store-sections.tsx). */
+async function dashboardWording(language: Language, store: DashboardStore): Promise<string[]> {
+  const i18n = i18next.createInstance();
+  await i18n.init({
+    lng: language,
+    resources: {
+      en: { dashboard: enDashboard, 'seo-checks': enChecks },
+      fr: { dashboard: frDashboard, 'seo-checks': frChecks },
+    },
+    interpolation: { escapeValue: false },
+  });
+  const number = new Intl.NumberFormat(language);
+  return store.fixNext.slice(0, 3).map((action) =>
+    i18n.t(`seo-checks:${action.checkId}.action`, {
+      count: action.pages,
+      pages: number.format(action.pages),
+      inLanguage: i18n.t(`dashboard:inLanguage.${action.language}`),
+    }),
+  );
+}
+
+function escaped(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function linkOf(mail: ReadMail): string {
+  return /<(http[^>]+)>/.exec(/^list-unsubscribe: (.*)$/im.exec(mail.headers)?.[1] ?? '')![1]!;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('the weekly summary settings', () => {
+  it('are on by default on Pro and off on Free, on Monday, until the owner chooses', async () => {
+    const free = await registeredOwner(api);
+    const pro = await registeredOwner(api, 'pro');
+    expect(await settingsOf(free)).toEqual({ enabled: false, chosen: false, weekday: 1 });
+    expect(await settingsOf(pro)).toEqual({ enabled: true, chosen: false, weekday: 1 });
+
+    await runJob(monday(0));
+    expect(await mailsTo(free.email)).toHaveLength(0);
+    expect(await mailsTo(pro.email)).toHaveLength(1);
+
+    // A Free owner's own choice turns it on, and is kept.
+    expect(await changeSettings(free, { enabled: true, weekday: 2 })).toEqual({
+      enabled: true,
+      chosen: true,
+      weekday: 2,
+    });
+    await runJob(new Date(monday(1).getTime() + 86_400_000));
+    expect(await mailsTo(free.email)).toHaveLength(1);
+  });
+
+  it('refuse a weekday outside 1 to 7 and fields of their own', async () => {
+    const owner = await registeredOwner(api);
+    for (const payload of [{ weekday: 0 }, { weekday: 8 }, { enabled: true, plan: 'pro' }]) {
+      const response = await api.app.inject({
+        method: 'PUT',
+        url: '/api/v1/account/weekly-summary',
+        headers: bearer(owner.idToken),
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('the weekly summary job', () => {
+  it('runs on the job queue and mails the owners whose weekday it is today', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    // Today's weekday, as the job reads it (UTC); a run near midnight could see tomorrow's.
+    await changeSettings(owner, { weekday: isoWeekdayOf(new Date()) });
+    const schema = `pgboss_weekly_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    const jobs = createTestJobQueue(schema);
+    await jobs.start();
+    try {
+      await jobs.work(weeklySummaryJob, {
+        db: api.database.db,
+        mailer,
+        log: silentLog,
+        publicUrl,
+        shopCatalog: { summaries: async () => new Map() },
+      });
+      await jobs.send(weeklySummaryJob, {});
+      const [mail] = await eventually(
+        'the summary in the mail folder',
+        () => mailsTo(owner.email),
+        (mails) => mails.length === 1,
+      );
+      expect(mail!.text).toContain('Open your dashboard: http://localhost:3000/dashboard');
+    } finally {
+      await jobs.stop();
+      await api.database.pool.query(`drop schema if exists ${schema} cascade`);
+    }
+  });
+
+  it.each(['en', 'fr'] as const)(
+    'mails the summary in the owner’s language (%s): scores, fix next, link back, text and HTML',
+    async (language) => {
+      const { owner, store } = await ownerWithAuditedStore(language);
+      await runJob(monday(2));
+      const [mail, ...others] = await mailsTo(owner.email);
+      expect(others).toHaveLength(0);
+
+      const words =
+        language === 'en'
+          ? { fixNext: 'Fix next', link: 'Open your dashboard' }
+          : {
+              fixNext: 'À corriger ensuite',
+              link: 'Ouvrir votre tableau de bord',
+            };
+      expect(mail!.subject).toContain(store.name);
+      expect(mail!.subject).toMatch(language === 'en' ? /^Your week in search/ : /^Votre semaine/);
+      for (const part of [mail!.text, mail!.html]) {
+        expect(part).toContain(store.name);
+        expect(part).toContain(words.fixNext);
+        expect(part).toContain(words.link);
+        expect(part).toContain(`${publicUrl}/dashboard`);
+      }
+      const actions = await dashboardWording(language, store);
+      for (const action of actions) {
+        expect(mail!.text).toContain(`- ${action}`);
+        expect(mail!.html).toContain(`<li>${escaped(action)}</li>`);
+      }
+      // The fourth action of the dashboard is not in the summary.
+      const all = await dashboardWording(language, { ...store, fixNext: store.fixNext.slice(3) });
+      for (const action of all) expect(mail!.text).not.toContain(`- ${action}\n`);
+      // Each language's score, as the dashboard has it.
+      for (const entry of store.languages) {
+        expect(mail!.text).toContain(`${Math.round(entry.score!)}/100`);
+      }
+      // The audit ran before the week the job looks back on: nothing moved since.
+      expect(mail!.text).toContain(
+        language === 'en' ? '(unchanged this week)' : '(inchangé cette semaine)',
+      );
+      expect(mail!.headers).toMatch(/^list-unsubscribe-post: List-Unsubscribe=One-Click$/im);
+      expect(linkOf(mail!)).toMatch(
+        new RegExp(`^${publicUrl}/email/weekly-summary/unsubscribe\\?token=ws1\\.`),
+      );
+      expect(mail!.text).toContain(linkOf(mail!));
+    },
+  );
+
+  it('sends one summary a week, however many runs and processes', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    await Promise.all([runJob(monday(3)), runJob(monday(3)), runJob(monday(3))]);
+    await runJob(monday(3));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    // A weekday moved later in the same week sends nothing more that week…
+    await changeSettings(owner, { weekday: 3 });
+    await runJob(wednesdayOf(3));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    // …and the next week's goes out on the new day.
+    await runJob(monday(4));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+    await runJob(wednesdayOf(4));
+    expect(await mailsTo(owner.email)).toHaveLength(2);
+  });
+
+  it('sends nothing to an owner who turned it off, nor on another weekday', async () => {
+    const off = await registeredOwner(api, 'business');
+    expect(await changeSettings(off, { enabled: false })).toEqual({
+      enabled: false,
+      chosen: true,
+      weekday: 1,
+    });
+    const wednesday = await registeredOwner(api, 'pro');
+    await changeSettings(wednesday, { weekday: 3 });
+    await runJob(monday(5));
+    expect(await mailsTo(off.email)).toHaveLength(0);
+    expect(await mailsTo(wednesday.email)).toHaveLength(0);
+    await runJob(wednesdayOf(5));
+    expect(await mailsTo(off.email)).toHaveLength(0);
+    expect(await mailsTo(wednesday.email)).toHaveLength(1);
+  });
+});
+
+describe('the unsubscribe link', () => {
+  async function unsubscribeThrough(link: string, method: 'GET' | 'POST' = 'GET') {
+    const url = new URL(link);
+    return bff.app.inject({
+      method,
+      url: `${url.pathname}${url.search}`,
+      ...(method === 'POST' && {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+    });
+  }
+
+  it('turns the summary off without a session and says so in the owner’s language', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    await speaks(owner, 'fr');
+    await runJob(monday(6));
+    const [mail] = await mailsTo(owner.email);
+    const response = await unsubscribeThrough(linkOf(mail!));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<html lang="fr">');
+    expect(response.body).toContain('Résumé hebdomadaire désactivé');
+    expect(await settingsOf(owner)).toEqual({ enabled: false, chosen: true, weekday: 1 });
+    await runJob(monday(7));
+    expect(await mailsTo(owner.email)).toHaveLength(1);
+  });
+
+  it('takes the mail client’s one-click POST (RFC 8058) without a CSRF header', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    await runJob(monday(8));
+    const [mail] = await mailsTo(owner.email);
+    const response = await unsubscribeThrough(linkOf(mail!), 'POST');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Weekly summary turned off');
+    expect((await settingsOf(owner)).enabled).toBe(false);
+  });
+
+  it('refuses a tampered, foreign or expired token and changes nothing', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    const other = await registeredOwner(api, 'pro');
+    const token = await issueUnsubscribeToken(api.database.db, owner.uid);
+    const [, uidPart, issuedAt, signature] = token.split('.');
+    const otherUid = Buffer.from(other.uid).toString('base64url');
+    const flipped = `${signature!.slice(0, -2)}${signature!.at(-2) === 'A' ? 'B' : 'A'}${signature!.at(-1)}`;
+    const refused = [
+      `ws1.${otherUid}.${issuedAt}.${signature}`,
+      `ws1.${uidPart}.${Number(issuedAt) + 1}.${signature}`,
+      `ws1.${uidPart}.${issuedAt}.${flipped}`,
+      // A token the product signs for something else is no unsubscribe token.
+      await issueFormToken(api.database.db, owner.uid),
+      '',
+    ];
+    for (const candidate of refused) {
+      const response = await bff.app.inject({
+        method: 'GET',
+        url: `/email/weekly-summary/unsubscribe?token=${encodeURIComponent(candidate)}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(response.statusCode, candidate).toBe(400);
+      expect(response.body).toContain('This link does not work');
+    }
+    const expired = await issueUnsubscribeToken(
+      api.database.db,
+      owner.uid,
+      new Date(Date.now() - 61 * 86_400_000),
+    );
+    const response = await bff.app.inject({
+      method: 'GET',
+      url: `/email/weekly-summary/unsubscribe?token=${encodeURIComponent(expired)}`,
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(response.statusCode).toBe(410);
+    expect(response.body).toContain('Ce lien a expiré');
+    expect(await settingsOf(owner)).toEqual({ enabled: true, chosen: false, weekday: 1 });
+    expect(await settingsOf(other)).toEqual({ enabled: true, chosen: false, weekday: 1 });
+  });
+});
