@@ -10,6 +10,7 @@ import { DeleteAccountSection } from '../components/delete-account-section.tsx';
 import { PreferencesSection } from '../components/preferences-section.tsx';
 import { ProfileSection } from '../components/profile-section.tsx';
 import { SecuritySection } from '../components/security-section.tsx';
+import { WeeklySummarySection } from '../components/weekly-summary-section.tsx';
 import '#client/components/form-controls.css';
 import '../settings.css';
 
@@ -20,7 +21,7 @@ export const namespaces: readonly Namespace[] = ['settings', 'auth'];
 const accountNotFound = { code: 'account_not_found' };
 
 /**
- * Settings: the profile, the preferences, security (password reset, sign out of every device) and
+ * Settings: the profile, the preferences, the weekly summary, security (password reset, sign out of every device) and
  * account deletion. Everything here is saved to the backend account, so it follows the user to a new
  * browser. The account sections wait for the account; the preferences do not.
  */
@@ -68,6 +69,7 @@ export default function SettingsPage() {
       )}
       {account !== null && <ProfileSection account={account} />}
       <PreferencesSection />
+      {account !== null && <WeeklySummarySection uid={account.uid} />}
       {/* Shown from the account rather than the session: a deletion signs the session out and
           its section stays, saying so, until the page goes to /login. */}
       {account !== null && (
