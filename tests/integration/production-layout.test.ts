@@ -219,6 +219,13 @@ test('starts in production, migrates, serves pages, health and guards, keeps its
     expect(english.status).toBe(200);
     expect(await english.text()).toContain('<html lang="en">');
 
+    // The weekly summary's words are read from the locale files the layout ships.
+    const unsubscribe = await fetch(`${origin}/email/weekly-summary/unsubscribe?token=forged`, {
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(unsubscribe.status).toBe(400);
+    expect(await unsubscribe.text()).toContain('Ce lien ne fonctionne pas');
+
     const dashboard = await fetch(`${origin}/dashboard`, { redirect: 'manual' });
     expect(dashboard.status).toBe(302);
     expect(dashboard.headers.get('location')).toBe('/login?redirect=%2Fdashboard');
