@@ -51,13 +51,18 @@ function WeeklySummaryForm({ uid, settings }: { uid: string; settings: WeeklySum
   const save = useSaveWeeklySummary(uid);
   const weekdays = useWeekdayNames(i18n.language);
   const [outcome, setOutcome] = useState<'saved' | { error: string } | null>(null);
+  // What the controls show: the change at once, then what the API saved (or, when the save fails,
+  // what was saved before), so that a click is seen before the answer comes.
+  const [shown, setShown] = useState(settings);
 
   async function change(body: UpdateWeeklySummaryBody) {
     setOutcome(null);
+    setShown({ ...shown, ...body });
     try {
-      await save.mutateAsync(body);
+      setShown(await save.mutateAsync(body));
       setOutcome('saved');
     } catch (error) {
+      setShown(settings);
       const fallback = t('settings.weeklySummary.saveFailed');
       setOutcome({ error: error instanceof ApiError ? errorText(error.code, fallback) : fallback });
     }
@@ -69,13 +74,13 @@ function WeeklySummaryForm({ uid, settings }: { uid: string; settings: WeeklySum
         <input
           type="checkbox"
           name="weeklySummaryEnabled"
-          checked={settings.enabled}
+          checked={shown.enabled}
           disabled={save.isPending}
           onChange={(event) => void change({ enabled: event.target.checked })}
         />{' '}
         {t('settings.weeklySummary.enabled')}
       </label>
-      {!settings.chosen && <p className="form-hint">{t('settings.weeklySummary.planDefault')}</p>}
+      {!shown.chosen && <p className="form-hint">{t('settings.weeklySummary.planDefault')}</p>}
       <FormField
         label={t('settings.weeklySummary.weekday')}
         hint={t('settings.weeklySummary.weekdayHint')}
@@ -84,7 +89,7 @@ function WeeklySummaryForm({ uid, settings }: { uid: string; settings: WeeklySum
           <select
             {...control}
             name="weeklySummaryWeekday"
-            value={settings.weekday}
+            value={shown.weekday}
             disabled={save.isPending}
             onChange={(event) => void change({ weekday: Number(event.target.value) })}
           >
