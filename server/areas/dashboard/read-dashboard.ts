@@ -16,10 +16,13 @@ import {
   pagesCoveredByLastAudits,
   readSeoOverview,
   readTranslationDebt,
+  scoreChangeOf,
 } from '#server/areas/seo/index.ts';
 import { hasApprovedChange, summariseChanges } from '#server/areas/seo-changes/index.ts';
 import { listShops, type ShopCatalog } from '#server/areas/shops/index.ts';
 
+/** How many audits the trend shows. */
+export const trendShown = 12;
 /** How many actions "fix next" proposes. */
 export const fixNextShown = 5;
 /** A limit counts as near from this share of it used: the dashboard names the plan above. */
@@ -99,20 +102,12 @@ async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
       paused: shop.paused,
     },
     auditing: overview.lastRun?.state === 'queued' || overview.lastRun?.state === 'running',
-    languages: overview.languages.map((language) => {
-      // The trend ends at the score itself (server/areas/seo/score-trend.ts): the point before
-      // is the previous audit's.
-      const previous = language.trend.at(-2);
-      return {
-        language: language.language,
-        score: language.score,
-        change:
-          language.score === null || previous === undefined
-            ? null
-            : language.score - previous.score,
-        trend: language.trend.slice(-12),
-      };
-    }),
+    languages: overview.languages.map((language) => ({
+      language: language.language,
+      score: language.score,
+      change: scoreChangeOf(language),
+      trend: language.trend.slice(-trendShown),
+    })),
     fixNext: fixNextOf(overview),
     translationDebt,
     changes,

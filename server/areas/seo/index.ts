@@ -10,6 +10,7 @@ export { listLeftOutPages } from './list-left-out-pages.ts';
 export { listSeoPages } from './list-seo-pages.ts';
 export { readSeoOverview } from './read-seo-overview.ts';
 export { readSeoPage } from './read-seo-page.ts';
+export { scoreChangeOf } from './score-trend.ts';
 export type { SeoDependencies } from './seo-dependencies.ts';
 export { startSeoJobs } from './seo-jobs.ts';
 export { queuePageAudit } from './seo-page-audit-job.ts';

@@ -13,6 +13,7 @@ import type { ActivityActor } from '#shared/schemas/activity.ts';
 import type { Database } from '#server/db/database.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { readSeoOverview } from './read-seo-overview.ts';
+import { scoreChangeOf } from './score-trend.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import * as seoRepository from './seo-repository.ts';
 import type { AuditTrigger } from './tables.ts';
@@ -201,18 +202,11 @@ async function recordAuditFinished(
     kind: 'audit.finished',
     actor: actorOfTrigger[trigger],
     details: {
-      scores: overview.languages.map((language) => {
-        // The trend ends at the score itself: the point before is the previous run's.
-        const previous = language.trend.at(-2);
-        return {
-          language: language.language,
-          score: language.score,
-          change:
-            language.score === null || previous === undefined
-              ? null
-              : language.score - previous.score,
-        };
-      }),
+      scores: overview.languages.map((language) => ({
+        language: language.language,
+        score: language.score,
+        change: scoreChangeOf(language),
+      })),
     },
   });
 }

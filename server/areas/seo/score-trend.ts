@@ -21,3 +21,16 @@ export function trendEndingAtScore(
   if (current === null || last?.score === current) return recorded.slice(-length);
   return [...recorded, { at: now, score: current }].slice(-length);
 }
+
+/**
+ * A language's score and its change since the previous audit: the trend ends at the score itself
+ * (trendEndingAtScore), so the point before the last is the previous audit's. Null before a second
+ * audit, or without a score.
+ */
+export function scoreChangeOf(language: {
+  score: number | null;
+  trend: ReadonlyArray<{ score: number }>;
+}): number | null {
+  const previous = language.trend.at(-2);
+  return language.score === null || previous === undefined ? null : language.score - previous.score;
+}
