@@ -129,6 +129,13 @@ const areaDependencies = {
 };
 
 /**
+ * The live area: every area that changes what an owner's open screens show records it there
+ * (docs/decisions/0030-live-channel.md). The live area uses no other, so these arrows close no loop.
+ */
+for (const area of ['billing', 'blog', 'catalog', 'seo', 'seo-changes', 'shops'])
+  areaDependencies[area] = [...(areaDependencies[area] ?? []), 'live'];
+
+/**
  * What lies outside every area and may use them all, through their index.ts (the other rooms may
  * use none: serverRooms).
  */

@@ -29,6 +29,7 @@ import {
   startSeoChangesJobs,
   type SeoChangesDependencies,
 } from './areas/seo-changes/index.ts';
+import { liveEventPurgeJob } from './areas/live/index.ts';
 import { sessionPurgeJob } from './areas/sessions/index.ts';
 import {
   oauthStatePurgeJob,
@@ -140,6 +141,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
   await deps.jobs.work(contactMailJob, deps);
   await deps.jobs.work(contactMailSweepJob, deps);
   await deps.jobs.work(sessionPurgeJob, deps);
+  await deps.jobs.work(liveEventPurgeJob, deps);
   await deps.jobs.work(oauthStatePurgeJob, deps);
   await deps.jobs.work(webhookDeliveryJob, {
     ...deps,

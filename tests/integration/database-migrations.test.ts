@@ -90,6 +90,7 @@ test('replicas that start together on a new database migrate it once, without fa
       'catalog_tombstones',
       'catalog_translations',
       'contact_messages',
+      'live_events',
       'seo_audit_runs',
       'seo_changes',
       'seo_duplicate_keys',
