@@ -237,7 +237,10 @@ export async function startProduct(
         emulatorHost,
         ...(localShopifyUrl !== undefined && { localShopifyUrl }),
         ...(logDestination !== undefined && { logStream: logDestination }),
-        ...(metrics !== undefined && { recordRequest: metrics.recordRequest }),
+        ...(metrics !== undefined && {
+          recordRequest: metrics.recordRequest,
+          addSampledFigures: metrics.addSampledFigures,
+        }),
       });
       apps.push(bff);
       await bff.listen({ port: config.port, host: config.host });

@@ -16,7 +16,7 @@ import requestMetrics from '#server/http/request-metrics.ts';
 import unreadBodies from '#server/http/unread-bodies.ts';
 import { serverOptions, type ServerTimeouts } from '#server/http/server-options.ts';
 import { loggerOptions } from '#server/platform/logger.ts';
-import type { RecordRequest } from '#server/platform/metrics.ts';
+import type { Metrics, RecordRequest } from '#server/platform/metrics.ts';
 import { requestIdOf } from '#server/platform/request-id.ts';
 import apiProxy from './plugins/api-proxy.ts';
 import buildInfo from './plugins/build-info.ts';
@@ -37,6 +37,8 @@ import { connectUpstreamApi } from './upstream-api.ts';
 import { errorPageFor } from './error-page.ts';
 import { runtimeConfigOf } from './runtime-config.ts';
 import { createSessionContext } from '#server/areas/sessions/index.ts';
+import { createLiveEventFeed } from '#server/areas/live/index.ts';
+import { liveEventsRoutes } from './routes/live-events-route.ts';
 
 export interface BffDependencies {
   config: Config;
@@ -79,6 +81,13 @@ export interface BffDependencies {
   logStream?: NodeJS.WritableStream;
   /** Counts each answered request for the metrics endpoint (server/platform/metrics.ts). */
   recordRequest?: RecordRequest;
+  /**
+   * Takes the figures this BFF reads at each scrape (the live channels open), for the metrics
+   * endpoint (server/platform/metrics.ts).
+   */
+  addSampledFigures?: Metrics['addSampledFigures'];
+  /** How often a live channel sends its heartbeat (default 20 s, under the 60 s idle cut). */
+  liveHeartbeatMs?: number;
   /** Dev mode only: where Vite finds its config and root. Default: <repo>/vite.config.ts. */
   devServer?: { configFile?: string | false; root?: string };
 }
@@ -92,6 +101,7 @@ const defaultUpstreamTimeoutMs = 10_000;
 const defaultProxiedRequestsPerSession = 16;
 const defaultReadinessTimeoutMs = 2_000;
 const defaultSessionCacheTtlMs = 2_000;
+const defaultLiveHeartbeatMs = 20_000;
 /** /auth bodies are two tokens; the proxy reads API bodies within limits of its own (api-proxy.ts). */
 const bodyLimitBytes = 64 * 1024;
 
@@ -134,7 +144,7 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
     await app.register(gracefulShutdown);
     await app.register(unreadBodies);
     // What depends on the session is never stored by a browser or a cache.
-    await app.register(privateAnswers, { prefixes: ['/auth', '/api'] });
+    await app.register(privateAnswers, { prefixes: ['/auth', '/api', '/live'] });
     await app.register(securityHeaders, {
       production: config.mode === 'production',
       devServer,
@@ -167,6 +177,21 @@ export async function buildBffApp(deps: BffDependencies): Promise<FastifyInstanc
       rateLimits: rateLimitBudgets,
       verificationContinueUrl: `${config.publicUrl}/verify-email-success`,
     });
+    // The live channel: one Server-Sent Events stream per signed-in browser.
+    const liveFeed = createLiveEventFeed({ database: deps.database, log: app.log });
+    app.addHook('onClose', () => liveFeed.close());
+    await app.register(liveEventsRoutes, {
+      feed: liveFeed,
+      context: sessionContext,
+      heartbeatMs: deps.liveHeartbeatMs ?? defaultLiveHeartbeatMs,
+    });
+    deps.addSampledFigures?.([
+      {
+        name: 'vitrine_live_channels_open',
+        help: 'Live channels (Server-Sent Events) this BFF instance holds open now.',
+        sample: async () => [{ value: liveFeed.subscriptions }],
+      },
+    ]);
     await app.register(health, {
       database: deps.database,
       upstreamUrl: deps.upstreamUrl,

@@ -6,6 +6,7 @@ export function isMachinePath(path: string): boolean {
   return (
     isUnder(path, '/api') ||
     isUnder(path, '/auth') ||
+    isUnder(path, '/live') ||
     isUnder(path, '/assets') ||
     isUnder(path, '/builds')
   );

@@ -7,7 +7,7 @@ export { endEverySession } from './end-every-session.ts';
 export { endSession } from './end-session.ts';
 export { reauthenticateSession } from './reauthenticate-session.ts';
 export { SessionEndedError, ensureFreshIdToken } from './refresh-session-tokens.ts';
-export { resolveSession } from './resolve-session.ts';
+export { resolveSession, sessionIsLive } from './resolve-session.ts';
 export { sendVerificationEmail } from './send-verification-email.ts';
 export { createSessionContext } from './session-context.ts';
 export type { ActiveSession, FreshTokens, SessionContext } from './session-context.ts';

@@ -31,3 +31,16 @@ export async function resolveSession(
   }
   return row;
 }
+
+/**
+ * Whether the cookie's session is still live, without counting the question as the user's activity
+ * (a channel held open by a tab left aside must not keep its session from going idle).
+ */
+export async function sessionIsLive(context: SessionContext, sessionId: string): Promise<boolean> {
+  const now = context.now();
+  const idHash = hashSessionId(sessionId);
+  const idleSince = new Date(now.getTime() - sessionRules.idleExpiryMs);
+  const cached = context.cache.get(idHash, now);
+  if (cached !== undefined) return cached.lastSeenAt > idleSince && cached.expiresAt > now;
+  return (await findLiveSession(context.db, idHash, idleSince, now)) !== undefined;
+}
