@@ -3,6 +3,7 @@ import { subscriptionStatuses, type SubscriptionStatus } from '#shared/billing.t
 import type { Database } from '#server/db/database.ts';
 import { recordActivity } from '#server/areas/activity/index.ts';
 import type { JobLog } from '#server/jobs/job-queue.ts';
+import { recordLiveEvent } from '#server/areas/live/index.ts';
 import { subscriptionClaimKey, withBillingClaim } from './billing-claims-repository.ts';
 import {
   findCustomerOwner,
@@ -221,6 +222,8 @@ export async function syncSubscription(
         });
       }
       if (pageLimitGrew(planBefore, planAfter)) grown.uid = uid;
+      // The subscription screen, the limits and the stores it pauses follow, once this commits.
+      await recordLiveEvent(tx, { ownerUid: uid, shopId: null, type: 'plan.changed' });
     });
     deps.log.info({ subscriptionId, uid, status: subscription.status }, 'subscription synced');
     return 'stored';

@@ -20,7 +20,7 @@ import {
   type ArticleState,
 } from '#server/platform/shopify/articles.ts';
 import { auditedStoreOf, storeBlogsOf } from '#server/areas/catalog/index.ts';
-import { recordStoreActivity } from '#server/areas/shops/index.ts';
+import { recordStoreActivity, recordStoreEvent } from '#server/areas/shops/index.ts';
 import type { BlogDependencies } from './blog-dependencies.ts';
 import * as postsRepository from './posts-repository.ts';
 
@@ -91,6 +91,7 @@ export const blogPublishJob = defineJob({
           details: { postId, title: postTitle(current), errorCode: code },
         });
       }
+      await recordStoreEvent(deps.db, shopId, 'post.failed');
       deps.log.error({ err: error, shopId, postId, code }, 'blog post not written');
       if (!(error instanceof ArticleWriteRefused)) {
         reportError(error, { extra: { job: blogPublishJob.name, shopId, postId } });
@@ -118,6 +119,7 @@ export const blogVisibilityCheckJob = defineJob({
         publicationState: 'published',
         publishAt: article.publishedAt === null ? post.publishAt : new Date(article.publishedAt),
       });
+      await recordStoreEvent(deps.db, shopId, 'post.published');
       await tellArticleWritten(deps, shopId, post.articleGid);
       return;
     }
@@ -132,6 +134,7 @@ export const blogVisibilityCheckJob = defineJob({
       publicationState: 'failed',
       errorCode: 'article_not_visible',
     });
+    await recordStoreEvent(deps.db, shopId, 'post.failed');
   },
 });
 
@@ -360,6 +363,12 @@ async function publish(
     errorCode: null,
     shopifyVersion: null,
   });
+  if (final.isPublished || scheduled)
+    await recordStoreEvent(
+      db,
+      post.shopId,
+      final.isPublished ? 'post.published' : 'post.scheduled',
+    );
   if (scheduled) await queueVisibilityCheck(deps, post.shopId, post.id, publishAt);
   if (final.isPublished || scheduled) {
     await recordStoreActivity(db, post.shopId, {

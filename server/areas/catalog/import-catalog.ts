@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import { recordStoreEvent } from '#server/areas/shops/index.ts';
 import type { CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
@@ -119,6 +120,7 @@ async function importHoldingLock(
     partialKinds,
     await shopifyTotalsOf(client, partialKinds),
   );
+  await recordStoreEvent(deps.db, shopId, 'catalog.synced');
   deps.log.info({ shopId, run: state.run, partialKinds }, 'catalog imported');
   return 'imported';
 }

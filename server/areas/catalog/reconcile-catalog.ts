@@ -1,4 +1,5 @@
 import { AppError } from '#shared/errors.ts';
+import { recordStoreEvent } from '#server/areas/shops/index.ts';
 import { tellCopyChanged, type CatalogDependencies } from './catalog-dependencies.ts';
 import * as catalogRepository from './catalog-repository.ts';
 import {
@@ -131,6 +132,7 @@ async function reconcileHoldingLock(
     ...removed,
     ...(await catalogRepository.findPageAndArticleGids(deps.db, shopId)),
   ]);
+  await recordStoreEvent(deps.db, shopId, 'catalog.synced');
   const { onPagesChanged } = deps;
   await tellCopyChanged(
     deps,

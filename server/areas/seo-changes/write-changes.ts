@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors.ts';
 import type { PageKind } from '#shared/seo/check.ts';
 import { withOwnConnection, type Database } from '#server/db/database.ts';
 import type { AdminClient } from '#server/platform/shopify/admin-client.ts';
-import { recordStoreActivity } from '#server/areas/shops/index.ts';
+import { recordStoreActivity, recordStoreEvent } from '#server/areas/shops/index.ts';
 import {
   readSeoField,
   SeoFieldWriteRefused,
@@ -141,7 +141,22 @@ async function writeLockedBatch(
     if (pagesRecorded.size > 0) await tellPagesWritten(deps, shopId, [...pagesRecorded]);
   }
   await recordBatchOutcome(db, shopId, changes, outcome);
+  await recordBatchEvents(db, shopId, changes, outcome);
   return outcome;
+}
+
+/** Tells the owner's open screens what became of the batch: written (or undone), failed, or both. */
+async function recordBatchEvents(
+  db: Database,
+  shopId: string,
+  changes: readonly changesRepository.StoredChange[],
+  outcome: BatchOutcome,
+): Promise<void> {
+  if (outcome.applied + outcome.conflicts > 0) {
+    const undone = changes.every((change) => change.undoOf !== null);
+    await recordStoreEvent(db, shopId, undone ? 'seo-change.undone' : 'seo-change.written');
+  }
+  if (outcome.failed > 0) await recordStoreEvent(db, shopId, 'seo-change.failed');
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '#server/areas/catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
+import { recordStoreEvent } from '#server/areas/shops/index.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**
@@ -99,6 +100,8 @@ export async function auditChangedPages(
       checks.storeLinkIds,
       { gids: [...admitted.map((page) => page.id), ...linking] },
     );
+    // With the results, in their transaction: the screens read them again once both commit.
+    await recordStoreEvent(tx, shopId, 'audit.finished');
     return {
       audited: admitted.length,
       removed: [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length,

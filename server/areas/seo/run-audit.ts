@@ -15,6 +15,7 @@ import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
 import { readSeoOverview } from './read-seo-overview.ts';
 import { scoreChangeOf } from './score-trend.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
+import { recordStoreEvent } from '#server/areas/shops/index.ts';
 import * as seoRepository from './seo-repository.ts';
 import type { AuditTrigger } from './tables.ts';
 import { storefrontPassJob } from './storefront-pass-job.ts';
@@ -163,6 +164,8 @@ export async function runAudit(deps: SeoDependencies, runId: string): Promise<Au
   });
   await seoRepository.refreshForReading(deps.db, { vacuumPages: audited >= vacuumedRunPages });
   await recordAuditFinished(deps.db, shopId, run.trigger);
+  // After the statistics are fresh, so that the screens that read again read fast.
+  await recordStoreEvent(deps.db, shopId, 'audit.finished');
   if (deps.storefront !== undefined) {
     try {
       // Null when the store's next pass already waits: it will read these results too.

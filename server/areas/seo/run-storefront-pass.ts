@@ -6,6 +6,7 @@ import type {
 } from '#server/platform/storefront/storefront-fetcher.ts';
 import { auditedStoreOf, readPages } from '#server/areas/catalog/index.ts';
 import { storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
+import { recordStoreEvent } from '#server/areas/shops/index.ts';
 import * as seoRepository from './seo-repository.ts';
 import {
   endStorefrontPass,
@@ -108,6 +109,9 @@ export async function runStorefrontPass(
   let outcome: StorefrontPassOutcome | undefined;
   try {
     outcome = await fetchPages({ ...deps, storefront: deps.storefront }, shopId, store);
+    // The pages as search engines get them join the audit's figures.
+    if (typeof outcome === 'object' && outcome.fetched > 0)
+      await recordStoreEvent(deps.db, shopId, 'audit.finished');
     return outcome;
   } finally {
     // A pass that threw ends too: the owner's other stores need not wait for its lease.

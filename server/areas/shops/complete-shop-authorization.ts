@@ -1,3 +1,4 @@
+import { recordLiveEvent } from '#server/areas/live/index.ts';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import type { Database } from '#server/db/database.ts';
@@ -110,6 +111,7 @@ export async function completeShopAuthorization(
       });
     }
     await recordStoreActivity(tx, id, { kind: 'store.connected', actor: 'owner' });
+    await recordLiveEvent(tx, { ownerUid: requester.uid, shopId: id, type: 'store.connected' });
     return id;
   });
   await deps.catalog.queueImport(shopId);

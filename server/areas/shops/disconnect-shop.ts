@@ -1,3 +1,4 @@
+import { recordLiveEvent } from '#server/areas/live/index.ts';
 import { AppError } from '#shared/errors.ts';
 import type { ShopDisconnection } from '#shared/schemas/shops.ts';
 import { uninstallApp } from '#server/platform/shopify/oauth.ts';
@@ -57,6 +58,11 @@ export async function disconnectStore(
     // Recorded while the store's row says whose it is.
     await recordStoreActivity(tx, shop.id, { kind: 'store.disconnected', actor: 'owner' });
     await deleteShop(tx, shop.id);
+    await recordLiveEvent(tx, {
+      ownerUid: shop.ownerUid,
+      shopId: shop.id,
+      type: 'store.disconnected',
+    });
   });
   return { shopDomain: shop.shopDomain, uninstalled, removed };
 }

@@ -19,6 +19,7 @@ export { requireOwnedShop, shopOwnerOf, storeIdsOfOwner } from './shop-owner.ts'
 export { recordStoreActivity } from './store-activity.ts';
 export { shopTokenCipher } from './shop-tokens.ts';
 export { shopWebhookHandlers } from './shop-webhook-handlers.ts';
+export { recordStoreEvent } from './store-live-events.ts';
 export { verifiedShopifyQuery } from './shopify-query.ts';
 export { startShopAuthorization } from './start-shop-authorization.ts';
 export type { AuthorizationRequester } from './start-shop-authorization.ts';

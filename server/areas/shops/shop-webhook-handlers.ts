@@ -1,3 +1,4 @@
+import { recordLiveEvent } from '#server/areas/live/index.ts';
 import type { WebhookDelivery } from '#server/platform/shopify/webhook-delivery.ts';
 import { isAppStillInstalled, type ShopAccessDependencies } from './shop-access.ts';
 import type { ShopCatalog } from './shop-catalog.ts';
@@ -33,6 +34,11 @@ export function shopWebhookHandlers(
           actor: 'shopify-webhook',
         });
       }
+      await recordLiveEvent(deps.db, {
+        ownerUid: shop.ownerUid,
+        shopId: shop.id,
+        type: 'store.disconnected',
+      });
     },
     /**
      * Shopify asks, 48 hours after the app's removal, that everything kept about the store be erased:
