@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppLink, AppNavLink } from '#client/components/app-link.tsx';
 import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
+import { LiveUpdates } from '#client/components/live-updates.tsx';
 import { Logo } from '#client/components/logo.tsx';
 import { ThemeSwitcher } from '#client/components/theme-switcher.tsx';
 import { UserMenu } from '#client/components/user-menu.tsx';
@@ -119,6 +120,10 @@ export default function AuthenticatedLayout() {
               // Mounted once for the frame, so that it reads the overview once per page load; the
               // subscription screen says the same in its own words, with the way to pay.
               <PaymentWarningBanner uid={auth.user.uid} shown={pathname !== '/subscription'} />
+            )}
+            {auth.status === 'signed-in' && (
+              // One live channel per tab while signed in: open screens follow the server's events.
+              <LiveUpdates uid={auth.user.uid} />
             )}
             <Outlet />
           </QueryClientProvider>
