@@ -40,6 +40,8 @@ export const specStores = {
   blogSchedule: specStore('maison-agenda'),
   /** dashboard.spec.ts: connected by a new account, audited, read on the dashboard. */
   dashboard: specStore('maison-tableau'),
+  /** live-updates.spec.ts: a product edited in Shopify while the owner's /seo screen is open. */
+  live: specStore('maison-direct'),
 } as const;
 
 /** What playwright.config.ts gives local mode to seed (LOCAL_SHOPIFY_STORES). */

@@ -1,0 +1,137 @@
+/// <reference lib="dom" />
+import { mergeTests, type Browser, type Page } from '@playwright/test';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { registerAccount } from './accounts.ts';
+import { test as consoleTest } from './auth-flows.ts';
+import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { specStores } from './seeded-stores.ts';
+import { apiGet, connectSeededStore, disconnectAll, open } from './seo-owner-steps.ts';
+
+/**
+ * Live updates against the real product: an owner's /seo screen is open when a product of their
+ * store is edited in the local Shopify; Shopify's webhook reaches the product, the page is audited
+ * again, the audit's event reaches the browser on its live channel (GET /live/events), and the
+ * figures on screen change to the API's new ones within 2 s, without a reload. Nothing else makes
+ * this screen read again: its overview polls only while an audit runs, and a tab's focus does not
+ * refetch (client/app/query-client.ts).
+ */
+
+const test = mergeTests(accountTest, consoleTest);
+
+const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
+const shopDomain = specStores.live.domain;
+const severities = ['error', 'warning', 'info'] as const;
+
+interface Overview {
+  lastRun: { state: string } | null;
+  languages: Array<{
+    language: 'en' | 'fr';
+    findingsBySeverity: Record<(typeof severities)[number], number>;
+  }>;
+  storefront: { checked: number; pages: number };
+}
+
+/** The English figures as the API has them: `errors warnings suggestions`. */
+async function englishFiguresOfApi(page: Page, shopId: string): Promise<string> {
+  const overview = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+  const english = overview.languages.find((language) => language.language === 'en')!;
+  return severities.map((severity) => english.findingsBySeverity[severity]).join(' ');
+}
+
+/** The same figures as the open screen shows them, from the links of the English card. */
+async function englishFiguresOnScreen(page: Page): Promise<string> {
+  const card = page.getByRole('region', { name: /^English/ });
+  const names = await Promise.all(
+    [/ errors? in English$/, / warnings? in English$/, / suggestions? in English$/].map(
+      async (name) => (await card.getByRole('link', { name }).getAttribute('aria-label')) ?? '',
+    ),
+  );
+  return names.map((name) => name.split(' ')[0]!.replace(/\D/g, '')).join(' ');
+}
+
+test.describe('live updates of the open screens', () => {
+  test.describe.configure({ mode: 'default', timeout: 120_000 });
+
+  let owner: TestUser;
+  let shopId = '';
+
+  test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
+    testInfo.setTimeout(testInfo.timeout + 360_000);
+    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
+    const page = await browser.newPage();
+    try {
+      expect(await openSession(page, owner)).toBe(200);
+      await registerAccount(page, owner, { language: 'en' });
+      await connectSeededStore(page, shopDomain);
+      const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
+        page,
+        '/api/v1/shops',
+      );
+      shopId = list.shops.find((shop) => shop.shopDomain === shopDomain)?.id ?? '';
+      expect(shopId).not.toBe('');
+      // The audit after the import, then its storefront pass, whose findings join the figures:
+      // once both are done, nothing but the test's edit changes them.
+      await expect
+        .poll(
+          async () => {
+            const overview = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
+            return (
+              overview.lastRun?.state === 'done' &&
+              overview.storefront.pages > 0 &&
+              overview.storefront.checked === overview.storefront.pages
+            );
+          },
+          { timeout: 300_000, intervals: [2000] },
+        )
+        .toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.afterAll(async ({ browser }: { browser: Browser }) => {
+    if (owner === undefined) return;
+    const page = await browser.newPage();
+    expect(await openSession(page, owner)).toBe(200);
+    await disconnectAll(page);
+    await page.close();
+  });
+
+  test('a product edited in Shopify changes the figures on the open /seo screen without a reload', async ({
+    page,
+  }) => {
+    await open(page, owner, `/seo?shop=${shopId}`);
+    const before = await englishFiguresOfApi(page, shopId);
+    await expect.poll(() => englishFiguresOnScreen(page)).toBe(before);
+    // Gone if the page loads again: the figures must change in this very document.
+    await page.evaluate(() => {
+      (window as unknown as { liveSpecMarker: string }).liveSpecMarker = 'still here';
+    });
+
+    // The product with the best English score loses its SEO title, description and text in
+    // Shopify, as an owner editing it there would: its English findings can only grow.
+    const best = await apiGet<{ pages: Array<{ id: string }> }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?kind=product&language=en&sort=score&order=desc&limit=1`,
+    );
+    const productId = best.pages[0]!.id.split('/').pop();
+    const edited = await page.request.patch(
+      `${localShopifyUrl}/${shopDomain}/_local/api/products/${productId}`,
+      { data: { seo: { title: '', description: '' }, descriptionHtml: '' } },
+    );
+    expect(edited.ok()).toBe(true);
+
+    // Shopify's webhook, the copy's refetch and the page's audit: the API has the new figures...
+    const after = await expect
+      .poll(() => englishFiguresOfApi(page, shopId), { timeout: 30_000, intervals: [100] })
+      .not.toBe(before)
+      .then(() => englishFiguresOfApi(page, shopId));
+    // ...and the open screen shows them within 2 s, in the same document.
+    await expect
+      .poll(() => englishFiguresOnScreen(page), { timeout: 2_000, intervals: [100] })
+      .toBe(after);
+    expect(
+      await page.evaluate(() => (window as unknown as { liveSpecMarker?: string }).liveSpecMarker),
+    ).toBe('still here');
+  });
+});
