@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * What the BFF's live channel (`GET /live/events`, Server-Sent Events) tells a signed-in browser:
  * that something of the owner's changed, never what. Each event names its kind and the store it
- * concerns; the client reads the figures again through the API (docs/decisions/0030-live-channel.md).
+ * concerns; the client reads the figures again through the API (docs/decisions/0032-live-channel.md).
  */
 
 export const liveEventTypes = [
