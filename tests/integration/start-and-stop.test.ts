@@ -11,8 +11,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { findFreePort } from '#server/local/free-port.ts';
 import { createEmailUser } from '../support/auth-emulator-users.ts';
 import { openSessionWithAccount } from '../support/product-session.ts';
+import { openEventStream } from '../support/event-stream.ts';
 import { startProduct } from '../support/started-product.ts';
 import { testProjectId } from '../support/test-environment.ts';
+import { liveEventsPath } from '#shared/schemas/live.ts';
 
 /**
  * `npm start` as a user runs it: the product comes up in local mode with its embedded services, and
@@ -281,10 +283,19 @@ describe('started once, then stopped under load', () => {
         duration: 6,
         setupClient: asSomeUser,
       });
+      // A browser's live channel, open through the stop: it must not hold the stop up.
+      const channel = await openEventStream(`${baseUrl}${liveEventsPath}`, {
+        cookie: cookies[0]!,
+      });
+      expect(channel.status).toBe(200);
       await delay(2_000);
       leaving.stop();
       product.process.kill('SIGTERM');
+      const stopAskedAt = Date.now();
+      const channelEnded = channel.ended.then(() => Date.now() - stopAskedAt);
       const [stayed, left] = await Promise.all([staying.result, leaving.result]);
+      // Ended as the stop began, not cut at the stop's 10 s deadline (server/start-product.ts).
+      expect(await channelEnded).toBeLessThan(3_000);
 
       for (const result of [stayed, left]) {
         expect(result['2xx']).toBeGreaterThan(50);
