@@ -69,24 +69,31 @@ export function liveEventOf(data: string): LiveEvent | undefined {
 
 export type LiveChannelState = 'open' | 'reconnecting';
 
+const maxReopenDelayMs = 60_000;
+
 export interface LiveChannelOptions {
   uid: string;
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   /** Told when the channel opens and when it is lost (the browser reconnects on its own). */
   onStateChange?: (state: LiveChannelState) => void;
-  /** How long after the channel was refused (the BFF down, say) a new one is opened; default 5 s. */
+  /**
+   * How long after the channel was refused (the BFF down, the session ended) a new one is opened;
+   * default 5 s, doubled at each refusal in a row up to a minute.
+   */
   reopenDelayMs?: number;
 }
 
 /**
  * Opens the live channel and keeps it open until the returned function is called. A lost connection
  * is reconnected by the browser, which sends the last event's id so that the BFF replays what was
- * missed; a channel the BFF refused (closed for good) is opened again after a delay, and since that
- * one resumes from nothing, every key the channel looks after is read again.
+ * missed; a channel the BFF refused (closed for good) is opened again after a delay that grows with
+ * each refusal, and since that one resumes from nothing, every key the channel looks after is read
+ * again.
  */
 export function openLiveChannel(options: LiveChannelOptions): () => void {
   const { uid, queryClient } = options;
-  const reopenDelayMs = options.reopenDelayMs ?? 5_000;
+  const firstReopenDelayMs = options.reopenDelayMs ?? 5_000;
+  let reopenDelayMs = firstReopenDelayMs;
   let source: EventSource | undefined;
   let reopen: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -100,6 +107,7 @@ export function openLiveChannel(options: LiveChannelOptions): () => void {
     source = channel;
     channel.onopen = () => {
       options.onStateChange?.('open');
+      reopenDelayMs = firstReopenDelayMs;
       if (resumedFromNothing) invalidate(everyLiveKey(uid));
       resumedFromNothing = false;
     };
@@ -115,6 +123,7 @@ export function openLiveChannel(options: LiveChannelOptions): () => void {
       reopen = setTimeout(() => {
         if (!stopped) open(true);
       }, reopenDelayMs);
+      reopenDelayMs = Math.min(reopenDelayMs * 2, maxReopenDelayMs);
     };
   };
 
