@@ -13,29 +13,34 @@ import { areaKeyPrefixes, queryKeys } from './query-keys.ts';
  * events say what changed, never how: the screens read it through the API as they always do.
  */
 
-type Areas = 'dashboard' | 'stores' | 'seo' | 'blog' | 'billing';
+type Areas = 'dashboard' | 'activity' | 'stores' | 'seo' | 'blog' | 'billing';
 
-/** What each kind of event changes on the owner's screens. */
+/**
+ * What each kind of event changes on the owner's screens, besides the dashboard and the timeline,
+ * which every event changes.
+ */
 const areasChangedBy: Record<LiveEventType, readonly Areas[]> = {
-  'catalog.synced': ['dashboard', 'stores', 'seo', 'blog'],
-  'audit.finished': ['dashboard', 'seo'],
-  'seo-change.written': ['dashboard', 'seo'],
-  'seo-change.failed': ['dashboard', 'seo'],
-  'seo-change.undone': ['dashboard', 'seo'],
-  'post.published': ['dashboard', 'blog', 'billing'],
-  'post.scheduled': ['dashboard', 'blog', 'billing'],
-  'post.failed': ['dashboard', 'blog', 'billing'],
-  'plan.changed': ['dashboard', 'stores', 'seo', 'blog', 'billing'],
-  'store.connected': ['dashboard', 'stores', 'seo', 'blog', 'billing'],
-  'store.disconnected': ['dashboard', 'stores', 'seo', 'blog', 'billing'],
+  'catalog.synced': ['stores', 'seo', 'blog'],
+  'audit.finished': ['seo'],
+  'seo-change.written': ['seo'],
+  'seo-change.failed': ['seo'],
+  'seo-change.undone': ['seo'],
+  'post.published': ['blog', 'billing'],
+  'post.scheduled': ['blog', 'billing'],
+  'post.failed': ['blog', 'billing'],
+  'plan.changed': ['stores', 'seo', 'blog', 'billing'],
+  'store.connected': ['stores', 'seo', 'blog', 'billing'],
+  'store.disconnected': ['stores', 'seo', 'blog', 'billing'],
 };
 
-const everyArea: readonly Areas[] = ['dashboard', 'stores', 'seo', 'blog', 'billing'];
+const everyArea: readonly Areas[] = ['dashboard', 'activity', 'stores', 'seo', 'blog', 'billing'];
 
 function keyOf(area: Areas, uid: string, shopId: string | undefined): QueryKey {
   switch (area) {
     case 'dashboard':
       return areaKeyPrefixes.dashboard(uid);
+    case 'activity':
+      return areaKeyPrefixes.activity(uid);
     case 'stores':
       return queryKeys.stores(uid);
     case 'seo':
@@ -49,7 +54,9 @@ function keyOf(area: Areas, uid: string, shopId: string | undefined): QueryKey {
 
 /** The query keys (prefixes) an event of the signed-in user `uid` makes stale. */
 export function keysChangedBy(event: Pick<LiveEvent, 'type' | 'shopId'>, uid: string): QueryKey[] {
-  return areasChangedBy[event.type].map((area) => keyOf(area, uid, event.shopId ?? undefined));
+  return (['dashboard', 'activity', ...areasChangedBy[event.type]] as const).map((area) =>
+    keyOf(area, uid, event.shopId ?? undefined),
+  );
 }
 
 /** Every key the channel looks after: read again when events may have been missed. */

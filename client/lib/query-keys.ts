@@ -17,6 +17,8 @@ export const queryKeys = {
 export const areaKeyPrefixes = {
   /** Every figure of the dashboard. */
   dashboard: (uid: string) => ['dashboard', uid] as const,
+  /** The owner's timeline on /home, which records what the events tell. */
+  activity: (uid: string) => ['activity', uid] as const,
   /** One store's audit, pages and changes, or every store's. */
   seo: (uid: string, shopId?: string) =>
     shopId === undefined ? (['seo', uid] as const) : (['seo', uid, shopId] as const),

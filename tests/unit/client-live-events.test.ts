@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { expect, test } from 'vitest';
 import { blogKeys } from '#client/features/blog/api/blog-queries.ts';
+import { activityKeys } from '#client/features/dashboard/api/activity-queries.ts';
+import { dashboardKeys } from '#client/features/dashboard/api/dashboard-queries.ts';
 import {
   overviewKey,
   pageDetailKey,
@@ -24,7 +26,8 @@ const otherShop = '7d1e2c3b-4a5f-4e6d-8c7b-9a0f1e2d3c4b';
 function staleAfter(type: (typeof liveEventTypes)[number], eventShopId: string | null) {
   const cache = new QueryClient();
   const held = {
-    dashboard: ['dashboard', uid, 'overview'],
+    dashboard: dashboardKeys.store(uid, shopId),
+    activity: activityKeys.page(uid, 0),
     stores: queryKeys.stores(uid),
     seoOverview: overviewKey(uid, shopId),
     seoPages: [...pageListKey(uid, shopId), { offset: 0 }],
@@ -43,19 +46,25 @@ function staleAfter(type: (typeof liveEventTypes)[number], eventShopId: string |
     .sort();
 }
 
-test("an audit's end makes the store's SEO screens and the dashboard stale, nothing else", () => {
+test("an audit's end makes the store's SEO screens, the dashboard and the timeline stale, nothing else", () => {
   expect(staleAfter('audit.finished', shopId)).toEqual(
-    ['dashboard', 'seoOverview', 'seoPage', 'seoPages'].sort(),
+    ['activity', 'dashboard', 'seoOverview', 'seoPage', 'seoPages'].sort(),
   );
 });
 
-test("a post's publication makes the store's blog, the usage and the dashboard stale", () => {
-  expect(staleAfter('post.published', shopId)).toEqual(['billing', 'blog', 'dashboard']);
+test("a post's publication makes the store's blog, the usage, the dashboard and the timeline stale", () => {
+  expect(staleAfter('post.published', shopId)).toEqual([
+    'activity',
+    'billing',
+    'blog',
+    'dashboard',
+  ]);
 });
 
 test("a plan change, which concerns no store, makes every screen of the owner's stale", () => {
   expect(staleAfter('plan.changed', null)).toEqual(
     [
+      'activity',
       'billing',
       'blog',
       'dashboard',
@@ -68,10 +77,11 @@ test("a plan change, which concerns no store, makes every screen of the owner's 
   );
 });
 
-test('every event makes the dashboard stale, and never another owner’s screens', () => {
+test('every event makes the dashboard and the timeline stale, and never another owner’s screens', () => {
   for (const type of liveEventTypes) {
     const stale = staleAfter(type, shopId);
     expect(stale).toContain('dashboard');
+    expect(stale).toContain('activity');
     expect(stale).not.toContain('otherOwnerSeo');
   }
 });
@@ -82,6 +92,8 @@ test('the keys read again after missed events cover every area the channel looks
   expect(keys).toContain(JSON.stringify(blogKeys.all(uid, shopId).slice(0, 2)));
   expect(keys).toContain(JSON.stringify(billingKey(uid)));
   expect(keys).toContain(JSON.stringify(queryKeys.stores(uid)));
+  expect(keys).toContain(JSON.stringify(dashboardKeys.all(uid)));
+  expect(keys).toContain(JSON.stringify(activityKeys.all(uid)));
 });
 
 test('a message of a kind this client does not know is left alone', () => {
