@@ -119,7 +119,7 @@ const areas = readdirSync(new URL('./server/areas/', import.meta.url), { withFil
  * arrows never form a loop (no-area-cycle).
  */
 const areaDependencies = {
-  account: ['activity', 'billing', 'contact', 'sessions', 'shops'],
+  account: ['activity', 'billing', 'contact', 'live', 'sessions', 'shops'],
   billing: ['activity', 'live'],
   blog: ['account', 'billing', 'catalog', 'shops'],
   catalog: ['shops'],

@@ -1,6 +1,7 @@
 import type { Database } from '#server/db/database.ts';
 import * as accountsRepository from './accounts-repository.ts';
 import { deleteUserActivity } from '#server/areas/activity/index.ts';
+import { deleteUserLiveEvents } from '#server/areas/live/index.ts';
 import { deleteBillingData } from '#server/areas/billing/index.ts';
 import { deleteUserContactMessages } from '#server/areas/contact/index.ts';
 import { deleteUserSessions } from '#server/areas/sessions/index.ts';
@@ -34,6 +35,7 @@ export class AccountDeletionStepError extends Error {
       | 'billing'
       | 'stores'
       | 'activity'
+      | 'live-events'
       | 'account'
       | 'identity',
     options: ErrorOptions,
@@ -49,8 +51,8 @@ export class AccountDeletionStepError extends Error {
  * the account's Stripe customer and subscriptions as billing recorded them (cancelled at Stripe
  * before any deletion starts, request-account-deletion.ts), the account's stores (each
  * disconnected: the app removed at Shopify, the copy of its catalog, its audit, its changes and its
- * row deleted) and the store authorizations the user started, the account's activity timeline, the
- * account row, then the Firebase user.
+ * row deleted) and the store authorizations the user started, the account's activity timeline and
+ * live events, the account row, then the Firebase user.
  *
  * Sessions go first: if a later step fails, the user is at least signed out everywhere rather than
  * left with live sessions. The Firebase user goes last, because once it is gone nobody can sign in
@@ -68,8 +70,10 @@ export async function deleteAccountEverywhere(
   // The stores need Shopify to remove the app: when it cannot answer, the steps above have already
   // deleted what needs no one else, and the job asks Shopify again before the account goes.
   await runStep('stores', () => deleteUserShops(deps.db, deps.stores, uid));
-  // After the stores: disconnecting them records their disconnection in the timeline.
+  // After the stores: disconnecting them records their disconnection in the timeline and as a
+  // live event.
   await runStep('activity', () => deleteUserActivity(deps.db, uid));
+  await runStep('live-events', () => deleteUserLiveEvents(deps.db, uid));
   await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
   await runStep('identity', () => deps.identity.deleteUser(uid));
 }

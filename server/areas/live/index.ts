@@ -8,3 +8,4 @@ export type { LiveEventFeed, LiveEventListener } from './live-event-feed.ts';
 export { liveEventPurgeJob, purgeOldLiveEvents } from './live-event-purge-job.ts';
 export { recordLiveEvent } from './record-live-event.ts';
 export type { LiveEventRecord } from './live-events-repository.ts';
+export { deleteUserLiveEvents } from './user-data.ts';

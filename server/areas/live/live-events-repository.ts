@@ -87,3 +87,7 @@ export async function deleteLiveEventsBefore(db: Queryable, before: Date): Promi
   const result = await db.execute(sql`delete from live_events where at < ${before.toISOString()}`);
   return result.rowCount ?? 0;
 }
+
+export async function deleteOwnerLiveEvents(db: Queryable, ownerUid: string): Promise<void> {
+  await db.execute(sql`delete from live_events where owner_uid = ${ownerUid}`);
+}
