@@ -217,10 +217,12 @@ describe('a store disconnected while its copy is filled', () => {
     let importing: Promise<void> | undefined;
     try {
       importing = catalogImportJob.handle(jobRun(shopId), { ...depsFor(large, shopId), log });
+      // The large store's products take the local Shopify a while under a full suite's load.
       await eventually(
         'the products file to be ready',
         () => syncState(shopId),
         (state) => state?.operations[0]?.objectCount !== null,
+        60_000,
       );
       // What disconnecting the store (or Shopify's shop/redact) does to the copy.
       await deleteStoreCopy(database.db, shopId);
@@ -314,6 +316,7 @@ describe('a process that stops during an import', () => {
         'the products file to be downloading',
         () => syncState(shopId),
         (state) => (state?.operations[0]?.objectCount ?? null) !== null,
+        60_000,
       );
       closed = await settledWithin(5_000, stopping.close());
     } finally {
