@@ -19,8 +19,7 @@ import { readDashboard } from '#server/areas/dashboard/index.ts';
 import {
   hasFinishedAudit,
   pagesCoveredByLastAudits,
-  readSeoOverview,
-  readTranslationDebt,
+  readSeoOverviewAndDebt,
 } from '#server/areas/seo/index.ts';
 import { summariseChanges } from '#server/areas/seo-changes/index.ts';
 import { listShops } from '#server/areas/shops/index.ts';
@@ -133,8 +132,7 @@ async function main(): Promise<void> {
     log('Where the time goes (median of 10 runs each)');
     const parts: Array<[string, () => Promise<unknown>]> = [
       ['stores (listShops)', () => listShops({ db: database.db, catalog }, owner)],
-      ['SEO overview', () => readSeoOverview(database.db, shopId)],
-      ['translation debt', () => readTranslationDebt(database.db, shopId)],
+      ['SEO overview and translation debt', () => readSeoOverviewAndDebt(database.db, shopId)],
       ['changes', () => summariseChanges(database.db, shopId)],
       ['blog', () => summariseBlog(database.db, shopId)],
       ['pages audited', () => pagesCoveredByLastAudits(database.db, [shopId])],

@@ -14,8 +14,7 @@ import {
 import {
   hasFinishedAudit,
   pagesCoveredByLastAudits,
-  readSeoOverview,
-  readTranslationDebt,
+  readSeoOverviewAndDebt,
   scoreChangeOf,
 } from '#server/areas/seo/index.ts';
 import { hasApprovedChange, summariseChanges } from '#server/areas/seo-changes/index.ts';
@@ -85,9 +84,8 @@ function planAbove(plan: PlanId): PlanId | null {
 }
 
 async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
-  const [overview, translationDebt, changes, blog] = await Promise.all([
-    readSeoOverview(db, shop.id),
-    readTranslationDebt(db, shop.id),
+  const [{ overview, translationDebt }, changes, blog] = await Promise.all([
+    readSeoOverviewAndDebt(db, shop.id),
     summariseChanges(db, shop.id),
     summariseBlog(db, shop.id),
   ]);

@@ -1,5 +1,7 @@
 import type { Language } from '#shared/constants.ts';
+import type { TranslationDebt } from '#shared/schemas/dashboard.ts';
 import type { SeoOverview } from '#shared/schemas/seo.ts';
+import { pageKinds } from '#shared/seo/check.ts';
 import type { Database } from '#server/db/database.ts';
 import { auditedStoreOf } from '#server/areas/catalog/index.ts';
 import { presentRun } from './present-audit.ts';
@@ -14,6 +16,18 @@ export const worstPagesShown = 5;
 
 /** The store's audit side by side in its audited languages, the primary one first. */
 export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
+  return (await readSeoOverviewAndDebt(db, shopId)).overview;
+}
+
+/**
+ * The overview, and from the same reading of the pages' figures the translation debt of the
+ * store's other language per kind of page (missing, outdated, or left with the primary language's
+ * text; null for a store with one language): what the dashboard shows beside the scores.
+ */
+export async function readSeoOverviewAndDebt(
+  db: Database,
+  shopId: string,
+): Promise<{ overview: SeoOverview; translationDebt: TranslationDebt | null }> {
   const store = await auditedStoreOf(db, shopId);
   const [lastRun, figures, byCheck, trend, worst, storefront, lastPass] = await Promise.all([
     seoRepository.latestRun(db, shopId),
@@ -26,15 +40,16 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
   ]);
   // The coverage of the language other than the primary one, as its pages' audits counted it.
   const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
-  const translatedFigures = figures.find((row) => row.language === translatedLanguage);
+  const totals = figures.filter((row) => row.kind === null);
+  const translatedFigures = totals.find((row) => row.language === translatedLanguage);
   const languages: Language[] = store?.locales.map((entry) => entry.language) ?? [];
   const now = new Date();
-  return {
+  const overview: SeoOverview = {
     shopId,
     primaryLanguage: store?.primaryLanguage ?? null,
     lastRun: lastRun === undefined ? null : presentRun(lastRun),
     languages: languages.map((language) => {
-      const figuresOf = figures.find((row) => row.language === language);
+      const figuresOf = totals.find((row) => row.language === language);
       const score = figuresOf?.score ?? null;
       const recorded = trend.filter((point) => point.language === language);
       return {
@@ -84,4 +99,21 @@ export async function readSeoOverview(db: Database, shopId: string): Promise<Seo
           : { endedAt: lastPass.endedAt.toISOString(), stopReason: lastPass.stopReason },
     },
   };
+  const translationDebt: TranslationDebt | null =
+    translatedLanguage === undefined
+      ? null
+      : {
+          language: translatedLanguage,
+          kinds: figures
+            .filter((row) => row.kind !== null && row.language === translatedLanguage)
+            .sort((a, b) => pageKinds.indexOf(a.kind!) - pageKinds.indexOf(b.kind!))
+            .map((row) => ({
+              kind: row.kind!,
+              fields: row.translationFields,
+              missing: Math.max(0, row.translationFields - row.translated),
+              outdated: row.translationsOutdated,
+              sameAsSource: row.translationsSameAsSource,
+            })),
+        };
+  return { overview, translationDebt };
 }

@@ -889,6 +889,8 @@ export async function deleteShopAudit(db: Database, shopId: string): Promise<voi
 
 export type LanguageFiguresRow = {
   language: Language;
+  /** Null for the language's totals; else the totals of its pages of that kind. */
+  kind: PageKind | null;
   score: number;
   errors: number;
   warnings: number;
@@ -899,15 +901,19 @@ export type LanguageFiguresRow = {
   translationsSameAsSource: number;
 };
 
-/** The store's score, findings and translation coverage per language, from its pages' rows. */
+/**
+ * The store's score, findings and translation coverage per language, and per language and kind of
+ * page, from its pages' rows in one reading of them.
+ */
 export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
   const { rows } = await db.execute<LanguageFiguresRow>(sql`
-    select language, ${storeScoreOfPages} as score, sum(errors)::int as errors,
+    select language, kind, ${storeScoreOfPages} as score, sum(errors)::int as errors,
       sum(warnings)::int as warnings, sum(infos)::int as infos,
       sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
       sum(translations_outdated)::int as "translationsOutdated",
       sum(translations_same_as_source)::int as "translationsSameAsSource"
-    from seo_page_results where shop_id = ${shopId} group by language`);
+    from seo_page_results where shop_id = ${shopId}
+    group by grouping sets ((language), (language, kind))`);
   return rows;
 }
 
@@ -1171,35 +1177,6 @@ export async function findAuditedShopIds(db: Database): Promise<string[]> {
     sql`select distinct shop_id from seo_audit_runs`,
   );
   return rows.map((row) => row.shop_id);
-}
-
-/** The translation counts of the store's pages in `language`, summed per kind of page. */
-export async function translationDebtByKind(
-  db: Database,
-  shopId: string,
-  language: Language,
-): Promise<
-  Array<{
-    kind: PageKind;
-    fields: number;
-    translated: number;
-    outdated: number;
-    sameAsSource: number;
-  }>
-> {
-  const { rows } = await db.execute<{
-    kind: PageKind;
-    fields: number;
-    translated: number;
-    outdated: number;
-    sameAsSource: number;
-  }>(sql`
-    select kind, sum(translation_fields)::int as fields, sum(translated)::int as translated,
-      sum(translations_outdated)::int as outdated,
-      sum(translations_same_as_source)::int as "sameAsSource"
-    from seo_page_results where shop_id = ${shopId} and language = ${language}
-    group by kind order by kind`);
-  return rows;
 }
 
 /** Whether an audit of any of the stores has finished. */
