@@ -117,13 +117,7 @@ test.describe('bulk edits of the seeded store', () => {
     try {
       expect(await openSession(page, owner)).toBe(200);
       await registerAccount(page, owner, { language: 'en' });
-      await connectSeededStore(page, shopDomain);
-      const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
-        page,
-        '/api/v1/shops',
-      );
-      shopId = list.shops.find((shop) => shop.shopDomain === shopDomain)?.id ?? '';
-      expect(shopId).not.toBe('');
+      shopId = await connectSeededStore(page, shopDomain);
       await expect
         .poll(
           async () =>

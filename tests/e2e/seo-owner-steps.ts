@@ -35,8 +35,11 @@ export async function open(page: Page, user: TestUser, path: string): Promise<vo
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** Connects a seeded store as an owner does on /shops, and waits until its import is done. */
-export async function connectSeededStore(page: Page, shopDomain: string): Promise<void> {
+/**
+ * Connects a seeded store as an owner does on /shops, waits until its import is done, and answers
+ * the store's id.
+ */
+export async function connectSeededStore(page: Page, shopDomain: string): Promise<string> {
   await page.goto('/shops');
   await waitForApp(page);
   await page.getByRole('textbox', { name: 'Store address' }).fill(shopDomain);
@@ -47,6 +50,13 @@ export async function connectSeededStore(page: Page, shopDomain: string): Promis
   await clickAndWaitForClose(popup, popup.getByRole('button', { name: 'Install' }));
   await expect(page.getByText(`${shopDomain} is connected.`)).toBeVisible();
   await expect(page.getByText('Up to date', { exact: true })).toBeVisible({ timeout: 90_000 });
+  const list = await apiGet<{ shops: Array<{ id: string; shopDomain: string }> }>(
+    page,
+    '/api/v1/shops',
+  );
+  const shopId = list.shops.find((shop) => shop.shopDomain === shopDomain)?.id ?? '';
+  expect(shopId).not.toBe('');
+  return shopId;
 }
 
 /** Disconnects every store of the signed-in owner, so that the seeded store can connect again. */
