@@ -88,7 +88,14 @@ export const blogPublishJob = defineJob({
         await recordStoreActivity(deps.db, shopId, {
           kind: 'post.failed',
           actor: 'vitrine',
-          details: { postId, title: postTitle(current), errorCode: code },
+          details: {
+            postId,
+            title: postTitle(
+              current,
+              (await auditedStoreOf(deps.db, shopId))?.primaryLanguage ?? 'en',
+            ),
+            errorCode: code,
+          },
         });
       }
       await recordStoreEvent(deps.db, shopId, 'post.failed');
@@ -138,9 +145,10 @@ export const blogVisibilityCheckJob = defineJob({
   },
 });
 
-/** The post's title as the timeline names it: the English one, else the French one. */
-function postTitle(post: postsRepository.StoredPost): string {
-  return post.content.languages.en.title || post.content.languages.fr.title;
+/** The post's title as the timeline names it: the store's language's, else the other's. */
+function postTitle(post: postsRepository.StoredPost, primary: Language): string {
+  const { languages } = post.content;
+  return languages[primary].title || languages[primary === 'en' ? 'fr' : 'en'].title;
 }
 
 async function queueVisibilityCheck(
@@ -376,7 +384,7 @@ async function publish(
       actor: 'owner',
       details: {
         postId: post.id,
-        title: postTitle(post),
+        title: postTitle(post, primary),
         ...(scheduled && { publishAt: publishAt.toISOString() }),
       },
     });
