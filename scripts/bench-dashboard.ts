@@ -19,10 +19,10 @@ import { readDashboard } from '#server/areas/dashboard/index.ts';
 import {
   hasFinishedAudit,
   pagesCoveredByLastAudits,
-  readSeoOverviewAndDebt,
+  readStoreScores,
 } from '#server/areas/seo/index.ts';
 import { summariseChanges } from '#server/areas/seo-changes/index.ts';
-import { listShops } from '#server/areas/shops/index.ts';
+import { listShopConnections } from '#server/areas/shops/index.ts';
 import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
@@ -131,8 +131,11 @@ async function main(): Promise<void> {
     }
     log('Where the time goes (median of 10 runs each)');
     const parts: Array<[string, () => Promise<unknown>]> = [
-      ['stores (listShops)', () => listShops({ db: database.db, catalog }, owner)],
-      ['SEO overview and translation debt', () => readSeoOverviewAndDebt(database.db, shopId)],
+      [
+        'stores (listShopConnections)',
+        () => listShopConnections({ db: database.db, catalog }, owner),
+      ],
+      ['scores and translation debt', () => readStoreScores(database.db, shopId)],
       ['changes', () => summariseChanges(database.db, shopId)],
       ['blog', () => summariseBlog(database.db, shopId)],
       ['pages audited', () => pagesCoveredByLastAudits(database.db, [shopId])],

@@ -10,6 +10,7 @@ import {
   queueCatalogImport,
   refreshArticle,
   startCatalogJobs,
+  catalogStates,
   catalogSummaries,
   deleteStoreCopy,
   catalogWebhookHandlers,
@@ -299,12 +300,13 @@ function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
 
 /**
  * The catalog's side of connected stores as the shops area asks for it
- * (server/areas/shops/shop-catalog.ts): queue the first import, summarise the copies, delete one
+ * (server/areas/shops/shop-catalog.ts): queue the first import, tell the copies' states or sum them up, delete one
  * (and with it the store's audit, which is made of the copy, and the owner's changes of its texts).
  */
 export function storeCatalog(deps: { db: Database; jobs: JobQueue }): ShopCatalog {
   return {
     queueImport: (shopId) => queueCatalogImport(deps, shopId),
+    states: (shopIds) => catalogStates(deps.db, shopIds),
     summaries: (shopIds) => catalogSummaries(deps.db, shopIds),
     deleteStoreCopy: async (shopId) => {
       const removed = await deleteStoreCopy(deps.db, shopId);

@@ -99,6 +99,8 @@ test('replicas that start together on a new database migrate it once, without fa
       'seo_pages',
       'seo_rendered_findings',
       'seo_score_history',
+      'seo_store_check_pages',
+      'seo_store_figures',
       'seo_store_links',
       'seo_storefront_fetches',
       'seo_storefront_passes',

@@ -5,6 +5,11 @@ import { checkById } from '#shared/seo/catalogue.ts';
 import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
 import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
+import {
+  deleteShopAudit,
+  findingsByCheck,
+  languageFigures,
+} from '#server/areas/seo/seo-repository.ts';
 import { seoWeeklyAuditJob } from '#server/areas/seo/seo-weekly-audit-job.ts';
 import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
@@ -554,6 +559,107 @@ describe('an incremental audit', () => {
     const shopId = await newStore();
     expect(await auditChangedPages(deps, shopId, [gid('Product', 1)])).toBe('not audited');
     expect((await results(shopId)).size).toBe(0);
+  });
+});
+
+describe("the store's sums kept as pages are written", () => {
+  /** What the overview reads, from the sums the database keeps (seo_store_figures and checks). */
+  async function keptSums(shopId: string) {
+    return {
+      figures: (await languageFigures(api.database.db, shopId)).map((row) => ({ ...row })),
+      checks: await findingsByCheck(api.database.db, shopId),
+    };
+  }
+
+  /** The same figures counted from every page row of the store, as the overview did before. */
+  async function countedSums(shopId: string) {
+    const { rows: figures } = await api.database.pool.query(
+      `select language, kind, round(avg(score))::int as score, sum(errors)::int as errors,
+         sum(warnings)::int as warnings, sum(infos)::int as infos,
+         sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
+         sum(translations_outdated)::int as "translationsOutdated",
+         sum(translations_same_as_source)::int as "translationsSameAsSource"
+       from seo_page_results where shop_id = $1
+       group by grouping sets ((language), (language, kind))`,
+      [shopId],
+    );
+    const { rows: checks } = await api.database.pool.query(
+      `select language, check_id as "checkId", count(*)::int as pages
+       from seo_page_results, unnest(check_ids) as check_id where shop_id = $1
+       group by language, check_id`,
+      [shopId],
+    );
+    return { figures, checks };
+  }
+
+  const byKey = <T extends { language: string }>(rows: T[]) =>
+    [...rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+  async function expectSumsToMatchThePages(shopId: string) {
+    const kept = await keptSums(shopId);
+    const counted = await countedSums(shopId);
+    expect(byKey(kept.figures)).toEqual(byKey(counted.figures));
+    expect(
+      byKey(kept.checks.map(({ language, checkId, pages }) => ({ language, checkId, pages }))),
+    ).toEqual(byKey(counted.checks));
+  }
+
+  it('match a count of the pages after a full audit, incremental ones, a removal and a second run', async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    expect((await keptSums(shopId)).figures.length).toBeGreaterThan(0);
+    await expectSumsToMatchThePages(shopId);
+
+    // A page changes its title (its duplicate group is resolved again), another is translated.
+    await api.database.pool.query(
+      `update catalog_products set title = 'Linen tunic' where shop_id = $1 and gid = $2`,
+      [shopId, gid('Product', 4)],
+    );
+    await api.database.pool.query(
+      `insert into catalog_translations (shop_id, resource_gid, locale, key, value, digest, outdated,
+         seen_in_run) values ($1, $2, 'fr', 'title', 'Tasse', 'digest', false, 1)`,
+      [shopId, gid('Product', 2)],
+    );
+    await auditChangedPages(deps, shopId, [gid('Product', 4), gid('Product', 2)]);
+    await expectSumsToMatchThePages(shopId);
+
+    // A page leaves the store, another is unpublished.
+    await api.database.pool.query('delete from catalog_products where shop_id = $1 and gid = $2', [
+      shopId,
+      gid('Product', 2),
+    ]);
+    await api.database.pool.query(
+      'update catalog_pages set is_published = false where shop_id = $1 and gid = $2',
+      [shopId, gid('Page', 6)],
+    );
+    await auditChangedPages(deps, shopId, [gid('Product', 2), gid('Page', 6)]);
+    await expectSumsToMatchThePages(shopId);
+
+    // A second full run rewrites every page.
+    await auditNow(shopId);
+    await expectSumsToMatchThePages(shopId);
+  });
+
+  it("are gone with the store's audit, and the trend records the score the overview shows", async () => {
+    const shopId = await newStore();
+    await auditNow(shopId);
+    const { rows: trend } = await api.database.pool.query<{ language: string; score: number }>(
+      'select language, score from seo_score_history where shop_id = $1',
+      [shopId],
+    );
+    const totals = (await keptSums(shopId)).figures.filter((row) => row.kind === null);
+    expect(byKey(trend.map(({ language, score }) => ({ language, score })))).toEqual(
+      byKey(totals.map(({ language, score }) => ({ language, score }))),
+    );
+
+    await deleteShopAudit(api.database.db, shopId);
+    expect(await keptSums(shopId)).toEqual({ figures: [], checks: [] });
+    const { rows } = await api.database.pool.query(
+      `select 1 from seo_store_figures where shop_id = $1
+       union all select 1 from seo_store_check_pages where shop_id = $1`,
+      [shopId],
+    );
+    expect(rows).toEqual([]);
   });
 });
 

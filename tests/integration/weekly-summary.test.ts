@@ -83,7 +83,7 @@ function runJob(now: Date) {
       mailer,
       log: silentLog,
       publicUrl,
-      shopCatalog: { summaries: async () => new Map() },
+      shopCatalog: { states: async () => new Map() },
     },
     now,
   );
@@ -312,7 +312,7 @@ describe('the weekly summary job', () => {
         mailer,
         log: silentLog,
         publicUrl,
-        shopCatalog: { summaries: async () => new Map() },
+        shopCatalog: { states: async () => new Map() },
       });
       await jobs.send(weeklySummaryJob, {});
       const [mail] = await eventually(

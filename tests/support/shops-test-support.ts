@@ -83,7 +83,7 @@ export function uniqueShopDomain(prefix = 'boutique'): string {
 export interface RecordingCatalog extends ShopCatalog {
   readonly queuedImports: string[];
   readonly deletedCopies: string[];
-  /** What summaries() answers for a store; none by default. */
+  /** What summaries() and states() answer for a store; none by default. */
   readonly copies: Map<string, StoreCopySummary>;
   /** What deleteStoreCopy() answers it removed. */
   removedCounts: CatalogCounts;
@@ -97,6 +97,9 @@ export function recordingCatalog(): RecordingCatalog {
     removedCounts: noRecords,
     async queueImport(shopId) {
       catalog.queuedImports.push(shopId);
+    },
+    async states(shopIds) {
+      return catalog.summaries(shopIds);
     },
     async summaries(shopIds) {
       return new Map(

@@ -9,14 +9,16 @@ import * as catalogRepository from './catalog-repository.ts';
 import { runProgress } from './catalog-sync.ts';
 import type { SyncPhase } from './tables.ts';
 
-/** What the stores screen shows of a store's copy (the shops area adds the connection's side). */
-export interface CatalogSummary {
+/**
+ * Where a store's copy stands and what it read of the store, without counting its records: what
+ * the dashboard shows of a store (the shops area adds the connection's side).
+ */
+export interface CatalogState {
   /** Undefined when no import was ever queued for the store. */
   phase: SyncPhase | undefined;
   errorCode: string | null;
   /** While importing: records stored and the total once Shopify has said it. */
   progress: ImportProgress | null;
-  counts: CatalogCounts;
   name: string | null;
   primaryDomain: string | null;
   currency: string | null;
@@ -27,11 +29,35 @@ export interface CatalogSummary {
    * `products`, `pages`, `translations:PRODUCT`, …); empty when it holds the whole store.
    */
   partialKinds: string[];
+}
+
+/** What the stores screen shows of a store's copy: its state and how many records it holds. */
+export interface CatalogSummary extends CatalogState {
+  counts: CatalogCounts;
   /** The products and collections the copy holds in part: copied, and the store's count of them. */
   partialCopy: PartialCopy[];
 }
 
-/** The copies of several stores, by shop id (every id asked for has an entry). */
+/** The states of several stores' copies, by shop id (every id asked for has an entry). */
+export async function catalogStates(
+  db: Database,
+  shopIds: readonly string[],
+): Promise<Map<string, CatalogState>> {
+  const [states, details] = await Promise.all([
+    catalogRepository.findSyncStates(db, shopIds),
+    catalogRepository.findShopDetails(db, shopIds),
+  ]);
+  const stateOf = new Map(states.map((state) => [state.shopId, state]));
+  const detailsOf = new Map(details.map((row) => [row.shopId, row]));
+  return new Map(
+    shopIds.map((shopId) => [shopId, presentState(stateOf.get(shopId), detailsOf.get(shopId))]),
+  );
+}
+
+/**
+ * The copies of several stores, by shop id (every id asked for has an entry): their states and
+ * their records counted, which on a large store takes a scan of each kind's keys.
+ */
 export async function catalogSummaries(
   db: Database,
   shopIds: readonly string[],
@@ -46,35 +72,43 @@ export async function catalogSummaries(
   return new Map(
     shopIds.map((shopId) => {
       const state = stateOf.get(shopId);
-      const shop = detailsOf.get(shopId);
-      let progress: ImportProgress | null = null;
-      if (state?.phase === 'importing' || state?.phase === 'queued') {
-        const { done, total } = runProgress(state.phase === 'queued' ? [] : state.operations);
-        progress = {
-          done,
-          total,
-          percent:
-            total === null || total === 0 ? null : Math.min(100, Math.floor((done / total) * 100)),
-        };
-      }
       return [
         shopId,
         {
-          phase: state?.phase,
-          errorCode: state?.errorCode ?? null,
-          progress,
+          ...presentState(state, detailsOf.get(shopId)),
           counts: counts.get(shopId) ?? catalogRepository.emptyCounts(),
-          name: shop?.name ?? null,
-          primaryDomain: shop?.primaryDomainHost ?? null,
-          currency: shop?.currencyCode ?? null,
-          locales: shop?.locales ?? [],
-          lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
-          partialKinds: state?.partialKinds ?? [],
           partialCopy: partialCopyOf(state, counts.get(shopId)),
         },
       ];
     }),
   );
+}
+
+function presentState(
+  state: catalogRepository.SyncStateRow | undefined,
+  shop: catalogRepository.ShopDetailsRow | undefined,
+): CatalogState {
+  let progress: ImportProgress | null = null;
+  if (state?.phase === 'importing' || state?.phase === 'queued') {
+    const { done, total } = runProgress(state.phase === 'queued' ? [] : state.operations);
+    progress = {
+      done,
+      total,
+      percent:
+        total === null || total === 0 ? null : Math.min(100, Math.floor((done / total) * 100)),
+    };
+  }
+  return {
+    phase: state?.phase,
+    errorCode: state?.errorCode ?? null,
+    progress,
+    name: shop?.name ?? null,
+    primaryDomain: shop?.primaryDomainHost ?? null,
+    currency: shop?.currencyCode ?? null,
+    locales: shop?.locales ?? [],
+    lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
+    partialKinds: state?.partialKinds ?? [],
+  };
 }
 
 function partialCopyOf(

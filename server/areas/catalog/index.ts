@@ -44,6 +44,6 @@ export {
   translatedLocalesOf,
 } from './catalog-seo-texts.ts';
 export type { PageSeoTexts } from './catalog-seo-texts.ts';
-export { catalogSummaries, deleteStoreCopy } from './catalog-summaries.ts';
+export { catalogStates, catalogSummaries, deleteStoreCopy } from './catalog-summaries.ts';
 export { catalogWebhookHandlers } from './catalog-webhooks.ts';
 export { syncPhases } from './tables.ts';

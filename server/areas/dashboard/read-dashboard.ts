@@ -1,8 +1,6 @@
 import { planIds, type PlanId } from '#shared/plans.ts';
 import type { LimitUsage } from '#shared/schemas/billing.ts';
 import type { Dashboard, DashboardStore, FixNext } from '#shared/schemas/dashboard.ts';
-import type { SeoOverview } from '#shared/schemas/seo.ts';
-import type { Shop } from '#shared/schemas/shops.ts';
 import { severityWeights } from '#shared/seo/scores.ts';
 import type { Database } from '#server/db/database.ts';
 import { planLimitsOf } from '#server/areas/billing/index.ts';
@@ -14,11 +12,16 @@ import {
 import {
   hasFinishedAudit,
   pagesCoveredByLastAudits,
-  readSeoOverviewAndDebt,
+  readStoreScores,
   scoreChangeOf,
+  type StoreScores,
 } from '#server/areas/seo/index.ts';
 import { hasApprovedChange, summariseChanges } from '#server/areas/seo-changes/index.ts';
-import { listShops, type ShopCatalog } from '#server/areas/shops/index.ts';
+import {
+  listShopConnections,
+  type ShopCatalog,
+  type ShopConnection,
+} from '#server/areas/shops/index.ts';
 
 /** How many audits the trend shows. */
 export const trendShown = 12;
@@ -29,7 +32,7 @@ export const limitNearShare = 0.8;
 
 export interface DashboardDependencies {
   db: Database;
-  catalog: Pick<ShopCatalog, 'summaries'>;
+  catalog: Pick<ShopCatalog, 'states'>;
 }
 
 /**
@@ -44,7 +47,7 @@ export async function readDashboard(
   now = new Date(),
 ): Promise<Dashboard> {
   const { db } = deps;
-  const { shops, plan } = await listShops(deps, caller.uid);
+  const { shops, plan } = await listShopConnections(deps, caller.uid);
   const shopIds = shops.map((shop) => shop.id);
   const [auditRead, fixApproved, postPublished, pagesAudited, posts] = await Promise.all([
     hasFinishedAudit(db, shopIds),
@@ -83,9 +86,9 @@ function planAbove(plan: PlanId): PlanId | null {
   return planIds[planIds.indexOf(plan) + 1] ?? null;
 }
 
-async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
-  const [{ overview, translationDebt }, changes, blog] = await Promise.all([
-    readSeoOverviewAndDebt(db, shop.id),
+async function readStore(db: Database, shop: ShopConnection): Promise<DashboardStore> {
+  const [{ scores, translationDebt }, changes, blog] = await Promise.all([
+    readStoreScores(db, shop.id),
     summariseChanges(db, shop.id),
     summariseBlog(db, shop.id),
   ]);
@@ -99,14 +102,14 @@ async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
       progress: shop.progress,
       paused: shop.paused,
     },
-    auditing: overview.lastRun?.state === 'queued' || overview.lastRun?.state === 'running',
-    languages: overview.languages.map((language) => ({
+    auditing: scores.lastRun?.state === 'queued' || scores.lastRun?.state === 'running',
+    languages: scores.languages.map((language) => ({
       language: language.language,
       score: language.score,
       change: scoreChangeOf(language),
       trend: language.trend.slice(-trendShown),
     })),
-    fixNext: fixNextOf(overview),
+    fixNext: fixNextOf(scores),
     translationDebt,
     changes,
     blog,
@@ -117,8 +120,8 @@ async function readStore(db: Database, shop: Shop): Promise<DashboardStore> {
  * The actions that gain the store the most score: each failing check of a language, weighed by the
  * pages it fails on times what it takes from each (shared/seo/scores.ts).
  */
-export function fixNextOf(overview: SeoOverview): FixNext[] {
-  return overview.languages
+export function fixNextOf(scores: Pick<StoreScores, 'languages'>): FixNext[] {
+  return scores.languages
     .flatMap((language) =>
       language.findingsByCheck.map((check) => ({
         checkId: check.checkId,

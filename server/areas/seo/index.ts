@@ -8,7 +8,7 @@ export { pagesCoveredByLastAudits } from './audited-page-count.ts';
 export { deleteStoreAudit } from './delete-store-audit.ts';
 export { listLeftOutPages } from './list-left-out-pages.ts';
 export { listSeoPages } from './list-seo-pages.ts';
-export { readSeoOverview, readSeoOverviewAndDebt } from './read-seo-overview.ts';
+export { readSeoOverview, readStoreScores, type StoreScores } from './read-seo-overview.ts';
 export { readSeoPage } from './read-seo-page.ts';
 export { scoreChangeOf } from './score-trend.ts';
 export type { SeoDependencies } from './seo-dependencies.ts';

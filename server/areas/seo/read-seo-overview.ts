@@ -14,29 +14,65 @@ export const trendLength = 26;
 /** How many pages the overview lists as most in need of work. */
 export const worstPagesShown = 5;
 
-/** The store's audit side by side in its audited languages, the primary one first. */
+/**
+ * What the dashboard shows of the store's audit: the scores of its audited languages, the primary
+ * one first, with their trends and failing checks, and the translation coverage of its other
+ * language. Read from the sums the database keeps of the pages, never from the pages themselves.
+ */
+export type StoreScores = Pick<
+  SeoOverview,
+  'shopId' | 'primaryLanguage' | 'lastRun' | 'languages' | 'translationCoverage'
+>;
+
+/**
+ * The store's audit side by side in its audited languages, the primary one first: its scores
+ * (readStoreScores), the pages most in need of work and the storefront passes' coverage.
+ */
 export async function readSeoOverview(db: Database, shopId: string): Promise<SeoOverview> {
-  return (await readSeoOverviewAndDebt(db, shopId)).overview;
+  const [{ scores }, worst, storefront, lastPass] = await Promise.all([
+    readStoreScores(db, shopId),
+    seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
+    storefrontCoverage(db, shopId),
+    lastStorefrontPass(db, shopId),
+  ]);
+  return {
+    ...scores,
+    worstPages: worst.pages.map((page) => ({
+      id: page.id,
+      kind: page.kind,
+      title: page.title,
+      handle: page.handle,
+      scores: { en: page.scoreEn, fr: page.scoreFr },
+      findings: { error: page.errors, warning: page.warnings, info: page.infos },
+    })),
+    storefront: {
+      checked: storefront.checked,
+      unreachable: storefront.unreachable,
+      pages: storefront.pages,
+      lastCheckedAt: storefront.lastFetchedAt?.toISOString() ?? null,
+      lastPass:
+        lastPass === undefined
+          ? null
+          : { endedAt: lastPass.endedAt.toISOString(), stopReason: lastPass.stopReason },
+    },
+  };
 }
 
 /**
- * The overview, and from the same reading of the pages' figures the translation debt of the
+ * The store's scores, and from the same reading of the pages' sums the translation debt of the
  * store's other language per kind of page (missing, outdated, or left with the primary language's
  * text; null for a store with one language): what the dashboard shows beside the scores.
  */
-export async function readSeoOverviewAndDebt(
+export async function readStoreScores(
   db: Database,
   shopId: string,
-): Promise<{ overview: SeoOverview; translationDebt: TranslationDebt | null }> {
+): Promise<{ scores: StoreScores; translationDebt: TranslationDebt | null }> {
   const store = await auditedStoreOf(db, shopId);
-  const [lastRun, figures, byCheck, trend, worst, storefront, lastPass] = await Promise.all([
+  const [lastRun, figures, byCheck, trend] = await Promise.all([
     seoRepository.latestRun(db, shopId),
     seoRepository.languageFigures(db, shopId),
     seoRepository.findingsByCheck(db, shopId),
     seoRepository.scoreTrend(db, shopId, trendLength),
-    seoRepository.listPages(db, shopId, { sort: 'score', order: 'asc', limit: worstPagesShown }),
-    storefrontCoverage(db, shopId),
-    lastStorefrontPass(db, shopId),
   ]);
   // The coverage of the language other than the primary one, as its pages' audits counted it.
   const translatedLanguage = store?.locales.find((entry) => !entry.primary)?.language;
@@ -44,7 +80,7 @@ export async function readSeoOverviewAndDebt(
   const translatedFigures = totals.find((row) => row.language === translatedLanguage);
   const languages: Language[] = store?.locales.map((entry) => entry.language) ?? [];
   const now = new Date();
-  const overview: SeoOverview = {
+  const scores: StoreScores = {
     shopId,
     primaryLanguage: store?.primaryLanguage ?? null,
     lastRun: lastRun === undefined ? null : presentRun(lastRun),
@@ -80,24 +116,6 @@ export async function readSeoOverviewAndDebt(
             outdated: translatedFigures?.translationsOutdated ?? 0,
             sameAsSource: translatedFigures?.translationsSameAsSource ?? 0,
           },
-    worstPages: worst.pages.map((page) => ({
-      id: page.id,
-      kind: page.kind,
-      title: page.title,
-      handle: page.handle,
-      scores: { en: page.scoreEn, fr: page.scoreFr },
-      findings: { error: page.errors, warning: page.warnings, info: page.infos },
-    })),
-    storefront: {
-      checked: storefront.checked,
-      unreachable: storefront.unreachable,
-      pages: storefront.pages,
-      lastCheckedAt: storefront.lastFetchedAt?.toISOString() ?? null,
-      lastPass:
-        lastPass === undefined
-          ? null
-          : { endedAt: lastPass.endedAt.toISOString(), stopReason: lastPass.stopReason },
-    },
   };
   const translationDebt: TranslationDebt | null =
     translatedLanguage === undefined
@@ -115,5 +133,5 @@ export async function readSeoOverviewAndDebt(
               sameAsSource: row.translationsSameAsSource,
             })),
         };
-  return { overview, translationDebt };
+  return { scores, translationDebt };
 }

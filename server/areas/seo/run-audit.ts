@@ -12,7 +12,7 @@ import { recordStoreActivity } from '#server/areas/shops/index.ts';
 import type { ActivityActor } from '#shared/schemas/activity.ts';
 import type { Database } from '#server/db/database.ts';
 import { auditPage, checksByKind, type PageAudit } from './audit-page.ts';
-import { readSeoOverview } from './read-seo-overview.ts';
+import { readStoreScores } from './read-seo-overview.ts';
 import { scoreChangeOf } from './score-trend.ts';
 import { checksOf, type SeoDependencies } from './seo-dependencies.ts';
 import { recordStoreEvent } from '#server/areas/shops/index.ts';
@@ -200,12 +200,12 @@ async function recordAuditFinished(
   shopId: string,
   trigger: AuditTrigger,
 ): Promise<void> {
-  const overview = await readSeoOverview(db, shopId);
+  const { scores } = await readStoreScores(db, shopId);
   await recordStoreActivity(db, shopId, {
     kind: 'audit.finished',
     actor: actorOfTrigger[trigger],
     details: {
-      scores: overview.languages.map((language) => ({
+      scores: scores.languages.map((language) => ({
         language: language.language,
         score: language.score,
         change: scoreChangeOf(language),

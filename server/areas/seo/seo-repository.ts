@@ -158,11 +158,11 @@ export async function recordProgress(
 }
 
 /**
- * The store's score in a language from its pages' rows, as storeScore (audit-scores.ts) computes
- * it: their mean rounded half up (the scores are positive). The one rounding of the trend's points
- * and of the overview's headline, which the overview's trend ends at.
+ * The store's score in a language from the sums of its pages (`seo_store_figures`), as storeScore
+ * (audit-scores.ts) computes it: their mean rounded half up (the scores are positive). The one
+ * rounding of the trend's points and of the overview's headline, which the overview's trend ends at.
  */
-const storeScoreOfPages = sql`round(avg(score))::int`;
+const storeScoreOfSums = sql`round(sum(score_sum)::numeric / sum(pages))::int`;
 
 /**
  * Ends a run: done with the pages it audited and the store's score per language added to the trend,
@@ -185,9 +185,9 @@ export async function finishRun(
   if (rows.length === 0) return;
   await tx.execute(sql`
     insert into seo_score_history (run_id, shop_id, language, score, at)
-    select ${run.id}, ${run.shopId}, language, ${storeScoreOfPages},
+    select ${run.id}, ${run.shopId}, language, ${storeScoreOfSums},
       (select finished_at from seo_audit_runs where id = ${run.id})
-    from seo_page_results where shop_id = ${run.shopId} group by language`);
+    from seo_store_figures where shop_id = ${run.shopId} and pages > 0 group by language`);
 }
 
 // Writing pages -------------------------------------------------------------------------------
@@ -878,6 +878,8 @@ export async function deleteShopAudit(db: Database, shopId: string): Promise<voi
     await tx.execute(sql`delete from seo_store_links where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_findings where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_page_results where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_store_figures where shop_id = ${shopId}`);
+    await tx.execute(sql`delete from seo_store_check_pages where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_pages where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_rendered_findings where shop_id = ${shopId}`);
     await tx.execute(sql`delete from seo_storefront_fetches where shop_id = ${shopId}`);
@@ -903,25 +905,26 @@ export type LanguageFiguresRow = {
 
 /**
  * The store's score, findings and translation coverage per language, and per language and kind of
- * page, from its pages' rows in one reading of them.
+ * page, from the sums the database keeps of its pages (`seo_store_figures`).
  */
 export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
   const { rows } = await db.execute<LanguageFiguresRow>(sql`
-    select language, kind, ${storeScoreOfPages} as score, sum(errors)::int as errors,
+    select language, kind, ${storeScoreOfSums} as score, sum(errors)::int as errors,
       sum(warnings)::int as warnings, sum(infos)::int as infos,
       sum(translation_fields)::int as "translationFields", sum(translated)::int as translated,
       sum(translations_outdated)::int as "translationsOutdated",
       sum(translations_same_as_source)::int as "translationsSameAsSource"
-    from seo_page_results where shop_id = ${shopId}
+    from seo_store_figures where shop_id = ${shopId} and pages > 0
     group by grouping sets ((language), (language, kind))`);
   return rows;
 }
 
 /**
- * Pages with at least one finding of each check, per language, most pages first: counted from the
- * page rows' failing checks, each check's severity read from one of its findings (the first in
- * order of severity, which the findings' index by check gives without reading the table: with no
- * order, the planner may look for any finding by scanning the store's findings once per check).
+ * Pages with at least one finding of each check, per language, most pages first: the counts the
+ * database keeps of the page rows' failing checks (`seo_store_check_pages`), each check's severity
+ * read from one of its findings (the first in order of severity, which the findings' index by check
+ * gives without reading the table: with no order, the planner may look for any finding by scanning
+ * the store's findings once per check).
  */
 export async function findingsByCheck(
   db: Database,
@@ -934,9 +937,8 @@ export async function findingsByCheck(
     pages: number;
   }>(sql`
     with counts as (
-      select language, check_id, count(*)::int as pages
-      from seo_page_results, unnest(check_ids) as check_id
-      where shop_id = ${shopId} group by language, check_id
+      select language, check_id, pages from seo_store_check_pages
+      where shop_id = ${shopId} and pages > 0
     )
     select c.language, c.check_id as "checkId", s.severity, c.pages from counts c
     cross join lateral (

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -142,6 +143,47 @@ export const seoPages = pgTable(
     index('seo_pages_search_idx').using('gin', sql`${table.search} gin_trgm_ops`),
     index('seo_pages_checks_idx').using('gin', table.checkIds),
   ],
+);
+
+/**
+ * The store's pages summed per language and kind of page: how many, the sum of their scores (the
+ * store's score is their mean), their findings and their translation coverage. The database keeps
+ * it as `seo_page_results` changes (a trigger on every insert, update and delete of its rows, in the
+ * same statement; migration 0028), so that the overview and the dashboard read a few rows instead
+ * of every page of a large store. A row left at 0 pages is kept, and not read.
+ */
+export const seoStoreFigures = pgTable(
+  'seo_store_figures',
+  {
+    shopId: uuid('shop_id').notNull(),
+    language: text('language').notNull(),
+    kind: text('kind').notNull(),
+    pages: integer('pages').notNull(),
+    scoreSum: bigint('score_sum', { mode: 'number' }).notNull(),
+    errors: integer('errors').notNull(),
+    warnings: integer('warnings').notNull(),
+    infos: integer('infos').notNull(),
+    translationFields: integer('translation_fields').notNull(),
+    translated: integer('translated').notNull(),
+    translationsOutdated: integer('translations_outdated').notNull(),
+    translationsSameAsSource: integer('translations_same_as_source').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.language, table.kind] })],
+);
+
+/**
+ * How many pages each check fails on in each language (their `check_ids`), kept by the same trigger
+ * as `seo_store_figures`: what "fix next" and the overview's findings by check read.
+ */
+export const seoStoreCheckPages = pgTable(
+  'seo_store_check_pages',
+  {
+    shopId: uuid('shop_id').notNull(),
+    language: text('language').notNull(),
+    checkId: text('check_id').notNull(),
+    pages: integer('pages').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shopId, table.language, table.checkId] })],
 );
 
 /** One finding: a check's evidence on one page in one language. */

@@ -5,7 +5,7 @@
 export { completeShopAuthorization } from './complete-shop-authorization.ts';
 export { disconnectShop } from './disconnect-shop.ts';
 export { keepStoreActive } from './keep-store-active.ts';
-export { listShops } from './list-shops.ts';
+export { listShopConnections, listShops, type ShopConnection } from './list-shops.ts';
 export { oauthStatePurgeJob } from './oauth-state-purge-job.ts';
 export {
   findShopByDomain,

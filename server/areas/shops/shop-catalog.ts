@@ -13,27 +13,33 @@ import type {
 export interface ShopCatalog {
   /** Queues the first import of a store just connected. */
   queueImport(shopId: string): Promise<void>;
-  /** What the copy knows of each store, for those it has heard of. */
+  /** Where each store's copy stands and what it read of the store, without counting records. */
+  states(shopIds: readonly string[]): Promise<ReadonlyMap<string, StoreCopyState>>;
+  /** What the copy knows of each store, with its records counted. */
   summaries(shopIds: readonly string[]): Promise<ReadonlyMap<string, StoreCopySummary>>;
   /** Deletes everything kept of the store's catalog; returns what was removed. */
   deleteStoreCopy(shopId: string): Promise<CatalogCounts>;
 }
 
-/** One store's copy as the list of stores shows it. */
-export interface StoreCopySummary {
+/** Where one store's copy stands: what the dashboard shows of the store. */
+export interface StoreCopyState {
   /** Undefined until an import was asked for (the store shows as connecting). */
   phase: 'queued' | 'importing' | 'ready' | 'error' | undefined;
   errorCode: string | null;
   progress: ImportProgress | null;
-  counts: CatalogCounts;
-  /** The kinds the copy holds only in part, as the owner's plan bounds it. */
-  partialCopy: PartialCopy[];
   name: string | null;
   primaryDomain: string | null;
   currency: string | null;
   locales: ShopLocale[];
   /** ISO 8601. */
   lastSyncedAt: string | null;
+}
+
+/** One store's copy as the list of stores shows it. */
+export interface StoreCopySummary extends StoreCopyState {
+  counts: CatalogCounts;
+  /** The kinds the copy holds only in part, as the owner's plan bounds it. */
+  partialCopy: PartialCopy[];
 }
 
 export const noRecords: CatalogCounts = {

@@ -8,7 +8,7 @@ import {
   type WeeklySummaryRecipient,
 } from '#server/areas/account/index.ts';
 import { readDashboard } from '#server/areas/dashboard/index.ts';
-import { listShops, type ShopCatalog } from '#server/areas/shops/index.ts';
+import { listShopConnections, type ShopCatalog } from '#server/areas/shops/index.ts';
 import { composeSummary } from './compose-summary.ts';
 import { isoWeekdayOf, isoWeekOf } from './summary-week.ts';
 import { issueUnsubscribeToken } from './unsubscribe-token.ts';
@@ -21,7 +21,7 @@ export interface WeeklySummaryDependencies {
   /** The product's public address: the links of the mail point there. */
   publicUrl: string;
   /** The copy of each store's catalog, which the dashboard reads the stores' state from. */
-  shopCatalog: Pick<ShopCatalog, 'summaries'>;
+  shopCatalog: Pick<ShopCatalog, 'states'>;
 }
 
 /** Where the unsubscribe link and the List-Unsubscribe header point (the BFF answers it). */
@@ -38,7 +38,7 @@ async function storesOf(
   now: Date,
 ): Promise<DashboardStore[]> {
   const dashboardDeps = { db: deps.db, catalog: deps.shopCatalog };
-  const { shops } = await listShops(dashboardDeps, recipient.uid);
+  const { shops } = await listShopConnections(dashboardDeps, recipient.uid);
   const stores: DashboardStore[] = [];
   for (const shop of shops) {
     const dashboard = await readDashboard(dashboardDeps, recipient, shop.id, now);

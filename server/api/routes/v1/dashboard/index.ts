@@ -12,7 +12,7 @@ const bearerToken = [{ firebaseIdToken: [] }];
 
 export interface DashboardRoutesOptions {
   database: DatabaseHandle;
-  catalog: Pick<ShopCatalog, 'summaries'>;
+  catalog: Pick<ShopCatalog, 'states'>;
 }
 
 /** The owner's dashboard (`/api/v1/dashboard`), built in one call. */
