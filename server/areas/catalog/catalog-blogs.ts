@@ -148,7 +148,10 @@ export async function searchLinkableProducts(
   return translatedProducts(rows);
 }
 
-/** The store's products under these handles, in any language: what a post's links point at. */
+/**
+ * The store's products under these handles, in any language: what a post's links point at. Found
+ * through the handles' indexes, once by their own handle and once by a translated one.
+ */
 export async function productsByHandles(
   db: Database,
   shopId: string,
@@ -168,11 +171,11 @@ export async function productsByHandles(
   }>(sql`
     select p.gid, p.status, p.title, p.handle, ${productTranslations} as translations
     from catalog_products p
-    where p.shop_id = ${shopId}
-      and (p.handle in (${list}) or exists (
-        select 1 from catalog_translations t
-        where t.shop_id = p.shop_id and t.resource_gid = p.gid and t.key = 'handle'
-          and t.value in (${list})))`);
+    where p.shop_id = ${shopId} and p.gid in (
+      select gid from catalog_products where shop_id = ${shopId} and handle in (${list})
+      union
+      select resource_gid from catalog_translations
+      where shop_id = ${shopId} and key = 'handle' and value in (${list}))`);
   return translatedProducts(rows);
 }
 

@@ -69,7 +69,11 @@ export const catalogProducts = pgTable(
     ...timestamps,
     seenInRun: integer('seen_in_run').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.gid] })],
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.gid] }),
+    // The products a blog post links to, found by handle (catalog-blogs.ts).
+    index('catalog_products_handle_idx').on(table.shopId, table.handle),
+  ],
 );
 
 /** A product's media; `position` orders a product's media (its values need not be contiguous). */
@@ -185,7 +189,13 @@ export const catalogTranslations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }),
     seenInRun: integer('seen_in_run').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.resourceGid, table.locale, table.key] })],
+  (table) => [
+    primaryKey({ columns: [table.shopId, table.resourceGid, table.locale, table.key] }),
+    // A resource found by its handle in another language (a blog post's link to a French product).
+    index('catalog_translations_handle_idx')
+      .on(table.shopId, table.value)
+      .where(sql`${table.key} = 'handle'`),
+  ],
 );
 
 /**

@@ -1,0 +1,2 @@
+CREATE INDEX "catalog_products_handle_idx" ON "catalog_products" USING btree ("shop_id","handle");--> statement-breakpoint
+CREATE INDEX "catalog_translations_handle_idx" ON "catalog_translations" USING btree ("shop_id","value") WHERE "catalog_translations"."key" = 'handle';
