@@ -6,18 +6,22 @@ import { test as consoleTest } from './auth-flows.ts';
 import { axeOn, switchTheme } from './axe-analysis.ts';
 import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
-import { connectSeededStore, disconnectAll, setLanguage } from './seo-owner-steps.ts';
+import { apiGet, connectSeededStore, disconnectAll, setLanguage } from './seo-owner-steps.ts';
 
 /**
  * The dashboard against the real product: a new account sees the way to value, the step of the
  * store ticked once it connects the seeded store; once the import's audit has run, each language's
  * score (the one /seo shows), the actions that gain the most, the translation debt, the blog and
- * the plan, in English and in French; /home telling what happened, newest first; no serious
- * accessibility violation on either screen in either language or theme. Any error printed in the console fails a test.
+ * the plan, in English and in French; /home telling what happened, newest first; a change Shopify
+ * could not take shown with its reason, in English and in French; no serious accessibility
+ * violation on either screen in either language or theme. Any error printed in the console fails a
+ * test.
  */
 
 const test = mergeTests(accountTest, consoleTest);
 const shopDomain = specStores.dashboard.domain;
+/** The local Shopify, whose test controls change the store as its owner would (playwright.config.ts). */
+const localShopifyUrl = process.env.E2E_LOCAL_SHOPIFY_URL ?? '';
 
 async function openDashboard(page: Page): Promise<void> {
   await page.goto('/dashboard');
@@ -28,6 +32,7 @@ test.describe('the dashboard of a new account', () => {
   test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
   let owner: TestUser;
+  let shopId = '';
 
   test.afterAll(async ({ browser }) => {
     if (owner === undefined) return;
@@ -50,7 +55,7 @@ test.describe('the dashboard of a new account', () => {
     ).toContainText('(to do)');
     await expect(page.getByRole('heading', { name: 'No store connected yet' })).toBeVisible();
 
-    await connectSeededStore(page, shopDomain);
+    shopId = await connectSeededStore(page, shopDomain);
     await openDashboard(page);
     await expect(
       checklist.getByRole('listitem').filter({ hasText: 'Connect your Shopify store' }),
@@ -117,6 +122,64 @@ test.describe('the dashboard of a new account', () => {
     ).toHaveText(/(en français|en anglais)/);
     await expect(page.getByRole('region', { name: 'Votre offre Gratuite' })).toContainText(
       'Boutiques\u00a0: 1 sur 1',
+    );
+  });
+
+  test('a failed write appears on the dashboard with its reason, in English and in French', async ({
+    page,
+  }) => {
+    expect(await openSession(page, owner)).toBe(200);
+    await setLanguage(page, 'en');
+    const changes = page.getByRole('region', { name: 'Changes' });
+    await openDashboard(page);
+    await expect(changes).toBeVisible();
+    await expect(changes.getByText('Failed in the last 30 days')).toHaveCount(0);
+
+    // The owner drafts a new search title for a product...
+    const products = await apiGet<{ pages: Array<{ id: string }> }>(
+      page,
+      `/api/v1/shops/${shopId}/seo/pages?kind=product&language=en&limit=1`,
+    );
+    const pageId = products.pages[0]!.id;
+    await page.goto(`/seo/pages?shop=${shopId}&page=${encodeURIComponent(pageId)}`);
+    await waitForApp(page);
+    const editor = page
+      .getByRole('dialog')
+      .getByRole('region', { name: /^English/ })
+      .getByRole('group', { name: 'Search title' });
+    await editor.getByRole('textbox').fill('Linen Throw, Washed and Hand-Dyed | Maison Tableau');
+    await editor.getByRole('button', { name: 'Save draft' }).click();
+    await expect(editor.getByText(/^Draft saved/)).toBeVisible();
+
+    // ...which someone deletes in Shopify's admin before it is approved: Shopify has nothing to
+    // write it to, and the write fails.
+    const deleted = await page.request.delete(
+      `${localShopifyUrl}/${shopDomain}/_local/api/products/${pageId.split('/').pop()}`,
+    );
+    expect(deleted.ok()).toBe(true);
+    await editor.getByRole('button', { name: 'Approve', exact: true }).click();
+    const reason = 'This page is no longer in your store, so nothing was written.';
+    await expect(editor.getByText(reason)).toBeVisible({ timeout: 60_000 });
+
+    // The dashboard tells it, with the reason, among the store's changes.
+    await openDashboard(page);
+    await expect(
+      changes.getByRole('heading', { name: 'Failed in the last 30 days' }),
+    ).toBeVisible();
+    await expect(changes.getByRole('listitem').filter({ hasText: reason })).toHaveText(
+      `1 change: ${reason}`,
+    );
+
+    // In French.
+    await setLanguage(page, 'fr');
+    await openDashboard(page);
+    const modifications = page.getByRole('region', { name: 'Modifications' });
+    await expect(
+      modifications.getByRole('heading', { name: 'Échecs des 30 derniers jours' }),
+    ).toBeVisible();
+    const frenchReason = 'Cette page n’est plus dans votre boutique\u00a0: rien n’a été écrit.';
+    await expect(modifications.getByRole('listitem').filter({ hasText: frenchReason })).toHaveText(
+      `1 modification\u00a0: ${frenchReason}`,
     );
   });
 
