@@ -228,7 +228,7 @@ function seoChangesDependencies(deps: WorkerDependencies): SeoChangesDependencie
       const { shopDomain } = await shops.shopAccess(shopId);
       return clients(shopId, shopDomain);
     },
-    onPagesWritten: (shopId, gids) => queuePageAudit(seo, shopId, gids),
+    onPagesWritten: (shopId, gids) => queuePageAudit(seo, shopId, gids, 'written'),
   };
 }
 
@@ -287,7 +287,7 @@ function catalogDependencies(deps: WorkerDependencies): CatalogDependencies {
       }
       await startAudit(seo, shopId, 'import');
     },
-    onPagesChanged: (shopId, gids) => queuePageAudit(seo, shopId, gids),
+    onPagesChanged: (shopId, gids) => queuePageAudit(seo, shopId, gids, 'store-changed'),
     db: deps.db,
     jobs: deps.jobs,
     log: deps.log,

@@ -12,6 +12,7 @@ export const activityKinds = [
   'store.disconnected',
   'import.finished',
   'audit.finished',
+  'pages.audited',
   'changes.approved',
   'changes.written',
   'changes.failed',
@@ -44,9 +45,12 @@ const languageSchema = z.enum(supportedLanguages);
 
 /** What an entry says besides its kind; each kind fills what it has. */
 export const activityDetailsSchema = z.object({
-  /** Changes approved, written, failed or undone; pages imported. */
+  /** Changes approved, written, failed or undone; pages imported or audited again. */
   count: z.optional(z.number()),
-  /** An audit's score per language, and its change since the previous audit (null for the first). */
+  /**
+   * An audit's score per language, and its change since the previous audit (null for the first);
+   * for pages audited again, the change they made.
+   */
   scores: z.optional(
     z.array(
       z.object({

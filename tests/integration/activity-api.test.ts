@@ -5,6 +5,7 @@ import { checkCatalogue } from '#shared/seo/catalogue.ts';
 import { dashboardSchema } from '#shared/schemas/dashboard.ts';
 import { pagePathOf } from '#shared/schemas/seo.ts';
 import { recordActivity } from '#server/areas/activity/index.ts';
+import { auditChangedPages } from '#server/areas/seo/audit-changed-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
@@ -111,6 +112,72 @@ describe('the activity', () => {
     expect(after.entries[0]).toMatchObject({ kind: 'store.disconnected', actor: 'owner' });
     expect(after.entries.every((entry) => !entry.shopConnected)).toBe(true);
     expect(after.entries.every((entry) => entry.shopDomain?.endsWith('.myshopify.com'))).toBe(true);
+  });
+
+  it('gathers the pages Shopify changed, audited again within the hour, in one entry with the score they moved', async () => {
+    const owner = await registeredOwner(api, 'business');
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, {
+      products: [
+        { id: 1, title: 'Linen shirt', seoTitle: 'Linen shirt | Maison' },
+        { id: 2, title: 'Mug' },
+        { id: 3, title: 'Scarf' },
+      ],
+    });
+    const deps = { ...seoDependencies(api, { checks: checkCatalogue }), jobs: idleJobs };
+    const started = await startAudit(deps, shopId, 'manual');
+    expect(await runAudit(deps, started!.run.id)).toBe('done');
+    const englishScore = async () =>
+      dashboardSchema
+        .parse((await request(owner, 'GET', '/api/v1/dashboard')).json())
+        .data.store!.languages.find((language) => language.language === 'en')!.score!;
+    const scoreAfterAudit = await englishScore();
+
+    // The owner gives two products a search title in Shopify, one webhook after the other.
+    for (const [id, seoTitle] of [
+      [2, 'Stoneware mug for tea | Maison'],
+      [3, 'Soft wool scarf | Maison'],
+    ] as const) {
+      await api.database.pool.query(
+        'update catalog_products set seo_title = $3 where shop_id = $1 and gid = $2',
+        [shopId, gid('Product', id), seoTitle],
+      );
+      await auditChangedPages(deps, shopId, [gid('Product', id)]);
+    }
+    const scoreNow = await englishScore();
+    expect(scoreNow).not.toBe(scoreAfterAudit);
+
+    // Pages Vitrine wrote itself are told by the changes written, not again here.
+    await auditChangedPages(deps, shopId, [gid('Product', 1)], 'written');
+
+    const { entries } = await activityOf(owner);
+    expect(entries.map((entry) => [entry.kind, entry.actor])).toEqual([
+      ['pages.audited', 'shopify-webhook'],
+      ['audit.finished', 'owner'],
+    ]);
+    expect(entries[0]!.details.count).toBe(2);
+    expect(entries[0]!.details.scores).toContainEqual({
+      language: 'en',
+      score: scoreNow,
+      change: scoreNow - scoreAfterAudit,
+    });
+
+    // An hour later, a change starts an entry of its own.
+    await api.database.pool.query(
+      `update activity_entries set at = at - interval '61 minutes' where shop_id = $1`,
+      [shopId],
+    );
+    await api.database.pool.query(
+      'update catalog_products set title = $3 where shop_id = $1 and gid = $2',
+      [shopId, gid('Product', 2), 'Stoneware mug'],
+    );
+    await auditChangedPages(deps, shopId, [gid('Product', 2)]);
+    const later = await activityOf(owner);
+    expect(later.entries.map((entry) => [entry.kind, entry.details.count])).toEqual([
+      ['pages.audited', 1],
+      ['pages.audited', 2],
+      ['audit.finished', undefined],
+    ]);
   });
 
   it('pages on the server, newest first', async () => {

@@ -1,3 +1,5 @@
+import type { Language } from '#shared/constants.ts';
+import type { Transaction } from '#server/db/database.ts';
 import {
   auditedStoreOf,
   pageCountsOf,
@@ -6,7 +8,7 @@ import {
 } from '#server/areas/catalog/index.ts';
 import { auditPage, checksByKind } from './audit-page.ts';
 import { checksOf, storePlanOf, type SeoDependencies } from './seo-dependencies.ts';
-import { recordStoreEvent } from '#server/areas/shops/index.ts';
+import { recordStoreActivity, recordStoreEvent } from '#server/areas/shops/index.ts';
 import * as seoRepository from './seo-repository.ts';
 
 /**
@@ -30,6 +32,7 @@ export async function auditChangedPages(
   deps: SeoDependencies,
   shopId: string,
   gids: readonly string[],
+  cause: PageAuditCause = 'store-changed',
 ): Promise<{ audited: number; removed: number; regrouped: number } | 'not audited'> {
   if (!(await seoRepository.hasFinishedRun(deps.db, shopId))) return 'not audited';
   const store = await auditedStoreOf(deps.db, shopId);
@@ -57,6 +60,7 @@ export async function auditChangedPages(
       return true;
     });
     const audits = admitted.map((page) => auditPage(page, checks));
+    const scoresBefore = await scoresByLanguage(tx, shopId);
     const handlesBefore = await seoRepository.auditedHandlesOf(tx, shopId, unique);
     const left = await seoRepository.removePages(tx, shopId, unique);
     await seoRepository.insertPageAudits(tx, shopId, audits);
@@ -102,10 +106,45 @@ export async function auditChangedPages(
     );
     // With the results, in their transaction: the screens read them again once both commit.
     await recordStoreEvent(tx, shopId, 'audit.finished');
-    return {
-      audited: admitted.length,
-      removed: [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length,
-      regrouped,
-    };
+    const removed = [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length;
+    if (cause === 'store-changed' && admitted.length + removed > 0) {
+      const scoresAfter = await scoresByLanguage(tx, shopId);
+      await recordStoreActivity(
+        tx,
+        shopId,
+        {
+          kind: 'pages.audited',
+          actor: 'shopify-webhook',
+          details: {
+            count: admitted.length + removed,
+            scores: [...scoresAfter].map(([language, score]) => {
+              const before = scoresBefore.get(language);
+              return { language, score, change: before === undefined ? null : score - before };
+            }),
+          },
+        },
+        { mergeWithinMinutes: pagesAuditedMergeMinutes },
+      );
+    }
+    return { audited: admitted.length, removed, regrouped };
   });
+}
+
+/**
+ * Why pages are audited again: Shopify said they changed (its webhooks, the owner's edits there), or
+ * Vitrine wrote them (the timeline has the changes written already).
+ */
+export type PageAuditCause = 'store-changed' | 'written';
+
+/**
+ * Pages audited again as Shopify's webhooks arrive join the timeline's entry of the last hour: an
+ * owner editing products one after another reads one entry, not one per product.
+ */
+export const pagesAuditedMergeMinutes = 60;
+
+async function scoresByLanguage(tx: Transaction, shopId: string): Promise<Map<Language, number>> {
+  const figures = await seoRepository.languageFigures(tx, shopId);
+  return new Map(
+    figures.filter((row) => row.kind === null).map((row) => [row.language, row.score]),
+  );
 }

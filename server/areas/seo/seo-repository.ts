@@ -907,7 +907,10 @@ export type LanguageFiguresRow = {
  * The store's score, findings and translation coverage per language, and per language and kind of
  * page, from the sums the database keeps of its pages (`seo_store_figures`).
  */
-export async function languageFigures(db: Database, shopId: string): Promise<LanguageFiguresRow[]> {
+export async function languageFigures(
+  db: Queryable,
+  shopId: string,
+): Promise<LanguageFiguresRow[]> {
   const { rows } = await db.execute<LanguageFiguresRow>(sql`
     select language, kind, ${storeScoreOfSums} as score, sum(errors)::int as errors,
       sum(warnings)::int as warnings, sum(infos)::int as infos,

@@ -12,13 +12,13 @@ export async function recordStoreActivity(
   db: Queryable,
   shopId: string,
   entry: { kind: ActivityKind; actor: ActivityActor; details?: ActivityDetails },
+  options: { mergeWithinMinutes?: number } = {},
 ): Promise<void> {
   const shop = await findShop(db, shopId);
   if (shop === undefined) return;
-  await recordActivity(db, {
-    ownerUid: shop.ownerUid,
-    shopId,
-    shopDomain: shop.shopDomain,
-    ...entry,
-  });
+  await recordActivity(
+    db,
+    { ownerUid: shop.ownerUid, shopId, shopDomain: shop.shopDomain, ...entry },
+    options,
+  );
 }
