@@ -486,3 +486,29 @@ describe('the unsubscribe link', () => {
     expect(await settingsOf(other)).toEqual({ enabled: true, chosen: false, weekday: 1 });
   });
 });
+
+describe('an account deleted', () => {
+  it('takes its weekly summaries along, not left for the purge', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    const stays = await registeredOwner(api, 'pro');
+    await runJob(monday(11));
+    await runJob(monday(12));
+    const ledgerOf = async (uid: string) =>
+      (await api.database.pool.query('select 1 from weekly_summary_mails where uid = $1', [uid]))
+        .rowCount;
+    expect(await ledgerOf(owner.uid)).toBe(2);
+    const response = await api.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account/delete',
+      headers: bearer(owner.idToken),
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await ledgerOf(owner.uid)).toBe(0);
+    // The settings were the account's own: its row is gone.
+    const accounts = await api.database.pool.query('select 1 from accounts where uid = $1', [
+      owner.uid,
+    ]);
+    expect(accounts.rowCount).toBe(0);
+    expect(await ledgerOf(stays.uid)).toBe(2);
+  });
+});

@@ -6,4 +6,5 @@ export { unsubscribePageHtml, unsubscribeWithToken } from './unsubscribe.ts';
 export type { UnsubscribeOutcome } from './unsubscribe.ts';
 export { sendWeeklySummaries, unsubscribePath } from './send-weekly-summaries.ts';
 export type { WeeklySummaryDependencies } from './send-weekly-summaries.ts';
+export { deleteUserWeeklySummaries } from './user-data.ts';
 export { weeklySummaryJob } from './weekly-summary-job.ts';

@@ -74,3 +74,8 @@ export async function purgeBefore(db: Database, before: Date): Promise<number> {
     .returning({ uid: weeklySummaryMails.uid });
   return removed.length;
 }
+
+/** Forgets every summary recorded for the account (its deletion). */
+export async function deleteMailsOf(db: Database, uid: string): Promise<void> {
+  await db.delete(weeklySummaryMails).where(eq(weeklySummaryMails.uid, uid));
+}
