@@ -210,10 +210,27 @@ describe('the summary mail', () => {
 
 describe('the unsubscribe page', () => {
   it('says what happened in the owner’s language, and nothing changed on a bad link', () => {
-    expect(unsubscribePageHtml('unsubscribed', 'fr')).toContain(
+    expect(unsubscribePageHtml({ kind: 'unsubscribed' }, 'fr')).toContain(
       '<h1>Résumé hebdomadaire désactivé</h1>',
     );
-    expect(unsubscribePageHtml('invalid', 'en')).toContain('nothing was changed');
-    expect(unsubscribePageHtml('expired', 'en')).toContain('<h1>This link has expired</h1>');
+    expect(unsubscribePageHtml({ kind: 'invalid' }, 'en')).toContain('nothing was changed');
+    expect(unsubscribePageHtml({ kind: 'expired' }, 'en')).toContain(
+      '<h1>This link has expired</h1>',
+    );
+    for (const kind of ['unsubscribed', 'invalid', 'expired'] as const) {
+      expect(unsubscribePageHtml({ kind }, 'en')).not.toContain('<form');
+    }
+  });
+
+  it('asks before it turns anything off: a button that posts the one-click body, no script', () => {
+    const action = '/email/weekly-summary/unsubscribe?token=ws1.a.1.b&x="<';
+    const page = unsubscribePageHtml({ kind: 'confirm', action }, 'fr');
+    expect(page).toContain('<h1>Ne plus recevoir le résumé hebdomadaire\u202f?</h1>');
+    expect(page).toContain(
+      '<form method="post" action="/email/weekly-summary/unsubscribe?token=ws1.a.1.b&amp;x=&quot;&lt;">',
+    );
+    expect(page).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    expect(page).toContain('<button type="submit">Désactiver le résumé hebdomadaire</button>');
+    expect(page).not.toMatch(/<script|\son\w+=/i);
   });
 });

@@ -72,6 +72,11 @@ export async function turnOffWeeklySummary(
   return row?.language;
 }
 
+/** The account's language (the unsubscribe page's), or undefined when it no longer exists. */
+export async function accountLanguageOf(db: Database, uid: string): Promise<Language | undefined> {
+  return (await accountsRepository.findAccount(db, uid))?.language;
+}
+
 /** Who a weekly summary goes to. */
 export interface WeeklySummaryRecipient {
   uid: string;
