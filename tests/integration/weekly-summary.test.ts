@@ -8,6 +8,7 @@ import type { Language } from '#shared/constants.ts';
 import { checkCatalogue } from '#shared/seo/catalogue.ts';
 import { dashboardSchema, type DashboardStore } from '#shared/schemas/dashboard.ts';
 import { weeklySummarySettingsResponseSchema } from '#shared/schemas/weekly-summary.ts';
+import { catalogStates } from '#server/areas/catalog/index.ts';
 import { issueFormToken } from '#server/areas/contact/index.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
@@ -574,6 +575,69 @@ describe('the unsubscribe link', () => {
     const [, , , signature] = token.split('.');
     expect(bffLogs.text()).toContain('/email/weekly-summary/unsubscribe');
     expect(bffLogs.text()).not.toContain(signature!);
+  });
+});
+
+describe('the weekday in the owner’s time zone', () => {
+  /** A Pro owner whose summary goes out on `weekday`, with a store in `timeZone`. */
+  async function ownerWithStoreIn(timeZone: string, weekday: number): Promise<TestUser> {
+    const owner = await registeredOwner(api, 'pro');
+    await changeSettings(owner, { weekday });
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, {});
+    await api.database.pool.query(
+      'update catalog_shops set iana_timezone = $2 where shop_id = $1',
+      [shopId, timeZone],
+    );
+    return owner;
+  }
+
+  /** The job with the real copy of the catalog, which knows each store's zone. */
+  function runJobWithStores(now: Date) {
+    return sendWeeklySummaries(
+      {
+        db: api.database.db,
+        mailer,
+        log: silentLog,
+        publicUrl,
+        shopCatalog: { states: (shopIds) => catalogStates(api.database.db, shopIds) },
+      },
+      now,
+    );
+  }
+
+  it('waits for Wednesday in Honolulu, where Wednesday 07:00 UTC is still Tuesday', async () => {
+    const honolulu = await ownerWithStoreIn('Pacific/Honolulu', 3);
+    const withoutStore = await registeredOwner(api, 'pro');
+    await changeSettings(withoutStore, { weekday: 3 });
+    // Wednesday 07:00 UTC: Tuesday 21:00 in Honolulu.
+    await runJobWithStores(wednesdayOf(9));
+    expect(await mailsTo(honolulu.email)).toHaveLength(0);
+    // An owner without a store is judged in UTC, where it is Wednesday.
+    expect(await mailsTo(withoutStore.email)).toHaveLength(1);
+    // Thursday 07:00 UTC: Wednesday 21:00 in Honolulu.
+    await runJobWithStores(new Date(wednesdayOf(9).getTime() + 86_400_000));
+    expect(await mailsTo(honolulu.email)).toHaveLength(1);
+    expect(await mailsTo(withoutStore.email)).toHaveLength(1);
+    const { rows } = await api.database.pool.query<{ week: string }>(
+      'select week from weekly_summary_mails where uid = $1',
+      [honolulu.uid],
+    );
+    expect(rows).toEqual([{ week: '2027-W10' }]);
+  });
+
+  it('sends on Wednesday in Tokyo while it is still Tuesday in UTC', async () => {
+    const tokyo = await ownerWithStoreIn('Asia/Tokyo', 3);
+    const paris = await ownerWithStoreIn('Europe/Paris', 3);
+    // Tuesday 20:00 UTC: Wednesday 05:00 in Tokyo, Tuesday 21:00 in Paris.
+    const tuesdayEvening = new Date(wednesdayOf(10).getTime() - 11 * 3_600_000);
+    await runJobWithStores(tuesdayEvening);
+    expect(await mailsTo(tokyo.email)).toHaveLength(1);
+    expect(await mailsTo(paris.email)).toHaveLength(0);
+    // The next morning is Wednesday in Paris too; Tokyo's week has its summary already.
+    await runJobWithStores(wednesdayOf(10));
+    expect(await mailsTo(tokyo.email)).toHaveLength(1);
+    expect(await mailsTo(paris.email)).toHaveLength(1);
   });
 });
 
