@@ -52,7 +52,7 @@ import {
   type StripeEventHandler,
   type WebhookHandlers,
 } from './areas/webhooks/index.ts';
-import { weeklySummaryJob } from './areas/weekly-summary/index.ts';
+import { deleteUserWeeklySummaries, weeklySummaryJob } from './areas/weekly-summary/index.ts';
 import type { Database } from './db/database.ts';
 import type { JobLog, JobQueue } from './jobs/job-queue.ts';
 import type { IdentityProvider } from './platform/identity.ts';
@@ -137,6 +137,7 @@ export async function startWorkers(deps: WorkerDependencies): Promise<void> {
     ...deps,
     stores: userShopsDependencies(deps),
     deleteUserChanges,
+    deleteUserWeeklySummaries,
   });
   await deps.jobs.work(orphanedStoresSweepJob, { ...deps, stores: userShopsDependencies(deps) });
   await deps.jobs.work(contactMailJob, deps);

@@ -65,6 +65,7 @@ describe('the list of stores', () => {
       name: 'Maison Exemple',
       primaryDomain: 'maison-exemple.fr',
       currency: 'EUR',
+      timeZone: 'Europe/Paris',
       locales: [],
       lastSyncedAt: '2026-11-21T08:00:00.000Z',
     });

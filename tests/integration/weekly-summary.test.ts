@@ -8,6 +8,7 @@ import type { Language } from '#shared/constants.ts';
 import { checkCatalogue } from '#shared/seo/catalogue.ts';
 import { dashboardSchema, type DashboardStore } from '#shared/schemas/dashboard.ts';
 import { weeklySummarySettingsResponseSchema } from '#shared/schemas/weekly-summary.ts';
+import { catalogStates } from '#server/areas/catalog/index.ts';
 import { issueFormToken } from '#server/areas/contact/index.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
@@ -31,7 +32,13 @@ import type { TestUser } from '../support/auth-emulator-users.ts';
 import { connectedStore, registeredOwner } from '../support/owners-and-stores.ts';
 import { eventually } from '../support/eventually.ts';
 import { gid, seedStoreCopy, seoDependencies } from '../support/seo-test-support.ts';
-import { closedPortUrl, startBff, type BffHarness } from './bff-test-harness.ts';
+import {
+  closedPortUrl,
+  logCollector,
+  startBff,
+  testConfig,
+  type BffHarness,
+} from './bff-test-harness.ts';
 
 /**
  * The weekly summary with real parts: the API's settings routes, the job's sending through the
@@ -47,6 +54,7 @@ let idleJobs: JobQueue;
 let seo: SeoDependencies;
 let mailDir: string;
 let mailer: Mailer;
+const bffLogs = logCollector();
 
 beforeAll(async () => {
   api = await startApiForTests({ workers: false });
@@ -62,7 +70,11 @@ beforeAll(async () => {
     },
     () => {},
   );
-  bff = await startBff({ upstreamUrl: await closedPortUrl() });
+  bff = await startBff({
+    upstreamUrl: await closedPortUrl(),
+    config: testConfig({ LOG_LEVEL: 'trace' }),
+    logStream: bffLogs.stream,
+  });
 });
 
 afterAll(async () => {
@@ -409,44 +421,101 @@ describe('the weekly summary job', () => {
 });
 
 describe('the unsubscribe link', () => {
-  async function unsubscribeThrough(link: string, method: 'GET' | 'POST' = 'GET') {
+  function pathOf(link: string): string {
     const url = new URL(link);
+    return `${url.pathname}${url.search}`;
+  }
+
+  /** The link opened: by the owner, a mail scanner or a link preview alike. */
+  function open(link: string, headers: Record<string, string> = {}) {
+    return bff.app.inject({ method: 'GET', url: pathOf(link), headers });
+  }
+
+  /** What the page's button and a mail client's one-click unsubscribe (RFC 8058) send. */
+  function postOneClick(link: string, headers: Record<string, string> = {}) {
     return bff.app.inject({
-      method,
-      url: `${url.pathname}${url.search}`,
-      ...(method === 'POST' && {
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: 'List-Unsubscribe=One-Click',
-      }),
+      method: 'POST',
+      url: pathOf(link),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: 'List-Unsubscribe=One-Click',
     });
   }
 
-  it('turns the summary off without a session and says so in the owner’s language', async () => {
+  it('opened, changes nothing and asks, in the owner’s language, with a button that posts', async () => {
     const owner = await registeredOwner(api, 'pro');
     await speaks(owner, 'fr');
     await runJob(monday(6));
     const [mail] = await mailsTo(owner.email);
-    const response = await unsubscribeThrough(linkOf(mail!));
+    const link = linkOf(mail!);
+    // Opened twice, as a scanner and then the owner would: the summary stays on.
+    for (const acceptLanguage of ['en', 'fr']) {
+      const response = await open(link, { 'accept-language': acceptLanguage });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.body).toContain('<html lang="fr">');
+      expect(response.body).toContain('Ne plus recevoir le résumé hebdomadaire\u202f?');
+      expect(response.body).not.toContain('Résumé hebdomadaire désactivé');
+      // The button posts RFC 8058's body to the link itself; the page runs no script.
+      const action = /<form method="post" action="([^"]+)">/.exec(response.body)?.[1];
+      expect(action?.replaceAll('&amp;', '&')).toBe(pathOf(link));
+      expect(response.body).toContain(
+        '<input type="hidden" name="List-Unsubscribe" value="One-Click">',
+      );
+      expect(response.body).not.toMatch(/<script|\son\w+=/i);
+      const policy = String(response.headers['content-security-policy']);
+      expect(policy).toContain("form-action 'self'");
+      expect(policy).toMatch(/script-src [^;]*'self'/);
+      expect(policy).not.toMatch(/script-src [^;]*'unsafe-inline'/);
+    }
+    expect(await settingsOf(owner)).toEqual({ enabled: true, chosen: false, weekday: 1 });
+
+    // The button, as the browser sends it from the page: same origin, no CSRF header, no session.
+    const response = await postOneClick(link, {
+      origin: new URL(publicUrl).origin,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<html lang="fr">');
     expect(response.body).toContain('Résumé hebdomadaire désactivé');
+    expect(response.body).not.toContain('<form');
     expect(await settingsOf(owner)).toEqual({ enabled: false, chosen: true, weekday: 1 });
     await runJob(monday(7));
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
-  it('takes the mail client’s one-click POST (RFC 8058) without a CSRF header', async () => {
+  it('takes the mail client’s one-click POST (RFC 8058) without a session or CSRF header', async () => {
     const owner = await registeredOwner(api, 'pro');
     await runJob(monday(8));
     const [mail] = await mailsTo(owner.email);
-    const response = await unsubscribeThrough(linkOf(mail!), 'POST');
+    expect(mail!.headers).toMatch(/^list-unsubscribe-post: List-Unsubscribe=One-Click$/im);
+    // A mail provider posts from its own servers: no cookie, and an origin of its own if any.
+    const response = await postOneClick(linkOf(mail!), { origin: 'https://mail.example' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('Weekly summary turned off');
     expect((await settingsOf(owner)).enabled).toBe(false);
   });
 
-  it('refuses a tampered, foreign or expired token and changes nothing', async () => {
+  it('is the only path a POST without the CSRF header may reach', async () => {
+    for (const url of [
+      '/email/weekly-summary/unsubscribe/other',
+      '/email/weekly-summary',
+      '/auth/session',
+      '/api/v1/account/weekly-summary',
+    ]) {
+      const response = await bff.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json().error.code).toBe('csrf_rejected');
+    }
+  });
+
+  it('refuses a tampered, foreign or expired token on GET and POST and changes nothing', async () => {
     const owner = await registeredOwner(api, 'pro');
     const other = await registeredOwner(api, 'pro');
     const token = await issueUnsubscribeToken(api.database.db, owner.uid);
@@ -461,28 +530,139 @@ describe('the unsubscribe link', () => {
       await issueFormToken(api.database.db, owner.uid),
       '',
     ];
+    const linkWith = (candidate: string) =>
+      `${publicUrl}/email/weekly-summary/unsubscribe?token=${encodeURIComponent(candidate)}`;
     for (const candidate of refused) {
-      const response = await bff.app.inject({
-        method: 'GET',
-        url: `/email/weekly-summary/unsubscribe?token=${encodeURIComponent(candidate)}`,
-        headers: { 'accept-language': 'en' },
-      });
-      expect(response.statusCode, candidate).toBe(400);
-      expect(response.body).toContain('This link does not work');
+      for (const [language, message] of [
+        ['en', 'This link does not work'],
+        ['fr', 'Ce lien ne fonctionne pas'],
+      ] as const) {
+        const headers = { 'accept-language': language };
+        for (const response of [
+          await open(linkWith(candidate), headers),
+          await postOneClick(linkWith(candidate), headers),
+        ]) {
+          expect(response.statusCode, candidate).toBe(400);
+          expect(response.body).toContain(`<html lang="${language}">`);
+          expect(response.body).toContain(message);
+          expect(response.body).not.toContain('<form');
+        }
+      }
     }
     const expired = await issueUnsubscribeToken(
       api.database.db,
       owner.uid,
       new Date(Date.now() - 61 * 86_400_000),
     );
-    const response = await bff.app.inject({
-      method: 'GET',
-      url: `/email/weekly-summary/unsubscribe?token=${encodeURIComponent(expired)}`,
-      headers: { 'accept-language': 'fr' },
-    });
-    expect(response.statusCode).toBe(410);
-    expect(response.body).toContain('Ce lien a expiré');
+    for (const response of [
+      await open(linkWith(expired), { 'accept-language': 'fr' }),
+      await postOneClick(linkWith(expired), { 'accept-language': 'fr' }),
+    ]) {
+      expect(response.statusCode).toBe(410);
+      expect(response.body).toContain('Ce lien a expiré');
+    }
     expect(await settingsOf(owner)).toEqual({ enabled: true, chosen: false, weekday: 1 });
     expect(await settingsOf(other)).toEqual({ enabled: true, chosen: false, weekday: 1 });
+  });
+
+  it('never writes the token to the logs', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    const token = await issueUnsubscribeToken(api.database.db, owner.uid);
+    const link = `${publicUrl}/email/weekly-summary/unsubscribe?token=${encodeURIComponent(token)}`;
+    expect((await open(link)).statusCode).toBe(200);
+    expect((await open(`${link}x`)).statusCode).toBe(400);
+    expect((await postOneClick(link)).statusCode).toBe(200);
+    const [, , , signature] = token.split('.');
+    expect(bffLogs.text()).toContain('/email/weekly-summary/unsubscribe');
+    expect(bffLogs.text()).not.toContain(signature!);
+  });
+});
+
+describe('the weekday in the owner’s time zone', () => {
+  /** A Pro owner whose summary goes out on `weekday`, with a store in `timeZone`. */
+  async function ownerWithStoreIn(timeZone: string, weekday: number): Promise<TestUser> {
+    const owner = await registeredOwner(api, 'pro');
+    await changeSettings(owner, { weekday });
+    const shopId = await connectedStore(api, owner);
+    await seedStoreCopy(api, shopId, {});
+    await api.database.pool.query(
+      'update catalog_shops set iana_timezone = $2 where shop_id = $1',
+      [shopId, timeZone],
+    );
+    return owner;
+  }
+
+  /** The job with the real copy of the catalog, which knows each store's zone. */
+  function runJobWithStores(now: Date) {
+    return sendWeeklySummaries(
+      {
+        db: api.database.db,
+        mailer,
+        log: silentLog,
+        publicUrl,
+        shopCatalog: { states: (shopIds) => catalogStates(api.database.db, shopIds) },
+      },
+      now,
+    );
+  }
+
+  it('waits for Wednesday in Honolulu, where Wednesday 07:00 UTC is still Tuesday', async () => {
+    const honolulu = await ownerWithStoreIn('Pacific/Honolulu', 3);
+    const withoutStore = await registeredOwner(api, 'pro');
+    await changeSettings(withoutStore, { weekday: 3 });
+    // Wednesday 07:00 UTC: Tuesday 21:00 in Honolulu.
+    await runJobWithStores(wednesdayOf(9));
+    expect(await mailsTo(honolulu.email)).toHaveLength(0);
+    // An owner without a store is judged in UTC, where it is Wednesday.
+    expect(await mailsTo(withoutStore.email)).toHaveLength(1);
+    // Thursday 07:00 UTC: Wednesday 21:00 in Honolulu.
+    await runJobWithStores(new Date(wednesdayOf(9).getTime() + 86_400_000));
+    expect(await mailsTo(honolulu.email)).toHaveLength(1);
+    expect(await mailsTo(withoutStore.email)).toHaveLength(1);
+    const { rows } = await api.database.pool.query<{ week: string }>(
+      'select week from weekly_summary_mails where uid = $1',
+      [honolulu.uid],
+    );
+    expect(rows).toEqual([{ week: '2027-W10' }]);
+  });
+
+  it('sends on Wednesday in Tokyo while it is still Tuesday in UTC', async () => {
+    const tokyo = await ownerWithStoreIn('Asia/Tokyo', 3);
+    const paris = await ownerWithStoreIn('Europe/Paris', 3);
+    // Tuesday 20:00 UTC: Wednesday 05:00 in Tokyo, Tuesday 21:00 in Paris.
+    const tuesdayEvening = new Date(wednesdayOf(10).getTime() - 11 * 3_600_000);
+    await runJobWithStores(tuesdayEvening);
+    expect(await mailsTo(tokyo.email)).toHaveLength(1);
+    expect(await mailsTo(paris.email)).toHaveLength(0);
+    // The next morning is Wednesday in Paris too; Tokyo's week has its summary already.
+    await runJobWithStores(wednesdayOf(10));
+    expect(await mailsTo(tokyo.email)).toHaveLength(1);
+    expect(await mailsTo(paris.email)).toHaveLength(1);
+  });
+});
+
+describe('an account deleted', () => {
+  it('takes its weekly summaries along, not left for the purge', async () => {
+    const owner = await registeredOwner(api, 'pro');
+    const stays = await registeredOwner(api, 'pro');
+    await runJob(monday(11));
+    await runJob(monday(12));
+    const ledgerOf = async (uid: string) =>
+      (await api.database.pool.query('select 1 from weekly_summary_mails where uid = $1', [uid]))
+        .rowCount;
+    expect(await ledgerOf(owner.uid)).toBe(2);
+    const response = await api.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/account/delete',
+      headers: bearer(owner.idToken),
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    expect(await ledgerOf(owner.uid)).toBe(0);
+    // The settings were the account's own: its row is gone.
+    const accounts = await api.database.pool.query('select 1 from accounts where uid = $1', [
+      owner.uid,
+    ]);
+    expect(accounts.rowCount).toBe(0);
+    expect(await ledgerOf(stays.uid)).toBe(2);
   });
 });

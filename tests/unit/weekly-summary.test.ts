@@ -3,7 +3,13 @@ import type { DashboardStore } from '#shared/schemas/dashboard.ts';
 import { weeklySummaryEnabled } from '#server/areas/account/weekly-summary-settings.ts';
 import { composeSummary, weekChangeOf } from '#server/areas/weekly-summary/compose-summary.ts';
 import { interpolate, translatorFor } from '#server/areas/weekly-summary/summary-texts.ts';
-import { isoWeekdayOf, isoWeekOf } from '#server/areas/weekly-summary/summary-week.ts';
+import {
+  isoWeekdayOf,
+  isoWeekOf,
+  knownTimeZone,
+  weekdaysSomewhereAt,
+  weeksSomewhereAt,
+} from '#server/areas/weekly-summary/summary-week.ts';
 import { unsubscribePageHtml } from '#server/areas/weekly-summary/unsubscribe.ts';
 
 /** The weekly summary's pure parts: its calendar, its default, its words and its mail. */
@@ -19,6 +25,31 @@ describe('the summary calendar', () => {
   ])('%s is in ISO week %s, weekday %i', (at, week, weekday) => {
     expect(isoWeekOf(new Date(at))).toBe(week);
     expect(isoWeekdayOf(new Date(at))).toBe(weekday);
+  });
+
+  it.each([
+    // Monday 07:00 UTC is still Sunday in Honolulu, in the ISO week before.
+    ['2027-01-04T07:00:00Z', 'Pacific/Honolulu', '2026-W53', 7],
+    ['2027-01-04T07:00:00Z', 'Europe/Paris', '2027-W01', 1],
+    // Sunday 20:00 UTC is already Monday in Tokyo, in the next ISO week.
+    ['2027-01-03T20:00:00Z', 'Asia/Tokyo', '2027-W01', 1],
+    ['2027-01-03T20:00:00Z', 'UTC', '2026-W53', 7],
+  ])('%s in %s is in ISO week %s, weekday %i', (at, timeZone, week, weekday) => {
+    expect(isoWeekOf(new Date(at), timeZone)).toBe(week);
+    expect(isoWeekdayOf(new Date(at), timeZone)).toBe(weekday);
+  });
+
+  it('knows every weekday and week it is somewhere on Earth', () => {
+    // Monday 07:00 UTC: Sunday from UTC−8 westwards, Monday elsewhere.
+    expect(weekdaysSomewhereAt(new Date('2027-01-04T07:00:00Z')).sort()).toEqual([1, 7]);
+    expect(weeksSomewhereAt(new Date('2027-01-04T07:00:00Z')).sort()).toEqual([
+      '2026-W53',
+      '2027-W01',
+    ]);
+    // Wednesday 12:00 UTC: Wednesday from UTC−12 to UTC+11, Thursday from UTC+12.
+    expect(weekdaysSomewhereAt(new Date('2027-01-06T12:00:00Z')).sort()).toEqual([3, 4]);
+    expect(knownTimeZone('America/Los_Angeles')).toBe(true);
+    expect(knownTimeZone('Not/A_Zone')).toBe(false);
   });
 });
 
@@ -210,10 +241,27 @@ describe('the summary mail', () => {
 
 describe('the unsubscribe page', () => {
   it('says what happened in the owner’s language, and nothing changed on a bad link', () => {
-    expect(unsubscribePageHtml('unsubscribed', 'fr')).toContain(
+    expect(unsubscribePageHtml({ kind: 'unsubscribed' }, 'fr')).toContain(
       '<h1>Résumé hebdomadaire désactivé</h1>',
     );
-    expect(unsubscribePageHtml('invalid', 'en')).toContain('nothing was changed');
-    expect(unsubscribePageHtml('expired', 'en')).toContain('<h1>This link has expired</h1>');
+    expect(unsubscribePageHtml({ kind: 'invalid' }, 'en')).toContain('nothing was changed');
+    expect(unsubscribePageHtml({ kind: 'expired' }, 'en')).toContain(
+      '<h1>This link has expired</h1>',
+    );
+    for (const kind of ['unsubscribed', 'invalid', 'expired'] as const) {
+      expect(unsubscribePageHtml({ kind }, 'en')).not.toContain('<form');
+    }
+  });
+
+  it('asks before it turns anything off: a button that posts the one-click body, no script', () => {
+    const action = '/email/weekly-summary/unsubscribe?token=ws1.a.1.b&x="<';
+    const page = unsubscribePageHtml({ kind: 'confirm', action }, 'fr');
+    expect(page).toContain('<h1>Ne plus recevoir le résumé hebdomadaire\u202f?</h1>');
+    expect(page).toContain(
+      '<form method="post" action="/email/weekly-summary/unsubscribe?token=ws1.a.1.b&amp;x=&quot;&lt;">',
+    );
+    expect(page).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    expect(page).toContain('<button type="submit">Désactiver le résumé hebdomadaire</button>');
+    expect(page).not.toMatch(/<script|\son\w+=/i);
   });
 });

@@ -77,19 +77,20 @@ export async function updateWeeklySummary(
 }
 
 /**
- * The accounts whose weekly summary falls on `weekday` and that have not turned it off: those
- * without a choice yet are left to their plan, which the caller reads.
+ * The accounts whose weekly summary falls on one of `weekdays` and that have not turned it off:
+ * those without a choice yet are left to their plan, which the caller reads.
  */
 export async function findWeeklySummaryCandidates(
   db: Database,
-  weekday: number,
+  weekdays: readonly number[],
 ): Promise<AccountRow[]> {
+  if (weekdays.length === 0) return [];
   return db
     .select()
     .from(accounts)
     .where(
       and(
-        eq(accounts.weeklySummaryWeekday, weekday),
+        inArray(accounts.weeklySummaryWeekday, [...weekdays]),
         sql`${accounts.weeklySummaryEnabled} is distinct from false`,
       ),
     )

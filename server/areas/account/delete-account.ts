@@ -23,6 +23,11 @@ export interface AccountDeletionDependencies {
    * so this area importing them back would make the two areas a loop.
    */
   deleteUserChanges: (db: Database, uid: string) => Promise<void>;
+  /**
+   * Erases the account's weekly summaries (the weekly-summary area's deleteUserWeeklySummaries),
+   * given by whoever wires the deletion for the same reason: that area reads the accounts.
+   */
+  deleteUserWeeklySummaries: (db: Database, uid: string) => Promise<void>;
 }
 
 /** Which step of a deletion failed, for the logs and the error report. */
@@ -36,6 +41,7 @@ export class AccountDeletionStepError extends Error {
       | 'stores'
       | 'activity'
       | 'live-events'
+      | 'weekly-summaries'
       | 'account'
       | 'identity',
     options: ErrorOptions,
@@ -51,8 +57,9 @@ export class AccountDeletionStepError extends Error {
  * the account's Stripe customer and subscriptions as billing recorded them (cancelled at Stripe
  * before any deletion starts, request-account-deletion.ts), the account's stores (each
  * disconnected: the app removed at Shopify, the copy of its catalog, its audit, its changes and its
- * row deleted) and the store authorizations the user started, the account's activity timeline and
- * live events, the account row, then the Firebase user.
+ * row deleted) and the store authorizations the user started, the account's activity timeline,
+ * live events and weekly summaries' ledger, the account row (with the summary's settings), then the
+ * Firebase user.
  *
  * Sessions go first: if a later step fails, the user is at least signed out everywhere rather than
  * left with live sessions. The Firebase user goes last, because once it is gone nobody can sign in
@@ -74,6 +81,7 @@ export async function deleteAccountEverywhere(
   // live event.
   await runStep('activity', () => deleteUserActivity(deps.db, uid));
   await runStep('live-events', () => deleteUserLiveEvents(deps.db, uid));
+  await runStep('weekly-summaries', () => deps.deleteUserWeeklySummaries(deps.db, uid));
   await runStep('account', () => accountsRepository.deleteAccount(deps.db, uid));
   await runStep('identity', () => deps.identity.deleteUser(uid));
 }

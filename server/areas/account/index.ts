@@ -11,6 +11,7 @@ export { registerAccount } from './register-account.ts';
 export { requestAccountDeletion } from './request-account-deletion.ts';
 export { updateAccount } from './update-account.ts';
 export {
+  accountLanguageOf,
   findWeeklySummaryRecipients,
   readWeeklySummarySettings,
   turnOffWeeklySummary,

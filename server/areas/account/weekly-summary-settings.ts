@@ -72,6 +72,11 @@ export async function turnOffWeeklySummary(
   return row?.language;
 }
 
+/** The account's language (the unsubscribe page's), or undefined when it no longer exists. */
+export async function accountLanguageOf(db: Database, uid: string): Promise<Language | undefined> {
+  return (await accountsRepository.findAccount(db, uid))?.language;
+}
+
 /** Who a weekly summary goes to. */
 export interface WeeklySummaryRecipient {
   uid: string;
@@ -79,6 +84,8 @@ export interface WeeklySummaryRecipient {
   displayName: string;
   language: Language;
   emailVerified: boolean;
+  /** The ISO weekday the owner chose, judged in the owner's time zone by the caller. */
+  weekday: number;
 }
 
 function recipientOf(row: accountsRepository.AccountRow): WeeklySummaryRecipient {
@@ -88,6 +95,7 @@ function recipientOf(row: accountsRepository.AccountRow): WeeklySummaryRecipient
     displayName: row.displayName,
     language: row.language,
     emailVerified: row.emailVerified,
+    weekday: row.weeklySummaryWeekday,
   };
 }
 
@@ -96,14 +104,18 @@ async function isOn(db: Database, row: accountsRepository.AccountRow, now: Date)
   return weeklySummaryEnabled(row.weeklySummaryEnabled, plan);
 }
 
-/** The accounts whose summary is due on `weekday` (ISO, UTC): on by their choice or their plan. */
+/**
+ * The accounts whose summary falls on one of `weekdays` (ISO) and is on, by their choice or their
+ * plan. The caller asks for every weekday it may be somewhere on Earth and keeps those whose
+ * weekday it is in their own time zone, which this area does not know.
+ */
 export async function findWeeklySummaryRecipients(
   db: Database,
-  weekday: number,
+  weekdays: readonly number[],
   now = new Date(),
 ): Promise<WeeklySummaryRecipient[]> {
   const recipients: WeeklySummaryRecipient[] = [];
-  for (const row of await accountsRepository.findWeeklySummaryCandidates(db, weekday)) {
+  for (const row of await accountsRepository.findWeeklySummaryCandidates(db, weekdays)) {
     if (await isOn(db, row, now)) recipients.push(recipientOf(row));
   }
   return recipients;

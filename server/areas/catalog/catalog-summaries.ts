@@ -22,6 +22,8 @@ export interface CatalogState {
   name: string | null;
   primaryDomain: string | null;
   currency: string | null;
+  /** The store's IANA time zone, as Shopify has it. */
+  timeZone: string | null;
   locales: ShopLocale[];
   lastSyncedAt: string | null;
   /**
@@ -105,6 +107,7 @@ function presentState(
     name: shop?.name ?? null,
     primaryDomain: shop?.primaryDomainHost ?? null,
     currency: shop?.currencyCode ?? null,
+    timeZone: shop?.ianaTimezone ?? null,
     locales: shop?.locales ?? [],
     lastSyncedAt: state?.lastSyncedAt?.toISOString() ?? null,
     partialKinds: state?.partialKinds ?? [],

@@ -30,6 +30,8 @@ export interface StoreCopyState {
   name: string | null;
   primaryDomain: string | null;
   currency: string | null;
+  /** The store's IANA time zone (`Europe/Paris`), in which its owner's days are judged. */
+  timeZone: string | null;
   locales: ShopLocale[];
   /** ISO 8601. */
   lastSyncedAt: string | null;

@@ -8,9 +8,19 @@ import {
   type WeeklySummaryRecipient,
 } from '#server/areas/account/index.ts';
 import { readDashboard } from '#server/areas/dashboard/index.ts';
-import { listShopConnections, type ShopCatalog } from '#server/areas/shops/index.ts';
+import {
+  listShopConnections,
+  storeIdsOfOwner,
+  type ShopCatalog,
+} from '#server/areas/shops/index.ts';
 import { composeSummary } from './compose-summary.ts';
-import { isoWeekdayOf, isoWeekOf } from './summary-week.ts';
+import {
+  isoWeekdayOf,
+  isoWeekOf,
+  knownTimeZone,
+  weekdaysSomewhereAt,
+  weeksSomewhereAt,
+} from './summary-week.ts';
 import { issueUnsubscribeToken } from './unsubscribe-token.ts';
 import * as mailsRepository from './weekly-summary-repository.ts';
 
@@ -20,7 +30,10 @@ export interface WeeklySummaryDependencies {
   log: JobLog;
   /** The product's public address: the links of the mail point there. */
   publicUrl: string;
-  /** The copy of each store's catalog, which the dashboard reads the stores' state from. */
+  /**
+   * The copy of each store's catalog, which the dashboard reads the stores' state from and which
+   * knows each store's time zone.
+   */
   shopCatalog: Pick<ShopCatalog, 'states'>;
 }
 
@@ -80,27 +93,47 @@ async function mailSummary(
 }
 
 /**
- * Sends the summaries due at `now`: the accounts whose weekday it is (UTC) and whose summary is on
- * are recorded for this ISO week, then every summary of the week still unmailed is mailed (today's,
- * and those an earlier run failed to send). An account recorded earlier in the week is not recorded
- * again, so a changed weekday, a second run or a second process sends nothing more. One account's
- * failure is logged and the others go on; the count of failures is returned so the job can retry.
+ * The owner's time zone, where their weekday and week are judged: the zone of the first store they
+ * connected (as its copy knows it), UTC when they have none or the copy does not know it yet.
+ */
+async function timeZoneOf(deps: WeeklySummaryDependencies, uid: string): Promise<string> {
+  const storeIds = await storeIdsOfOwner(deps.db, uid);
+  if (storeIds.length === 0) return 'UTC';
+  const copies = await deps.shopCatalog.states(storeIds);
+  for (const storeId of storeIds) {
+    const timeZone = copies.get(storeId)?.timeZone;
+    if (timeZone != null && knownTimeZone(timeZone)) return timeZone;
+  }
+  return 'UTC';
+}
+
+/**
+ * Sends the summaries due at `now`: the accounts whose weekday it is in their time zone (their
+ * first store's) and whose summary is on are recorded for the ISO week of that zone, then every
+ * summary of the current week still unmailed is mailed (today's, and those an earlier run failed to
+ * send). An account recorded earlier in the week is not recorded again, so a changed weekday, a
+ * second run or a second process sends nothing more. One account's failure is logged and the others
+ * go on; the count of failures is returned so the job can retry.
  */
 export async function sendWeeklySummaries(
   deps: WeeklySummaryDependencies,
   now = new Date(),
 ): Promise<{ mailed: number; failed: number }> {
-  const week = isoWeekOf(now);
-  for (const recipient of await findWeeklySummaryRecipients(deps.db, isoWeekdayOf(now), now)) {
-    await mailsRepository.recordDue(deps.db, recipient.uid, week);
+  const candidates = await findWeeklySummaryRecipients(deps.db, weekdaysSomewhereAt(now), now);
+  for (const recipient of candidates) {
+    const timeZone = await timeZoneOf(deps, recipient.uid);
+    if (isoWeekdayOf(now, timeZone) !== recipient.weekday) continue;
+    await mailsRepository.recordDue(deps.db, recipient.uid, isoWeekOf(now, timeZone));
   }
   let mailed = 0;
   let failed = 0;
-  for (const uid of await mailsRepository.unmailedOf(deps.db, week)) {
+  for (const { uid, week } of await mailsRepository.unmailedOf(deps.db, weeksSomewhereAt(now))) {
     try {
       // Read again: the owner may have turned it off, or left, since it was recorded.
       const recipient = await weeklySummaryRecipientOf(deps.db, uid, now);
       if (recipient === undefined) continue;
+      // A week that is over where the owner is stays unmailed: its summary would come late.
+      if (week !== isoWeekOf(now, await timeZoneOf(deps, uid))) continue;
       const outcome = await mailSummary(deps, recipient, week, now);
       if (outcome === 'mailed') mailed += 1;
     } catch (error) {

@@ -1,15 +1,34 @@
 import type { Language } from '#shared/constants.ts';
 import type { Database } from '#server/db/database.ts';
-import { turnOffWeeklySummary } from '#server/areas/account/index.ts';
+import { accountLanguageOf, turnOffWeeklySummary } from '#server/areas/account/index.ts';
 import { escapeHtml } from './compose-summary.ts';
 import { translatorFor } from './summary-texts.ts';
 import { checkUnsubscribeToken } from './unsubscribe-token.ts';
 
+/** What a visit of the link found: a good link to confirm, or why it does not work. */
+export type UnsubscribeLinkCheck = 'valid' | 'invalid' | 'expired';
 export type UnsubscribeOutcome = 'unsubscribed' | 'invalid' | 'expired';
 
 /**
- * The unsubscribe link's work, without a session: a token this server signed for the purpose turns
- * the summary off for its account (the owner's choice, kept whatever the plan). Answers what
+ * The unsubscribe link opened (a GET): checks the token and answers the language of its account,
+ * or `fallback` when the token names none, and changes nothing. Only the POST of the page's button
+ * or of a mail client's one-click unsubscribe turns the summary off (unsubscribeWithToken): a mail
+ * scanner or a link preview that opens every link of a mail must not.
+ */
+export async function checkUnsubscribeLink(
+  db: Database,
+  token: string,
+  fallback: Language,
+  now = new Date(),
+): Promise<{ check: UnsubscribeLinkCheck; language: Language }> {
+  const check = await checkUnsubscribeToken(db, token, now);
+  if (typeof check === 'string') return { check, language: fallback };
+  return { check: 'valid', language: (await accountLanguageOf(db, check.uid)) ?? fallback };
+}
+
+/**
+ * The unsubscribe's work, without a session (a POST): a token this server signed for the purpose
+ * turns the summary off for its account (the owner's choice, kept whatever the plan). Answers what
  * happened and the language to say it in: the account's, or `fallback` when the token names none.
  */
 export async function unsubscribeWithToken(
@@ -25,17 +44,35 @@ export async function unsubscribeWithToken(
   return { outcome: 'unsubscribed', language: language ?? fallback };
 }
 
-const textsOf: Record<UnsubscribeOutcome, string> = {
+/** What the page says: the question before the button, or what happened. */
+export type UnsubscribePage =
+  { kind: 'confirm'; action: string } | { kind: 'unsubscribed' | 'invalid' | 'expired' };
+
+const textsOf: Record<UnsubscribePage['kind'], string> = {
+  confirm: 'confirm',
   unsubscribed: 'unsubscribed',
   invalid: 'invalidLink',
   expired: 'expiredLink',
 };
 
-/** The small page that says so, self-contained (no script, no stylesheet), in the owner's language. */
-export function unsubscribePageHtml(outcome: UnsubscribeOutcome, language: Language): string {
+/**
+ * The confirmation's form: a POST to `action` (the link itself) whose body is RFC 8058's, so the
+ * button and a mail client's one-click unsubscribe are one request. No script: the page is under
+ * the BFF's content security policy, whose `form-action 'self'` lets it post to its own address.
+ */
+function confirmForm(action: string, button: string): string {
+  return `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<p><button type="submit">${escapeHtml(button)}</button></p>
+</form>`;
+}
+
+/** The small page of the link, self-contained (no script, no stylesheet), in the owner's language. */
+export function unsubscribePageHtml(page: UnsubscribePage, language: Language): string {
   const t = translatorFor(language, 'weekly-summary');
-  const group = textsOf[outcome];
+  const group = textsOf[page.kind];
   const title = escapeHtml(t(`${group}.title`));
+  const form = page.kind === 'confirm' ? `${confirmForm(page.action, t('confirm.button'))}\n` : '';
   return `<!doctype html>
 <html lang="${language}">
 <head>
@@ -44,13 +81,13 @@ export function unsubscribePageHtml(outcome: UnsubscribeOutcome, language: Langu
 <meta name="robots" content="noindex">
 <meta name="color-scheme" content="light dark">
 <title>${title} · Vitrine</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style>
 </head>
 <body>
 <main>
 <h1>${title}</h1>
 <p>${escapeHtml(t(`${group}.body`))}</p>
-<p><a href="/settings">${escapeHtml(t(`${group}.settingsLink`))}</a></p>
+${form}<p><a href="/settings">${escapeHtml(t(`${group}.settingsLink`))}</a></p>
 </main>
 </body>
 </html>

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/database.ts';
 import { weeklySummaryMails } from './tables.ts';
 
@@ -12,14 +12,17 @@ export async function recordDue(db: Database, uid: string, week: string): Promis
   await db.insert(weeklySummaryMails).values({ uid, week }).onConflictDoNothing();
 }
 
-/** The accounts whose summary of `week` is recorded and not mailed yet. */
-export async function unmailedOf(db: Database, week: string): Promise<string[]> {
-  const rows = await db
-    .select({ uid: weeklySummaryMails.uid })
+/** The summaries of `weeks` recorded and not mailed yet, by account and week. */
+export async function unmailedOf(
+  db: Database,
+  weeks: readonly string[],
+): Promise<Array<{ uid: string; week: string }>> {
+  if (weeks.length === 0) return [];
+  return db
+    .select({ uid: weeklySummaryMails.uid, week: weeklySummaryMails.week })
     .from(weeklySummaryMails)
-    .where(and(eq(weeklySummaryMails.week, week), isNull(weeklySummaryMails.mailedAt)))
-    .orderBy(weeklySummaryMails.uid);
-  return rows.map((row) => row.uid);
+    .where(and(inArray(weeklySummaryMails.week, [...weeks]), isNull(weeklySummaryMails.mailedAt)))
+    .orderBy(weeklySummaryMails.uid, weeklySummaryMails.week);
 }
 
 export type MailOutcome = 'mailed' | 'already mailed' | 'being mailed' | 'gone';
@@ -73,4 +76,9 @@ export async function purgeBefore(db: Database, before: Date): Promise<number> {
     .where(lt(weeklySummaryMails.createdAt, before))
     .returning({ uid: weeklySummaryMails.uid });
   return removed.length;
+}
+
+/** Forgets every summary recorded for the account (its deletion). */
+export async function deleteMailsOf(db: Database, uid: string): Promise<void> {
+  await db.delete(weeklySummaryMails).where(eq(weeklySummaryMails.uid, uid));
 }

@@ -9,7 +9,9 @@ export interface CsrfOptions {
   publicOrigin: string;
   /**
    * Paths, exactly as sent, that another site's server posts to and that carry no cookie session:
-   * Shopify's webhooks and Stripe's events, signed by their sender and checked by the API.
+   * Shopify's webhooks and Stripe's events, signed by their sender and checked by the API, and the
+   * weekly summary's unsubscribe link, which a mail client posts to (RFC 8058) with a token the
+   * product signed for that one purpose in its address.
    */
   serverToServerPaths?: readonly string[];
 }
@@ -26,7 +28,8 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * request changes nothing. It covers every state-changing request, not only those under /auth and /api:
  * checking all of them leaves no path spelling (case, encoding) that could slip past a prefix match.
  * The one exception is a POST to a server-to-server path named exactly (Shopify's webhooks, Stripe's
- * events): no browser session acts there, and the sender proves itself with its signature.
+ * events, the weekly summary's one-click unsubscribe): no browser session acts there, and the request
+ * proves itself with a signature (the sender's, or the product's own on the unsubscribe token).
  */
 async function csrf(fastify: FastifyInstance, options: CsrfOptions): Promise<void> {
   const serverToServer = new Set(options.serverToServerPaths ?? []);

@@ -16,6 +16,7 @@ import {
   updateAccount,
 } from '#server/areas/account/index.ts';
 import { deleteUserChanges } from '#server/areas/seo-changes/index.ts';
+import { deleteUserWeeklySummaries } from '#server/areas/weekly-summary/index.ts';
 import { routeOf } from '../../contract-route.ts';
 import { authenticatedRouteErrors, errorResponses, jsonBodyErrors } from '../../error-responses.ts';
 
@@ -122,7 +123,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     }),
     handler: async (request, reply) => {
       const outcome = await requestAccountDeletion(
-        { db: database.db, identity, jobs, stripe, stores, deleteUserChanges },
+        {
+          db: database.db,
+          identity,
+          jobs,
+          stripe,
+          stores,
+          deleteUserChanges,
+          deleteUserWeeklySummaries,
+        },
         authenticatedCaller(request),
       );
       if (outcome.status === 'done') return reply.code(204).send(null);
