@@ -712,6 +712,20 @@ export async function updateOperation(
 }
 
 /**
+ * Has PostgreSQL sample the copy's tables again, after an import wrote a store's catalog in bulk.
+ * Until autovacuum notices (a minute or more), the planner takes the new store for the handful of
+ * rows the tables held before, and the audit that follows the import (and the first incremental
+ * audits) plans its queries for that: the storefront's addresses of a store of 10,000 products, for
+ * one, were looked through once per link rather than hashed, 1.5 s instead of a few milliseconds.
+ * A table another import or autovacuum is sampling already is left to it.
+ */
+export async function refreshStatistics(db: Queryable): Promise<void> {
+  await db.execute(sql`
+    analyze (skip_locked) catalog_products, catalog_collections, catalog_pages, catalog_blogs, catalog_articles,
+      catalog_media, catalog_translations`);
+}
+
+/**
  * Ends `run`, while it is the store's current run (else SyncStopped): an import leaves the copy
  * ready; a reconciliation leaves the phase as it is, so an import asked for meanwhile still happens.
  * Records the kinds the copy now holds only in part, and the store's count of those it counts.

@@ -120,6 +120,7 @@ async function importHoldingLock(
     partialKinds,
     await shopifyTotalsOf(client, partialKinds),
   );
+  await catalogRepository.refreshStatistics(deps.db);
   await recordStoreEvent(deps.db, shopId, 'catalog.synced');
   deps.log.info({ shopId, run: state.run, partialKinds }, 'catalog imported');
   return 'imported';
