@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { planLimitNames } from '../billing.ts';
 import { supportedLanguages } from '../constants.ts';
 import { planIds } from '../plans.ts';
 import { pageKinds, severities } from '../seo/check.ts';
@@ -113,8 +114,13 @@ export const dashboardSchema = z.object({
   data: z.object({
     checklist: checklistSchema,
     plan: z.enum(planIds),
-    /** The plan above, when a limit is near or reached; null on the highest plan or far from one. */
-    nextPlan: z.nullable(z.enum(planIds)),
+    /**
+     * The plan's limits near or reached (from 80 % of them), each with the cheapest plan that allows
+     * more of it (null when none does): what the dashboard says the next plan would add.
+     */
+    nearLimits: z.array(
+      z.object({ limit: z.enum(planLimitNames), plan: z.nullable(z.enum(planIds)) }),
+    ),
     usage: z.object({
       stores: limitUsageSchema,
       pagesAudited: limitUsageSchema,

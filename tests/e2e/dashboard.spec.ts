@@ -95,8 +95,11 @@ test.describe('the dashboard of a new account', () => {
     );
 
     await expect(page.getByRole('region', { name: 'Translation debt in French' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Your Free plan' })).toContainText(
-      'Stores: 1 of 1',
+    const usage = page.getByRole('region', { name: 'Your Free plan' });
+    await expect(usage).toContainText('Stores: 1 of 1');
+    // The store limit is reached, and Pro connects no more stores than Free: Business is named.
+    await expect(usage).toContainText(
+      'You are near a limit of your plan. Business connects up to 5 stores.',
     );
     await expect(page.getByRole('region', { name: /and Shopify$/ })).toContainText(
       'In sync with Shopify.',
@@ -120,8 +123,10 @@ test.describe('the dashboard of a new account', () => {
     await expect(
       page.getByRole('region', { name: 'À corriger ensuite' }).getByRole('link').first(),
     ).toHaveText(/(en français|en anglais)/);
-    await expect(page.getByRole('region', { name: 'Votre offre Gratuite' })).toContainText(
-      'Boutiques\u00a0: 1 sur 1',
+    const usageInFrench = page.getByRole('region', { name: 'Votre offre Gratuite' });
+    await expect(usageInFrench).toContainText('Boutiques\u00a0: 1 sur 1');
+    await expect(usageInFrench).toContainText(
+      'Vous approchez d’une limite de votre offre. L’offre Business connecte jusqu’à 5 boutiques.',
     );
   });
 

@@ -213,8 +213,9 @@ describe('the dashboard', () => {
     await counted();
     let dashboard = await dashboardOf(owner);
     expect(dashboard.usage.postsThisMonth).toEqual({ used: 1, limit: 2 });
-    // The store is the one a Free plan allows: that limit is reached.
-    expect(dashboard.nextPlan).toBe('pro');
+    // The store is the one a Free plan allows: that limit is reached, and Pro connects no more
+    // stores than Free; Business does. One post of two is not near its limit.
+    expect(dashboard.nearLimits).toEqual([{ limit: 'stores', plan: 'business' }]);
     const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     expect(dashboard.usage.monthResetsOn).toBe(
       monthNumber === 12
@@ -224,6 +225,11 @@ describe('the dashboard', () => {
     await counted();
     dashboard = await dashboardOf(owner);
     expect(dashboard.usage.postsThisMonth.used).toBe(2);
+    // Two posts of two: Pro publishes more of them.
+    expect(dashboard.nearLimits).toEqual([
+      { limit: 'stores', plan: 'business' },
+      { limit: 'blogPostsPerMonth', plan: 'pro' },
+    ]);
   });
 
   it('shows only the caller’s stores', async () => {

@@ -13,7 +13,7 @@ export { changeSubscription } from './change-subscription.ts';
 export { requireLiveSubscription } from './live-subscription.ts';
 export { openBillingPortal } from './open-billing-portal.ts';
 export { requirePlanFeature } from './plan-features.ts';
-export { planLimitReached, planLimitsOf } from './plan-limits.ts';
+export { planLifting, planLimitReached, planLimitsOf } from './plan-limits.ts';
 export { effectivePlanOf } from './plan-state.ts';
 export { priceCatalogAtStart } from './price-catalog.ts';
 export type { PriceCatalog } from './price-catalog.ts';

@@ -1,9 +1,10 @@
-import { planIds, type PlanId } from '#shared/plans.ts';
+import type { PlanLimitName } from '#shared/billing.ts';
+import type { PlanId } from '#shared/plans.ts';
 import type { LimitUsage } from '#shared/schemas/billing.ts';
 import type { Dashboard, DashboardStore, FixNext } from '#shared/schemas/dashboard.ts';
 import { severityWeights } from '#shared/seo/scores.ts';
 import type { Database } from '#server/db/database.ts';
-import { planLimitsOf } from '#server/areas/billing/index.ts';
+import { planLifting, planLimitsOf } from '#server/areas/billing/index.ts';
 import {
   hasPublishedPost,
   postsCountedThisMonth,
@@ -27,7 +28,7 @@ import {
 export const trendShown = 12;
 /** How many actions "fix next" proposes. */
 export const fixNextShown = 5;
-/** A limit counts as near from this share of it used: the dashboard names the plan above. */
+/** A limit counts as near from this share of it used: the dashboard names the plan lifting it. */
 export const limitNearShare = 0.8;
 
 export interface DashboardDependencies {
@@ -72,18 +73,36 @@ export async function readDashboard(
       postPublished,
     },
     plan,
-    nextPlan: Object.values(usage).some(isNear) ? planAbove(plan) : null,
+    nearLimits: nearLimitsOf(plan, usage),
     usage: { ...usage, monthResetsOn: posts.resetsOn },
     store: chosen === undefined ? null : await readStore(db, chosen),
   };
 }
 
-function isNear(usage: LimitUsage): boolean {
-  return usage.limit !== null && usage.used >= usage.limit * limitNearShare;
-}
+/** The usage's names of the plan's limits. */
+const limitNames = {
+  stores: 'stores',
+  pagesAudited: 'pagesAudited',
+  postsThisMonth: 'blogPostsPerMonth',
+} as const satisfies Record<string, PlanLimitName>;
 
-function planAbove(plan: PlanId): PlanId | null {
-  return planIds[planIds.indexOf(plan) + 1] ?? null;
+/**
+ * The plan's limits used to `limitNearShare` or beyond, each with the cheapest plan that allows
+ * more than the owner's does (Pro audits more pages than Free, but connects no more stores).
+ */
+function nearLimitsOf(
+  plan: PlanId,
+  usage: Record<keyof typeof limitNames, LimitUsage>,
+): Dashboard['nearLimits'] {
+  return (Object.keys(limitNames) as Array<keyof typeof limitNames>)
+    .filter((id) => {
+      const { used, limit } = usage[id];
+      return limit !== null && used >= limit * limitNearShare;
+    })
+    .map((id) => ({
+      limit: limitNames[id],
+      plan: planLifting(limitNames[id], plan, usage[id].limit! + 1) ?? null,
+    }));
 }
 
 async function readStore(db: Database, shop: ShopConnection): Promise<DashboardStore> {

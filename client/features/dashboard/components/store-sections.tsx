@@ -1,4 +1,5 @@
 import type { Language } from '#shared/constants.ts';
+import { plans } from '#shared/plans.ts';
 import type { Dashboard, DashboardStore } from '#shared/schemas/dashboard.ts';
 import { AppLink } from '#client/components/app-link.tsx';
 import { useApiErrorText } from '#client/components/use-api-error-text.ts';
@@ -249,6 +250,16 @@ export function BlogSection({ store }: { store: DashboardStore }) {
 
 export function UsageSection({ dashboard }: { dashboard: Dashboard }) {
   const { t } = useTranslation('dashboard');
+  // What the plan lifting a limit allows, in the upgrade prompt's words (client/components).
+  const { t: common } = useTranslation();
+  const liftText = ({ limit, plan }: Dashboard['nearLimits'][number]) => {
+    if (plan === null) return common(`upgradePrompt.noPlanLifts.${limit}`);
+    const planName = common(`upgradePrompt.plans.${plan}`);
+    const allowed = plans.find((candidate) => candidate.id === plan)!.limits[limit];
+    return allowed === null
+      ? common(`upgradePrompt.liftsWithoutLimit.${limit}`, { plan: planName })
+      : common(`upgradePrompt.lifts.${limit}`, { plan: planName, count: allowed });
+  };
   const { number, date } = useFormats();
   const { usage } = dashboard;
   const line = (id: 'stores' | 'pagesAudited' | 'postsThisMonth') => {
@@ -271,9 +282,9 @@ export function UsageSection({ dashboard }: { dashboard: Dashboard }) {
             })}
         </li>
       </ul>
-      {dashboard.nextPlan !== null && (
+      {dashboard.nearLimits.length > 0 && (
         <p>
-          {t('usage.near', { plan: t(`plans.${dashboard.nextPlan}`) })}{' '}
+          {[t('usage.near'), ...dashboard.nearLimits.map(liftText)].join(' ')}{' '}
           <AppLink to="/pricing">{t('usage.plansLink')}</AppLink>
         </p>
       )}
