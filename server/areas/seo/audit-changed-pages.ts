@@ -27,6 +27,8 @@ import * as seoRepository from './seo-repository.ts';
  * change.
  *
  * A store never fully audited is left to its first full run (queued when its import finishes).
+ * Pages audited again because Shopify said they changed (`cause`) are told in the owner's timeline,
+ * with the score they moved, in the entry of the last hour when there is one.
  */
 export async function auditChangedPages(
   deps: SeoDependencies,
