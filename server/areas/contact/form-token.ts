@@ -1,8 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '#shared/errors.ts';
 import { contactFormRules } from '#shared/schemas/contact.ts';
 import type { Database } from '#server/db/database.ts';
-import { findOrCreateSigningKey } from '#server/db/signing-keys.ts';
+import { signingKeyOf } from '#server/db/signing-keys.ts';
 
 /**
  * The contact form's signed time stamp: `<issuedAtMs>.<signature>`, the
@@ -17,31 +17,13 @@ import { findOrCreateSigningKey } from '#server/db/signing-keys.ts';
 const signingKeyName = 'contact-form-token';
 const tokenPattern = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
-/**
- * The key is read once per database handle and kept: it never changes once stored. A failed read is
- * forgotten, so that the next request tries again.
- */
-const signingKeys = new WeakMap<Database, Promise<Buffer>>();
-
-function signingKeyOf(db: Database): Promise<Buffer> {
-  let key = signingKeys.get(db);
-  if (key === undefined) {
-    key = findOrCreateSigningKey(db, signingKeyName, randomBytes(32).toString('base64url')).then(
-      (stored) => Buffer.from(stored, 'base64url'),
-    );
-    key.catch(() => signingKeys.delete(db));
-    signingKeys.set(db, key);
-  }
-  return key;
-}
-
 function signatureOf(key: Buffer, issuedAtMs: number, uid: string): Buffer {
   return createHmac('sha256', key).update(`${issuedAtMs}.${uid}`).digest();
 }
 
 /** A token for `uid`, stamped with `now` (a test backdates it to try the time rules). */
 export async function issueFormToken(db: Database, uid: string, now = new Date()): Promise<string> {
-  const key = await signingKeyOf(db);
+  const key = await signingKeyOf(db, signingKeyName);
   const issuedAtMs = now.getTime();
   return `${issuedAtMs}.${signatureOf(key, issuedAtMs, uid).toString('base64url')}`;
 }
@@ -65,7 +47,11 @@ export async function checkFormToken(
   const expected =
     match === null
       ? undefined
-      : Buffer.from(signatureOf(await signingKeyOf(db), issuedAtMs, uid).toString('base64url'));
+      : Buffer.from(
+          signatureOf(await signingKeyOf(db, signingKeyName), issuedAtMs, uid).toString(
+            'base64url',
+          ),
+        );
   if (
     expected === undefined ||
     signature.length !== expected.length ||

@@ -1,6 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#server/db/database.ts';
-import { findOrCreateSigningKey } from '#server/db/signing-keys.ts';
+import { signingKeyOf } from '#server/db/signing-keys.ts';
 
 /**
  * The weekly summary's unsubscribe token: `ws1.<uid>.<issued at, seconds>.<signature>`, the uid in
@@ -17,20 +17,6 @@ const tokenPattern = /^ws1\.([A-Za-z0-9_-]{1,200})\.(\d{1,12})\.([A-Za-z0-9_-]{4
 
 export const unsubscribeTokenLifetimeMs = 60 * 86_400_000;
 
-const signingKeys = new WeakMap<Database, Promise<Buffer>>();
-
-function signingKeyOf(db: Database): Promise<Buffer> {
-  let key = signingKeys.get(db);
-  if (key === undefined) {
-    key = findOrCreateSigningKey(db, signingKeyName, randomBytes(32).toString('base64url')).then(
-      (stored) => Buffer.from(stored, 'base64url'),
-    );
-    key.catch(() => signingKeys.delete(db));
-    signingKeys.set(db, key);
-  }
-  return key;
-}
-
 function signatureOf(key: Buffer, signed: string): string {
   return createHmac('sha256', key).update(`${purpose}.${signed}`).digest('base64url');
 }
@@ -41,7 +27,7 @@ export async function issueUnsubscribeToken(
   now = new Date(),
 ): Promise<string> {
   const signed = `${Buffer.from(uid).toString('base64url')}.${Math.floor(now.getTime() / 1000)}`;
-  return `ws1.${signed}.${signatureOf(await signingKeyOf(db), signed)}`;
+  return `ws1.${signed}.${signatureOf(await signingKeyOf(db, signingKeyName), signed)}`;
 }
 
 export type UnsubscribeTokenCheck = { uid: string } | 'invalid' | 'expired';
@@ -56,7 +42,9 @@ export async function checkUnsubscribeToken(
   if (match === null) return 'invalid';
   const [, uidPart, issuedAt, signature] = match as unknown as [string, string, string, string];
   // Compared as text: decoding first would accept other spellings of the same bytes.
-  const expected = Buffer.from(signatureOf(await signingKeyOf(db), `${uidPart}.${issuedAt}`));
+  const expected = Buffer.from(
+    signatureOf(await signingKeyOf(db, signingKeyName), `${uidPart}.${issuedAt}`),
+  );
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
   const ageMs = now.getTime() - Number(issuedAt) * 1000;
