@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '#shared/constants.ts';
+import { escapeHtml, plainPageHtml } from '#server/platform/plain-page.ts';
 import { pathOf } from '#server/platform/request-path.ts';
 import { pageLanguage } from './page-language.ts';
 import { isMachinePath } from './request-paths.ts';
@@ -54,25 +55,11 @@ const texts: Record<Language, ErrorPageTexts> = {
 export function errorPageHtml(statusCode: number, language: Language): string {
   const { notFound, internal, home } = texts[language];
   const { title, body } = statusCode === 404 ? notFound : internal;
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>${title} · Vitrine</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${body}</p>
-<p><a href="/">${home}</a></p>
-</main>
-</body>
-</html>
-`;
+  return plainPageHtml({
+    language,
+    title,
+    body: `<p>${escapeHtml(body)}</p>\n<p><a href="/">${escapeHtml(home)}</a></p>`,
+  });
 }
 
 /**

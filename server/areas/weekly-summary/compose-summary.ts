@@ -1,5 +1,6 @@
 import type { Language } from '#shared/constants.ts';
 import type { DashboardStore } from '#shared/schemas/dashboard.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 import { translatorFor, type Translate } from './summary-texts.ts';
 import { weekStartOf } from './summary-week.ts';
 
@@ -119,15 +120,6 @@ function storeBlock(store: DashboardStore, language: Language, now: Date): Store
       { title: t('blog.title'), lines: blogLines(store, t, weekStart, language) },
     ],
   };
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 export function composeSummary(input: SummaryInput): ComposedSummary {

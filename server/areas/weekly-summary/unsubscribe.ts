@@ -1,7 +1,7 @@
 import type { Language } from '#shared/constants.ts';
 import type { Database } from '#server/db/database.ts';
 import { accountLanguageOf, turnOffWeeklySummary } from '#server/areas/account/index.ts';
-import { escapeHtml } from './compose-summary.ts';
+import { escapeHtml, plainPageHtml } from '#server/platform/plain-page.ts';
 import { translatorFor } from './summary-texts.ts';
 import { checkUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -71,25 +71,11 @@ function confirmForm(action: string, button: string): string {
 export function unsubscribePageHtml(page: UnsubscribePage, language: Language): string {
   const t = translatorFor(language, 'weekly-summary');
   const group = textsOf[page.kind];
-  const title = escapeHtml(t(`${group}.title`));
   const form = page.kind === 'confirm' ? `${confirmForm(page.action, t('confirm.button'))}\n` : '';
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>${title} · Vitrine</title>
-<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5}button{font:inherit;padding:.5rem 1rem}</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${escapeHtml(t(`${group}.body`))}</p>
-${form}<p><a href="/settings">${escapeHtml(t(`${group}.settingsLink`))}</a></p>
-</main>
-</body>
-</html>
-`;
+  return plainPageHtml({
+    language,
+    title: t(`${group}.title`),
+    body: `<p>${escapeHtml(t(`${group}.body`))}</p>
+${form}<p><a href="/settings">${escapeHtml(t(`${group}.settingsLink`))}</a></p>`,
+  });
 }
