@@ -14,9 +14,7 @@
  * PostgreSQL's CPU time for the same run is printed beside it, and the rate over both, so that work
  * moved into the database shows as such.
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { PageListQuery } from '#shared/schemas/seo.ts';
 import { detectAll } from 'tinyld';
@@ -28,14 +26,13 @@ import { readSeoOverview } from '#server/areas/seo/read-seo-overview.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import type { SeoDependencies } from '#server/areas/seo/seo-dependencies.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
-import { insertShop } from '#server/areas/shops/shops-repository.ts';
-import { migrateDatabase, openDatabase } from '#server/db/database.ts';
-import { createJobQueue } from '#server/jobs/job-queue.ts';
-import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
 import { SeededStore } from '#server/local/shopify/seeded-store.ts';
-import { subscribeToPlan } from '../tests/support/billing-plans.ts';
-import { seedLargeCopy, timeRuns } from './lib/bench-audited-store.ts';
-import { removeDataFolder } from './lib/data-folder.mjs';
+import {
+  insertBenchStore,
+  seedLargeCopy,
+  timeRuns,
+  withBenchDatabase,
+} from './lib/bench-audited-store.ts';
 
 const pages = Number(process.env.PAGES ?? 100_000);
 const runsPerQuery = 30;
@@ -123,27 +120,9 @@ function compareLanguageIdentification(): void {
 
 async function main(): Promise<void> {
   compareLanguageIdentification();
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-audit-'));
-  await fs.chmod(dataDir, 0o755);
-  log('Starting PostgreSQL…');
-  const postgres = await startEmbeddedPostgres(dataDir, log);
-  const database = openDatabase(postgres.url, { maxConnections: 6 });
-  const jobs = createJobQueue({ databaseUrl: postgres.url, onError: () => {} });
-  try {
-    await migrateDatabase(database);
-    // Sends are stored and never run: the script runs the audit itself.
-    await jobs.start();
-    const shopId = randomUUID();
-    await insertShop(database.db, {
-      id: shopId,
-      ownerUid: 'bench-owner',
-      shopDomain: 'bench.myshopify.com',
-      status: 'uninstalled',
-      scopes: 'read_products',
-      connectedAt: new Date(),
-    });
+  await withBenchDatabase('audit', log, async ({ database, jobs }) => {
     // The business plan audits 100,000 pages.
-    await subscribeToPlan(database.db, 'bench-owner', 'business');
+    const shopId = await insertBenchStore(database.db, 'bench-owner', 'business');
     log(`Writing a copy of ${pages.toLocaleString('en')} pages…`);
     await seedLargeCopy(database.pool, shopId, pages);
 
@@ -255,12 +234,7 @@ async function main(): Promise<void> {
       }
       await timeQuery('overview', () => readSeoOverview(database.db, shopId));
     }
-  } finally {
-    await jobs.stop();
-    await database.close();
-    await postgres.stop();
-    await removeDataFolder(dataDir);
-  }
+  });
 }
 
 await main();

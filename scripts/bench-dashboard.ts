@@ -9,10 +9,6 @@
  * page list's default query 30 times each, turn about. Prints figures and their ratio; asserts
  * nothing. The goal: the dashboard's p95 at most 100 ms at 100,000 pages.
  */
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { checkCatalogue } from '#shared/seo/catalogue.ts';
 import { summariseBlog } from '#server/areas/blog/index.ts';
 import { readDashboard } from '#server/areas/dashboard/index.ts';
@@ -26,14 +22,13 @@ import { listShopConnections } from '#server/areas/shops/index.ts';
 import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
 import { runAudit } from '#server/areas/seo/run-audit.ts';
 import { startAudit } from '#server/areas/seo/start-audit.ts';
-import { insertShop } from '#server/areas/shops/shops-repository.ts';
-import { migrateDatabase, openDatabase } from '#server/db/database.ts';
-import { createJobQueue } from '#server/jobs/job-queue.ts';
-import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
 import { storeCatalog } from '#server/workers.ts';
-import { subscribeToPlan } from '../tests/support/billing-plans.ts';
-import { seedLargeCopy, timeRuns } from './lib/bench-audited-store.ts';
-import { removeDataFolder } from './lib/data-folder.mjs';
+import {
+  insertBenchStore,
+  seedLargeCopy,
+  timeRuns,
+  withBenchDatabase,
+} from './lib/bench-audited-store.ts';
 
 const pages = Number(process.env.PAGES ?? 100_000);
 const runs = 30;
@@ -75,26 +70,8 @@ async function seedChangesAndPosts(pool: import('pg').Pool, shopId: string): Pro
 }
 
 async function main(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-dashboard-'));
-  await fs.chmod(dataDir, 0o755);
-  log('Starting PostgreSQL…');
-  const postgres = await startEmbeddedPostgres(dataDir, log);
-  const database = openDatabase(postgres.url, { maxConnections: 6 });
-  const jobs = createJobQueue({ databaseUrl: postgres.url, onError: () => {} });
-  try {
-    await migrateDatabase(database);
-    // Sends are stored and never run: the script runs the audit itself.
-    await jobs.start();
-    const shopId = randomUUID();
-    await insertShop(database.db, {
-      id: shopId,
-      ownerUid: owner,
-      shopDomain: 'bench.myshopify.com',
-      status: 'uninstalled',
-      scopes: 'read_products',
-      connectedAt: new Date(),
-    });
-    await subscribeToPlan(database.db, owner, 'business');
+  await withBenchDatabase('dashboard', log, async ({ database, jobs }) => {
+    const shopId = await insertBenchStore(database.db, owner, 'business');
     log(`Writing a copy of ${pages.toLocaleString('en')} pages and auditing it…`);
     await seedLargeCopy(database.pool, shopId, pages);
     const deps = {
@@ -149,12 +126,7 @@ async function main(): Promise<void> {
     log(
       `  dashboard p95 ${worst(figures.dashboard).toFixed(1)} ms (goal ≤ 100 ms): ${(worst(figures.dashboard) / worst(figures.list)).toFixed(2)}× the page list's ${worst(figures.list).toFixed(1)} ms`,
     );
-  } finally {
-    await jobs.stop();
-    await database.close();
-    await postgres.stop();
-    await removeDataFolder(dataDir);
-  }
+  });
 }
 
 await main();

@@ -9,10 +9,6 @@
  * drafts of all of them, and the same drafts saved again (each replacing its draft). Prints figures;
  * asserts nothing.
  */
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { maxPagesPerBulkEdit, type BulkDraftsBody } from '#shared/schemas/seo-bulk.ts';
 import { checkCatalogue } from '#shared/seo/catalogue.ts';
 import { listSeoPages } from '#server/areas/seo/list-seo-pages.ts';
@@ -22,12 +18,8 @@ import { startAudit } from '#server/areas/seo/start-audit.ts';
 import { saveBulkDrafts } from '#server/areas/seo-changes/bulk-drafts.ts';
 import { previewBulkEdit } from '#server/areas/seo-changes/bulk-preview.ts';
 import type { BulkPageSelector } from '#server/areas/seo-changes/bulk-values.ts';
-import { insertShop } from '#server/areas/shops/shops-repository.ts';
-import { migrateDatabase, openDatabase, type Database } from '#server/db/database.ts';
-import { createJobQueue } from '#server/jobs/job-queue.ts';
-import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
-import { subscribeToPlan } from '../tests/support/billing-plans.ts';
-import { removeDataFolder } from './lib/data-folder.mjs';
+import type { Database } from '#server/db/database.ts';
+import { insertBenchStore, withBenchDatabase } from './lib/bench-audited-store.ts';
 
 const pages = Number(process.env.PAGES ?? maxPagesPerBulkEdit);
 const runs = 5;
@@ -141,26 +133,8 @@ function selectorOf(db: Database, shopId: string): BulkPageSelector {
 }
 
 async function main(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrine-bench-bulk-'));
-  await fs.chmod(dataDir, 0o755);
-  log('Starting PostgreSQL…');
-  const postgres = await startEmbeddedPostgres(dataDir, log);
-  const database = openDatabase(postgres.url, { maxConnections: 6 });
-  const jobs = createJobQueue({ databaseUrl: postgres.url, onError: () => {} });
-  try {
-    await migrateDatabase(database);
-    // Sends are stored and never run: the script runs the audit itself.
-    await jobs.start();
-    const shopId = randomUUID();
-    await insertShop(database.db, {
-      id: shopId,
-      ownerUid: owner,
-      shopDomain: 'bench.myshopify.com',
-      status: 'uninstalled',
-      scopes: 'read_products',
-      connectedAt: new Date(),
-    });
-    await subscribeToPlan(database.db, owner, 'pro');
+  await withBenchDatabase('bulk', log, async ({ database, jobs }) => {
+    const shopId = await insertBenchStore(database.db, owner, 'pro');
     log(`Writing a copy of ${pages.toLocaleString('en')} pages, then auditing it…`);
     await seedCopy(database.pool, shopId);
     const deps: SeoDependencies = {
@@ -194,12 +168,7 @@ async function main(): Promise<void> {
       `  drafts of every page, none before              ${(performance.now() - start).toFixed(0).padStart(6)} ms   (${first.changeIds.length} drafts)`,
     );
     log(`  peak RSS of this process     ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
-  } finally {
-    await jobs.stop();
-    await database.close();
-    await postgres.stop();
-    await removeDataFolder(dataDir);
-  }
+  });
 }
 
 await main();

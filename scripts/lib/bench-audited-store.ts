@@ -1,9 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PaidPlanId } from '#shared/billing.ts';
+import { insertShop } from '#server/areas/shops/shops-repository.ts';
+import {
+  migrateDatabase,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '#server/db/database.ts';
+import { createJobQueue, type JobQueue } from '#server/jobs/job-queue.ts';
+import { startEmbeddedPostgres } from '#server/local/embedded-postgres.ts';
+import { subscribeToPlan } from '../../tests/support/billing-plans.ts';
+import { removeDataFolder } from './data-folder.mjs';
+
 /**
- * A large store's copy for the benchmarks that read an audited store (bench-audit.ts,
- * bench-dashboard.ts): `pages` pages (80% products with two images, 5% collections, 10% articles,
- * the rest pages, half the products translated into French) written straight into the catalog's
- * tables, and the timing of a query run again and again.
+ * What the benchmarks that read an audited store share (bench-audit.ts, bench-dashboard.ts,
+ * bench-seo-bulk.ts): a database of their own, a store on a plan, a large store's copy (`pages`
+ * pages: 80% products with two images, 5% collections, 10% articles, the rest pages, half the
+ * products translated into French) written straight into the catalog's tables, and the timing of a
+ * query run again and again.
  */
+
+/**
+ * Runs `work` on an embedded PostgreSQL in a temporary folder (`name` in its name), migrated, with
+ * a job queue whose sends are stored and never run (the scripts run the audit themselves); stops
+ * both and removes the folder after, whatever happened.
+ */
+export async function withBenchDatabase(
+  name: string,
+  log: (line: string) => void,
+  work: (bench: { database: DatabaseHandle; jobs: JobQueue }) => Promise<void>,
+): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `vitrine-bench-${name}-`));
+  // As root, PostgreSQL runs as a system user of its own; opened to it, the cluster stays inside.
+  await fs.chmod(dataDir, 0o755);
+  log('Starting PostgreSQL…');
+  const postgres = await startEmbeddedPostgres(dataDir, log);
+  const database = openDatabase(postgres.url, { maxConnections: 6 });
+  const jobs = createJobQueue({ databaseUrl: postgres.url, onError: () => {} });
+  try {
+    await migrateDatabase(database);
+    await jobs.start();
+    await work({ database, jobs });
+  } finally {
+    await jobs.stop();
+    await database.close();
+    await postgres.stop();
+    await removeDataFolder(dataDir);
+  }
+}
+
+/**
+ * A store of `owner` on `plan`, known to the shops area but connected to no Shopify (its copy is
+ * written by hand); answers its id.
+ */
+export async function insertBenchStore(
+  db: Database,
+  owner: string,
+  plan: PaidPlanId,
+): Promise<string> {
+  const shopId = randomUUID();
+  await insertShop(db, {
+    id: shopId,
+    ownerUid: owner,
+    shopDomain: 'bench.myshopify.com',
+    status: 'uninstalled',
+    scopes: 'read_products',
+    connectedAt: new Date(),
+  });
+  await subscribeToPlan(db, owner, plan);
+  return shopId;
+}
 
 /** Writes the copy with a few set-based statements (generate_series). */
 export async function seedLargeCopy(
