@@ -1,12 +1,18 @@
 /// <reference lib="dom" />
 import { mergeTests, type Browser, type Page } from '@playwright/test';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { registerAccount, waitForApp } from './accounts.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
 import { axeOn, switchTheme } from './axe-analysis.ts';
-import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { expect, openSession, test as accountTest } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
-import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
+import {
+  apiGet,
+  disconnectAll,
+  newOwnerWithSeededStore,
+  open,
+  setLanguage,
+} from './seo-owner-steps.ts';
 
 /**
  * The blog's drafts against the real product: a post started from the list, written in English and
@@ -37,15 +43,7 @@ test.describe('the blog of the seeded store', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
     testInfo.setTimeout(testInfo.timeout + 240_000);
-    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
-    const page = await browser.newPage();
-    try {
-      expect(await openSession(page, owner)).toBe(200);
-      await registerAccount(page, owner, { language: 'en' });
-      shopId = await connectSeededStore(page, shopDomain);
-    } finally {
-      await page.close();
-    }
+    ({ owner, shopId } = await newOwnerWithSeededStore(browser, shopDomain, 'imported'));
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {

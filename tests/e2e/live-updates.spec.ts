@@ -1,13 +1,19 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import { mergeTests, type Browser, type Page } from '@playwright/test';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { registerAccount, waitForApp } from './accounts.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
-import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { expect, openSession, test as accountTest } from './fixtures.ts';
 import { specStores } from './seeded-stores.ts';
 import { pagePathOf } from '#shared/schemas/seo.ts';
-import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
+import {
+  apiGet,
+  disconnectAll,
+  newOwnerWithSeededStore,
+  open,
+  setLanguage,
+} from './seo-owner-steps.ts';
 
 /**
  * Live updates against the real product: an owner's /seo screen, then their /dashboard (in French),
@@ -116,30 +122,11 @@ test.describe('live updates of the open screens', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
     testInfo.setTimeout(testInfo.timeout + 360_000);
-    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
-    const page = await browser.newPage();
-    try {
-      expect(await openSession(page, owner)).toBe(200);
-      await registerAccount(page, owner, { language: 'en' });
-      shopId = await connectSeededStore(page, shopDomain);
-      // The audit after the import, then its storefront pass, whose findings join the figures:
-      // once both are done, nothing but the test's edit changes them.
-      await expect
-        .poll(
-          async () => {
-            const overview = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
-            return (
-              overview.lastRun?.state === 'done' &&
-              overview.storefront.pages > 0 &&
-              overview.storefront.checked === overview.storefront.pages
-            );
-          },
-          { timeout: 300_000, intervals: [2000] },
-        )
-        .toBe(true);
-    } finally {
-      await page.close();
-    }
+    ({ owner, shopId } = await newOwnerWithSeededStore(
+      browser,
+      shopDomain,
+      'checked on the storefront',
+    ));
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {

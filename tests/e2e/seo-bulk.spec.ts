@@ -1,18 +1,12 @@
 /// <reference lib="dom" />
 import { mergeTests, type Browser, type Locator, type Page } from '@playwright/test';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
-import { registerAccount, waitForApp } from './accounts.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
+import { waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
-import {
-  authEmulatorHost,
-  expect,
-  fetchFromPage,
-  openSession,
-  test as accountTest,
-} from './fixtures.ts';
+import { expect, fetchFromPage, openSession, test as accountTest } from './fixtures.ts';
 import { axeOn } from './axe-analysis.ts';
 import { specStores } from './seeded-stores.ts';
-import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
+import { disconnectAll, newOwnerWithSeededStore, open, setLanguage } from './seo-owner-steps.ts';
 
 /**
  * Bulk edits against the real product: the seeded store connected through the local Shopify's
@@ -112,27 +106,7 @@ test.describe('bulk edits of the seeded store', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
     testInfo.setTimeout(testInfo.timeout + 180_000);
-    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
-    const page = await browser.newPage();
-    try {
-      expect(await openSession(page, owner)).toBe(200);
-      await registerAccount(page, owner, { language: 'en' });
-      shopId = await connectSeededStore(page, shopDomain);
-      await expect
-        .poll(
-          async () =>
-            (
-              await apiGet<{ lastRun: { state: string } | null }>(
-                page,
-                `/api/v1/shops/${shopId}/seo`,
-              )
-            ).lastRun?.state ?? null,
-          { timeout: 120_000, intervals: [1000] },
-        )
-        .toBe('done');
-    } finally {
-      await page.close();
-    }
+    ({ owner, shopId } = await newOwnerWithSeededStore(browser, shopDomain, 'audited'));
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {

@@ -1,7 +1,13 @@
-import type { Page } from '@playwright/test';
-import type { TestUser } from '../support/auth-emulator-users.ts';
-import { waitForApp } from './accounts.ts';
-import { clickAndWaitForClose, expect, fetchFromPage, openSession } from './fixtures.ts';
+import type { Browser, Page } from '@playwright/test';
+import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import { registerAccount, waitForApp } from './accounts.ts';
+import {
+  authEmulatorHost,
+  clickAndWaitForClose,
+  expect,
+  fetchFromPage,
+  openSession,
+} from './fixtures.ts';
 
 /**
  * What the SEO specs do as an owner: read the API from the signed-in page, choose the account's
@@ -57,6 +63,59 @@ export async function connectSeededStore(page: Page, shopDomain: string): Promis
   const shopId = list.shops.find((shop) => shop.shopDomain === shopDomain)?.id ?? '';
   expect(shopId).not.toBe('');
   return shopId;
+}
+
+/**
+ * How far a spec's store must be along before its tests start: imported; audited after the import;
+ * or audited and then read on the storefront, whose findings join the scores (at local mode's
+ * pace: config.ts), so that nothing but a test's own act moves the figures afterwards.
+ */
+export type SeededStoreReadiness = 'imported' | 'audited' | 'checked on the storefront';
+
+/**
+ * A new owner (Camille Martin, registered in English) who connected the seeded store `shopDomain`,
+ * once the store is as far along as `readiness`: what a spec's `beforeAll` starts from. Answers the
+ * owner and the store's id.
+ */
+export async function newOwnerWithSeededStore(
+  browser: Browser,
+  shopDomain: string,
+  readiness: SeededStoreReadiness,
+): Promise<{ owner: TestUser; shopId: string }> {
+  const owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
+  const page = await browser.newPage();
+  try {
+    expect(await openSession(page, owner)).toBe(200);
+    await registerAccount(page, owner, { language: 'en' });
+    const shopId = await connectSeededStore(page, shopDomain);
+    const overview = () =>
+      apiGet<{
+        lastRun: { state: string } | null;
+        storefront: { pages: number; checked: number };
+      }>(page, `/api/v1/shops/${shopId}/seo`);
+    if (readiness !== 'imported') {
+      await expect
+        .poll(async () => (await overview()).lastRun?.state ?? null, {
+          timeout: 120_000,
+          intervals: [1000],
+        })
+        .toBe('done');
+    }
+    if (readiness === 'checked on the storefront') {
+      await expect
+        .poll(
+          async () => {
+            const { storefront } = await overview();
+            return storefront.pages > 0 && storefront.checked === storefront.pages;
+          },
+          { timeout: 240_000, intervals: [2000] },
+        )
+        .toBe(true);
+    }
+    return { owner, shopId };
+  } finally {
+    await page.close();
+  }
 }
 
 /** Disconnects every store of the signed-in owner, so that the seeded store can connect again. */

@@ -1,13 +1,19 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import { mergeTests, type Browser, type Page } from '@playwright/test';
-import { createEmailUser, type TestUser } from '../support/auth-emulator-users.ts';
+import type { TestUser } from '../support/auth-emulator-users.ts';
 import { registerAccount, waitForApp } from './accounts.ts';
 import { test as consoleTest } from './auth-flows.ts';
-import { authEmulatorHost, expect, openSession, test as accountTest } from './fixtures.ts';
+import { expect, openSession, test as accountTest } from './fixtures.ts';
 import { axeOn, switchTheme } from './axe-analysis.ts';
 import { specStores } from './seeded-stores.ts';
-import { apiGet, connectSeededStore, disconnectAll, open, setLanguage } from './seo-owner-steps.ts';
+import {
+  apiGet,
+  disconnectAll,
+  newOwnerWithSeededStore,
+  open,
+  setLanguage,
+} from './seo-owner-steps.ts';
 import { pagePathOf } from '#shared/schemas/seo.ts';
 
 /**
@@ -79,34 +85,11 @@ test.describe('the SEO audit of the seeded store', () => {
 
   test.beforeAll(async ({ browser }: { browser: Browser }, testInfo) => {
     testInfo.setTimeout(testInfo.timeout + 360_000);
-    owner = await createEmailUser(authEmulatorHost, { displayName: 'Camille Martin' });
-    const page = await browser.newPage();
-    try {
-      expect(await openSession(page, owner)).toBe(200);
-      await registerAccount(page, owner, { language: 'en' });
-      shopId = await connectSeededStore(page, shopDomain);
-      // The audit that follows the import.
-      await expect
-        .poll(
-          async () =>
-            (await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`)).lastRun?.state ?? null,
-          { timeout: 120_000, intervals: [1000] },
-        )
-        .toBe('done');
-      // Then its storefront pass, which reads the pages' storefront (at local mode's pace: config.ts)
-      // and adds what it finds to their scores: the tests compare the scores on screen with the API's.
-      await expect
-        .poll(
-          async () => {
-            const { storefront } = await apiGet<Overview>(page, `/api/v1/shops/${shopId}/seo`);
-            return storefront.pages > 0 && storefront.checked === storefront.pages;
-          },
-          { timeout: 180_000, intervals: [2000] },
-        )
-        .toBe(true);
-    } finally {
-      await page.close();
-    }
+    ({ owner, shopId } = await newOwnerWithSeededStore(
+      browser,
+      shopDomain,
+      'checked on the storefront',
+    ));
   });
 
   test.afterAll(async ({ browser }: { browser: Browser }) => {
