@@ -40,10 +40,14 @@ export async function insertAccount(
   return inserted;
 }
 
+/**
+ * Records the owner's changes (their profile, their weekly summary's choices); undefined when the
+ * account does not exist.
+ */
 export async function updateAccount(
   db: Database,
   uid: string,
-  changes: AccountChanges,
+  changes: AccountChanges | Partial<WeeklySummaryColumns>,
 ): Promise<AccountRow | undefined> {
   const [updated] = await db
     .update(accounts)
@@ -61,20 +65,6 @@ export type WeeklySummaryColumns = Pick<
   AccountRow,
   'weeklySummaryEnabled' | 'weeklySummaryWeekday'
 >;
-
-/** Records the owner's weekly summary choices; undefined when the account does not exist. */
-export async function updateWeeklySummary(
-  db: Database,
-  uid: string,
-  changes: Partial<WeeklySummaryColumns>,
-): Promise<AccountRow | undefined> {
-  const [updated] = await db
-    .update(accounts)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(accounts.uid, uid))
-    .returning();
-  return updated;
-}
 
 /**
  * The accounts whose weekly summary falls on one of `weekdays` and that have not turned it off:

@@ -53,7 +53,7 @@ export async function updateWeeklySummarySettings(
   const row =
     Object.keys(changes).length === 0
       ? await accountsRepository.findAccount(db, uid)
-      : await accountsRepository.updateWeeklySummary(db, uid, changes);
+      : await accountsRepository.updateAccount(db, uid, changes);
   if (row === undefined) throw accountNotFound();
   return settingsOf(db, row, now);
 }
@@ -66,7 +66,7 @@ export async function turnOffWeeklySummary(
   db: Database,
   uid: string,
 ): Promise<Language | undefined> {
-  const row = await accountsRepository.updateWeeklySummary(db, uid, {
+  const row = await accountsRepository.updateAccount(db, uid, {
     weeklySummaryEnabled: false,
   });
   return row?.language;
