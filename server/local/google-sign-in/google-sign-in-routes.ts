@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { GoogleUser, IdentityProvider } from '#server/platform/identity.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 
 /**
  * Local mode only: a stand-in for Google's account chooser, opened as a popup by the client's Google
@@ -55,15 +56,6 @@ function accountChooserPolicy(script: string): string {
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join('; ');
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 function accountItem(user: GoogleUser): string {

@@ -9,7 +9,8 @@ import {
   type Product,
 } from './catalog-model.ts';
 import { tokenEndpointFailureStatuses, type LocalShopifyState } from './local-shopify-state.ts';
-import { escapeHtml, signQuery } from './oauth-pages.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
+import { signQuery } from './oauth-pages.ts';
 import {
   collectionPayload,
   localePayload,

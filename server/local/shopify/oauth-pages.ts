@@ -1,19 +1,11 @@
 import { createHmac } from 'node:crypto';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 
 /**
  * Shopify's side of the authorization-code grant as the owner sees it: the install screen, the page
  * of a refused request, the page of a cancelled install; and the signature of the query Shopify sends
  * back to the app (hex HMAC-SHA256 of the sorted query with the app's secret).
  */
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /** Keys sorted, `hmac` and `signature` left out, serialised as URLSearchParams with `%20` for spaces. */
 export function signedQueryMessage(params: Record<string, string>): string {

@@ -5,8 +5,8 @@ import { Transform } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { execute, getVariableValues, parse, type DocumentNode, type GraphQLError } from 'graphql';
 import { adminRootValue, adminSchema } from './admin-schema.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 import {
-  escapeHtml,
   installationCancelledPage,
   installPage,
   oauthErrorPage,

@@ -6,7 +6,7 @@ import {
   type Product,
   type Translations,
 } from './catalog-model.ts';
-import { escapeHtml } from './oauth-pages.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 import type { SeededStore } from './seeded-store.ts';
 import {
   defectsOn,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shopify/oauth-pages.ts';
+import { escapeHtml } from '#server/platform/plain-page.ts';
 import type {
   CheckoutSession,
   Invoice,
