@@ -2,5 +2,5 @@
  * What the dashboard area offers the wiring (server/api): lint refuses imports of any other file of
  * this folder.
  */
-export { readDashboard } from './read-dashboard.ts';
+export { readDashboard, readDashboardStore } from './read-dashboard.ts';
 export type { DashboardDependencies } from './read-dashboard.ts';

@@ -75,7 +75,7 @@ export async function readDashboard(
     plan,
     nearLimits: nearLimitsOf(plan, usage),
     usage: { ...usage, monthResetsOn: posts.resetsOn },
-    store: chosen === undefined ? null : await readStore(db, chosen),
+    store: chosen === undefined ? null : await readDashboardStore(db, chosen),
   };
 }
 
@@ -105,7 +105,13 @@ function nearLimitsOf(
     }));
 }
 
-async function readStore(db: Database, shop: ShopConnection): Promise<DashboardStore> {
+/**
+ * One store summed up as the dashboard shows it; the weekly summary mails the same, store by store.
+ */
+export async function readDashboardStore(
+  db: Database,
+  shop: ShopConnection,
+): Promise<DashboardStore> {
   const [{ scores, translationDebt }, changes, blog] = await Promise.all([
     readStoreScores(db, shop.id),
     summariseChanges(db, shop.id),

@@ -7,7 +7,7 @@ import {
   weeklySummaryRecipientOf,
   type WeeklySummaryRecipient,
 } from '#server/areas/account/index.ts';
-import { readDashboard } from '#server/areas/dashboard/index.ts';
+import { readDashboardStore } from '#server/areas/dashboard/index.ts';
 import {
   listShopConnections,
   storeIdsOfOwner,
@@ -48,15 +48,13 @@ export function unsubscribeUrlOf(publicUrl: string, token: string): string {
 async function storesOf(
   deps: WeeklySummaryDependencies,
   recipient: WeeklySummaryRecipient,
-  now: Date,
 ): Promise<DashboardStore[]> {
-  const dashboardDeps = { db: deps.db, catalog: deps.shopCatalog };
-  const { shops } = await listShopConnections(dashboardDeps, recipient.uid);
+  const { shops } = await listShopConnections(
+    { db: deps.db, catalog: deps.shopCatalog },
+    recipient.uid,
+  );
   const stores: DashboardStore[] = [];
-  for (const shop of shops) {
-    const dashboard = await readDashboard(dashboardDeps, recipient, shop.id, now);
-    if (dashboard.store !== null) stores.push(dashboard.store);
-  }
+  for (const shop of shops) stores.push(await readDashboardStore(deps.db, shop));
   return stores;
 }
 
@@ -74,7 +72,7 @@ async function mailSummary(
     );
     const summary = composeSummary({
       recipient,
-      stores: await storesOf(deps, recipient, now),
+      stores: await storesOf(deps, recipient),
       now,
       publicUrl,
       unsubscribeUrl,
