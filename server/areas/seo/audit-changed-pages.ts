@@ -62,7 +62,8 @@ export async function auditChangedPages(
       return true;
     });
     const audits = admitted.map((page) => auditPage(page, checks));
-    const scoresBefore = await scoresByLanguage(tx, shopId);
+    // The timeline tells of Shopify's changes only (PageAuditCause): the scores they move.
+    const scoresBefore = cause === 'store-changed' ? await scoresByLanguage(tx, shopId) : undefined;
     const handlesBefore = await seoRepository.auditedHandlesOf(tx, shopId, unique);
     const left = await seoRepository.removePages(tx, shopId, unique);
     await seoRepository.insertPageAudits(tx, shopId, audits);
@@ -109,7 +110,7 @@ export async function auditChangedPages(
     // With the results, in their transaction: the screens read them again once both commit.
     await recordStoreEvent(tx, shopId, 'audit.finished');
     const removed = [...known].filter((gid) => !admitted.some((page) => page.id === gid)).length;
-    if (cause === 'store-changed' && admitted.length + removed > 0) {
+    if (scoresBefore !== undefined && admitted.length + removed > 0) {
       const scoresAfter = await scoresByLanguage(tx, shopId);
       await recordStoreActivity(
         tx,
